@@ -1,0 +1,13 @@
+import { fileErrorResponse, fileResponse } from "@/server/documents/file-response";
+import { serveFile } from "@/server/documents/serve-file";
+
+// GET /api/files/<key>?exp=&sig= — the bytes of a private document behind a signed, expiring link
+export async function GET(request: Request, { params }: { params: Promise<{ key: string[] }> }): Promise<Response> {
+  try {
+    const { key } = await params;
+    const query = new URL(request.url).searchParams;
+    return fileResponse(await serveFile({ key: key.join("/"), exp: query.get("exp"), sig: query.get("sig") }));
+  } catch (error) {
+    return fileErrorResponse(error);
+  }
+}

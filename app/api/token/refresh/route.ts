@@ -1,0 +1,6 @@
+import { refreshBody } from "@/lib/contract/auth";
+import { refreshSession } from "@/server/auth/refresh";
+import { publicRoute } from "@/server/http/route";
+
+// POST /api/token/refresh/ — rotate the pair: {refresh} → {access, refresh}
+export const POST = publicRoute({ body: refreshBody }, ({ body }) => refreshSession(body.refresh));

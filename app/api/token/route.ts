@@ -1,0 +1,9 @@
+import { tokenBody } from "@/lib/contract/auth";
+import { login } from "@/server/auth/login";
+import { getConfig } from "@/server/config";
+import { clientAddress, publicRoute } from "@/server/http/route";
+
+// POST /api/token/ — log in: {username, password} → {access, refresh, isAccouting, isBussiness}
+export const POST = publicRoute({ body: tokenBody }, ({ req, body }) =>
+  login({ ...body, address: clientAddress(req, getConfig().TRUST_PROXY) }),
+);

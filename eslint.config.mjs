@@ -1,0 +1,41 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+// Import direction (ARCHITECTURE §2): app -> components -> lib and app/api -> server -> lib.
+// server never imports app or components; components never import server; lib imports neither.
+const zones = [
+  { target: "./server", from: ["./app", "./components"], message: "server/ must not import app/ or components/." },
+  { target: "./components", from: ["./server", "./app"], message: "components/ must not import server/ or app/." },
+  { target: "./lib", from: ["./server", "./components", "./app"], message: "lib/ is isomorphic: it imports nothing above it." },
+];
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next/**", ".data/**", "node_modules/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  {
+    rules: {
+      "import/no-restricted-paths": ["error", { zones }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // app pages (not API handlers) render components; they must not reach into server/ directly.
+    files: ["app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "Pages render components; only app/api handlers call server/." }] }],
+    },
+  },
+  {
+    files: ["components/**/*", "lib/**/*"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "@/server", "@/app/*"], message: "components/ and lib/ never import server/ or app/ (ARCHITECTURE §2)." }] }],
+    },
+  },
+  {
+    files: ["scripts/**/*", "tests/**/*", "*.config.*"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+]);

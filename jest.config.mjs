@@ -1,0 +1,31 @@
+import nextJest from "next/jest.js";
+
+// Jest through next/jest (SWC). Two projects: unit (pure functions, no database) and integration
+// (route handlers and services against a real PostgreSQL: one fresh database per test file, cloned
+// from a migrated template that tests/helpers/global-setup.mjs builds once per run).
+const createJestConfig = nextJest({ dir: "./" });
+
+/** @type {import('jest').Config} */
+const shared = {
+  testEnvironment: "node",
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  setupFiles: ["<rootDir>/tests/helpers/env.ts"],
+};
+
+/** @returns {Promise<import('jest').Config>} */
+export default async function config() {
+  const unit = await createJestConfig({ ...shared, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] })();
+  const integration = await createJestConfig({
+    ...shared,
+    displayName: "integration",
+    testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
+    setupFilesAfterEnv: ["<rootDir>/tests/helpers/test-database.ts"],
+  })();
+  return {
+    projects: [unit, integration],
+    globalSetup: "<rootDir>/tests/helpers/global-setup.mjs",
+    globalTeardown: "<rootDir>/tests/helpers/global-teardown.mjs",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+  };
+}

@@ -1,0 +1,74 @@
+// Business constants and limits of spec §9 (and the few of §4/§5 that are numbers). One place, so the
+// server's checks and the UI's disabled states can never disagree.
+
+// ---------------------------------------------------------------- fields
+export const PASSWORD_MIN = 6;
+export const PHONE_LENGTH = 16; // masked: '(00) 0 0000-0000'
+export const CEP_LENGTH = 9; // masked: '00000-000'
+export const CPF_LENGTH = 11; // digits
+export const CNPJ_LENGTH = 14; // digits
+export const NUMBER_MAX_DIGITS = 10; // address 'Número'
+
+// ---------------------------------------------------------------- images and blocks
+export const IMAGE_DATA_URL_MAX = 16_777_216; // characters of a data URL
+export const MAX_BLOCK_IMAGES = 13;
+export const GALLERY_PER_ROW = 8;
+export const SENT_GRID_PER_ROW = 6;
+export const ZOOM_LEVELS = 3;
+export const REPOSITION_ZOOM_MIN = 1;
+export const REPOSITION_ZOOM_MAX = 5;
+export const REPOSITION_ZOOM_STEP = 0.0001;
+export const AVATAR_CROP_SIZE = 224;
+export const AVATAR_CROP_BORDER = 16;
+export const AVATAR_CROP_RADIUS = 128;
+
+// ---------------------------------------------------------------- time windows
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+export const SENT_UNDO_MINUTES = 15;
+export const SENT_UNDO_MS = SENT_UNDO_MINUTES * MINUTE_MS;
+export const RETURNED_DOCUMENT_DAYS = 7;
+export const ACCOUNT_LIST_RETRY_MS = 500;
+export const LOADING_DELAY_MS = 500;
+export const PLATFORM_TRANSITION_MS = 500;
+export const SCRIPT_CHUNK_TIMEOUT_MS = 120_000;
+
+// ---------------------------------------------------------------- lists
+export const LAST_CONTABILIZED = 3;
+export const OPERATOR_NAME_MAX = 25;
+export const OPERATOR_SELECT_MAX = 7;
+export const CATEGORIZATION_AVATARS_MAX = 7;
+export const MONTH_SELECT_OPTIONS = 7;
+export const YEAR_SELECT_OPTIONS = 5;
+export const SELECTABLE_YEAR_FIRST = 2020;
+export const SELECTABLE_YEAR_LAST = 2025;
+
+// ---------------------------------------------------------------- product
+export const SIGNUP_STEPS = 4;
+export const PLAN_PRICE_CENTS = 4_999;
+export const NOT_SHOW_AGAIN_COOKIE = "notShowAgainNextDialog";
+
+// ---------------------------------------------------------------- pendencies
+export const ISSUE_LABELS: Readonly<Record<number, string>> = {
+  0: "Baixa qualidade das fotos/documentos",
+  1: "Documentos não compatíveis",
+  2: "Bloco incompleto",
+};
+export const ISSUE_UNKNOWN = "Desconhecido";
+export const ISSUE_CODES = [0, 1, 2] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+/** The label of a pendency issue code; any code outside the table reads 'Desconhecido' (spec §3). */
+export function issueLabel(issue: number): string {
+  return ISSUE_LABELS[issue] ?? ISSUE_UNKNOWN;
+}
+
+// ---------------------------------------------------------------- layout (theme)
+export const SPACING_UNIT_PX = 8;
+export const RADIUS_PX = 12;
+export const DRAWER_MIN_HEIGHT_UNITS = 86;
+export const DRAWER_TITLE_PX = 24;
+export const DRAWER_CONTENT_OFFSET_PX = 89;
+export const PROFILE_PANEL_PX = 484;
+export const CONTACT_PANEL_PX = 304;
+export const CLIENT_GRID_MIN_COLUMN_PX = 300;

@@ -1,0 +1,28 @@
+import { formatDate, formatTime, type DateInput } from "./dates";
+
+/** Lower case without accents: 'Energia Elétrica' -> 'energia eletrica'. */
+export function normalizeSearch(value: string): string {
+  return value.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+}
+
+function contains(haystack: string, needle: string): boolean {
+  return normalizeSearch(haystack).includes(needle);
+}
+
+/** Spec §5: an account matches when its code or description contains the term; '' matches all. */
+export function matchesAccount(account: { code: string; description: string }, term: string): boolean {
+  const needle = normalizeSearch(term.trim());
+  if (needle === "") return true;
+  return contains(account.code, needle) || contains(account.description, needle);
+}
+
+/** Spec §5: a client card matches by name, modified date (dd/mm/aaaa) or time (HH:mm). */
+export function matchesClient(client: { name: string; modifiedAt: DateInput }, term: string): boolean {
+  const needle = normalizeSearch(term.trim());
+  if (needle === "") return true;
+  return (
+    contains(client.name, needle) ||
+    formatDate(client.modifiedAt).includes(needle) ||
+    formatTime(client.modifiedAt).includes(needle)
+  );
+}

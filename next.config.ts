@@ -1,0 +1,32 @@
+import type { NextConfig } from "next";
+
+// Static security headers live here, not in a proxy: a proxy matching /api halves route-handler
+// throughput and truncates bodies (ARCHITECTURE §1).
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
+];
+
+const nextConfig: NextConfig = {
+  // The contract's token paths end in a slash (/api/token/); both forms answer, never with a redirect.
+  skipTrailingSlashRedirect: true,
+  transpilePackages: ["jose"],
+  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "@aws-sdk/client-s3"],
+  poweredByHeader: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      {
+        source: "/home/client/contabilization/mobile/:path*",
+        headers: [
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Cache-Control", value: "no-store" },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,131 @@
+// `npm start`: everything a new machine needs to serve Bloco on http://localhost:3000.
+// - DATABASE_URL unset: starts the embedded PostgreSQL (data in DATA_DIR/pg), else uses that server;
+// - generates per-installation secrets into DATA_DIR/secrets.json when JWT_SECRET/FILE_URL_SECRET are unset;
+// - applies pending migrations, seeds demo data on the first start only, builds when the build is
+//   missing or older than the sources, then runs `next start` (or `next dev` with --dev);
+// - Ctrl-C / SIGTERM stop Next first, then PostgreSQL.
+// Env: PORT (3000), HOST (0.0.0.0), DATA_DIR (.data), EMBEDDED_PG_PORT (54329), BLOCO_RESET_DATA=1
+// (wipe DATA_DIR first: a fresh seeded database, used by the e2e tests), SEED=0 (never seed).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { newestSourceMtime } from "./lib/sources.mjs";
+
+const root = resolve(__dirname, "..");
+const dev = process.argv.includes("--dev");
+const log = (message: string) => console.log(`[bloco] ${message}`);
+
+function loadSecrets(dataDir: string): void {
+  if (process.env.JWT_SECRET && process.env.FILE_URL_SECRET) return;
+  const file = resolve(dataDir, "secrets.json");
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  for (const name of ["JWT_SECRET", "FILE_URL_SECRET"]) {
+    stored[name] ??= randomBytes(48).toString("base64url");
+    process.env[name] ??= stored[name];
+  }
+  writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+}
+
+function applyMigrations(): void {
+  const result = spawnSync(process.execPath, [resolve(root, "scripts/lib/schema-engine.mjs"), "apply"], {
+    env: process.env,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`Migrations failed:\n${result.stderr}`);
+  const { applied } = JSON.parse(result.stdout.trim().split("\n").pop() ?? "{}") as { applied: string[] };
+  log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
+}
+
+function buildIfNeeded(): void {
+  const buildId = resolve(root, ".next/BUILD_ID");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime(root)) return;
+  log("Building the app (first start or sources changed; this takes a few minutes)...");
+  const result = spawnSync(process.execPath, [resolve(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+function printLogins(port: string): void {
+  const logins = [
+    ["dono@escritorio.demo", "dono do Escritório Demo (tipo 0)"],
+    ["admin@escritorio.demo", "administrador (tipo 1)"],
+    ["operador@escritorio.demo", "operador (tipo 2)"],
+    ["bloqueado@escritorio.demo", "operador bloqueado"],
+    ["cliente@empresa.demo", "cliente (plataforma business)"],
+    ["socio@empresa.demo", "operador e cliente (escolhe a plataforma)"],
+    ["dono@outro.demo", "dono de outro escritório"],
+  ];
+  log(`Bloco is ready on http://localhost:${port}`);
+  log("Demo logins (password demo1234):");
+  for (const [email, who] of logins) log(`  ${email.padEnd(28)} ${who}`);
+}
+
+async function main(): Promise<void> {
+  const dataDir = resolve(root, process.env.DATA_DIR ?? ".data");
+  if (process.env.BLOCO_RESET_DATA === "1") rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  process.env.DATA_DIR = dataDir;
+  loadSecrets(dataDir);
+
+  let stopDatabase = async () => {};
+  if (!process.env.DATABASE_URL) {
+    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    const pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, "pg"), port, log });
+    stopDatabase = pg.stop;
+    await ensureDatabase(pg.url("postgres"), "bloco");
+    process.env.DATABASE_URL = pg.url("bloco");
+  }
+
+  let next: ChildProcess | undefined;
+  let shuttingDown = false;
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    if (next && next.exitCode === null) {
+      next.kill("SIGTERM");
+      await new Promise((r) => next!.once("exit", r));
+    }
+    await stopDatabase();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  try {
+    const { parseConfig } = await import("../server/config");
+    parseConfig(process.env);
+    applyMigrations();
+    if (process.env.SEED !== "0") {
+      const { seed } = await import("../prisma/seed");
+      const { getDb, disconnectDb } = await import("../server/db/client");
+      const seeded = await seed(getDb());
+      log(seeded ? "Demo data created" : "Demo data already present");
+      await disconnectDb();
+    }
+    if (!dev) buildIfNeeded();
+  } catch (error) {
+    console.error(`[bloco] ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+    return;
+  }
+
+  const port = process.env.PORT ?? "3000";
+  const nextBin = resolve(root, "node_modules/next/dist/bin/next");
+  next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  next.on("exit", (code) => void shutdown(code ?? 0));
+  printLogins(port);
+}
+
+main().catch(async (error) => {
+  console.error(`[bloco] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

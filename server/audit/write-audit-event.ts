@@ -1,0 +1,28 @@
+import "server-only";
+import { getDb, type Prisma, type Tx } from "@/server/db/client";
+
+export type AuditInput = {
+  actorUserId?: number | null;
+  officeId?: number | null;
+  clientId?: number | null;
+  action: string; // 'auth.login', 'auth.refresh_reuse', 'client.transfer', ...
+  targetType?: string;
+  targetId?: string | number;
+  data?: Prisma.InputJsonValue;
+};
+
+// Written inside the caller's transaction when there is one, so the event and the change it
+// describes commit or roll back together.
+export async function writeAuditEvent(input: AuditInput, tx?: Tx): Promise<void> {
+  await (tx ?? getDb()).auditEvent.create({
+    data: {
+      actorUserId: input.actorUserId ?? null,
+      officeId: input.officeId ?? null,
+      clientId: input.clientId ?? null,
+      action: input.action,
+      targetType: input.targetType,
+      targetId: input.targetId === undefined ? undefined : String(input.targetId),
+      data: input.data,
+    },
+  });
+}

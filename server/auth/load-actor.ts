@@ -1,0 +1,62 @@
+import "server-only";
+import { getDb } from "@/server/db/client";
+import type { Actor } from "@/server/policy/actor";
+
+type Row = {
+  id: number;
+  email: string;
+  name: string;
+  valid_after: Date;
+  acc_id: number | null;
+  acc_office: number | null;
+  acc_type: number | null;
+  acc_blocked: boolean | null;
+  acc_payment: boolean | null;
+  bus_id: number | null;
+  bus_client: number | null;
+  bus_office: number | null;
+  bus_type: number | null;
+  bus_blocked: boolean | null;
+  bus_removed: Date | null;
+};
+
+export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership: boolean };
+
+// Hot path of every authenticated call: one indexed query (users pk + unique user_id joins).
+export async function loadActor(userId: number): Promise<LoadedActor | null> {
+  const rows = await getDb().$queryRaw<Row[]>`
+    SELECT u.id, u.email, u.name, u.valid_after,
+           ao.id AS acc_id, ao.office_id AS acc_office, ao.type AS acc_type, ao.blocked AS acc_blocked,
+           ao.has_payment_access AS acc_payment,
+           co.id AS bus_id, co.client_id AS bus_client, c.office_id AS bus_office, co.type AS bus_type,
+           co.blocked AS bus_blocked, c.removed_at AS bus_removed
+      FROM users u
+      LEFT JOIN accounting_operators ao ON ao.user_id = u.id
+      LEFT JOIN client_operators co ON co.user_id = u.id
+      LEFT JOIN clients c ON c.id = co.client_id
+     WHERE u.id = ${userId}`;
+  const row = rows[0];
+  if (!row) return null;
+  const accountingActive = row.acc_id !== null && !row.acc_blocked;
+  const businessActive = row.bus_id !== null && !row.bus_blocked && row.bus_removed === null;
+  return {
+    validAfter: row.valid_after,
+    hasBlockedMembership: Boolean(row.acc_blocked) || Boolean(row.bus_blocked),
+    actor: {
+      userId: row.id,
+      email: row.email,
+      name: row.name,
+      accounting: accountingActive
+        ? { operatorId: row.acc_id!, officeId: row.acc_office!, type: row.acc_type!, hasPaymentAccess: Boolean(row.acc_payment) }
+        : null,
+      business: businessActive
+        ? { operatorId: row.bus_id!, clientId: row.bus_client!, officeId: row.bus_office!, type: row.bus_type! }
+        : null,
+    },
+  };
+}
+
+/** True when a token issued at `issuedAtSeconds` predates the user's "valid after" instant. */
+export function issuedBeforeValidAfter(issuedAtSeconds: number, validAfter: Date): boolean {
+  return issuedAtSeconds < Math.floor(validAfter.getTime() / 1000);
+}

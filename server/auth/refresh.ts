@@ -1,0 +1,80 @@
+import "server-only";
+import { messages } from "@/lib/i18n/messages";
+import type { RefreshAnswer } from "@/lib/contract/auth";
+import { getConfig } from "@/server/config";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import { loadActor } from "./load-actor";
+import { issueTokenPair } from "./sessions";
+import { hashToken, verifyRefreshToken } from "./tokens";
+
+const refused = () => new AppError("unauthenticated", messages.api.refreshInvalid);
+
+type Consumed = { id: number; user_id: number; family_id: string; family_expires_at: Date; created_at: Date };
+
+// POST /api/token/refresh/: rotation. The presented token is consumed with one conditional UPDATE, so
+// two concurrent uses cannot both succeed. A token used again after the grace window means it was
+// stolen or replayed: the whole family (login session) is revoked.
+export async function refreshSession(refreshToken: string): Promise<RefreshAnswer> {
+  const claims = await verifyRefreshToken(refreshToken);
+  if (!claims) throw refused();
+  const tokenHash = hashToken(claims.jti);
+  const db = getDb();
+
+  return db.$transaction(async (tx) => {
+    const consumed = await tx.$queryRaw<Consumed[]>`
+      UPDATE refresh_tokens SET used_at = now()
+       WHERE token_hash = ${tokenHash} AND used_at IS NULL AND revoked_at IS NULL
+         AND expires_at > now() AND family_expires_at > now()
+      RETURNING id, user_id, family_id::text AS family_id, family_expires_at, created_at`;
+    const row = consumed[0];
+    if (!row) {
+      await handleUnusable(tokenHash);
+      throw refused();
+    }
+    const loaded = await loadActor(row.user_id);
+    const familyStart = await tx.refreshToken.findFirst({
+      where: { familyId: row.family_id },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+    });
+    const loggedOutEverywhere = loaded && familyStart && familyStart.createdAt < loaded.validAfter;
+    if (!loaded || loggedOutEverywhere || (!loaded.actor.accounting && !loaded.actor.business)) {
+      await tx.refreshToken.updateMany({ where: { familyId: row.family_id, revokedAt: null }, data: { revokedAt: new Date() } });
+      return null;
+    }
+    return issueTokenPair(tx, row.user_id, { id: row.family_id, expiresAt: row.family_expires_at });
+  }).then((pair) => {
+    if (!pair) throw refused();
+    return pair;
+  });
+}
+
+async function handleUnusable(tokenHash: string): Promise<void> {
+  const db = getDb();
+  const known = await db.refreshToken.findUnique({
+    where: { tokenHash },
+    select: { userId: true, familyId: true, usedAt: true, revokedAt: true },
+  });
+  if (!known?.usedAt || known.revokedAt) return;
+  const graceMs = getConfig().REFRESH_REUSE_GRACE * 1000;
+  if (Date.now() - known.usedAt.getTime() <= graceMs) return; // a racing tab, not a thief
+  await db.$transaction([
+    db.refreshToken.updateMany({ where: { familyId: known.familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db.auditEvent.create({
+      data: { actorUserId: known.userId, action: "auth.refresh_reuse", targetType: "session", targetId: known.familyId },
+    }),
+  ]);
+}
+
+// POST /api/token/logout/: revokes the login session of the presented refresh token (idempotent).
+export async function logout(refreshToken: string): Promise<Record<string, never>> {
+  const claims = await verifyRefreshToken(refreshToken);
+  if (claims) {
+    await getDb().refreshToken.updateMany({
+      where: { familyId: claims.familyId, userId: claims.userId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+  }
+  return {};
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { z } from "zod";
+
+// Every setting comes from the environment, validated once; a bad value stops the process with a
+// message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
+// generates them once per installation into .data/secrets.json when they are unset.
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    DATA_DIR: z.string().min(1).default(".data"),
+    JWT_SECRET: z.string().min(32, "must be at least 32 characters"),
+    FILE_URL_SECRET: z.string().min(32, "must be at least 32 characters"),
+    ACCESS_TOKEN_TTL: seconds(5 * 60),
+    REFRESH_TOKEN_TTL: seconds(24 * 60 * 60),
+    SESSION_MAX_AGE: seconds(7 * 24 * 60 * 60),
+    REFRESH_REUSE_GRACE: seconds(10),
+    FILE_URL_TTL: seconds(15 * 60),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+    MAX_BODY_BYTES: z.coerce.number().int().positive().default(13 * 16_777_216 + 1_048_576),
+    MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(3),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+    LOGIN_WINDOW: seconds(15 * 60),
+    TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER !== "s3") return;
+    for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when STORAGE_DRIVER=s3" });
+    }
+  });
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

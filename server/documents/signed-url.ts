@@ -1,0 +1,39 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { getConfig } from "@/server/config";
+import { assertValidBlobKey, isValidBlobKey } from "@/server/storage/blob-key";
+
+// Documents are private (ARCHITECTURE §5): a document's address is /api/files/<key>?exp=&sig=, where
+// sig = HMAC-SHA256(FILE_URL_SECRET, key + "\n" + exp) in base64url. The newline cannot occur in a key
+// or in exp, so no other (key, exp) pair signs the same text. Whoever holds the link until exp can
+// read the document: links are short-lived (FILE_URL_TTL) and handed only to callers allowed to see it.
+export const FILE_ROUTE_PREFIX = "/api/files/";
+const EXP_PATTERN = /^\d{1,12}$/;
+const SIG_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes in unpadded base64url
+
+type Clock = { now?: number }; // milliseconds since the epoch; Date.now() when absent
+
+export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & Clock = {}): string {
+  assertValidBlobKey(key);
+  const ttl = options.ttlSeconds ?? getConfig().FILE_URL_TTL;
+  const exp = String(Math.floor((options.now ?? Date.now()) / 1000) + ttl);
+  return `${FILE_ROUTE_PREFIX}${key}?exp=${exp}&sig=${sign(key, exp)}`;
+}
+
+// True only for a well-formed, unexpired link whose signature matches this key.
+export function verifyDocumentUrl(key: string, exp: string | null, sig: string | null, clock: Clock = {}): boolean {
+  if (!exp || !sig || !EXP_PATTERN.test(exp) || !SIG_PATTERN.test(sig) || !isValidBlobKey(key)) return false;
+  if (secondsLeft(exp, clock) <= 0) return false;
+  const expected = Buffer.from(sign(key, exp), "base64url");
+  const given = Buffer.from(sig, "base64url");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+// Seconds until a link with this exp expires (<= 0 when expired).
+export function secondsLeft(exp: string, clock: Clock = {}): number {
+  return Number(exp) - Math.floor((clock.now ?? Date.now()) / 1000);
+}
+
+function sign(key: string, exp: string): string {
+  return createHmac("sha256", getConfig().FILE_URL_SECRET).update(`${key}\n${exp}`).digest("base64url");
+}

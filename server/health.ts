@@ -1,0 +1,15 @@
+import "server-only";
+import { messages } from "@/lib/i18n/messages";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+
+// GET /api/health: the process answers and PostgreSQL is reachable.
+export async function checkHealth(): Promise<{ status: "ok"; database: "ok" }> {
+  try {
+    await getDb().$queryRaw`SELECT 1`;
+  } catch (error) {
+    console.error("[health] database unreachable:", error);
+    throw new AppError("unavailable", messages.api.unavailable);
+  }
+  return { status: "ok", database: "ok" };
+}

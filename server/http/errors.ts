@@ -1,0 +1,41 @@
+import "server-only";
+
+// One table from error code to HTTP status (CONVENTIONS "Errors"). Services throw AppError; the route
+// wrapper turns it into `{ error: { code, message } }` with this status.
+export const errorStatus = {
+  invalid_input: 400,
+  blocked: 400, // login of a blocked user: the contract answers 400 ('Seu acesso foi bloqueado')
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type FieldIssue = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldIssue[];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldIssue[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}

@@ -1,0 +1,12 @@
+import "server-only";
+
+// Result of the image pipeline (ARCHITECTURE §5): what a stored document is made of.
+export type ProcessedImage = {
+  display: Buffer; // re-encoded, EXIF-rotated, metadata stripped, longest side <= DISPLAY_MAX
+  thumb: Buffer; // small square-ish preview
+  mime: "image/webp";
+  width: number; // of the display image
+  height: number;
+  size: number; // display.length
+  hash: string; // sha256 hex of the decoded upload bytes
+};

@@ -1,0 +1,63 @@
+import "server-only";
+import { messages } from "@/lib/i18n/messages";
+import { AppError } from "@/server/http/errors";
+import { OPERATOR_TYPE, type Actor } from "./actor";
+
+// Rights are data: one row per action, the only place these rules live (spec §6). Resources are
+// passed already loaded through a scope builder, so tenancy is settled before a right is asked.
+export type ClientResource = { officeId: number; responsibleOperatorId: number; id: number };
+export type OperatorResource = { type: number; officeId?: number; clientId?: number; id: number };
+
+type Rules = {
+  "platform.accounting": null;
+  "platform.business": null;
+  "office.edit": null;
+  "operator.invite": null;
+  "operator.manage": OperatorResource; // block/unblock, remove, grant or remove admin
+  "client.create": null;
+  "client.work": ClientResource; // view, categorise, contabilize, pendencies, accounts
+  "client.own": ClientResource; // share, transfer, remove: the responsible operator only
+  "block.send": null;
+  "pendency.solve": null;
+  "gallery.share": OperatorResource; // the shared-gallery switch of a client-side operator
+};
+export type Action = keyof Rules;
+
+const accounting = (actor: Actor) => actor.accounting;
+const business = (actor: Actor) => actor.business;
+
+// Lower type is more privileged; a manager acts only on equal or lower privilege (higher or equal type),
+// never on itself.
+const outranksOrEquals = (own: { type: number; operatorId: number }, target: OperatorResource) =>
+  own.type <= OPERATOR_TYPE.admin && own.type <= target.type && own.operatorId !== target.id;
+
+export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]) => boolean } = {
+  "platform.accounting": (a) => Boolean(accounting(a)),
+  "platform.business": (a) => Boolean(business(a)),
+  "office.edit": (a) => accounting(a)?.type === OPERATOR_TYPE.owner,
+  "operator.invite": (a) => (accounting(a)?.type ?? 99) <= OPERATOR_TYPE.admin || (business(a)?.type ?? 99) <= OPERATOR_TYPE.admin,
+  "operator.manage": (a, target) => {
+    const acc = accounting(a);
+    if (acc && target.officeId === acc.officeId) return outranksOrEquals(acc, target);
+    const bus = business(a);
+    if (bus && target.clientId === bus.clientId) return outranksOrEquals(bus, target);
+    return false;
+  },
+  "client.create": (a) => Boolean(accounting(a)),
+  "client.work": (a, c) => accounting(a)?.officeId === c.officeId,
+  "client.own": (a, c) => accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,
+  "block.send": (a) => Boolean(business(a)),
+  "pendency.solve": (a) => Boolean(business(a)),
+  "gallery.share": (a, target) => {
+    const bus = business(a);
+    return Boolean(bus && target.clientId === bus.clientId && (target.id === bus.operatorId || bus.type <= OPERATOR_TYPE.admin));
+  },
+};
+
+export function can<A extends Action>(actor: Actor, action: A, resource: Rules[A]): boolean {
+  return permissionTable[action](actor, resource);
+}
+
+export function assertCan<A extends Action>(actor: Actor, action: A, resource: Rules[A]): void {
+  if (!can(actor, action, resource)) throw new AppError("forbidden", messages.api.forbidden);
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { Prisma } from "@/server/db/client";
+import { OPERATOR_TYPE, type Actor } from "./actor";
+
+// Scope builders: the tenant filter of every query a caller can reach. A row outside the scope is
+// "not found" (404), never "forbidden": nobody learns that another office's or client's data exists.
+const NOTHING = { id: -1 } as const;
+
+/**
+ * NOTE: protects clients across offices and inside an office. An accounting operator sees the clients
+ * of its own office that it is responsible for or that were shared with it; the office owner (type 0)
+ * sees every client of the office. A business operator sees only its own client company.
+ */
+export function clientsVisibleTo(actor: Actor): Prisma.ClientWhereInput {
+  const acc = actor.accounting;
+  const ors: Prisma.ClientWhereInput[] = [];
+  if (acc) {
+    ors.push(
+      acc.type === OPERATOR_TYPE.owner
+        ? { officeId: acc.officeId }
+        : {
+            officeId: acc.officeId,
+            OR: [{ responsibleOperatorId: acc.operatorId }, { shares: { some: { operatorId: acc.operatorId } } }],
+          },
+    );
+  }
+  if (actor.business) ors.push({ id: actor.business.clientId });
+  if (ors.length === 0) return NOTHING;
+  return { removedAt: null, OR: ors };
+}
+
+/** NOTE: protects blocks: only blocks of clients visible to the caller, never undone sends. */
+export function blocksVisibleTo(actor: Actor): Prisma.BlockWhereInput {
+  return { undoneAt: null, client: clientsVisibleTo(actor) };
+}
+
+/** NOTE: protects documents the same way as their client. */
+export function documentsVisibleTo(actor: Actor): Prisma.DocumentWhereInput {
+  return { deletedAt: null, client: clientsVisibleTo(actor) };
+}
+
+/** NOTE: protects the chart of accounts: an office's accounts are its own. */
+export function accountsVisibleTo(actor: Actor): Prisma.AccountWhereInput {
+  const officeIds = [actor.accounting?.officeId, actor.business?.officeId].filter((id): id is number => id !== undefined);
+  return officeIds.length ? { officeId: { in: officeIds } } : NOTHING;
+}
+
+/** NOTE: protects the operator lists: colleagues of the caller's office. */
+export function accountingOperatorsVisibleTo(actor: Actor): Prisma.AccountingOperatorWhereInput {
+  return actor.accounting ? { officeId: actor.accounting.officeId } : NOTHING;
+}
+
+/** NOTE: protects the client-side operator lists: colleagues of the caller's client company. */
+export function clientOperatorsVisibleTo(actor: Actor): Prisma.ClientOperatorWhereInput {
+  return actor.business ? { clientId: actor.business.clientId } : NOTHING;
+}

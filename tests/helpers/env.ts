@@ -1,0 +1,5 @@
+// Settings every test process needs; DATABASE_URL is set per integration test file.
+process.env.JWT_SECRET ??= "test-jwt-secret-0123456789abcdef0123456789";
+process.env.FILE_URL_SECRET ??= "test-file-secret-0123456789abcdef0123456789";
+process.env.DATABASE_URL ??= "postgresql://unset@127.0.0.1:1/unset";
+process.env.DATA_DIR ??= ".data/test";

@@ -1,0 +1,31 @@
+// Once per jest run: a PostgreSQL for the integration tests (TEST_DATABASE_ADMIN_URL if given, else an
+// embedded throw-away cluster) and a template database migrated from prisma/migrations. Each test file
+// then clones the template (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { ensureDatabase, startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
+
+const TEMPLATE = "bloco_test_template";
+
+export default async function globalSetup(globalConfig) {
+  const wantsDb = globalConfig.selectProjects?.length ? globalConfig.selectProjects.includes("integration") : true;
+  if (!wantsDb) return;
+  let adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!adminUrl) {
+    const dataDir = `.data/test-pg-${process.pid}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    const port = Number(process.env.TEST_PG_PORT ?? 54400 + (process.pid % 500));
+    const server = await startEmbeddedPostgres({ dataDir, port });
+    globalThis.__blocoTestPg = { server, dataDir };
+    adminUrl = server.url("postgres");
+  }
+  await ensureDatabase(adminUrl, TEMPLATE, { recreate: true });
+  const templateUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE}$1`);
+  const applied = spawnSync(process.execPath, ["scripts/lib/schema-engine.mjs", "apply"], {
+    env: { ...process.env, DATABASE_URL: templateUrl },
+    encoding: "utf8",
+  });
+  if (applied.status !== 0) throw new Error(`migrations failed: ${applied.stderr}`);
+  process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
+  process.env.TEST_DATABASE_TEMPLATE = TEMPLATE;
+}
