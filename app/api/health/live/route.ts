@@ -1,0 +1,7 @@
+// GET /api/health/live — liveness: the process answers (no database call). Also the static-JSON
+// baseline that `npm run bench` measures the authenticated routes against.
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return Response.json({ data: { status: "ok" } }, { headers: { "Cache-Control": "no-store" } });
+}

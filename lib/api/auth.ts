@@ -1,0 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
+import type { MeAnswer, TokenAnswer, TokenBody } from "@/lib/contract/auth";
+import { browserSession } from "@/lib/session";
+import { api } from "./api";
+
+// Spec §7 "Auth": login, logout, and the caller's profile.
+
+export const authKeys = { me: ["auth", "me"] as const };
+
+/** POST /api/token/: no bearer, no refresh; the caller decides when to keep the tokens. */
+export function requestLogin(body: TokenBody): Promise<TokenAnswer> {
+  return api.request<TokenAnswer>("/api/token/", body, { auth: false });
+}
+
+/** Revokes the session on the server (its failure is ignored) and clears the device. */
+export async function logout(): Promise<void> {
+  const refresh = browserSession.getRefresh();
+  if (refresh) {
+    await api.request("/api/token/logout/", { refresh }, { auth: false }).catch(() => undefined);
+  }
+  browserSession.clear();
+}
+
+export function fetchMe(signal?: AbortSignal): Promise<MeAnswer> {
+  return api.request<MeAnswer>("/api/me/", undefined, { signal });
+}
+
+export function useMe() {
+  return useQuery({ queryKey: authKeys.me, queryFn: ({ signal }) => fetchMe(signal) });
+}

@@ -1,0 +1,170 @@
+import type { RefreshAnswer } from "@/lib/contract/auth";
+import { messages } from "@/lib/i18n/messages";
+import type { SessionStore } from "@/lib/session";
+
+// The ONE API client (spec §7, ARCHITECTURE §7): bearer token, POST with a JSON body when there is a
+// payload and GET otherwise, reads `data` of the envelope. A 401 triggers ONE shared refresh (parallel
+// 401s await the same promise) and one retry; a refused refresh logs the user out. Errors surface as
+// ApiError(status, code, message). Everything it touches (fetch, storage, locks) is injected.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/** Runs `task` while holding a cross-tab lock (navigator.locks in the browser). */
+export type LockLike = <T>(task: () => Promise<T>) => Promise<T>;
+
+export type ApiClientOptions = {
+  session: Pick<SessionStore, "getAccess" | "getRefresh" | "setTokens" | "clear">;
+  fetch?: FetchLike;
+  baseUrl?: string;
+  timeoutMs?: number;
+  lock?: LockLike;
+  /** Called after a refused refresh cleared the session (the route guard then sends the user to /login). */
+  onLogout?: () => void;
+};
+
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** false: no bearer token and no refresh on 401 (login, refresh, logout calls). */
+  auth?: boolean;
+};
+
+export type ApiClient = {
+  request<T>(path: string, payload?: unknown, options?: RequestOptions): Promise<T>;
+  /** The shared refresh: resolves to the new access token, or null when the session was logged out. */
+  refresh(): Promise<string | null>;
+};
+
+export const REFRESH_PATH = "/api/token/refresh/";
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+type Outcome = { status: number; body: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  const envelope = isRecord(body) && isRecord(body.error) ? body.error : {};
+  const code = typeof envelope.code === "string" ? envelope.code : `http_${status}`;
+  const message = typeof envelope.message === "string" && envelope.message ? envelope.message : messages.ajax.error(status);
+  return new ApiError(status, code, message);
+}
+
+const isTokenPair = (value: unknown): value is RefreshAnswer =>
+  isRecord(value) && typeof value.access === "string" && typeof value.refresh === "string";
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { session, baseUrl = "", timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const lock: LockLike = options.lock ?? ((task) => task());
+  let refreshing: Promise<string | null> | null = null;
+
+  async function send(path: string, payload: unknown, access: string | null, signal?: AbortSignal): Promise<Outcome> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const cancel = () => controller.abort(signal?.reason);
+    if (signal?.aborted) cancel();
+    signal?.addEventListener("abort", cancel, { once: true });
+
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (access) headers.Authorization = `Bearer ${access}`;
+    const init: RequestInit = { method: payload === undefined ? "GET" : "POST", headers, signal: controller.signal, cache: "no-store" };
+    if (payload !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(payload);
+    }
+    try {
+      const response = await fetchImpl(baseUrl + path, init);
+      const text = await response.text();
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = null; // not our envelope (a proxy's HTML page): the status speaks
+      }
+      return { status: response.status, body };
+    } catch (error) {
+      if (timedOut) throw new ApiError(0, "timeout", messages.ajax.timeout);
+      if (signal?.aborted) throw error; // the caller cancelled (react-query): not an error to show
+      throw new ApiError(0, "network_error", messages.validation.connection);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", cancel);
+    }
+  }
+
+  function logout() {
+    session.clear();
+    options.onLogout?.();
+  }
+
+  async function exchange(staleAccess: string | null): Promise<string | null> {
+    // Another tab (or a request that finished first) may have refreshed while we waited for the lock.
+    const current = session.getAccess();
+    if (current && current !== staleAccess) return current;
+    const refresh = session.getRefresh();
+    if (!refresh) {
+      logout();
+      return null;
+    }
+    const outcome = await send(REFRESH_PATH, { refresh }, null);
+    if (outcome.status >= 500) throw errorFromResponse(outcome.status, outcome.body); // the session may still be good
+    const data = isRecord(outcome.body) ? outcome.body.data : undefined;
+    if (outcome.status !== 200 || !isTokenPair(data)) {
+      logout();
+      return null;
+    }
+    session.setTokens({ access: data.access, refresh: data.refresh }); // rotation: ALWAYS the new refresh
+    return data.access;
+  }
+
+  function refresh(staleAccess: string | null = session.getAccess()): Promise<string | null> {
+    refreshing ??= lock(() => exchange(staleAccess)).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function freshAccess(usedAccess: string | null): Promise<string | null> {
+    if (refreshing) return refreshing;
+    const current = session.getAccess();
+    if (current && current !== usedAccess) return current; // refreshed since this request left
+    return refresh(usedAccess);
+  }
+
+  function unwrap<T>(outcome: Outcome): T {
+    if (outcome.status >= 200 && outcome.status < 300) {
+      return (isRecord(outcome.body) ? outcome.body.data : undefined) as T;
+    }
+    throw errorFromResponse(outcome.status, outcome.body);
+  }
+
+  async function request<T>(path: string, payload?: unknown, requestOptions: RequestOptions = {}): Promise<T> {
+    const { signal, auth = true } = requestOptions;
+    const access = auth ? session.getAccess() : null;
+    const first = await send(path, payload, access, signal);
+    if (first.status !== 401 || !auth) return unwrap<T>(first);
+
+    const fresh = await freshAccess(access);
+    if (fresh === null) throw errorFromResponse(first.status, first.body);
+    const retry = await send(path, payload, fresh, signal);
+    // A token minted a moment ago refused too: the session is no longer usable (user blocked or removed).
+    if (retry.status === 401) logout();
+    return unwrap<T>(retry);
+  }
+
+  return { request, refresh: () => refresh() };
+}

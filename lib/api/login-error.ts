@@ -1,0 +1,16 @@
+import { messages } from "@/lib/i18n/messages";
+import { ApiError } from "./client";
+
+/**
+ * The login screen's message for a failed POST /api/token/ (spec §8): 400 blocked, 401 wrong e-mail or
+ * password, anything else 'Erro de conexão'. Two refinements: a 400 for a malformed body (an e-mail of
+ * 300 characters) reads as wrong credentials, and 429 shows the server's own text (it tells the user to
+ * wait, which 'Erro de conexão' would hide).
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return messages.validation.connection;
+  if (error.status === 400) return error.code === "invalid_input" ? messages.validation.login : messages.validation.blocked;
+  if (error.status === 401) return messages.validation.login;
+  if (error.status === 429 && error.code === "rate_limited" && error.message) return error.message;
+  return messages.validation.connection;
+}
