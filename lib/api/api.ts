@@ -5,7 +5,8 @@ import { createApiClient, type LockLike } from "./client";
 // (Web Locks, where the browser has them; within a tab the shared promise already serialises).
 const browserLock: LockLike = (task) => {
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-  return locks ? locks.request("bloco-token-refresh", task) : task();
+  // the lock resolves with the task's own promise: same value, one level flattened by await
+  return locks ? (locks.request("bloco-token-refresh", task) as Promise<Awaited<ReturnType<typeof task>>>) : task();
 };
 
 export const api = createApiClient({ session: browserSession, lock: browserLock });

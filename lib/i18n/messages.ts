@@ -36,7 +36,7 @@ export const messages = {
     conflict: "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.",
     image: {
       invalidDataUrl: "A imagem enviada não é um data URL válido.",
-      unsupportedType: "Formato de imagem não suportado. Envie JPEG, PNG, WebP ou HEIC.",
+      unsupportedType: "Formato de imagem não suportado. Envie JPEG, PNG, WebP ou AVIF.",
       corrupt: "A imagem está corrompida ou incompleta.",
       tooManyPixels: "A imagem tem dimensões grandes demais.",
       tooLong: "A imagem excede o tamanho máximo de 16777216 caracteres.",

@@ -24,8 +24,10 @@ export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & 
 export function verifyDocumentUrl(key: string, exp: string | null, sig: string | null, clock: Clock = {}): boolean {
   if (!exp || !sig || !EXP_PATTERN.test(exp) || !SIG_PATTERN.test(sig) || !isValidBlobKey(key)) return false;
   if (secondsLeft(exp, clock) <= 0) return false;
-  const expected = Buffer.from(sign(key, exp), "base64url");
-  const given = Buffer.from(sig, "base64url");
+  // Compare the text, not the decoded bytes: the last base64url character carries 2 unused bits, so
+  // several strings decode to the same bytes; only the canonical one is accepted.
+  const expected = Buffer.from(sign(key, exp), "latin1");
+  const given = Buffer.from(sig, "latin1");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 

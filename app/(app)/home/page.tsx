@@ -1,0 +1,5 @@
+import { HomePlaceholder } from "@/components/shell/home-placeholder";
+
+export default function HomePage() {
+  return <HomePlaceholder />;
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import type { TokenAnswer } from "@/lib/contract/auth";
+import { requestLogin } from "@/lib/api/auth";
+import { loginErrorMessage } from "@/lib/api/login-error";
+import { PASSWORD_MIN } from "@/lib/constants";
+import { messages } from "@/lib/i18n/messages";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { RecoveryPanel } from "./recovery-panel";
+
+type Failure = { message: string; fields: "password" | "both" };
+
+/** E-mail and Senha, 'Recuperar senha' and 'Entrar' (spec §2 Login, §5, §8). */
+export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: TokenAnswer) => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const errorId = useId();
+  const recoveryId = useId();
+
+  const empty = email.trim() === "" || password === "";
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (empty || submitting) return;
+    if (password.length < PASSWORD_MIN) {
+      setFailure({ message: messages.validation.password, fields: "password" });
+      return; // spec §5: no login call
+    }
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const answer = await requestLogin({ username: email.trim(), password });
+      onAuthenticated(answer);
+    } catch (error) {
+      setFailure({ message: loginErrorMessage(error), fields: "both" });
+      setSubmitting(false);
+    }
+  }
+
+  const edit = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setFailure(null); // errors clear on typing
+  };
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight">{messages.login.heading}</h1>
+      <p className="mt-0.5 text-sm text-muted">{messages.login.subheading}</p>
+      <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
+        <TextField
+          label={messages.login.email}
+          name="username"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          readOnly={submitting}
+          onChange={(event) => edit(setEmail)(event.target.value)}
+          invalid={failure?.fields === "both"}
+          errorId={errorId}
+        />
+        <TextField
+          label={messages.login.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          readOnly={submitting}
+          onChange={(event) => edit(setPassword)(event.target.value)}
+          invalid={failure !== null}
+          errorId={errorId}
+        />
+        {failure ? (
+          <p id={errorId} role="alert" className="flex items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-px size-2 shrink-0 fill-current">
+              <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
+            </svg>
+            {failure.message}
+          </p>
+        ) : null}
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <Button
+            variant="link"
+            aria-expanded={recoveryOpen}
+            aria-controls={recoveryId}
+            onClick={() => setRecoveryOpen((open) => !open)}
+          >
+            {messages.login.recover}
+          </Button>
+          <Button type="submit" size="lg" className="min-w-16" disabled={empty} loading={submitting}>
+            {messages.login.submit}
+          </Button>
+        </div>
+      </form>
+      <RecoveryPanel id={recoveryId} open={recoveryOpen} initialEmail={email} onToggle={() => setRecoveryOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { TokenAnswer } from "@/lib/contract/auth";
+import { messages } from "@/lib/i18n/messages";
+import { platformsOf, type ChosenPlatform } from "@/lib/platform";
+import { HOME_PATH } from "@/lib/routes";
+import { browserSession } from "@/lib/session";
+import { Logo } from "@/components/ui/logo";
+import { BrandPanel } from "./brand-panel";
+import { LoginForm } from "./login-form";
+import { PlatformChooser } from "./platform-chooser";
+
+/**
+ * /login. Tokens are kept in memory until the platform is known: a login with both platforms asks
+ * first (spec §4 "user picks before tokens are set"); a single platform is chosen automatically.
+ */
+export function LoginScreen() {
+  const router = useRouter();
+  const [pending, setPending] = useState<TokenAnswer | null>(null);
+
+  function enter(answer: TokenAnswer, platform: ChosenPlatform) {
+    const allowChangePlatform = platformsOf(answer).length > 1;
+    browserSession.start({ tokens: { access: answer.access, refresh: answer.refresh }, platform, allowChangePlatform });
+    router.replace(HOME_PATH);
+  }
+
+  function onAuthenticated(answer: TokenAnswer) {
+    const platforms = platformsOf(answer);
+    if (platforms.length === 1) enter(answer, platforms[0]);
+    else setPending(answer);
+  }
+
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <BrandPanel />
+      <div className="flex min-h-dvh flex-col">
+        <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
+          <div className="w-full max-w-[440px]">
+            <Logo className="mb-4 lg:hidden" />
+            <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+              {pending ? (
+                <PlatformChooser onChoose={(platform) => enter(pending, platform)} />
+              ) : (
+                <LoginForm onAuthenticated={onAuthenticated} />
+              )}
+            </div>
+          </div>
+        </main>
+        <footer className="px-2 pb-3 text-center text-xs text-muted">{messages.login.footer(new Date().getFullYear())}</footer>
+      </div>
+    </div>
+  );
+}
