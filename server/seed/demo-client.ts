@@ -1,0 +1,175 @@
+import "server-only";
+import type { Account, AccountingOffice, Client, Tx } from "@/server/db/client";
+import type { BlobStore } from "@/server/storage";
+import {
+  activateAccount,
+  createClient,
+  createClientOperator,
+  createUser,
+  shareClient,
+  type ClientOperatorWithUser,
+  type OperatorWithUser,
+} from "@/tests/helpers/factories";
+import { calendarDay, insertBlock, insertDocument, insertPendency } from "./blocks";
+import type { DemoClient, DemoOperatorKey } from "./demo-people";
+import { planShowcase, planTimeline, type PlannedBlock } from "./demo-timeline";
+import { randomCnpj, randomCpf, randomPhone } from "./identities";
+import type { Random } from "./random";
+import type { ReceiptImage } from "./receipt-image";
+
+// One client company or person with its business operators, its active accounts and a year of
+// blocks. The seed reuses the test factories (CONVENTIONS), so demo rows look like test rows.
+export type ClientContext = {
+  tx: Tx;
+  rng: Random;
+  now: Date;
+  store: BlobStore;
+  pool: readonly ReceiptImage[];
+  office: AccountingOffice;
+  accounts: Map<string, Account>;
+  operators: Partial<Record<DemoOperatorKey, OperatorWithUser>>;
+  /** The responsible operator when the spec names none (the other office's owner). */
+  defaultResponsible: OperatorWithUser;
+  showcase: boolean;
+};
+
+const DAY = 86_400_000;
+// Receipts a person (not a company) has: no merchandise invoices, no DAS, no cold-room repairs.
+const INDIVIDUAL_TEMPLATES = [1, 2, 3, 4, 5, 6, 9, 11];
+// The showcase client stopped using 'Material de Limpeza' two months ago (its blocks stay there and
+// the UI warns about them) and files cleaning supplies under 'Copa e Cozinha' since.
+const RETIRED = { code: "4.2.02.008", replacement: "4.2.02.009", daysAgo: 60 };
+const RECENT = { code: "4.2.02.012", daysAgo: 30 }; // 'Seguros', activated last month
+
+type Activation = { code: string; activatedAt: Date; deactivatedAt: Date | null };
+
+function planActivations(ctx: ClientContext, templates: readonly number[]): Activation[] {
+  const since = new Date(ctx.now.getTime() - 400 * DAY);
+  const used = new Set(templates.map((i) => ctx.pool[i].template.accountCode));
+  const extras = ctx.rng.sample([...ctx.accounts.keys()].filter((c) => !used.has(c)), ctx.rng.int(14, 17) - used.size);
+  const rows: Activation[] = [...used, ...extras].map((code) => ({ code, activatedAt: since, deactivatedAt: null }));
+  if (!ctx.showcase) return rows;
+  const retire = new Date(ctx.now.getTime() - RETIRED.daysAgo * DAY);
+  return [
+    ...rows.filter((r) => r.code !== RETIRED.code && r.code !== RETIRED.replacement && r.code !== RECENT.code),
+    { code: RETIRED.code, activatedAt: since, deactivatedAt: retire },
+    { code: RETIRED.replacement, activatedAt: since, deactivatedAt: null },
+    { code: RECENT.code, activatedAt: new Date(ctx.now.getTime() - RECENT.daysAgo * DAY), deactivatedAt: null },
+  ];
+}
+
+function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
+  const code = ctx.pool[plan.templates[0]].template.accountCode;
+  const at = plan.actedAt ?? plan.sentAt;
+  const usable = (c: string) => active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
+  const chosen = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
+  const account = ctx.accounts.get(chosen);
+  if (!account) throw new Error(`seed: account ${chosen} missing from the chart`);
+  return account;
+}
+
+async function seedMembers(ctx: ClientContext, data: DemoClient, client: Client): Promise<ClientOperatorWithUser[]> {
+  const { tx, rng } = ctx;
+  const person = (p: { email: string; name: string }) => ({ ...p, code: randomCpf(rng.next), phone: randomPhone(rng.next) });
+  const members = [await createClientOperator({ client, type: 0, sharedGallery: true, user: person(data.owner), db: tx })];
+  // The socio is already an accounting operator of the office: same user, second membership.
+  const socio = ctx.showcase ? ctx.operators.socio : undefined;
+  if (socio) members.push(await createClientOperator({ client, type: 1, sharedGallery: true, user: socio.user, db: tx }));
+  for (const [p, type, sharedGallery] of data.members ?? []) {
+    const user = await createUser({ ...person(p), db: tx });
+    members.push(await createClientOperator({ client, type, sharedGallery, user, db: tx }));
+  }
+  return members;
+}
+
+export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<Client> {
+  const { tx, rng, now } = ctx;
+  const operator = (key?: DemoOperatorKey) => (key ? ctx.operators[key] : undefined) ?? ctx.defaultResponsible;
+  const client = await createClient({
+    office: ctx.office,
+    responsible: operator(data.transferredFrom ?? data.responsible),
+    type: data.type,
+    name: data.name,
+    code: data.type === "juridicPerson" ? randomCnpj(rng.next) : randomCpf(rng.next),
+    email: data.email,
+    phone: data.phone,
+    ...data.address,
+    db: tx,
+  });
+  if (data.transferredFrom) {
+    await tx.client.update({ where: { id: client.id }, data: { responsibleOperatorId: operator(data.responsible).id } });
+  }
+  const shared = (data.sharedWith ?? []).map((key) => operator(key));
+  for (const sharedOperator of shared) await shareClient({ client, operator: sharedOperator, db: tx });
+  const team = [operator(data.responsible), ...shared];
+
+  const members = await seedMembers(ctx, data, client);
+  const templates = data.type === "individual" ? INDIVIDUAL_TEMPLATES : ctx.pool.map((_, i) => i);
+  const active = planActivations(ctx, templates);
+  for (const a of active) {
+    await activateAccount({ client, account: ctx.accounts.get(a.code)!, activatedAt: a.activatedAt, deactivatedAt: a.deactivatedAt, activatedBy: team[0], db: tx });
+  }
+
+  const options = { rng, now, months: data.months, blocksPerMonth: data.blocksPerMonth, templates, senders: members.length };
+  const plans = [...planTimeline(options), ...(ctx.showcase ? planShowcase(options) : [])];
+  const views: { blockId: number; operatorId: number; viewedAt: Date }[] = [];
+  for (const plan of plans) {
+    const acting = rng.pick(team);
+    const categorized = plan.state === "categorized" || plan.state === "contabilized";
+    const block = await insertBlock({
+      db: tx,
+      store: ctx.store,
+      client,
+      state: plan.state,
+      images: plan.templates.map((i) => ctx.pool[i].image),
+      sentBy: members[plan.sender],
+      sentAt: plan.sentAt,
+      operator: acting,
+      contabilizedBy: rng.pick(team),
+      account: categorized ? accountFor(ctx, plan, active) : null,
+      paymentDate: calendarDay(plan.paymentDate),
+      valueCents: plan.templates.reduce((sum, i) => sum + ctx.pool[i].totalCents, 0),
+      categorizedAt: plan.actedAt,
+      contabilizedAt: plan.contabilizedAt,
+      devolvedAt: plan.actedAt,
+      documentsDeletedAt: plan.documentsDeletedAt,
+      issue: plan.pendency?.issue,
+      observations: plan.pendency?.observations,
+    });
+    if (plan.pendency?.solvedAt) {
+      await insertPendency({ db: tx, block, ...plan.pendency, createdBy: acting, solvedBy: members[plan.sender] });
+    }
+    if (plan.actedAt && plan.state !== "devolved") {
+      views.push({ blockId: block.id, operatorId: acting.id, viewedAt: new Date(plan.actedAt.getTime() - 60_000) });
+    }
+  }
+  await tx.blockView.createMany({ data: views });
+  await seedGallery(ctx, client, members);
+  const lastSent = plans.reduce((max, p) => Math.max(max, p.sentAt.getTime()), 0);
+  return tx.client.update({ where: { id: client.id }, data: { modifiedAt: new Date(lastSent || now.getTime()) } });
+}
+
+/** Pictures taken but not yet sent ('Minha galeria'), and one rescued from a devolved block. */
+async function seedGallery(ctx: ClientContext, client: Client, members: ClientOperatorWithUser[]): Promise<void> {
+  const { rng, now } = ctx;
+  for (const member of members) {
+    const count = ctx.showcase ? rng.int(2, 5) : rng.int(0, 2);
+    for (let i = 0; i < count; i++) {
+      const createdAt = new Date(now.getTime() - rng.int(1, 20 * 24) * 3_600_000);
+      await insertDocument({ db: ctx.tx, store: ctx.store, client, image: rng.pick(ctx.pool).image, uploadedBy: member, createdAt });
+    }
+  }
+  if (!ctx.showcase) return;
+  const devolvedAt = new Date(now.getTime() - 10 * DAY);
+  await insertDocument({
+    db: ctx.tx,
+    store: ctx.store,
+    client,
+    image: ctx.pool[0].image,
+    uploadedBy: members[0],
+    createdAt: new Date(devolvedAt.getTime() - 2 * DAY),
+    rescued: true,
+    devolvedAt,
+    restoredAt: new Date(devolvedAt.getTime() + DAY),
+  });
+}

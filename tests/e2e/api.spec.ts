@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+
+// The contract at the HTTP level, through Next's real router: trailing slash or not, never a
+// redirect; the envelope on every answer; unknown API paths answer the JSON 404.
+const login = { username: "dono@escritorio.demo", password: "demo1234" };
+
+test.describe("[api] token contract over HTTP", () => {
+  for (const path of ["/api/token/", "/api/token"]) {
+    test(`POST ${path} logs in without a redirect`, async ({ request }) => {
+      const res = await request.post(path, { data: login, maxRedirects: 0 });
+      expect(res.status()).toBe(200);
+      const body = await res.json();
+      expect(body.data).toEqual({ access: expect.any(String), refresh: expect.any(String), isAccouting: true, isBussiness: false });
+    });
+  }
+
+  test("refresh and me answer with and without the slash", async ({ request }) => {
+    const { data } = await (await request.post("/api/token/", { data: login })).json();
+    const first = await request.post("/api/token/refresh", { data: { refresh: data.refresh }, maxRedirects: 0 });
+    expect(first.status()).toBe(200);
+    const rotated = (await first.json()).data;
+    const second = await request.post("/api/token/refresh/", { data: { refresh: rotated.refresh }, maxRedirects: 0 });
+    expect(second.status()).toBe(200);
+    for (const path of ["/api/me/", "/api/me"]) {
+      const me = await request.get(path, { headers: { authorization: `Bearer ${rotated.access}` }, maxRedirects: 0 });
+      expect(me.status()).toBe(200);
+      expect((await me.json()).data.email).toBe("dono@escritorio.demo");
+    }
+  });
+
+  test("wrong password is 401 and a blocked user 400, with pt-BR messages", async ({ request }) => {
+    const wrong = await request.post("/api/token/", { data: { username: "operador@escritorio.demo", password: "errada1" } });
+    expect(wrong.status()).toBe(401);
+    expect((await wrong.json()).error).toEqual({ code: "invalid_credentials", message: "Usuário ou senha incorretos" });
+    const blocked = await request.post("/api/token/", { data: { username: "bloqueado@escritorio.demo", password: "demo1234" } });
+    expect(blocked.status()).toBe(400);
+    expect((await blocked.json()).error.message).toBe("Seu acesso foi bloqueado");
+  });
+
+  test("malformed JSON is 400 with the envelope", async ({ request }) => {
+    const res = await request.post("/api/token/", { data: "{nope", headers: { "content-type": "application/json" } });
+    expect(res.status()).toBe(400);
+    expect((await res.json()).error.code).toBe("invalid_input");
+  });
+
+  test("unknown API paths answer the JSON 404", async ({ request }) => {
+    const res = await request.get("/api/nao-existe", { maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Não encontrado." } });
+  });
+
+  test("health and security headers", async ({ request }) => {
+    const res = await request.get("/api/health");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ data: { status: "ok", database: "ok" } });
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["x-powered-by"]).toBeUndefined();
+  });
+});
