@@ -1,4 +1,6 @@
 import "server-only";
+// Side effect: zod's pt-BR locale for every schema a route uses, wherever the schema was defined.
+import "@/lib/contract/zod";
 import type { z } from "zod";
 import { authenticate } from "@/server/auth/authenticate";
 import type { Actor } from "@/server/policy/actor";

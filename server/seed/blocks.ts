@@ -44,6 +44,8 @@ export type InsertBlockOptions = {
   devolvedAt?: Date;
   /** Devolved documents past their 7 days are gone from the returned list. */
   documentsDeletedAt?: Date | null;
+  /** When the open pendency of a 'pendency' block was reported; an hour after sending by default. */
+  reportedAt?: Date;
   issue?: number;
   observations?: string;
 };
@@ -63,7 +65,7 @@ export async function insertBlock(options: InsertBlockOptions): Promise<CreatedB
   const categorizedAt = categorized ? later(options.categorizedAt, sentAt) : null;
   const contabilizedAt = state === "contabilized" ? later(options.contabilizedAt, categorizedAt ?? sentAt) : null;
   const devolvedAt = state === "devolved" ? later(options.devolvedAt, sentAt) : null;
-  const reportedAt = later(undefined, sentAt);
+  const reportedAt = later(options.reportedAt, sentAt);
 
   const documents = await Promise.all(
     options.images.map(async (image, i) => ({

@@ -58,14 +58,17 @@ function planActivations(ctx: ClientContext, templates: readonly number[]): Acti
   ];
 }
 
+function accountByCode(ctx: ClientContext, code: string): Account {
+  const account = ctx.accounts.get(code);
+  if (!account) throw new Error(`seed: account ${code} missing from the chart`);
+  return account;
+}
+
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
   const code = ctx.pool[plan.templates[0]].template.accountCode;
   const at = plan.actedAt ?? plan.sentAt;
   const usable = (c: string) => active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
-  const chosen = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
-  const account = ctx.accounts.get(chosen);
-  if (!account) throw new Error(`seed: account ${chosen} missing from the chart`);
-  return account;
+  return accountByCode(ctx, usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code);
 }
 
 async function seedMembers(ctx: ClientContext, data: DemoClient, client: Client): Promise<ClientOperatorWithUser[]> {
@@ -82,7 +85,9 @@ async function seedMembers(ctx: ClientContext, data: DemoClient, client: Client)
   return members;
 }
 
-export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<Client> {
+export type SeededClient = { client: Client; members: ClientOperatorWithUser[] };
+
+export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<SeededClient> {
   const { tx, rng, now } = ctx;
   const operator = (key?: DemoOperatorKey) => (key ? ctx.operators[key] : undefined) ?? ctx.defaultResponsible;
   const client = await createClient({
@@ -107,7 +112,7 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   const templates = data.type === "individual" ? INDIVIDUAL_TEMPLATES : ctx.pool.map((_, i) => i);
   const active = planActivations(ctx, templates);
   for (const a of active) {
-    await activateAccount({ client, account: ctx.accounts.get(a.code)!, activatedAt: a.activatedAt, deactivatedAt: a.deactivatedAt, activatedBy: team[0], db: tx });
+    await activateAccount({ client, account: accountByCode(ctx, a.code), activatedAt: a.activatedAt, deactivatedAt: a.deactivatedAt, activatedBy: team[0], db: tx });
   }
 
   const options = { rng, now, months: data.months, blocksPerMonth: data.blocksPerMonth, templates, senders: members.length };
@@ -135,6 +140,7 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       documentsDeletedAt: plan.documentsDeletedAt,
       issue: plan.pendency?.issue,
       observations: plan.pendency?.observations,
+      reportedAt: plan.pendency?.createdAt,
     });
     if (plan.pendency?.solvedAt) {
       await insertPendency({ db: tx, block, ...plan.pendency, createdBy: acting, solvedBy: members[plan.sender] });
@@ -146,7 +152,8 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   await tx.blockView.createMany({ data: views });
   await seedGallery(ctx, client, members);
   const lastSent = plans.reduce((max, p) => Math.max(max, p.sentAt.getTime()), 0);
-  return tx.client.update({ where: { id: client.id }, data: { modifiedAt: new Date(lastSent || now.getTime()) } });
+  const modified = await tx.client.update({ where: { id: client.id }, data: { modifiedAt: new Date(lastSent || now.getTime()) } });
+  return { client: modified, members };
 }
 
 /** Pictures taken but not yet sent ('Minha galeria'), and one rescued from a devolved block. */

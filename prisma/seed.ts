@@ -1,0 +1,89 @@
+// Demo data a new user can log in with (every password demo1234): two offices, their operators,
+// clients of both types, a chart of accounts, a year of blocks in every state with receipt pictures,
+// and pending invites. `npm start` calls seed() on first start; run it alone with
+//   npx tsx --conditions=react-server prisma/seed.ts
+import type { Db } from "@/server/db/client";
+import { buildDemo } from "@/server/seed/demo";
+import { DEMO_OFFICE_NAME } from "@/server/seed/demo-people";
+import { createRandom } from "@/server/seed/random";
+import { buildReceiptPool } from "@/server/seed/receipt-image";
+import { getBlobStore, type BlobStore } from "@/server/storage";
+import { demoPasswordHash } from "@/tests/helpers/factories";
+
+export type SeedOptions = {
+  /** The instant the demo's "last 12 months" end at. */
+  now?: Date;
+  store?: BlobStore;
+};
+
+// Fixed, so every install gets the same demo (names, numbers, dates relative to `now`).
+const RANDOM_SEED = 20_260_101;
+// Two starts racing on one database: the second waits for the first, then sees the office and stops.
+const ADVISORY_LOCK_KEY = 0x626c6f636f; // 'bloco'
+
+type Queryable = Pick<Db, "accountingOffice">;
+
+async function demoExists(db: Queryable): Promise<boolean> {
+  return (await db.accountingOffice.count({ where: { name: DEMO_OFFICE_NAME } })) > 0;
+}
+
+type RecordingStore = BlobStore & { discard(): Promise<void> };
+
+// Blobs are not in the transaction: remember what was written so a failed seed can take it back.
+function recordingStore(store: BlobStore): RecordingStore {
+  const written: string[] = [];
+  return {
+    ...store,
+    async put(key, body, contentType) {
+      written.push(key);
+      await store.put(key, body, contentType);
+    },
+    async discard() {
+      await Promise.allSettled(written.splice(0).map((key) => store.delete(key)));
+    },
+  };
+}
+
+/**
+ * Creates the demo data in one transaction. Returns false, creating nothing, when the demo office
+ * already exists: seeding twice must never duplicate the demo or touch real data.
+ */
+export async function seed(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  if (await demoExists(db)) return false;
+  const now = options.now ?? new Date();
+  const store = recordingStore(options.store ?? getBlobStore());
+  // The slow, database-free work first, so the transaction stays short.
+  const [pool] = await Promise.all([buildReceiptPool(now), demoPasswordHash()]);
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEY}::bigint)`;
+        if (await demoExists(tx)) return false;
+        await buildDemo(tx, { now, store, pool, rng: createRandom(RANDOM_SEED) });
+        return true;
+      },
+      { maxWait: 30_000, timeout: 180_000 },
+    );
+  } catch (error) {
+    await store.discard();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const { getDb, disconnectDb } = await import("@/server/db/client");
+  const started = Date.now();
+  try {
+    const created = await seed(getDb());
+    console.log(created ? `Demo data created in ${Date.now() - started} ms` : "Demo data already present: nothing done");
+  } finally {
+    await disconnectDb();
+  }
+}
+
+if (typeof require !== "undefined" && require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
