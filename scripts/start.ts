@@ -81,14 +81,15 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = pg.url("bloco");
   }
 
-  let next: ChildProcess | undefined;
+  const app: { next?: ChildProcess } = {};
   let shuttingDown = false;
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    const next = app.next;
     if (next && next.exitCode === null) {
       next.kill("SIGTERM");
-      await new Promise((r) => next!.once("exit", r));
+      await new Promise((r) => next.once("exit", r));
     }
     await stopDatabase();
     process.exit(code);
@@ -116,12 +117,12 @@ async function main(): Promise<void> {
 
   const port = process.env.PORT ?? "3000";
   const nextBin = resolve(root, "node_modules/next/dist/bin/next");
-  next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0"], {
+  app.next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  next.on("exit", (code) => void shutdown(code ?? 0));
+  app.next.on("exit", (code) => void shutdown(code ?? 0));
   printLogins(port);
 }
 

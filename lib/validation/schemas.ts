@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../contract/zod";
 import { PASSWORD_MIN } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { isValidAddressNumber, isValidCep, isValidEmail, isValidPhone } from "./contact";

@@ -4,23 +4,38 @@ import { getDb } from "@/server/db/client";
 import { BLOCK_STATES } from "@/server/seed/blocks";
 import { getBlobStore } from "@/server/storage";
 import { seed } from "@/prisma/seed";
+import {
+  activateAccount,
+  createAccount,
+  createAccountingOperator,
+  createBlock,
+  createClient,
+  createDocument,
+  createInvite,
+  createPendency,
+  randomCnpj,
+  randomCpf,
+} from "@/tests/helpers/factories";
 
 // The demo a new user logs in with (README, start script): the logins, the memberships, and a year of
 // data in every state. One seed for the whole file; the assertions only read.
 const db = () => getDb();
 let seedMs = 0;
+let blobKeys: string[] = [];
 
 beforeAll(async () => {
   const started = Date.now();
   expect(await seed(db())).toBe(true);
   seedMs = Date.now() - started;
+  const documents = await db().document.findMany({ select: { displayKey: true, thumbKey: true } });
+  blobKeys = documents.flatMap((d) => [d.displayKey, d.thumbKey]);
 }, 120_000);
 
+// The blobs live in DATA_DIR, shared by test runs: leave no pictures behind. (The keys were read
+// up front: the per-file database is dropped by the setup's own afterAll.)
 afterAll(async () => {
-  // The blobs live in DATA_DIR, shared by test runs: leave no pictures behind.
-  const documents = await db().document.findMany({ select: { displayKey: true, thumbKey: true } });
   const store = getBlobStore();
-  await Promise.all(documents.flatMap((d) => [store.delete(d.displayKey), store.delete(d.thumbKey)]));
+  await Promise.all(blobKeys.map((key) => store.delete(key)));
 });
 
 test("seeds within the time budget", () => {
@@ -143,4 +158,60 @@ test("a second seed refuses and creates nothing", async () => {
   const before = await counts();
   expect(await seed(db())).toBe(false);
   expect(await counts()).toEqual(before);
+});
+
+describe("factories (the seed's building blocks, with their defaults)", () => {
+  test.each(BLOCK_STATES)("createBlock in state %s", async (state) => {
+    const block = await createBlock({ state, documents: 2 });
+    blobKeys.push(...block.documents.flatMap((d) => [d.displayKey, d.thumbKey]));
+    expect(block.documents).toHaveLength(2);
+    expect(block.sentById).not.toBeNull();
+    expect(Boolean(block.accountId)).toBe(state === "categorized" || state === "contabilized");
+    expect(Boolean(block.contabilizedAt)).toBe(state === "contabilized");
+    expect(Boolean(block.devolvedAt)).toBe(state === "devolved");
+    expect(block.documents.every((d) => Boolean(d.devolvedAt) === (state === "devolved"))).toBe(true);
+    expect(block.pendencies).toHaveLength(state === "pendency" ? 1 : 0);
+  });
+
+  test("unique users, valid codes, the cached demo password", async () => {
+    const [a, b] = await Promise.all([createAccountingOperator({ type: 1 }), createAccountingOperator({ blocked: true })]);
+    expect(a.user.email).not.toBe(b.user.email);
+    expect(a.user.passwordHash).toBe(b.user.passwordHash);
+    expect(isValidCpf(a.user.code ?? "")).toBe(true);
+    expect(b.blocked).toBe(true);
+    const client = await createClient({ responsible: a, type: "individual" });
+    expect(client.officeId).toBe(a.officeId);
+    expect(isValidCpf(client.code)).toBe(true);
+  });
+
+  test("documents, pendencies, accounts and invites", async () => {
+    const client = await createClient();
+    const document = await createDocument({ client });
+    blobKeys.push(document.displayKey, document.thumbKey);
+    expect(document.blockId).toBeNull();
+    const block = await createBlock({ client });
+    blobKeys.push(...block.documents.flatMap((d) => [d.displayKey, d.thumbKey]));
+    const pendency = await createPendency({ block, issue: 2, observations: "Falta o comprovante." });
+    expect(pendency).toMatchObject({ clientId: client.id, issue: 2, solvedAt: null });
+    const account = await createAccount({ office: { id: client.officeId } });
+    const activation = await activateAccount({ client, account });
+    expect(activation.activatedAt.getTime()).toBeLessThan(Date.now());
+    const invites = await Promise.all([
+      createInvite(),
+      createInvite({ kind: "client", office: { id: client.officeId } }),
+      createInvite({ kind: "clientOperator", client }),
+    ]);
+    expect(invites.map((i) => [i.kind, Boolean(i.officeId), Boolean(i.clientId)])).toEqual([
+      ["accountingOperator", true, false],
+      ["client", true, false],
+      ["clientOperator", false, true],
+    ]);
+  });
+
+  test("randomCpf / randomCnpj always produce valid numbers", () => {
+    for (let i = 0; i < 500; i++) {
+      expect(isValidCpf(randomCpf())).toBe(true);
+      expect(isValidCnpj(randomCnpj())).toBe(true);
+    }
+  });
 });
