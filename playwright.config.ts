@@ -52,6 +52,9 @@ export default defineConfig({
     env: { PORT: String(PORT), DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54397", BLOCO_RESET_DATA: "1" },
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
+    // SIGTERM, not Playwright's default SIGKILL: scripts/start.ts then stops Next and its embedded
+    // PostgreSQL (a killed start script leaves PostgreSQL holding the port for the next run).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -60,7 +60,7 @@ async function main() {
           theme,
           prepare: async (page) => {
             await loginAs(page, { username: DEMO.username, password: "wrong-password" });
-            await page.getByRole("alert").waitFor();
+            await page.locator("form").getByRole("alert").waitFor();
           },
         });
         await shoot(browser, {

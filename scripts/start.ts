@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { ensureDatabase, removeCluster, startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
 import { newestSourceMtime } from "./lib/sources.mjs";
 
 const root = resolve(__dirname, "..");
@@ -67,7 +67,10 @@ function printLogins(port: string): void {
 
 async function main(): Promise<void> {
   const dataDir = resolve(root, process.env.DATA_DIR ?? ".data");
-  if (process.env.BLOCO_RESET_DATA === "1") rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BLOCO_RESET_DATA === "1") {
+    await removeCluster(resolve(dataDir, "pg"));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
   mkdirSync(dataDir, { recursive: true });
   process.env.DATA_DIR = dataDir;
   loadSecrets(dataDir);

@@ -38,7 +38,9 @@ export function LoginScreen() {
       <div className="flex min-h-dvh flex-col">
         <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
           <div className="w-full max-w-[440px]">
-            <Logo className="mb-4 lg:hidden" />
+            <div className="mb-4 flex justify-center lg:hidden">
+              <Logo />
+            </div>
             <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
               {pending ? (
                 <PlatformChooser onChoose={(platform) => enter(pending, platform)} />

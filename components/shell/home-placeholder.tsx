@@ -1,10 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { logout, useMe } from "@/lib/api/auth";
 import { messages } from "@/lib/i18n/messages";
-import { HOME_PATH } from "@/lib/routes";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/ui/logo";
 import { useSession } from "@/components/auth/use-session";
@@ -12,7 +10,6 @@ import { UserAvatar } from "./user-avatar";
 
 /** /home until issue 3: proves the session (GET /api/me/ through the client, refresh included). */
 export function HomePlaceholder() {
-  const router = useRouter();
   const session = useSession();
   const me = useMe();
   const [leaving, setLeaving] = useState(false);
@@ -20,7 +17,8 @@ export function HomePlaceholder() {
   async function leave() {
     setLeaving(true);
     await logout();
-    router.replace(HOME_PATH); // spec §2: after logout the user goes to /home (the guard then sends to /login)
+    // Spec §2: after logout the user goes to /home, which for a logged-out visitor is /login. The guard
+    // reacts to the cleared session at once; a second navigation here would race with its redirect.
   }
 
   const accounting = session?.platform === "accounting";
@@ -33,7 +31,7 @@ export function HomePlaceholder() {
         <div className="flex min-w-0 items-center gap-1.5">
           {me.data ? (
             <span className="flex min-w-0 items-center gap-1">
-              <span data-testid="user-name" className="truncate text-sm font-medium">
+              <span data-testid="user-name" className="sr-only text-sm font-medium sm:not-sr-only">
                 {me.data.name}
               </span>
               <UserAvatar name={me.data.name} pictureUrl={me.data.pictureUrl} />

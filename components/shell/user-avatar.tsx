@@ -12,10 +12,10 @@ const initialsOf = (name: string) =>
 export function UserAvatar({ name, pictureUrl, className }: { name: string; pictureUrl: string | null; className?: string }) {
   if (pictureUrl) {
     // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs: next/image would cache them
-    return <img src={pictureUrl} alt="" className={cn("size-5 rounded-full object-cover", className)} />;
+    return <img src={pictureUrl} alt="" className={cn("size-5 shrink-0 rounded-full object-cover", className)} />;
   }
   return (
-    <span aria-hidden="true" className={cn("grid size-5 place-items-center rounded-full bg-primary-soft text-xs font-bold text-primary", className)}>
+    <span aria-hidden="true" className={cn("grid size-5 shrink-0 place-items-center rounded-full bg-primary-soft text-xs font-bold text-primary", className)}>
       {initialsOf(name)}
     </span>
   );

@@ -104,6 +104,20 @@ async function waitForExit(dataDir, ms) {
 }
 
 /**
+ * Deletes a cluster's data: stops a server still running on it first, and removes the real folder
+ * when dataDir is a symlink (the root-under-0700 case), so a reset really starts from nothing.
+ * @param {string} dataDir
+ */
+export async function removeCluster(dataDir) {
+  const path = resolve(dataDir);
+  if (!existsSync(path)) return;
+  const real = lstatSync(path).isSymbolicLink() ? readlinkSync(path) : path;
+  if (stopStale(real)) await waitForExit(real, 15000);
+  rmSync(real, { recursive: true, force: true });
+  rmSync(path, { recursive: true, force: true });
+}
+
+/**
  * Starts (initialising on first use) a PostgreSQL cluster in dataDir on 127.0.0.1:port.
  * Returns { url(database), stop() }; url() is a connection string for the given database.
  * @param {{ dataDir: string, port: number, password?: string, log?: (message: string) => void }} options

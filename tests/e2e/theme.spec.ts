@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+
+// Dark mode is a class on <html>: the system setting until the user chooses, then the stored choice.
+test.describe("[theme] dark and light", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("[theme] follows prefers-color-scheme until a choice is stored", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.evaluate(() => localStorage.setItem("bloco.theme", "light"));
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await page.evaluate(() => localStorage.removeItem("bloco.theme"));
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/); // live, without a reload
+  });
+});
