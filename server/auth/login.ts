@@ -11,7 +11,7 @@ import { assertNotThrottled, clearFailures, recordFailure } from "./throttle";
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 // POST /api/token/: 401 wrong e-mail or password (same answer, same time), 400 blocked, 429 throttled.
-export async function login(input: { username: string; password: string; address: string }): Promise<TokenAnswer> {
+export async function login(input: { username: string; password: string; address: string | null }): Promise<TokenAnswer> {
   const email = normalizeEmail(input.username);
   const keys = { email, address: input.address };
   await assertNotThrottled(keys);

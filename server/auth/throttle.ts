@@ -6,14 +6,15 @@ import { AppError } from "@/server/http/errors";
 
 // Failed-login throttling in PostgreSQL (shared by every app instance): per account and per address,
 // a fixed window of LOGIN_WINDOW seconds; past the limit the key is locked until the window ends.
-// An address gets more tries than an account: an office shares one public IP.
+// An address gets more tries than an account: an office shares one public IP. The address key is used
+// only when the address can be trusted (see clientAddress); the account key always.
 const ADDRESS_FACTOR = 5;
 
-export type ThrottleKeys = { email: string; address: string };
+export type ThrottleKeys = { email: string; address: string | null };
 
 const keysOf = ({ email, address }: ThrottleKeys) => [
   { key: `email:${email}`, max: () => getConfig().LOGIN_MAX_FAILURES },
-  { key: `ip:${address}`, max: () => getConfig().LOGIN_MAX_FAILURES * ADDRESS_FACTOR },
+  ...(address ? [{ key: `ip:${address}`, max: () => getConfig().LOGIN_MAX_FAILURES * ADDRESS_FACTOR }] : []),
 ];
 
 export async function assertNotThrottled(keys: ThrottleKeys): Promise<void> {

@@ -64,10 +64,14 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(
   return wrap(async (req, params) => handler({ req, body: await parseBody(req, options), params }));
 }
 
-/** The caller's address as seen by the server (for throttling). */
-export function clientAddress(req: Request, trustProxy: boolean): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
-  // Next's own server appends the socket address last; a trusted proxy in front puts the client first.
-  const address = trustProxy ? forwarded[0] : forwarded[forwarded.length - 1];
-  return address ?? req.headers.get("x-real-ip") ?? "unknown";
+/**
+ * The caller's address for throttling, or null when it cannot be trusted. Next's server only sets
+ * X-Forwarded-For when the request lacks it, so without a proxy that overwrites the header the value is
+ * whatever the caller typed: keying a limit on it would let anyone dodge the limit or lock out another
+ * office's address. Behind a trusted proxy (TRUST_PROXY=true) the first entry is the client.
+ */
+export function clientAddress(req: Request, trustProxy: boolean): string | null {
+  if (!trustProxy) return null;
+  const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return first || req.headers.get("x-real-ip") || null;
 }
