@@ -180,6 +180,9 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
   const stop = () =>
     (stopping ??= new Promise((resolveStop) => {
       if (server.exitCode !== null) return resolveStop();
+      // The child is unref'd while running; waiting for its exit must keep this process alive, or
+      // Node would exit mid-await (and skip whatever the caller does after stop()).
+      server.ref();
       server.once("exit", () => resolveStop());
       server.kill("SIGINT"); // fast shutdown: rolls back open transactions, checkpoints, exits
       setTimeout(() => server.exitCode === null && server.kill("SIGKILL"), 15000).unref();
