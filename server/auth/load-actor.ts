@@ -6,7 +6,13 @@ type Row = {
   id: number;
   email: string;
   name: string;
+  code: string | null;
+  phone: string | null;
+  picture_key: string | null;
   valid_after: Date;
+  office_name: string | null;
+  client_name: string | null;
+  client_type: "juridicPerson" | "individual" | null;
   acc_id: number | null;
   acc_office: number | null;
   acc_type: number | null;
@@ -22,10 +28,11 @@ type Row = {
 
 export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership: boolean };
 
-// Hot path of every authenticated call: one indexed query (users pk + unique user_id joins).
+// Hot path of every authenticated call: one query of primary-key and unique-index joins.
 export async function loadActor(userId: number): Promise<LoadedActor | null> {
   const rows = await getDb().$queryRaw<Row[]>`
-    SELECT u.id, u.email, u.name, u.valid_after,
+    SELECT u.id, u.email, u.name, u.code, u.phone, u.picture_key, u.valid_after,
+           o.name AS office_name, c.name AS client_name, c.type::text AS client_type,
            ao.id AS acc_id, ao.office_id AS acc_office, ao.type AS acc_type, ao.blocked AS acc_blocked,
            ao.has_payment_access AS acc_payment,
            co.id AS bus_id, co.client_id AS bus_client, c.office_id AS bus_office, co.type AS bus_type,
@@ -33,6 +40,7 @@ export async function loadActor(userId: number): Promise<LoadedActor | null> {
       FROM users u
       LEFT JOIN accounting_operators ao ON ao.user_id = u.id
       LEFT JOIN client_operators co ON co.user_id = u.id
+      LEFT JOIN accounting_offices o ON o.id = ao.office_id
       LEFT JOIN clients c ON c.id = co.client_id
      WHERE u.id = ${userId}`;
   const row = rows[0];
@@ -46,6 +54,14 @@ export async function loadActor(userId: number): Promise<LoadedActor | null> {
       userId: row.id,
       email: row.email,
       name: row.name,
+      profile: {
+        code: row.code,
+        phone: row.phone,
+        pictureKey: row.picture_key,
+        officeName: row.office_name,
+        clientName: row.client_name,
+        clientType: row.client_type,
+      },
       accounting: accountingActive
         ? { operatorId: row.acc_id!, officeId: row.acc_office!, type: row.acc_type!, hasPaymentAccess: Boolean(row.acc_payment) }
         : null,

@@ -5,10 +5,22 @@ import "server-only";
 export type AccountingMembership = { operatorId: number; officeId: number; type: number; hasPaymentAccess: boolean };
 export type BusinessMembership = { operatorId: number; clientId: number; officeId: number; type: number };
 
+/** Display data every screen needs (header name and avatar, office or client name): loaded with the
+ * actor in the same query, so answering "who am I" costs no second round trip. */
+export type ActorProfile = {
+  code: string | null;
+  phone: string | null;
+  pictureKey: string | null;
+  officeName: string | null;
+  clientName: string | null;
+  clientType: "juridicPerson" | "individual" | null;
+};
+
 export type Actor = {
   userId: number;
   email: string;
   name: string;
+  profile: ActorProfile;
   accounting: AccountingMembership | null;
   business: BusinessMembership | null;
 };

@@ -77,7 +77,8 @@ describe("clientsVisibleTo", () => {
   });
 
   test("a caller with no membership sees nothing", async () => {
-    const nobody: Actor = { userId: 0, email: "x", name: "x", accounting: null, business: null };
+    const profile = { code: null, phone: null, pictureKey: null, officeName: null, clientName: null, clientType: null };
+    const nobody: Actor = { userId: 0, email: "x", name: "x", profile, accounting: null, business: null };
     expect(await getDb().client.count({ where: clientsVisibleTo(nobody) })).toBe(0);
     expect(await getDb().account.count({ where: accountsVisibleTo(nobody) })).toBe(0);
   });

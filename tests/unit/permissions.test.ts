@@ -9,10 +9,12 @@ const clientA1 = { id: 11, officeId: officeA, responsibleOperatorId: 101 };
 const clientA2 = { id: 12, officeId: officeA, responsibleOperatorId: 103 };
 const clientB1 = { id: 21, officeId: officeB, responsibleOperatorId: 201 };
 
+const profile = { code: null, phone: null, pictureKey: null, officeName: null, clientName: null, clientType: null };
 const accounting = (operatorId: number, officeId: number, type: number): Actor => ({
   userId: operatorId,
   email: `${operatorId}@x`,
   name: "x",
+  profile,
   accounting: { operatorId, officeId, type, hasPaymentAccess: false },
   business: null,
 });
@@ -20,6 +22,7 @@ const business = (operatorId: number, clientId: number, type: number): Actor => 
   userId: 1000 + operatorId,
   email: `b${operatorId}@x`,
   name: "x",
+  profile,
   accounting: null,
   business: { operatorId, clientId, officeId: officeA, type },
 });
