@@ -1,20 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutablePath } from "./scripts/lib/chromium.mjs";
 
-// E2E in Chromium against the built app, started by `npm start` on port 3100 with a fresh seeded
-// database (BLOCO_RESET_DATA=1). Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the
-// npm package @sparticuz/chromium (inflated on first use), so `npm ci && npm test` needs no apt step.
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  // Playwright loads this config with require(), which refuses top-level await: the async inflation
-  // runs in a child process. The path is handed to the workers (they inherit the environment).
-  const script = "import('@sparticuz/chromium').then((m) => m.default.executablePath()).then((p) => process.stdout.write(p))";
-  process.env.CHROMIUM_PATH = execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
-  return process.env.CHROMIUM_PATH;
-}
-
+// E2E in Chromium (scripts/lib/chromium.mjs) against the built app, started by `npm start` on port 3100
+// with a fresh seeded database (BLOCO_RESET_DATA=1).
 const PORT = 3100;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -33,16 +21,8 @@ export default defineConfig({
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: chromiumExecutablePath(),
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

@@ -1,31 +1,17 @@
 // Screenshots of the login flow at 1440px and 390px, light and dark, into .data/screenshots/.
 // Usage: node scripts/screenshots.mjs [baseUrl]   (default BASE_URL or http://127.0.0.1:3000; the app
 // must be running, e.g. `npm start`). /home shots need the demo data (dono@escritorio.demo).
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumExecutablePath } from "./lib/chromium.mjs";
 
 const baseUrl = process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const outDir = resolve(process.env.SCREENSHOT_DIR ?? ".data/screenshots");
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
 const THEMES = ["light", "dark"];
 const DEMO = { username: "dono@escritorio.demo", password: "demo1234" };
 const BOTH = { username: "socio@empresa.demo", password: "demo1234" };
-
-async function executablePath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  return (await import("@sparticuz/chromium")).default.executablePath();
-}
 
 async function shoot(browser, { name, path, viewport, theme, prepare }) {
   const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
@@ -47,7 +33,7 @@ async function loginAs(page, { username, password }) {
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: await executablePath(), args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS });
   try {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of THEMES) {
