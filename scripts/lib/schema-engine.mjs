@@ -5,6 +5,10 @@
 //
 //   node scripts/lib/schema-engine.mjs apply            (DATABASE_URL required)
 //   node scripts/lib/schema-engine.mjs diff NAME        writes prisma/migrations/<ts>_NAME/migration.sql
+//     from the schema at git REV (DIFF_FROM, default HEAD: run it before committing the schema change)
+//     to the working prisma/schema.prisma. Datamodel to datamodel: no database is read (the engine
+//     cannot describe PostgreSQL 18's catalogs through the adapter).
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -56,10 +60,16 @@ async function apply() {
 
 async function diff(name) {
   if (!/^[a-z0-9_]+$/.test(name ?? "")) throw new Error("usage: diff <snake_case_name>");
-  // Any URL will do: diffing migrations against a datamodel never connects to the database.
+  // The engine connects at start (DATABASE_URL: `npm run db:diff` provides a throw-away server) but
+  // diffing two datamodels reads nothing from it.
   const engine = await loadEngine(process.env.DATABASE_URL ?? "postgresql://localhost:1/none");
   const list = migrationsList();
-  const from = list.migrationDirectories.length ? { tag: "migrations", ...list } : { tag: "empty" };
+  let from = { tag: "empty" };
+  if (list.migrationDirectories.length) {
+    const rev = process.env.DIFF_FROM ?? "HEAD";
+    const previous = execFileSync("git", ["show", `${rev}:prisma/schema.prisma`], { cwd: root, encoding: "utf8" });
+    from = { tag: "schemaDatamodel", files: [{ path: schemaPath, content: previous }] };
+  }
   const to = { tag: "schemaDatamodel", files: [{ path: schemaPath, content: readFileSync(schemaPath, "utf8") }] };
   const { stdout } = await engine.diff({ from, to, script: true, exitCode: null, filters: noFilter });
   if (!stdout || /^-- This is an empty migration\.\s*$/.test(stdout.trim())) {
