@@ -21,7 +21,10 @@ import {
   shareClient,
 } from "../helpers/factories";
 
-const world = {} as Record<string, { id: number }>;
+type Row = { id: number };
+const world = {} as Record<string, Row>;
+// Kept with their full types where a factory needs more than an id.
+const full = {} as { ownerB: Awaited<ReturnType<typeof createAccountingOperator>>; clientA1: Awaited<ReturnType<typeof createClient>> };
 const actors = {} as Record<string, Actor>;
 
 async function actorOf(userId: number): Promise<Actor> {
@@ -48,6 +51,7 @@ beforeAll(async () => {
   const accountB = await createAccount({ office: officeB });
   Object.assign(world, { officeA, officeB, clientA1, clientA2, clientB1, blockA1, blockA2, blockB1, accountA, accountB });
   Object.assign(world, { ownerA, regularA, otherA, ownerB, userA1, userA2 });
+  Object.assign(full, { ownerB, clientA1 });
   for (const [name, op] of Object.entries({ ownerA, regularA, otherA, ownerB, userA1, userA2 })) actors[name] = await actorOf(op.userId);
 });
 
@@ -70,7 +74,7 @@ describe("clientsVisibleTo", () => {
   }
 
   test("a removed client leaves every list", async () => {
-    const client = await createClient({ office: world.officeB, responsible: world.ownerB as never });
+    const client = await createClient({ office: world.officeB, responsible: full.ownerB });
     await getDb().client.update({ where: { id: client.id }, data: { removedAt: new Date() } });
     const visible = ids(await getDb().client.findMany({ where: clientsVisibleTo(actors.ownerB), select: { id: true } }));
     expect(visible).not.toContain(client.id);
@@ -92,7 +96,7 @@ describe("blocks, documents, accounts and operators follow the client scope", ()
   });
 
   test("an undone send is invisible", async () => {
-    const block = await createBlock({ client: world.clientA1 as never });
+    const block = await createBlock({ client: full.clientA1 });
     await getDb().block.update({ where: { id: block.id }, data: { undoneAt: new Date() } });
     expect(ids(await getDb().block.findMany({ where: blocksVisibleTo(actors.userA1), select: { id: true } }))).not.toContain(block.id);
   });
