@@ -14,7 +14,7 @@ export async function authenticate(authorization: string | null): Promise<Actor>
   const claims = token ? await verifyAccessToken(token) : null;
   if (!claims) throw new AppError("unauthenticated", messages.api.unauthenticated);
   const loaded = await loadActor(claims.userId);
-  if (!loaded || issuedBeforeValidAfter(claims.issuedAt, loaded.validAfter)) {
+  if (!loaded || issuedBeforeValidAfter(claims.issuedAtMs, loaded.validAfter)) {
     throw new AppError("unauthenticated", messages.api.unauthenticated);
   }
   const { actor, hasBlockedMembership } = loaded;

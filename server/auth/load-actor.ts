@@ -72,7 +72,7 @@ export async function loadActor(userId: number): Promise<LoadedActor | null> {
   };
 }
 
-/** True when a token issued at `issuedAtSeconds` predates the user's "valid after" instant. */
-export function issuedBeforeValidAfter(issuedAtSeconds: number, validAfter: Date): boolean {
-  return issuedAtSeconds < Math.floor(validAfter.getTime() / 1000);
+/** True when a token issued at `issuedAtMs` predates the user's "valid after" instant. */
+export function issuedBeforeValidAfter(issuedAtMs: number, validAfter: Date): boolean {
+  return issuedAtMs < validAfter.getTime();
 }

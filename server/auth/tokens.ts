@@ -5,7 +5,9 @@ import { getConfig } from "@/server/config";
 
 // SimpleJWT-style HS256 pair (spec §7). The access token is stateless (5 min); the refresh token's
 // jti is stored hashed and consumed once (server/auth/refresh.ts).
-export type AccessClaims = { userId: number; issuedAt: number };
+// issuedAtMs: JWT's iat is in whole seconds, too coarse to refuse a token issued in the same second
+// as a password change or a block; the access token also carries its issue time in milliseconds.
+export type AccessClaims = { userId: number; issuedAtMs: number };
 export type RefreshClaims = { userId: number; jti: string; familyId: string };
 
 let key: { secret: string; bytes: Uint8Array } | undefined;
@@ -21,7 +23,7 @@ export const hashToken = (value: string) => createHash("sha256").update(value).d
 
 export async function signAccessToken(userId: number, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ token_type: "access" })
+  return new SignJWT({ token_type: "access", iat_ms: now.getTime() })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuedAt(iat)
@@ -54,8 +56,9 @@ async function verify(token: string, type: "access" | "refresh") {
 
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   const verified = await verify(token, "access");
-  if (!verified || typeof verified.payload.iat !== "number") return null;
-  return { userId: verified.userId, issuedAt: verified.payload.iat };
+  const { iat, iat_ms: iatMs } = verified?.payload ?? {};
+  if (!verified || typeof iat !== "number") return null;
+  return { userId: verified.userId, issuedAtMs: typeof iatMs === "number" ? iatMs : iat * 1000 };
 }
 
 export async function verifyRefreshToken(token: string): Promise<RefreshClaims | null> {

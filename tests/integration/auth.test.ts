@@ -244,7 +244,9 @@ describe("GET /api/me/", () => {
   test("'valid after' (password change) kills tokens issued before it", async () => {
     const op = await accountingUser();
     const { json } = await login(op.user.email, "demo1234", "10.4.0.4");
-    await getDb().user.update({ where: { id: op.userId }, data: { validAfter: new Date(Date.now() + 2000) } });
+    // The same second as the login: the check is to the millisecond, not the JWT's whole-second iat.
+    await new Promise((r) => setTimeout(r, 5));
+    await getDb().user.update({ where: { id: op.userId }, data: { validAfter: new Date() } });
     expect((await me(json.data!.access)).status).toBe(401);
     expect((await refresh(json.data!.refresh)).status).toBe(401);
   });

@@ -1,0 +1,5 @@
+import { route } from "@/server/http/route";
+import { listOperators } from "@/server/operators/list-operators";
+
+// GET /api/operator/list/accounting — the operators of the caller's office
+export const GET = route({}, ({ actor }) => listOperators({ actor, platform: "accounting" }));

@@ -1,0 +1,8 @@
+import { route } from "@/server/http/route";
+import { switchPlatform } from "@/server/users/switch-platform";
+
+// PATCH /api/user/platform — toggles the last platform of a user with both platforms (empty body)
+export const PATCH = route({}, ({ actor }) => switchPlatform({ actor }));
+
+// POST /api/user/platform — the same, for clients that cannot send PATCH
+export const POST = PATCH;
