@@ -13,7 +13,7 @@ const nextConfig: NextConfig = {
   // The contract's token paths end in a slash (/api/token/); both forms answer, never with a redirect.
   skipTrailingSlashRedirect: true,
   transpilePackages: ["jose"],
-  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "@aws-sdk/client-s3"],
+  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer"],
   poweredByHeader: false,
   async headers() {
     return [

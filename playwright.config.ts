@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: "npm start",
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54397", BLOCO_RESET_DATA: "1" },
+    env: { PORT: String(PORT), DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54397", BLOCO_RESET_DATA: "1", DEV_OUTBOX: "true" },
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     // SIGTERM, not Playwright's default SIGKILL: scripts/start.ts then stops Next and its embedded

@@ -4,6 +4,7 @@ import { z } from "zod";
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
 // generates them once per installation into .data/secrets.json when they are unset.
+const DEFAULT_MAIL_FROM = "Bloco <nao-responda@bloco.local>";
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z
@@ -30,13 +31,26 @@ const schema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     LOGIN_WINDOW: seconds(15 * 60),
     TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+    PORT: z.string().optional(),
+    // Empty values (as in a copied .env.example) mean "unset" for the mail settings.
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+    APP_URL: z.union([z.url(), z.literal("")]).optional(),
+    DEV_OUTBOX: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== "s3") return;
     for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when STORAGE_DRIVER=s3" });
     }
-  });
+  })
+  // Links in e-mails point here; without a setting, the local server on its port.
+  .transform((env) => ({
+    ...env,
+    SMTP_URL: env.SMTP_URL || undefined,
+    MAIL_FROM: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    APP_URL: (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+  }));
 
 export type Config = z.infer<typeof schema>;
 

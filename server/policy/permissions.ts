@@ -12,6 +12,7 @@ type Rules = {
   "platform.accounting": null;
   "platform.business": null;
   "office.edit": null;
+  "client.edit": null; // the own company's data and logo: the client's owner (type 0)
   "operator.invite": null;
   "operator.manage": OperatorResource; // block/unblock, remove, grant or remove admin
   "client.create": null;
@@ -35,6 +36,7 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   "platform.accounting": (a) => Boolean(accounting(a)),
   "platform.business": (a) => Boolean(business(a)),
   "office.edit": (a) => accounting(a)?.type === OPERATOR_TYPE.owner,
+  "client.edit": (a) => business(a)?.type === OPERATOR_TYPE.owner,
   "operator.invite": (a) => (accounting(a)?.type ?? 99) <= OPERATOR_TYPE.admin || (business(a)?.type ?? 99) <= OPERATOR_TYPE.admin,
   "operator.manage": (a, target) => {
     const acc = accounting(a);

@@ -53,6 +53,7 @@ const cases: Case[] = [
   ["platform.accounting", null, ["ownerA", "adminA", "regularA", "ownerB"]],
   ["platform.business", null, ["clientOwnerA1", "clientRegularA1", "clientOwnerA2"]],
   ["office.edit", null, ["ownerA", "ownerB"]],
+  ["client.edit", null, ["clientOwnerA1", "clientOwnerA2"]],
   ["operator.invite", null, ["ownerA", "adminA", "ownerB", "clientOwnerA1", "clientOwnerA2"]],
   ["operator.manage", ops.regularOfA, ["ownerA", "adminA"]],
   ["operator.manage", ops.adminOfA, ["ownerA"]], // adminA may not act on itself

@@ -1,0 +1,8 @@
+import { clientIdBody } from "@/lib/contract/offices";
+import { route } from "@/server/http/route";
+import { getClientContact, getOwnContact } from "@/server/offices/contact";
+
+// GET /api/accounting/contact — the office and responsible operator of the caller's company
+export const GET = route({}, ({ actor }) => getOwnContact({ actor }));
+// POST /api/accounting/contact — the same for a client of the caller's office
+export const POST = route({ body: clientIdBody }, ({ actor, body }) => getClientContact({ actor, body }));

@@ -1,0 +1,6 @@
+import { inviteRemoveBody } from "@/lib/contract/invites";
+import { route } from "@/server/http/route";
+import { removeInvite } from "@/server/invites/manage";
+
+// POST /api/invited/remove — withdraw a pending invite
+export const POST = route({ body: inviteRemoveBody }, ({ actor, body }) => removeInvite({ actor, body }));

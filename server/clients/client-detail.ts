@@ -1,0 +1,91 @@
+import "server-only";
+import { clientData, type ClientAnswer, type ClientData, type ClientRequestBody, type LogoAnswer } from "@/lib/contract/offices";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { getDb, Prisma } from "@/server/db/client";
+import { signDocumentUrl } from "@/server/documents/signed-url";
+import { AppError } from "@/server/http/errors";
+import type { Actor, BusinessMembership } from "@/server/policy/actor";
+import { assertCan } from "@/server/policy/permissions";
+import { clientsVisibleTo } from "@/server/policy/scopes";
+import { addressColumns, clientAnswer } from "@/server/offices/answers";
+import { replaceLogo } from "@/server/offices/store-logo";
+import { z } from "@/lib/contract/zod";
+
+function companyOf(actor: Actor): BusinessMembership {
+  assertCan(actor, "platform.business", null);
+  if (!actor.business) throw new AppError("forbidden", messages.office.noClient);
+  return actor.business;
+}
+
+// GET /api/client: the business caller's own company.
+export async function getOwnClient({ actor }: { actor: Actor }): Promise<ClientAnswer> {
+  const { clientId } = companyOf(actor);
+  const row = await getDb().client.findFirst({ where: { id: clientId, removedAt: null } });
+  if (!row) throw new AppError("not_found", messages.office.notFound);
+  return clientAnswer(row);
+}
+
+// POST /api/client {clientId}: a client the accounting caller can see; another's answers 404.
+export async function getClientForOffice({ actor, clientId }: { actor: Actor; clientId: number }): Promise<ClientAnswer> {
+  assertCan(actor, "platform.accounting", null);
+  const scope = clientsVisibleTo({ ...actor, business: null });
+  const row = await getDb().client.findFirst({ where: { AND: [{ id: clientId }, scope] } });
+  if (!row) throw new AppError("not_found", messages.office.notFound);
+  return clientAnswer(row);
+}
+
+// POST /api/client {client}: the own company's data; the client's owner (type 0) only. The rules depend
+// on the stored type (CNPJ or CPF, required or optional e-mail and phone), so the body is checked here;
+// zod paths stay `client.<field>` for the form.
+export async function saveOwnClient({ actor, body }: { actor: Actor; body: { client: unknown } }): Promise<ClientAnswer> {
+  const { clientId } = companyOf(actor);
+  assertCan(actor, "client.edit", null);
+  const current = await getDb().client.findFirst({ where: { id: clientId, removedAt: null }, select: { type: true } });
+  if (!current) throw new AppError("not_found", messages.office.notFound);
+  const { client } = z.object({ client: clientData(current.type) }).parse(body);
+  return saveClientRow(actor, clientId, client).catch((error: unknown) => {
+    // The office's clients are unique by CPF/CNPJ (index clients(office_id, code)).
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("conflict", messages.office.codeInUse, { fields: [{ path: "client.code", message: messages.office.codeInUse }] });
+    }
+    throw error;
+  });
+}
+
+function saveClientRow(actor: Actor, clientId: number, client: ClientData): Promise<ClientAnswer> {
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.client.update({
+      where: { id: clientId },
+      data: { name: client.name, code: client.code, email: client.email, phone: client.phone, ...addressColumns(client.address), modifiedAt: new Date() },
+    });
+    await writeAuditEvent(
+      { actorUserId: actor.userId, officeId: row.officeId, clientId, action: "client.update", targetType: "client", targetId: clientId },
+      tx,
+    );
+    return clientAnswer(row);
+  });
+}
+
+/** POST /api/client: one path, two calls (contract) told apart by the body's shape. */
+export function clientRequest({ actor, body }: { actor: Actor; body: ClientRequestBody }): Promise<ClientAnswer> {
+  return "clientId" in body ? getClientForOffice({ actor, clientId: body.clientId }) : saveOwnClient({ actor, body });
+}
+
+// POST /api/client/logo: the own company's logo; the client's owner only.
+export async function saveOwnClientLogo({ actor, body }: { actor: Actor; body: { base64url: string } }): Promise<LogoAnswer> {
+  const { clientId, officeId } = companyOf(actor);
+  assertCan(actor, "client.edit", null);
+  const key = await replaceLogo(`clients/${clientId}`, body.base64url, (newKey) =>
+    getDb().$transaction(async (tx) => {
+      const before = await tx.client.findUniqueOrThrow({ where: { id: clientId }, select: { pictureKey: true } });
+      await tx.client.update({ where: { id: clientId }, data: { pictureKey: newKey, modifiedAt: new Date() } });
+      await writeAuditEvent(
+        { actorUserId: actor.userId, officeId, clientId, action: "client.logo", targetType: "client", targetId: clientId, data: { key: newKey } },
+        tx,
+      );
+      return before.pictureKey;
+    }),
+  );
+  return { pictureUrl: signDocumentUrl(key) };
+}

@@ -1,0 +1,110 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { InviteAnswer, InviteListBody } from "@/lib/contract/invites";
+import type { Platform } from "@/lib/contract/operators";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { hashToken } from "@/server/auth/tokens";
+import { getConfig } from "@/server/config";
+import { getDb, Prisma, type Tx } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import { scheduleDelivery } from "@/server/mail/deliver";
+import { enqueueMail } from "@/server/mail/outbox";
+import { inviteMail } from "@/server/mail/templates";
+import type { Actor } from "@/server/policy/actor";
+import { clientInviteScope, managedInviteScopes, operatorInviteScope, type InviteScope } from "./scope";
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+// GET/POST /api/invited/list: pending invites (not accepted) of the caller's platform, oldest first.
+export async function listInvites({ actor, body }: { actor: Actor; body?: InviteListBody }): Promise<InviteAnswer[]> {
+  const scope = body?.kind === "client" ? clientInviteScope(actor) : operatorInviteScope(actor, body?.platform);
+  return getDb().invite.findMany({
+    where: { ...scope.where, acceptedAt: null },
+    select: { id: true, email: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+// POST /api/invited/add: a one-time link by e-mail, queued in the same transaction as the invite.
+export async function addInvite({ actor, body }: { actor: Actor; body: { email: string; platform?: Platform } }): Promise<InviteAnswer> {
+  const scope = operatorInviteScope(actor, body.platform);
+  const token = randomBytes(32).toString("base64url");
+  try {
+    const invite = await getDb().$transaction(async (tx) => {
+      await assertNotMember(tx, scope, body.email);
+      await clearStaleInvite(tx, scope, body.email);
+      const created = await tx.invite.create({
+        data: {
+          kind: scope.kind,
+          email: body.email,
+          officeId: scope.officeId,
+          clientId: scope.clientId,
+          invitedById: actor.userId,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+        },
+        select: { id: true, email: true },
+      });
+      const organization = await organizationName(tx, scope);
+      await enqueueMail(tx, body.email, inviteMail(`${getConfig().APP_URL}/convite/${token}`, organization));
+      await writeAuditEvent(
+        { actorUserId: actor.userId, officeId: scope.officeId, clientId: scope.clientId, action: "invite.add", targetType: "invite", targetId: created.id, data: { email: body.email } },
+        tx,
+      );
+      return created;
+    });
+    scheduleDelivery();
+    return invite;
+  } catch (error) {
+    // Two admins inviting the same e-mail at once: the unique index settles it.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("conflict", messages.invites.alreadyInvited);
+    }
+    throw error;
+  }
+}
+
+// A user holds at most one membership per platform, so anyone already on it could never accept.
+async function assertNotMember(tx: Tx, scope: InviteScope, email: string): Promise<void> {
+  const user = await tx.user.findUnique({
+    where: { email },
+    select: { accountingOperator: { select: { id: true } }, clientOperator: { select: { id: true } } },
+  });
+  const member = scope.kind === "accountingOperator" ? user?.accountingOperator : user?.clientOperator;
+  if (member) throw new AppError("conflict", messages.invites.alreadyMember);
+}
+
+// A pending, unexpired invite is a duplicate; an expired or accepted one only occupies the unique
+// slot, so it gives way to the new invite.
+async function clearStaleInvite(tx: Tx, scope: InviteScope, email: string): Promise<void> {
+  const existing = await tx.invite.findFirst({ where: { ...scope.where, email }, select: { id: true, acceptedAt: true, expiresAt: true } });
+  if (!existing) return;
+  const pending = !existing.acceptedAt && (!existing.expiresAt || existing.expiresAt > new Date());
+  if (pending) throw new AppError("conflict", messages.invites.alreadyInvited);
+  await tx.invite.delete({ where: { id: existing.id } });
+}
+
+async function organizationName(tx: Tx, scope: InviteScope): Promise<string> {
+  if (scope.clientId !== null) return (await tx.client.findUniqueOrThrow({ where: { id: scope.clientId }, select: { name: true } })).name;
+  return (await tx.accountingOffice.findUniqueOrThrow({ where: { id: scope.officeId! }, select: { name: true } })).name;
+}
+
+// POST /api/invited/remove: withdraws a pending invite of a scope the caller manages (404 otherwise).
+export async function removeInvite({ actor, body }: { actor: Actor; body: { inviteId: number } }): Promise<Record<string, never>> {
+  const scopes = managedInviteScopes(actor);
+  if (scopes.length === 0) throw new AppError("forbidden", messages.api.forbidden);
+  await getDb().$transaction(async (tx) => {
+    const invite = await tx.invite.findFirst({
+      where: { id: body.inviteId, acceptedAt: null, OR: scopes },
+      select: { id: true, email: true, officeId: true, clientId: true },
+    });
+    if (!invite) throw new AppError("not_found", messages.invites.notFound);
+    await tx.invite.delete({ where: { id: invite.id } });
+    await writeAuditEvent(
+      { actorUserId: actor.userId, officeId: invite.officeId, clientId: invite.clientId, action: "invite.remove", targetType: "invite", targetId: invite.id, data: { email: invite.email } },
+      tx,
+    );
+  });
+  return {};
+}

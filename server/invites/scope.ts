@@ -1,0 +1,45 @@
+import "server-only";
+import type { Platform } from "@/lib/contract/operators";
+import { messages } from "@/lib/i18n/messages";
+import type { InviteKind, Prisma } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import { OPERATOR_TYPE, type Actor } from "@/server/policy/actor";
+import { assertCan } from "@/server/policy/permissions";
+
+// Where an operator invite of the caller lands: its office (accounting) or its client company
+// (bussiness). Only owners and admins (type <= 1) of that platform may invite, list or remove.
+export type InviteScope = {
+  kind: InviteKind;
+  officeId: number | null;
+  clientId: number | null;
+  where: Prisma.InviteWhereInput;
+};
+
+export function operatorInviteScope(actor: Actor, requested?: Platform): InviteScope {
+  assertCan(actor, "operator.invite", null);
+  const platform = requested ?? (actor.accounting ? "accounting" : "bussiness");
+  const acc = platform === "accounting" ? actor.accounting : null;
+  const bus = platform === "bussiness" ? actor.business : null;
+  const own = acc ?? bus;
+  if (!own || own.type > OPERATOR_TYPE.admin) throw new AppError("forbidden", messages.api.forbidden);
+  if (acc) {
+    return { kind: "accountingOperator", officeId: acc.officeId, clientId: null, where: { kind: "accountingOperator", officeId: acc.officeId } };
+  }
+  const clientId = bus!.clientId;
+  return { kind: "clientOperator", officeId: null, clientId, where: { kind: "clientOperator", clientId } };
+}
+
+/** Invites of new client companies of the caller's office (the sign-up comes in a later issue). */
+export function clientInviteScope(actor: Actor): InviteScope {
+  assertCan(actor, "client.create", null);
+  const officeId = actor.accounting!.officeId;
+  return { kind: "client", officeId, clientId: null, where: { kind: "client", officeId } };
+}
+
+/** Every invite scope the caller manages (removal names only the invite, not the platform). */
+export function managedInviteScopes(actor: Actor): Prisma.InviteWhereInput[] {
+  const scopes: Prisma.InviteWhereInput[] = [];
+  if (actor.accounting && actor.accounting.type <= OPERATOR_TYPE.admin) scopes.push(operatorInviteScope(actor, "accounting").where);
+  if (actor.business && actor.business.type <= OPERATOR_TYPE.admin) scopes.push(operatorInviteScope(actor, "bussiness").where);
+  return scopes;
+}

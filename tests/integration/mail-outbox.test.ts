@@ -1,0 +1,98 @@
+// The mail outbox (issue 3): claim with FOR UPDATE SKIP LOCKED (each message sent once even with
+// concurrent runners), failures kept with last_error up to MAX_MAIL_ATTEMPTS, the log transport, and
+// GET /api/dev/outbox.
+import { GET as outboxGet } from "@/app/api/dev/outbox/route";
+import { getDb } from "@/server/db/client";
+import { claimNextMail, deliverPendingMail, MAX_MAIL_ATTEMPTS } from "@/server/mail/deliver";
+import { enqueueMail } from "@/server/mail/outbox";
+import { inviteMail, passwordResetMail } from "@/server/mail/templates";
+import { logTransport, type OutgoingMail } from "@/server/mail/transport";
+import { call } from "../helpers/http";
+
+const queue = (to: string) => getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
+
+beforeEach(async () => {
+  await getDb().mailOutbox.deleteMany();
+});
+
+test("a rolled-back transaction queues nothing", async () => {
+  await expect(
+    getDb().$transaction(async (tx) => {
+      await enqueueMail(tx, "x@y.demo", inviteMail("http://l/convite/t", "Escritório"));
+      throw new Error("rollback");
+    }),
+  ).rejects.toThrow("rollback");
+  expect(await getDb().mailOutbox.count()).toBe(0);
+});
+
+test("two concurrent runners send every message exactly once", async () => {
+  for (let i = 0; i < 6; i += 1) await queue(`p${i}@y.demo`);
+  const sent: string[] = [];
+  const slow = async (mail: OutgoingMail) => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    sent.push(mail.to);
+  };
+  const counts = await Promise.all([deliverPendingMail(slow), deliverPendingMail(slow)]);
+  expect(counts[0] + counts[1]).toBe(6);
+  expect(sent.sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `p${i}@y.demo`));
+  const rows = await getDb().mailOutbox.findMany();
+  expect(rows.every((r) => r.sentAt && r.attempts === 1 && r.lastError === null)).toBe(true);
+});
+
+test("a row claimed by one runner is skipped by another until that runner's transaction ends", async () => {
+  const id = await queue("lock@y.demo");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const holder = getDb().$transaction(async (tx) => {
+    expect((await claimNextMail(tx))?.id).toBe(id);
+    await held;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await getDb().$transaction((tx) => claimNextMail(tx))).toBeNull();
+  release();
+  await holder;
+});
+
+test("a failure keeps the row with last_error; after MAX_MAIL_ATTEMPTS it is no longer claimed", async () => {
+  const id = await queue("falha@y.demo");
+  const failing = async () => {
+    throw new Error("SMTP fora do ar");
+  };
+  expect(await deliverPendingMail(failing)).toBe(0); // one attempt per run, not a tight retry loop
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, sentAt: null, lastError: "SMTP fora do ar" });
+  for (let i = 1; i < MAX_MAIL_ATTEMPTS; i += 1) await deliverPendingMail(failing);
+  expect((await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).attempts).toBe(MAX_MAIL_ATTEMPTS);
+  expect(await getDb().$transaction((tx) => claimNextMail(tx))).toBeNull();
+});
+
+test("without SMTP_URL the message and its link go to the server log", async () => {
+  await queue("log@y.demo");
+  const info = jest.spyOn(console, "info").mockImplementation(() => undefined);
+  try {
+    expect(await deliverPendingMail(logTransport)).toBe(1);
+    const line = info.mock.calls.map((c) => String(c[0])).join("\n");
+    expect(line).toContain("to=log@y.demo");
+    expect(line).toContain("Redefinição de senha");
+    expect(line).toContain("http://localhost:3000/redefinir-senha/log@y.demo");
+  } finally {
+    info.mockRestore();
+  }
+  expect((await getDb().mailOutbox.findFirstOrThrow()).sentAt).not.toBeNull();
+});
+
+test("the templates escape HTML and carry the link in text and HTML", () => {
+  const mail = inviteMail("http://l/convite/abc", "<Escritório & Cia>");
+  expect(mail.subject).toBe("Convite para o Bloco");
+  expect(mail.text).toContain("<Escritório & Cia>");
+  expect(mail.html).toContain("&lt;Escritório &amp; Cia&gt;");
+  expect(mail.html).toContain('href="http://l/convite/abc"');
+});
+
+test("GET /api/dev/outbox lists the newest first (test env, no login)", async () => {
+  await queue("a@y.demo");
+  await queue("b@y.demo");
+  const res = await call<{ to: string; subject: string; text: string; sentAt: string | null }[]>(outboxGet);
+  expect(res.status).toBe(200);
+  expect(res.json.data!.map((m) => m.to)).toEqual(["b@y.demo", "a@y.demo"]);
+  expect(res.json.data![0]).toMatchObject({ subject: "Redefinição de senha", sentAt: null, createdAt: expect.any(String) });
+});
