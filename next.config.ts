@@ -15,6 +15,8 @@ const nextConfig: NextConfig = {
   transpilePackages: ["jose"],
   serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer"],
   poweredByHeader: false,
+  // `next dev` refuses its HMR socket to origins it does not know; people open 127.0.0.1 as often as localhost.
+  allowedDevOrigins: ["127.0.0.1", "localhost"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

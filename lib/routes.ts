@@ -5,7 +5,7 @@ import { isChosenPlatform, type Platform } from "@/lib/platform";
 
 export type RouteAccess =
   | "public" // landing, sign-up, login: a logged-in user is sent to /home
-  | "open" // mobile contabilization: no login, and no redirect either (a QR link token is the key)
+  | "open" // mobile contabilization and e-mailed links: no login, and no redirect either (a token is the key)
   | "login" // any logged-in user
   | "accounting" // platform accounting only
   | "business" // platform bussiness only
@@ -35,6 +35,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/sentblock", access: "business" },
   { path: "/devolveds", access: "business" },
   { path: "/colorlab", access: "internal" },
+  // E-mailed links (invite, password reset): the token after the path is the key, so a logged-in user
+  // opening one is not sent home.
+  { path: "/convite", access: "open", prefix: true },
+  { path: "/redefinir-senha", access: "open", prefix: true },
 ];
 
 export type AuthState = { loggedIn: boolean; platform: Platform | null };

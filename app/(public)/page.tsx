@@ -1,26 +1,28 @@
-import Link from "next/link";
 import { messages } from "@/lib/i18n/messages";
+import { Advantages, HowItWorks, Resources } from "@/components/landing/feature-sections";
+import { Hero } from "@/components/landing/hero";
+import { LandingHeader } from "@/components/landing/landing-header";
+import { PricingContact } from "@/components/landing/pricing-contact";
 import { Logo } from "@/components/ui/logo";
 
-// Placeholder of the landing page (issue 3 builds the sections); a public route already.
+// The landing page (spec §2): a top bar scrolling to Inicio, ComoFunciona, Vantagens, Recursos, CriarConta.
 export default function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex items-center justify-between gap-2 border-b border-border bg-surface px-2 py-1.5 sm:px-4">
-        <Logo />
-        <nav className="flex items-center gap-1">
-          <Link href="/login" className="rounded-theme px-2 py-1 text-sm font-semibold text-fg hover:bg-surface-2">
-            {messages.landing.login}
-          </Link>
-          <Link href="/register" className="rounded-theme bg-primary px-2 py-1 text-sm font-semibold text-primary-fg hover:bg-primary-hover">
-            {messages.landing.createAccount}
-          </Link>
-        </nav>
-      </header>
-      <main className="flex flex-1 flex-col items-center justify-center px-2 py-8 text-center">
-        <h1 className="max-w-[18em] text-4xl font-bold tracking-tight sm:text-5xl">{messages.landing.headline}</h1>
-        <p className="mt-2 max-w-[36em] text-lg text-muted">{messages.landing.text}</p>
+      <LandingHeader />
+      <main className="flex-1">
+        <Hero />
+        <HowItWorks />
+        <Advantages />
+        <Resources />
+        <PricingContact />
       </main>
+      <footer className="border-t border-border">
+        <div className="mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-2 py-3 text-sm text-muted sm:flex-row sm:px-3">
+          <Logo />
+          <span>{messages.landing.footer(new Date().getFullYear())}</span>
+        </div>
+      </footer>
     </div>
   );
 }

@@ -1,13 +1,18 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { requestPasswordReset } from "@/lib/api/links";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
 type Props = { id: string; open: boolean; initialEmail: string; onToggle: () => void };
 
-/** 'Esqueceu a senha?': asks for the registered e-mail; its button only toggles the panel (spec §2: no call). */
+/**
+ * 'Esqueceu a senha?': asks for the registered e-mail. The spec shows no call; issue 3 asks for a real
+ * reset link, so 'Recuperar senha' posts /api/password/forgot and shows one neutral confirmation
+ * whatever the answer (no account enumeration).
+ */
 export function RecoveryPanel({ id, open, initialEmail, onToggle }: Props) {
   const titleId = useId();
   return (
@@ -26,8 +31,32 @@ export function RecoveryPanel({ id, open, initialEmail, onToggle }: Props) {
 
 function RecoveryForm({ initialEmail, onToggle }: { initialEmail: string; onToggle: () => void }) {
   const [email, setEmail] = useState(initialEmail);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (email.trim() === "") {
+      onToggle(); // nothing to send: the button only closes the panel, as the spec shows it
+      return;
+    }
+    setSending(true);
+    // Failures are not shown either: the same neutral sentence never tells whether the e-mail exists.
+    await requestPasswordReset(email.trim()).catch(() => undefined);
+    setSending(false);
+    setSent(true);
+  }
+
+  if (sent) {
+    return (
+      <p role="status" className="mt-1 rounded-theme bg-primary-soft px-1.5 py-1 text-sm text-fg">
+        {messages.links.forgotSent}
+      </p>
+    );
+  }
   return (
-    <div className="mt-0.5 flex flex-col gap-2">
+    <form noValidate onSubmit={submit} className="mt-0.5 flex flex-col gap-2">
       <p className="text-sm text-muted">{messages.login.recoverHint}</p>
       <TextField
         label={messages.login.email}
@@ -38,9 +67,9 @@ function RecoveryForm({ initialEmail, onToggle }: { initialEmail: string; onTogg
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <Button variant="secondary" className="self-end" onClick={onToggle}>
+      <Button type="submit" variant="secondary" className="self-end" loading={sending}>
         {messages.login.recover}
       </Button>
-    </div>
+    </form>
   );
 }

@@ -64,7 +64,7 @@ test("[login] a blocked user reads 'Seu acesso foi bloqueado' on both fields", a
   expect(await readStorage(page, STORAGE_KEYS.refresh)).toBeNull();
 });
 
-test("[login] the recovery panel toggles without any call", async ({ page }) => {
+test("[login] the recovery panel asks for a reset link and answers neutrally", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.startsWith("/api/")) calls.push(request.url());
@@ -74,13 +74,17 @@ test("[login] the recovery panel toggles without any call", async ({ page }) => 
   await page.getByRole("button", { name: "Recuperar senha" }).click();
   await expect(panel).toBeVisible();
   await panel.getByRole("textbox", { name: "E-mail" }).fill(USERS.owner);
+  // Issue 3: the panel's button asks for a reset link and answers with one neutral sentence.
   await panel.getByRole("button", { name: "Recuperar senha" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.");
+  expect(calls.map((url) => new URL(url).pathname)).toEqual(["/api/password/forgot"]);
+  await page.getByRole("button", { name: "Recuperar senha" }).first().click();
   await expect(panel).toHaveCount(0);
   await page.getByRole("button", { name: "Recuperar senha" }).click();
   await expect(panel).toBeVisible();
-  await page.getByRole("button", { name: "Recuperar senha" }).first().click();
+  await panel.getByRole("button", { name: "Recuperar senha" }).click(); // empty e-mail: only closes
   await expect(panel).toHaveCount(0);
-  expect(calls).toEqual([]);
+  expect(calls).toHaveLength(1);
 });
 
 test("[login] an accounting-only login lands on /home with the accounting placeholder", async ({ page, request }) => {

@@ -36,7 +36,8 @@ test("[session] logout revokes the session and goes to /login", async ({ page, r
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   const refresh = await readStorage(page, STORAGE_KEYS.refresh);
 
-  await page.getByRole("button", { name: "Sair" }).click();
+  await page.getByTestId("profile-button").click(); // issue 3: logout lives in the drawer (spec §2)
+  await page.getByRole("dialog", { name: "Conta" }).getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle("Bloco");
   expect(await readStorage(page, STORAGE_KEYS.refresh)).toBeNull();

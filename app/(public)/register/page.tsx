@@ -1,17 +1,12 @@
-import Link from "next/link";
-import { messages } from "@/lib/i18n/messages";
-import { Logo } from "@/components/ui/logo";
+import { Suspense } from "react";
+import { RegisterWizard } from "@/components/register/register-wizard";
+import { Splash } from "@/components/ui/splash";
 
-// Placeholder of the sign-up wizard (issue 3 builds the steps); a public route already.
+// The sign-up wizard (spec §2). Suspense: the wizard reads the e-mail handed over in the query string.
 export default function RegisterPage() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-2 text-center">
-      <Logo />
-      <h1 className="text-3xl font-bold tracking-tight">{messages.register.title}</h1>
-      <p className="text-muted">{messages.register.text}</p>
-      <Link href="/login" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        {messages.common.backToLogin}
-      </Link>
-    </main>
+    <Suspense fallback={<Splash />}>
+      <RegisterWizard />
+    </Suspense>
   );
 }

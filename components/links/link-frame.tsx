@@ -1,0 +1,50 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { messages } from "@/lib/i18n/messages";
+import { LOGIN_PATH } from "@/lib/routes";
+import { Logo } from "@/components/ui/logo";
+
+/** The frame of the e-mailed link pages: the brand above one card, like the login page's card. */
+export function LinkFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
+        <div className="w-full max-w-[440px]">
+          <div className="mb-4 flex justify-center">
+            <Link href="/" aria-label={messages.titles.base} className="rounded-theme">
+              <Logo />
+            </Link>
+          </div>
+          <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+            {children}
+          </div>
+        </div>
+      </main>
+      <footer className="px-2 pb-3 text-center text-xs text-muted">{messages.login.footer(new Date().getFullYear())}</footer>
+    </div>
+  );
+}
+
+/** A dead end with a way out: an invalid link, or a finished reset. */
+export function LinkMessage({ title, text, tone }: { title: string; text?: string; tone: "error" | "success" }) {
+  return (
+    <div className="flex flex-col items-center gap-2 text-center" role={tone === "error" ? "alert" : "status"}>
+      <span
+        aria-hidden="true"
+        className={`grid size-6 place-items-center rounded-full ${tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary"}`}
+      >
+        <svg viewBox="0 0 24 24" className="size-3 fill-none stroke-current" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          {tone === "error" ? <path d="M12 7v6M12 17h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" /> : <path d="m6 12 4 4 8-8" />}
+        </svg>
+      </span>
+      <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+      {text ? <p className="text-sm text-muted">{text}</p> : null}
+      <Link
+        href={LOGIN_PATH}
+        className="mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold text-primary-fg hover:bg-primary-hover"
+      >
+        {messages.links.goToLogin}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { ApiError } from "@/lib/api/client";
+import { resetPassword } from "@/lib/api/links";
+import { messages } from "@/lib/i18n/messages";
+import { Button } from "@/components/ui/button";
+import { LinkFrame, LinkMessage } from "./link-frame";
+import { PasswordFields, passwordPairError, type PasswordPair } from "./password-fields";
+
+type Outcome = "form" | "done" | "invalid";
+
+/**
+ * /redefinir-senha/<token>: a new password typed twice. The token is only checked when it is used
+ * (there is no info call for reset links), so an unknown or expired one is told after the submit.
+ */
+export function ResetPassword({ token }: { token: string }) {
+  const [pair, setPair] = useState<PasswordPair>({ password: "", confirm: "" });
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>("form");
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const problem = passwordPairError(pair);
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await resetPassword(token, pair.password);
+      setOutcome("done");
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 404) setOutcome("invalid");
+      else setError(failure instanceof Error ? failure.message : messages.validation.connection);
+      setSaving(false);
+    }
+  }
+
+  if (outcome === "done") return <LinkFrame><LinkMessage tone="success" title={messages.links.resetDone} /></LinkFrame>;
+  if (outcome === "invalid") return <LinkFrame><LinkMessage tone="error" title={messages.links.resetInvalid} /></LinkFrame>;
+  return (
+    <LinkFrame>
+      <h1 className="text-2xl font-semibold tracking-tight">{messages.links.resetTitle}</h1>
+      <p className="mt-0.5 text-sm text-muted">{messages.links.resetText}</p>
+      <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
+        <PasswordFields
+          label={messages.links.newPassword}
+          value={pair}
+          error={error}
+          readOnly={saving}
+          onChange={(value) => {
+            setPair(value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" size="lg" className="mt-1" loading={saving} disabled={pair.password === "" || pair.confirm === ""}>
+          {messages.links.resetSubmit}
+        </Button>
+      </form>
+    </LinkFrame>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useState } from "react";
+import type { Operator } from "@/lib/api/operators";
+import { maskPhone } from "@/lib/format";
+import { messages } from "@/lib/i18n/messages";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Switch } from "@/components/ui/switch";
+import { canManage, canShare, starOf, type Viewer } from "./operator-rules";
+
+const t = messages.operatorsUi;
+export type ItemAction = "admin" | "block" | "shared" | "remove";
+
+type OperatorItemProps = {
+  item: Operator;
+  viewer: Viewer;
+  clientSide: boolean;
+  busy: boolean;
+  onAction: (action: ItemAction, item: Operator) => void;
+};
+
+function Star({ state, onClick, disabled }: { state: ReturnType<typeof starOf>; onClick: () => void; disabled: boolean }) {
+  if (!state) return null;
+  const label = state === "demote" ? t.demote : state === "admin" ? t.admin : t.promote;
+  const icon = (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill={state === "promote" ? "none" : "currentColor"} stroke="currentColor" strokeWidth="1.6">
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" strokeLinejoin="round" />
+    </svg>
+  );
+  const tone = state === "promote" ? "text-muted" : "text-status-pendency";
+  if (state === "admin")
+    return (
+      <span role="img" aria-label={label} title={label} className={cn("grid size-4 place-items-center", tone)}>
+        {icon}
+      </span>
+    );
+  return (
+    <button type="button" aria-label={label} title={label} onClick={onClick} disabled={disabled} className={cn("grid size-4 cursor-pointer place-items-center rounded-theme hover:bg-surface-2", tone)}>
+      {icon}
+    </button>
+  );
+}
+
+/** One operator: a row that expands to contact and the actions the viewer may take (spec §2, §6). */
+export function OperatorItem({ item, viewer, clientSide, busy, onAction }: OperatorItemProps) {
+  const [open, setOpen] = useState(false);
+  const self = item.id === viewer.operatorId;
+  const manage = canManage(viewer, item);
+  return (
+    <li data-testid="operator-item" className={cn("rounded-theme border border-border", item.blocked && "opacity-70")}>
+      <div className="flex items-center gap-1 pr-1">
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left hover:bg-surface-2">
+          <Avatar name={item.name} pictureUrl={item.pictureUrl} className="size-4" />
+          <span className={cn("min-w-0 truncate font-medium", item.blocked && "line-through")}>
+            {item.name}
+            {self ? <span className="ml-0.5 text-sm font-normal text-muted">({t.you})</span> : null}
+          </span>
+        </button>
+        <Star state={starOf(viewer, item)} disabled={busy} onClick={() => onAction("admin", item)} />
+      </div>
+      <div className={cn("grid transition-[grid-template-rows] duration-300", open ? "grid-rows-[1fr]" : "grid-rows-[0fr]")} inert={!open}>
+        <div className="min-h-0 overflow-hidden">
+          <div className="flex flex-col gap-1 px-1.5 pt-0.5 pb-1.5 text-sm">
+            <p className="truncate text-muted">{item.email}</p>
+            {item.phone ? <p className="text-muted">{maskPhone(item.phone)}</p> : null}
+            {clientSide ? (
+              <Switch label={t.sharedGallery} checked={item.sharedTo} disabled={busy || !canShare(viewer, item)} onCheckedChange={() => onAction("shared", item)} />
+            ) : null}
+            {manage ? (
+              <div className="flex justify-end gap-1">
+                <Button variant="secondary" disabled={busy} onClick={() => onAction("block", item)}>
+                  {item.blocked ? t.unblock : t.block}
+                </Button>
+                <Button variant="secondary" disabled={busy} onClick={() => onAction("remove", item)} className="text-danger!">
+                  {t.remove}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { useState } from "react";
+import { useMe } from "@/lib/api/auth";
+import { useOperatorAction, useOperators, type Operator } from "@/lib/api/operators";
+import type { ChosenPlatform } from "@/lib/platform";
+import { messages } from "@/lib/i18n/messages";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { AppDrawer } from "@/components/shell/app-drawer";
+import { AddOperatorView } from "./add-operator-view";
+import { OperatorItem, type ItemAction } from "./operator-item";
+import { canInvite, sortOperators, type Viewer } from "./operator-rules";
+
+const t = messages.operatorsUi;
+type View = "list" | "add";
+type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+
+function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onView: (view: View) => void }) {
+  const add = view === "list";
+  if (add && !canInvite(viewer)) return <h3 className="text-lg font-bold">{t.listView}</h3>;
+  return (
+    <div className="flex items-center justify-between gap-1">
+      <h3 className="text-lg font-bold">{add ? t.listView : t.addView}</h3>
+      <button
+        type="button"
+        aria-label={add ? t.addView : t.back}
+        title={add ? t.addView : t.back}
+        onClick={() => onView(add ? "add" : "list")}
+        className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
+      >
+        <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+          <path d={add ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"} strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** 'Buscar operador' (spec §2): the office's operators (accounting) or the company's (business). */
+export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawerProps) {
+  const me = useMe();
+  const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
+  const operators = useOperators(platform, open);
+  const action = useOperatorAction(platform);
+  const [view, setView] = useState<View>("list");
+  const [removing, setRemoving] = useState<Operator | null>(null);
+  const viewer: Viewer | null = membership ? { operatorId: membership.operatorId, type: membership.type } : null;
+
+  const onAction = (kind: ItemAction, item: Operator) =>
+    kind === "remove" ? setRemoving(item) : action.mutate({ action: kind, operatorId: item.id });
+  const confirmRemove = () =>
+    removing && action.mutate({ action: "remove", operatorId: removing.id }, { onSettled: () => setRemoving(null) });
+
+  return (
+    <AppDrawer open={open} onOpenChange={(next) => (onOpenChange(next), next || setView("list"))} title={t.title}>
+      {viewer ? (
+        <div className="flex flex-col gap-1.5">
+          <ViewHeader view={view} viewer={viewer} onView={(next) => (setView(next), next === "list" && void operators.refetch())} />
+          {view === "add" && canInvite(viewer) ? (
+            <AddOperatorView platform={platform} />
+          ) : (
+            <>
+              {action.isError ? (
+                <p role="alert" className="text-sm text-danger">
+                  {action.error.message}
+                </p>
+              ) : null}
+              {operators.isError ? (
+                <p role="alert" className="text-sm text-danger">
+                  {operators.error.message}
+                </p>
+              ) : !operators.data ? (
+                <Spinner className="mx-auto my-2 text-primary" />
+              ) : operators.data.length === 0 ? (
+                <p className="text-sm text-muted">{messages.common.emptyList}</p>
+              ) : (
+                <ul aria-label={t.listView} className="flex flex-col gap-1">
+                  {sortOperators(operators.data).map((item) => (
+                    <OperatorItem key={item.id} item={item} viewer={viewer} clientSide={platform === "bussiness"} busy={action.isPending} onAction={onAction} />
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+          <ConfirmDialog
+            open={removing !== null}
+            onOpenChange={(next) => next || setRemoving(null)}
+            text={t.removeConfirm(removing?.name ?? "")}
+            onConfirm={confirmRemove}
+            loading={action.isPending}
+          />
+        </div>
+      ) : (
+        <Spinner className="mx-auto my-4 size-4 text-primary" />
+      )}
+    </AppDrawer>
+  );
+}

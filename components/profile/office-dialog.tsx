@@ -1,0 +1,108 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useOffice, useOrganizationLogo, useOwnClient, useSaveOrganization } from "@/lib/api/offices";
+import { messages } from "@/lib/i18n/messages";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { FormField } from "./form-field";
+import { officeFields, officeValues, parseOffice, type OfficeField, type OfficeKind, type OfficeSource } from "./office-form";
+import { PhotoEditor } from "./photo-editor";
+import { fieldErrors, useEditForm } from "./use-edit-form";
+
+const t = messages.profile;
+
+export const officeLabel = (kind: OfficeKind) =>
+  kind === "accounting" ? t.officeAccounting : kind === "juridicPerson" ? t.officeJuridic : t.officeIndividual;
+
+type OfficeDialogProps = { kind: OfficeKind; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** 'Escritório' / 'Empresa' / 'Endereço' (spec §2): logo and data of the office or own company. */
+export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
+  const accounting = kind === "accounting";
+  const office = useOffice(open && accounting);
+  const client = useOwnClient(open && !accounting);
+  const source: (OfficeSource & { pictureUrl: string | null }) | undefined = accounting ? office.data : client.data?.person;
+  const failure = accounting ? office.error : client.error;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+        >
+          <Dialog.Title className="text-[24px] font-bold leading-tight">{officeLabel(kind)}</Dialog.Title>
+          {source ? (
+            <OfficeForm kind={kind} source={source} onDone={() => onOpenChange(false)} />
+          ) : failure ? (
+            <p role="alert" className="text-danger">
+              {failure.message}
+            </p>
+          ) : (
+            <Spinner className="mx-auto my-4 size-4 text-primary" />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function OfficeForm({ kind, source, onDone }: { kind: OfficeKind; source: OfficeSource & { pictureUrl: string | null }; onDone: () => void }) {
+  const organization = kind === "accounting" ? "accounting" : "client";
+  const form = useEditForm<OfficeField>(officeValues(source, kind));
+  const save = useSaveOrganization(organization);
+  const logo = useOrganizationLogo(organization);
+
+  async function submit() {
+    const parsed = parseOffice(form.values, kind, source);
+    if (!parsed.ok) return form.setErrors(fieldErrors<OfficeField>(parsed.error));
+    await save.mutateAsync(parsed.body).then(form.finish, () => undefined);
+  }
+
+  // Keyed buttons: 'Editar' must not become the 'Salver' submit button during its own click.
+  return (
+    <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-2">
+      <PhotoEditor name={source.name} pictureUrl={source.pictureUrl} onSave={(dataUrl) => logo.mutateAsync(dataUrl)} className="size-10" />
+      <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+        {officeFields(kind).map(({ key, label, mask }) => (
+          <FormField
+            key={key}
+            label={label}
+            readOnly={!form.editing}
+            value={form.values[key]}
+            error={form.errors[key]}
+            onValueChange={(value) => form.setField(key, mask ? mask(value) : value)}
+          />
+        ))}
+      </div>
+      {save.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {save.error.message}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-1">
+        {form.editing ? (
+          <>
+            <Button key="cancel" variant="secondary" onClick={() => (form.cancel(), save.reset())}>
+              {t.cancel}
+            </Button>
+            <Button key="save" type="submit" loading={save.isPending}>
+              {t.save}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button key="close" variant="secondary" onClick={onDone}>
+              {messages.shell.close}
+            </Button>
+            <Button key="edit" onClick={form.start}>
+              {t.edit}
+            </Button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { useRef, useState, type ChangeEvent } from "react";
+import { messages } from "@/lib/i18n/messages";
+import { Avatar } from "@/components/ui/avatar";
+import { cn } from "@/components/ui/cn";
+import { KEEP_PANEL_ATTRIBUTE } from "./expandable-panel";
+import { RepositionDialog } from "./reposition-dialog";
+
+export type PhotoEditorProps = {
+  name: string;
+  pictureUrl: string | null | undefined;
+  /** Sends the cropped PNG data URL; a rejection keeps the dialog open. */
+  onSave: (dataUrl: string) => Promise<unknown>;
+  editable?: boolean;
+  label?: string;
+  className?: string;
+};
+
+function loadImage(file: File): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error(messages.profile.notAnImage));
+    image.src = URL.createObjectURL(file);
+  });
+}
+
+/** The avatar with a hidden image picker; a chosen image opens the reposition dialog (spec §2). */
+export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label = messages.profile.editPhoto, className }: PhotoEditorProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ""; // the same file may be chosen again
+    if (!file) return;
+    setError(null);
+    if (!file.type.startsWith("image/")) return setError(messages.profile.notAnImage);
+    setImage(await loadImage(file).catch(() => null));
+  }
+  function close() {
+    if (image) URL.revokeObjectURL(image.src);
+    setImage(null);
+  }
+  async function save(dataUrl: string) {
+    try {
+      await onSave(dataUrl);
+      close();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      close();
+    }
+  }
+
+  if (!editable) return <Avatar name={name} pictureUrl={pictureUrl} className={cn("size-12 text-2xl", className)} />;
+  return (
+    <div className="flex flex-col items-center gap-1" {...{ [KEEP_PANEL_ATTRIBUTE]: "" }}>
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        aria-label={label}
+        title={label}
+        className="group relative cursor-pointer rounded-full"
+      >
+        <Avatar name={name} pictureUrl={pictureUrl} className={cn("size-12 text-2xl", className)} />
+        <span aria-hidden="true" className="absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 border-surface bg-primary text-primary-fg group-hover:bg-primary-hover">
+          <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+            <circle cx="12" cy="13" r="3.5" />
+          </svg>
+        </span>
+      </button>
+      <input ref={input} type="file" accept="image/*" hidden onChange={onFile} data-testid="photo-input" />
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {image ? <RepositionDialog image={image} onCancel={close} onSave={save} /> : null}
+    </div>
+  );
+}

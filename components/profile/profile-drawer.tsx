@@ -1,0 +1,79 @@
+"use client";
+
+import { useState } from "react";
+import { useMe } from "@/lib/api/auth";
+import { useProfile, useUpdatePhoto } from "@/lib/api/operators";
+import type { ChosenPlatform } from "@/lib/platform";
+import { messages } from "@/lib/i18n/messages";
+import { Spinner } from "@/components/ui/spinner";
+import { AppDrawer } from "@/components/shell/app-drawer";
+import { ChangePasswordForm } from "./change-password-form";
+import { ContactList } from "./contact-list";
+import { ExpandablePanel } from "./expandable-panel";
+import { OfficeDialog, officeLabel } from "./office-dialog";
+import type { OfficeKind } from "./office-form";
+import { PhotoEditor } from "./photo-editor";
+import { ProfilePanel } from "./profile-panel";
+
+type Panel = "profile" | "contact" | "password" | null;
+const t = messages.profile;
+
+type ProfileDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** 'Conta' (spec §2): photo, 'Perfil', the office entry for type 0, 'Contato' on the client side, password. */
+export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerProps) {
+  const me = useMe();
+  const profile = useProfile(platform, open);
+  const photo = useUpdatePhoto();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [officeOpen, setOfficeOpen] = useState(false);
+  const toggle = (name: Exclude<Panel, null>) => (next: boolean) => setPanel((current) => (next ? name : current === name ? null : current));
+
+  const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
+  const officeKind: OfficeKind | null =
+    membership?.type !== 0 ? null : platform === "accounting" ? "accounting" : (me.data?.business?.clientType ?? null);
+
+  return (
+    <AppDrawer open={open} onOpenChange={onOpenChange} title={t.title}>
+      {profile.data ? (
+        <div className="flex flex-col gap-1.5">
+          <div className="flex flex-col items-center gap-1 py-1 text-center">
+            <PhotoEditor name={profile.data.name} pictureUrl={profile.data.pictureUrl} onSave={(dataUrl) => photo.mutateAsync(dataUrl)} />
+            <p className="text-lg font-bold">{profile.data.name}</p>
+            <p className="-mt-1 text-sm text-muted">{profile.data.email}</p>
+          </div>
+          <ExpandablePanel title={t.panel} open={panel === "profile"} onOpenChange={toggle("profile")}>
+            <ProfilePanel profile={profile.data} />
+          </ExpandablePanel>
+          {officeKind ? (
+            <button
+              type="button"
+              onClick={() => setOfficeOpen(true)}
+              className="flex w-full cursor-pointer items-center justify-between rounded-theme border border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
+            >
+              {officeLabel(officeKind)}
+              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          ) : null}
+          {platform === "bussiness" ? (
+            <ExpandablePanel title={t.contact} open={panel === "contact"} onOpenChange={toggle("contact")}>
+              <ContactList enabled={open} />
+            </ExpandablePanel>
+          ) : null}
+          <ExpandablePanel title={t.changePassword} open={panel === "password"} onOpenChange={toggle("password")}>
+            <ChangePasswordForm />
+          </ExpandablePanel>
+          {officeKind ? <OfficeDialog kind={officeKind} open={officeOpen} onOpenChange={setOfficeOpen} /> : null}
+        </div>
+      ) : profile.isError ? (
+        <p role="alert" className="text-danger">
+          {profile.error.message}
+        </p>
+      ) : (
+        <Spinner className="mx-auto my-4 size-4 text-primary" />
+      )}
+    </AppDrawer>
+  );
+}

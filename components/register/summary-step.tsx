@@ -1,0 +1,72 @@
+import Link from "next/link";
+import { messages } from "@/lib/i18n/messages";
+import { LOGIN_PATH } from "@/lib/routes";
+import { lastFour, type RegisterData } from "./register-state";
+
+const s = messages.register.summary;
+const f = messages.register.fields;
+
+type Row = { label: string; value: string };
+
+function Group({ title, rows }: { title: string; rows: Row[] }) {
+  return (
+    <section className="rounded-theme border border-border p-2">
+      <h3 className="text-sm font-semibold text-primary">{title}</h3>
+      <dl className="mt-1 grid gap-x-2 gap-y-1 sm:grid-cols-2">
+        {rows.map((row) => (
+          <div key={row.label} className="min-w-0">
+            <dt className="text-xs text-muted">{row.label}</dt>
+            <dd className={row.value ? "font-medium break-words" : "text-muted italic"}>{row.value || s.empty}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const join = (...parts: string[]) => parts.map((part) => part.trim()).filter(Boolean).join(", ");
+
+/** Step 4 (spec: "the fourth is not shown", so ours): what was typed, the card reduced to its last digits, and what comes next. */
+export function SummaryStep({ data }: { data: RegisterData }) {
+  const cityState = [data.city.trim(), data.state].filter(Boolean).join("/");
+  return (
+    <div className="flex flex-col gap-2">
+      <Group
+        title={s.profile}
+        rows={[
+          { label: `${f.firstName} ${f.lastName.toLowerCase()}`, value: `${data.firstName} ${data.lastName}`.trim() },
+          { label: f.cpf, value: data.cpf },
+          { label: f.phone, value: data.phone },
+        ]}
+      />
+      <Group
+        title={s.company}
+        rows={[
+          { label: f.companyName, value: data.companyName },
+          { label: f.cnpj, value: data.cnpj },
+          { label: f.email, value: data.email },
+          { label: f.phone, value: data.companyPhone },
+          { label: f.cep, value: data.cep },
+          { label: f.street, value: join(`${data.street} ${data.number}`, data.neighborhood, cityState) },
+        ]}
+      />
+      <Group
+        title={s.payment}
+        rows={[
+          { label: f.cardNumber, value: lastFour(data.cardNumber) ? s.card(lastFour(data.cardNumber)) : "" },
+          { label: f.cardName, value: data.cardName },
+        ]}
+      />
+      <div role="status" className="rounded-theme bg-primary-soft p-2 text-sm">
+        <p className="font-semibold">{s.noCharge}</p>
+        <p className="mt-0.5 leading-relaxed text-muted">{s.next}</p>
+      </div>
+      <Link
+        href={LOGIN_PATH}
+        className="inline-flex h-6 items-center justify-center rounded-theme bg-primary px-3 text-[15px] font-semibold text-primary-fg hover:bg-primary-hover"
+      >
+        {s.login}
+      </Link>
+    </div>
+  );
+}

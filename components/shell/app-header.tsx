@@ -1,0 +1,52 @@
+"use client";
+
+import { useMe } from "@/lib/api/auth";
+import { messages } from "@/lib/i18n/messages";
+import type { ChosenPlatform } from "@/lib/platform";
+import { Avatar } from "@/components/ui/avatar";
+import { Logo } from "@/components/ui/logo";
+import { PlatformSwitch } from "./platform-switch";
+
+export type AppHeaderProps = {
+  platform: ChosenPlatform;
+  allowChangePlatform: boolean;
+  onOpenOperators: () => void;
+  onOpenProfile: () => void;
+};
+
+/** Spec §2: logo, the operators button, the optional platform switch, the operator's name and avatar. */
+export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOpenProfile }: AppHeaderProps) {
+  const me = useMe();
+  return (
+    <header className="sticky top-0 z-30 flex h-8 items-center justify-between gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur sm:px-3">
+      <Logo />
+      <div className="flex min-w-0 items-center gap-1">
+        <button
+          type="button"
+          onClick={onOpenOperators}
+          aria-label={messages.shell.openOperators}
+          title={messages.shell.openOperators}
+          className="grid size-5 cursor-pointer place-items-center rounded-theme text-fg hover:bg-surface-2"
+        >
+          <svg viewBox="0 0 24 24" className="size-3" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <circle cx="9" cy="8" r="3.5" />
+            <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.8.7 3 2.4 3.5 5.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        {allowChangePlatform ? <PlatformSwitch platform={platform} /> : null}
+        <button
+          type="button"
+          onClick={onOpenProfile}
+          title={messages.shell.openProfile}
+          data-testid="profile-button"
+          className="flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5 hover:bg-surface-2"
+        >
+          <span data-testid="user-name" className="sr-only truncate text-sm font-medium sm:not-sr-only sm:max-w-[200px]">
+            {me.data?.name ?? ""}
+          </span>
+          <Avatar name={me.data?.name ?? ""} pictureUrl={me.data?.pictureUrl} className="size-4" />
+        </button>
+      </div>
+    </header>
+  );
+}

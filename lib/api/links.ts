@@ -1,0 +1,30 @@
+import type { TokenAnswer } from "@/lib/contract/auth";
+import type { InviteAcceptBody, InviteInfoAnswer } from "@/lib/contract/invites";
+import { api } from "./api";
+
+// The e-mailed links (issue 3 contract): invite info/accept and password forgot/reset. All public calls:
+// no bearer token and no refresh on 401 (the link token is the key). Shapes: lib/contract/invites.ts.
+
+export type InviteInfo = InviteInfoAnswer;
+
+const PUBLIC = { auth: false } as const;
+
+/** POST /api/invite/info — 404 'Convite inválido ou expirado.' for an unknown, used or expired token. */
+export function fetchInviteInfo(token: string, signal?: AbortSignal): Promise<InviteInfo> {
+  return api.request<InviteInfo>("/api/invite/info", { token }, { ...PUBLIC, signal });
+}
+
+/** POST /api/invite/accept — a login answer: the caller starts the session like /login does. */
+export function acceptInvite(body: InviteAcceptBody): Promise<TokenAnswer> {
+  return api.request<TokenAnswer>("/api/invite/accept", body, PUBLIC);
+}
+
+/** POST /api/password/forgot — always answers {} (no account enumeration). */
+export function requestPasswordReset(email: string): Promise<void> {
+  return api.request<void>("/api/password/forgot", { email }, PUBLIC);
+}
+
+/** POST /api/password/reset — 404 'Link inválido ou expirado.' for an unknown, used or expired token. */
+export function resetPassword(token: string, password: string): Promise<void> {
+  return api.request<void>("/api/password/reset", { token, password }, PUBLIC);
+}

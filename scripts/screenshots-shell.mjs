@@ -1,0 +1,137 @@
+// Screenshots of the logged-in shell (issue 3) at 1440px and 390px, light and dark, into .data/screenshots/:
+// /home, the drawers 'Conta' and 'Buscar operador', the photo reposition dialog, the office dialog and the
+// confirmation dialog. Usage: node scripts/screenshots-shell.mjs [baseUrl] (default http://127.0.0.1:3000,
+// the dev server with demo data).
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { chromium } from "playwright-core";
+import sharp from "sharp";
+import { CHROMIUM_ARGS, chromiumExecutablePath } from "./lib/chromium.mjs";
+
+const baseUrl = process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
+const outDir = resolve(process.env.SCREENSHOT_DIR ?? ".data/screenshots");
+const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
+const THEMES = ["light", "dark"];
+const OWNER = "dono@escritorio.demo";
+const CLIENT = "cliente@empresa.demo";
+
+const PHOTO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="420"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0d6b61"/><stop offset="1" stop-color="#f39a52"/></linearGradient></defs><rect width="640" height="420" fill="url(#g)"/><circle cx="320" cy="190" r="90" fill="#fff" opacity="0.85"/></svg>`;
+
+async function login(page, username) {
+  await page.goto(`${baseUrl}/register`);
+  await page.evaluate(async (user) => {
+    const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
+    const { data } = await response.json();
+    localStorage.setItem("bloco.access", data.access);
+    localStorage.setItem("bloco.refresh", data.refresh);
+    localStorage.setItem("bloco.platform", data.isAccouting ? "accounting" : "bussiness");
+    localStorage.setItem("bloco.allowChangePlatform", String(data.isAccouting && data.isBussiness));
+  }, username);
+  await page.goto(`${baseUrl}/home`);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+}
+
+const openProfile = (page) => page.getByTestId("profile-button").click();
+const openOperators = (page) => page.getByRole("button", { name: "Buscar operador" }).click();
+
+const CLIENT_SCENES = {
+  "client-contact": async (page) => {
+    await openProfile(page);
+    await page.getByRole("button", { name: "Contato" }).click();
+  },
+  "client-company": async (page) => {
+    await openProfile(page);
+    await page.getByRole("button", { name: /^(Empresa|Endereço)$/ }).click();
+  },
+  "client-operators": async (page) => {
+    await openOperators(page);
+    await page.getByTestId("operator-item").first().getByRole("button").first().click();
+  },
+};
+
+const SCENES = {
+  home: async () => {},
+  "drawer-profile": openProfile,
+  "profile-errors": async (page) => {
+    await openProfile(page);
+    await page.getByRole("button", { name: "Perfil" }).click();
+    await page.getByRole("button", { name: "Editar" }).click();
+    await page.getByLabel("CPF").fill("111.111.111-11");
+    await page.getByLabel("E-mail").fill("nao-e-email");
+    await page.getByRole("button", { name: "Salver" }).click();
+    await page.getByText("CPF inválido").waitFor();
+  },
+  "photo-reposition": async (page) => {
+    await openProfile(page);
+    const png = await sharp(Buffer.from(PHOTO_SVG)).png().toBuffer();
+    await page.getByTestId("photo-input").first().setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: png });
+    await page.getByText("Reposicione a imagem utilizando o mouse").waitFor();
+  },
+  "office-dialog": async (page) => {
+    await openProfile(page);
+    await page.getByRole("button", { name: "Escritório" }).click();
+    await page.getByRole("button", { name: "Editar" }).click();
+    await page.getByLabel("CEP").fill("123");
+    await page.getByRole("button", { name: "Salver" }).click();
+    await page.getByText("CEP inválido").waitFor();
+  },
+  "operators-list": async (page) => {
+    await openOperators(page);
+    await page.getByTestId("operator-item").nth(2).getByRole("button").first().click();
+  },
+  "operators-add": async (page) => {
+    await openOperators(page);
+    await page.getByRole("button", { name: "Adicionar operador" }).click();
+    await page.getByLabel("E-mail").fill("invalido");
+    await page.getByRole("button", { name: "Adicionar", exact: true }).click();
+  },
+  "confirm-dialog": async (page) => {
+    await openOperators(page);
+    const item = page.getByTestId("operator-item").nth(2);
+    await item.getByRole("button").first().click();
+    await item.getByRole("button", { name: "Excluir" }).click();
+    await page.getByRole("alertdialog").waitFor();
+  },
+};
+
+async function shootScenes(browser, { size, viewport, theme, user, scenes, only }) {
+  const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
+  const page = await context.newPage();
+  await login(page, user);
+  for (const [name, prepare] of Object.entries(scenes)) {
+    if (only && !only.includes(name)) continue;
+    try {
+      await page.goto(`${baseUrl}/home`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await prepare(page);
+      await page.waitForTimeout(600); // let the transitions settle
+      const file = resolve(outDir, `shell-${name}-${size}-${theme}.png`);
+      await page.screenshot({ path: file });
+      console.log(`saved ${file}`);
+    } catch (error) {
+      console.warn(`${name} ${size}-${theme}: ${error.message.split("\n")[0]}`);
+    }
+  }
+  await context.close();
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const only = process.env.SCENES?.split(",");
+  const browser = await chromium.launch({ executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS });
+  try {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      for (const theme of THEMES) {
+        await shootScenes(browser, { size, viewport, theme, user: OWNER, scenes: SCENES, only });
+        await shootScenes(browser, { size, viewport, theme, user: CLIENT, scenes: CLIENT_SCENES, only });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

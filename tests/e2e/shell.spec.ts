@@ -1,0 +1,54 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiLogin, openLoggedIn, readStorage, STORAGE_KEYS, USERS } from "./support/session";
+
+// The logged-in shell: header, generic drawer (dark mode, logout), platform switch.
+const account = (page: Page) => page.getByRole("dialog", { name: "Conta" });
+
+test.use({ colorScheme: "light" });
+
+test("[shell] 'Modo Escuro' persists across reloads", async ({ page, request }) => {
+  const tokens = await apiLogin(request, USERS.operator);
+  await openLoggedIn(page, tokens, "accounting", "/home");
+  await page.getByTestId("profile-button").click();
+  const dark = account(page).getByRole("switch", { name: "Modo Escuro" });
+  await expect(dark).not.toBeChecked();
+  await dark.click();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.getByTestId("profile-button").click();
+  await expect(account(page).getByRole("switch", { name: "Modo Escuro" })).toBeChecked();
+  await account(page).getByRole("switch", { name: "Modo Escuro" }).click();
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\blight\b/);
+});
+
+test("[shell] the both-platform user switches platform from the header", async ({ page, request }) => {
+  const tokens = await apiLogin(request, USERS.partner);
+  await openLoggedIn(page, tokens, "accounting", "/home");
+  await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
+  await expect(page).toHaveTitle("Bloco | Contabilidade");
+  await page.getByRole("button", { name: "Trocar plataforma" }).click();
+  await expect(page).toHaveTitle("Bloco | Empresa");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Clientes");
+  expect(await readStorage(page, STORAGE_KEYS.platform)).toBe("bussiness");
+  await page.getByRole("button", { name: "Trocar plataforma" }).click();
+  await expect(page).toHaveTitle("Bloco | Contabilidade");
+  await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
+});
+
+test("[shell] a single-platform user has no platform switch", async ({ page, request }) => {
+  const tokens = await apiLogin(request, USERS.owner);
+  await openLoggedIn(page, tokens, "accounting", "/home");
+  await expect(page.getByRole("button", { name: "Buscar operador" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Trocar plataforma" })).toHaveCount(0);
+});
+
+test("[shell] logout from the drawer goes to /login", async ({ page, request }) => {
+  const tokens = await apiLogin(request, USERS.client);
+  await openLoggedIn(page, tokens, "bussiness", "/home");
+  await page.getByTestId("profile-button").click();
+  await account(page).getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await readStorage(page, STORAGE_KEYS.refresh)).toBeNull();
+});
