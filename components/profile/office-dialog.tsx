@@ -5,6 +5,7 @@ import { useOffice, useOrganizationLogo, useOwnClient, useSaveOrganization } fro
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { EditActions } from "./edit-actions";
 import { FormField } from "./form-field";
 import { officeFields, officeValues, parseOffice, type OfficeField, type OfficeKind, type OfficeSource } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
@@ -82,27 +83,17 @@ function OfficeForm({ kind, source, onDone }: { kind: OfficeKind; source: Office
           {save.error.message}
         </p>
       ) : null}
-      <div className="flex justify-end gap-1">
-        {form.editing ? (
-          <>
-            <Button key="cancel" variant="secondary" onClick={() => (form.cancel(), save.reset())}>
-              {t.cancel}
-            </Button>
-            <Button key="save" type="submit" loading={save.isPending}>
-              {t.save}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button key="close" variant="secondary" onClick={onDone}>
-              {messages.shell.close}
-            </Button>
-            <Button key="edit" onClick={form.start}>
-              {t.edit}
-            </Button>
-          </>
-        )}
-      </div>
+      <EditActions
+        editing={form.editing}
+        saving={save.isPending}
+        onEdit={form.start}
+        onCancel={() => (form.cancel(), save.reset())}
+        idleExtra={
+          <Button key="close" variant="secondary" onClick={onDone}>
+            {messages.shell.close}
+          </Button>
+        }
+      />
     </form>
   );
 }

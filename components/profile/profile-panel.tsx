@@ -6,7 +6,7 @@ import { z } from "@/lib/contract/zod";
 import { maskCpf, maskPhone } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
 import { cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation";
-import { Button } from "@/components/ui/button";
+import { EditActions } from "./edit-actions";
 import { FormField } from "./form-field";
 import { fieldErrors, useEditForm } from "./use-edit-form";
 
@@ -66,22 +66,13 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
           {save.error.message}
         </p>
       ) : null}
-      <div className="mt-0.5 flex justify-end gap-1">
-        {form.editing ? (
-          <>
-            <Button key="cancel" variant="secondary" onClick={() => (form.cancel(), save.reset())}>
-              {t.cancel}
-            </Button>
-            <Button key="save" type="submit" loading={save.isPending}>
-              {t.save}
-            </Button>
-          </>
-        ) : (
-          <Button key="edit" variant="secondary" onClick={form.start}>
-            {t.edit}
-          </Button>
-        )}
-      </div>
+      <EditActions
+        className="mt-0.5"
+        editing={form.editing}
+        saving={save.isPending}
+        onEdit={form.start}
+        onCancel={() => (form.cancel(), save.reset())}
+      />
     </form>
   );
 }
