@@ -35,6 +35,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/sentblock", access: "business" },
   { path: "/devolveds", access: "business" },
   { path: "/colorlab", access: "internal" },
+  { path: "/dev/outbox", access: "internal" }, // mail waiting to be sent; the API answers 404 in production
   // E-mailed links (invite, password reset): the token after the path is the key, so a logged-in user
   // opening one is not sent home.
   { path: "/convite", access: "open", prefix: true },

@@ -343,6 +343,14 @@ export const messages = {
     resetIgnore: "Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.",
     signature: "Equipe Bloco",
   },
+  devOutbox: {
+    title: "Caixa de saída",
+    hint: "E-mails da aplicação nesta instalação (os mais recentes primeiro). Só existe fora de produção.",
+    unavailable: "A caixa de saída só está disponível em desenvolvimento.",
+    to: "Para",
+    sent: "Enviado",
+    pending: "Aguardando envio",
+  },
   common: {
     attention: "Atenção",
     cancel: "Cancelar",

@@ -26,6 +26,7 @@ const table: [string, RouteDecision, RouteDecision, RouteDecision][] = [
   ["/sentblock", toLogin, toHome, allow],
   ["/devolveds", toLogin, toHome, allow],
   ["/colorlab", allow, allow, allow],
+  ["/dev/outbox", allow, allow, allow],
   ["/convite", allow, allow, allow],
   ["/convite/Abc_123-xyz", allow, allow, allow],
   ["/redefinir-senha", allow, allow, allow],

@@ -1,0 +1,6 @@
+import { OutboxList } from "@/components/dev/outbox-list";
+
+// The development outbox (access "internal"; the API behind it answers 404 in production).
+export default function DevOutboxPage() {
+  return <OutboxList />;
+}
