@@ -1,30 +1,10 @@
 // Screenshots of the public pages (issue 3) at 1440px and 390px, light and dark, into .data/screenshots/:
 // the landing page (and its dialog), each sign-up step, /colorlab and the two e-mailed link pages with an
 // invalid token. Usage: node scripts/screenshots-public.mjs [baseUrl] (default BASE_URL or :3000).
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumExecutablePath } from "./lib/chromium.mjs";
-
-const baseUrl = process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
-const outDir = resolve(process.env.SCREENSHOT_DIR ?? ".data/screenshots");
-const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
-const THEMES = ["light", "dark"];
+import { launchBrowser, shoot, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
 const SAMPLE = [
   ["Nome", "Mariana"], ["Sobrenome", "Albuquerque"], ["CPF", "52998224725"], ["Telefone", "11987654321"],
 ];
-
-async function shoot(browser, { name, path, viewport, theme, prepare, fullPage = true }) {
-  const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-  if (prepare) await prepare(page);
-  await page.waitForTimeout(700);
-  const file = resolve(outDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  console.log(`saved ${file}`);
-  await context.close();
-}
 
 const next = (page) => page.getByRole("button", { name: "Continuar" }).click();
 
@@ -52,8 +32,7 @@ async function invalidReset(page) {
 }
 
 async function main() {
-  mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of THEMES) {

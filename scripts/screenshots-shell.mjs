@@ -2,16 +2,9 @@
 // /home, the drawers 'Conta' and 'Buscar operador', the photo reposition dialog, the office dialog and the
 // confirmation dialog. Usage: node scripts/screenshots-shell.mjs [baseUrl] (default http://127.0.0.1:3000,
 // the dev server with demo data).
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium } from "playwright-core";
 import sharp from "sharp";
-import { CHROMIUM_ARGS, chromiumExecutablePath } from "./lib/chromium.mjs";
-
-const baseUrl = process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
-const outDir = resolve(process.env.SCREENSHOT_DIR ?? ".data/screenshots");
-const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
-const THEMES = ["light", "dark"];
+import { baseUrl, launchBrowser, outDir, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
 const OWNER = "dono@escritorio.demo";
 const CLIENT = "cliente@empresa.demo";
 
@@ -116,9 +109,8 @@ async function shootScenes(browser, { size, viewport, theme, user, scenes, only 
 }
 
 async function main() {
-  mkdirSync(outDir, { recursive: true });
   const only = process.env.SCENES?.split(",");
-  const browser = await chromium.launch({ executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of THEMES) {

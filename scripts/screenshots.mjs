@@ -1,29 +1,9 @@
 // Screenshots of the login flow at 1440px and 390px, light and dark, into .data/screenshots/.
 // Usage: node scripts/screenshots.mjs [baseUrl]   (default BASE_URL or http://127.0.0.1:3000; the app
 // must be running, e.g. `npm start`). /home shots need the demo data (dono@escritorio.demo).
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumExecutablePath } from "./lib/chromium.mjs";
-
-const baseUrl = process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
-const outDir = resolve(process.env.SCREENSHOT_DIR ?? ".data/screenshots");
-const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
-const THEMES = ["light", "dark"];
+import { launchBrowser, shoot, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
 const DEMO = { username: "dono@escritorio.demo", password: "demo1234" };
 const BOTH = { username: "socio@empresa.demo", password: "demo1234" };
-
-async function shoot(browser, { name, path, viewport, theme, prepare }) {
-  const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-  if (prepare) await prepare(page);
-  await page.waitForTimeout(700); // let the 500 ms transitions settle
-  const file = resolve(outDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`saved ${file}`);
-  await context.close();
-}
 
 async function loginAs(page, { username, password }) {
   await page.getByLabel("E-mail").fill(username);
@@ -32,8 +12,7 @@ async function loginAs(page, { username, password }) {
 }
 
 async function main() {
-  mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of THEMES) {
