@@ -1,9 +1,10 @@
+import { requiredSchema, secretSchema, textSchema } from "@/lib/validation";
 import { z } from "./zod";
 
 // Spec §7 "Auth". Request bodies and answers of the token contract, shared by route handlers and UI.
 export const tokenBody = z.object({
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  username: requiredSchema.pipe(z.string().max(254)),
+  password: secretSchema,
 });
 export type TokenBody = z.infer<typeof tokenBody>;
 
@@ -15,7 +16,7 @@ export const tokenAnswer = z.object({
 });
 export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
-export const refreshBody = z.object({ refresh: z.string().min(1).max(4096) });
+export const refreshBody = z.object({ refresh: textSchema.min(1).max(4096) });
 export type RefreshBody = z.infer<typeof refreshBody>;
 
 export const refreshAnswer = z.object({ access: z.string(), refresh: z.string() });

@@ -1,4 +1,5 @@
-import { emailSchema, passwordSchema } from "@/lib/validation";
+import { emailSchema, passwordSchema, secretSchema, textSchema } from "@/lib/validation";
+import { idSchema } from "./ids";
 import { platformSchema } from "./operators";
 import { z } from "./zod";
 
@@ -23,10 +24,10 @@ export const inviteAddBody = z.object({
 });
 export type InviteAddBody = z.input<typeof inviteAddBody>;
 
-export const inviteRemoveBody = z.object({ inviteId: z.number().int().positive() });
+export const inviteRemoveBody = z.object({ inviteId: idSchema });
 export type InviteRemoveBody = z.infer<typeof inviteRemoveBody>;
 
-const token = z.string().trim().min(1).max(200);
+const token = textSchema.min(1).max(200);
 export const inviteTokenBody = z.object({ token });
 export type InviteTokenBody = z.infer<typeof inviteTokenBody>;
 
@@ -41,8 +42,8 @@ export type InviteInfoAnswer = z.infer<typeof inviteInfoAnswer>;
 /** `name` is required only when the e-mail has no user yet (the server reports it on `name`). */
 export const inviteAcceptBody = z.object({
   token,
-  name: z.string().trim().max(200).optional(),
-  password: z.string().min(1).max(1024),
+  name: textSchema.max(200).optional(),
+  password: secretSchema,
 });
 export type InviteAcceptBody = z.infer<typeof inviteAcceptBody>;
 

@@ -6,7 +6,9 @@ import {
   emailSchema,
   phoneSchema,
   requiredSchema,
+  textSchema,
 } from "@/lib/validation";
+import { idSchema } from "./ids";
 import { z } from "./zod";
 
 // Issue 3 "helper-5": the office of an accounting operator, the company of a business operator, their
@@ -67,16 +69,16 @@ export type ClientData = z.output<ReturnType<typeof clientData>>;
 // The route only checks the shape; the rules depend on the stored client type (see clientData).
 const loose = z.object({}).catchall(z.unknown());
 export const clientRequestBody = z.union([
-  z.object({ clientId: z.number().int().positive() }),
+  z.object({ clientId: idSchema }),
   z.object({ client: loose }),
 ]);
 export type ClientRequestBody = z.infer<typeof clientRequestBody>;
 export type ClientSaveBody = { client: z.input<ReturnType<typeof clientData>> };
 
-export const clientIdBody = z.object({ clientId: z.number().int().positive() });
+export const clientIdBody = z.object({ clientId: idSchema });
 export type ClientIdBody = z.infer<typeof clientIdBody>;
 
-export const logoBody = z.object({ type: z.string().max(100).optional(), base64url: z.string().min(1) });
+export const logoBody = z.object({ type: textSchema.max(100).optional(), base64url: z.string().min(1) });
 export type LogoBody = z.infer<typeof logoBody>;
 export const logoAnswer = z.object({ pictureUrl: z.string() });
 export type LogoAnswer = z.infer<typeof logoAnswer>;

@@ -1,4 +1,5 @@
-import { cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema } from "@/lib/validation";
+import { cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema, secretSchema, textSchema } from "@/lib/validation";
+import { idSchema } from "./ids";
 import { z } from "./zod";
 
 // Issue 3 "helper-4": operators, the caller's profile and the platform switch. Shared by the route
@@ -32,6 +33,8 @@ export const operatorProfileBody = z.object({
   email: emailSchema.pipe(z.string().max(254)),
   phone: phoneSchema,
   platform: platformSchema.optional(),
+  /** Required by the server when `email` differs from the caller's current one (see updateProfile). */
+  currentPassword: secretSchema.optional(),
 });
 /** What the form sends (masked values are fine). */
 export type OperatorProfileBody = z.input<typeof operatorProfileBody>;
@@ -40,7 +43,7 @@ export type OperatorProfileData = z.output<typeof operatorProfileBody>;
 
 /** `type` is an optional hint the server ignores: it sniffs the bytes. */
 export const operatorPhotoBody = z.object({
-  type: z.string().max(100).optional(),
+  type: textSchema.max(100).optional(),
   base64url: z.string().min(1),
 });
 export type OperatorPhotoBody = z.infer<typeof operatorPhotoBody>;
@@ -48,14 +51,14 @@ export const pictureAnswer = z.object({ pictureUrl: z.string() });
 export type PictureAnswer = z.infer<typeof pictureAnswer>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: secretSchema,
   newPassword: passwordSchema.pipe(z.string().max(1024)),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const changePasswordAnswer = z.object({ access: z.string(), refresh: z.string() });
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
 
-const operatorId = z.number().int().positive();
+const operatorId = idSchema;
 /** change/admin and block/change: `platform` defaults to accounting when the caller has it. */
 export const operatorTargetBody = z.object({ operatorId, platform: platformSchema.optional() });
 export type OperatorTargetBody = z.infer<typeof operatorTargetBody>;

@@ -14,6 +14,8 @@ export const messages = {
     cep: "CEP inválido",
     phone: "Telefone inválido",
     inviteDuplicate: "E-mail já convidado",
+    invalidCharacters: "Este campo contém caracteres inválidos",
+    invalidId: "Identificador inválido",
   },
   ajax: {
     error: (status: number) => `ajax error ${status}`,
@@ -306,6 +308,7 @@ export const messages = {
   operators: {
     emailInUse: "Este e-mail já está em uso.",
     wrongPassword: "Senha atual incorreta.",
+    currentPasswordRequired: "Informe a senha atual para alterar o e-mail.",
     transferClients: "Transfira os clientes deste operador antes de removê-lo.",
     notItself: "Você não pode realizar esta ação em si mesmo.",
     lastOwner: "Não é possível deixar o escritório ou a empresa sem um dono ativo.",

@@ -3,6 +3,7 @@
 export { onlyDigits } from "./digits";
 export { isValidCnpj, isValidCpf, cnpjCheckDigits, cpfCheckDigits } from "./documents";
 export { isValidAddressNumber, isValidCep, isValidEmail, isValidPhone } from "./contact";
+export { hasForbiddenCharacters, hasNul } from "./characters";
 export {
   addressNumberSchema,
   cepSchema,
@@ -10,7 +11,11 @@ export {
   cnpjSchema,
   cpfSchema,
   emailSchema,
+  multilineTextSchema,
   passwordSchema,
   phoneSchema,
   requiredSchema,
+  SECRET_MAX,
+  secretSchema,
+  textSchema,
 } from "./schemas";

@@ -1,0 +1,12 @@
+import { messages } from "@/lib/i18n/messages";
+import { z } from "./zod";
+
+/** Ids are PostgreSQL SERIAL (int4): 1 to 2^31 − 1. */
+export const ID_MAX = 2_147_483_647;
+
+// Every id a request names goes through this one schema: a larger number reached PostgreSQL as an
+// int4 parameter and failed there with a 500, where the caller had only sent a wrong id. z.int32()
+// checks integer and range in one step (one message, not two, for 1e20); a missing id is "required".
+export const idSchema = z
+  .int32({ error: (issue) => (issue.input === undefined ? messages.api.required : messages.validation.invalidId) })
+  .min(1, messages.validation.invalidId);
