@@ -1,10 +1,14 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
 // generates them once per installation into .data/secrets.json when they are unset.
 const DEFAULT_MAIL_FROM = "Bloco <nao-responda@bloco.local>";
+function defaultHashConcurrency(): number {
+  return Math.max(1, Math.min(availableParallelism(), 8));
+}
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z
@@ -29,6 +33,14 @@ const schema = z
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(13 * 16_777_216 + 1_048_576),
     MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(3),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+    // Database pool: connections per process, and how long a request waits for one before 503.
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
+    // them, and how long one may wait before it is answered 503 instead.
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency()),
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().nonnegative().default(256),
+    PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().positive().default(2_500),
     LOGIN_WINDOW: seconds(15 * 60),
     TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
     PORT: z.string().optional(),

@@ -24,19 +24,28 @@ type Row = {
   bus_type: number | null;
   bus_blocked: boolean | null;
   bus_removed: Date | null;
+  session_ended: boolean;
 };
 
-export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership: boolean };
+export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership: boolean; sessionEnded: boolean };
 
-// Hot path of every authenticated call: one query of primary-key and unique-index joins.
-export async function loadActor(userId: number): Promise<LoadedActor | null> {
+/**
+ * Hot path of every authenticated call: one query of primary-key and unique-index joins. With the
+ * access token's login session (`familyId`), it also says whether that session was revoked (logout,
+ * refresh-token reuse, block, removal): an index-only probe on
+ * refresh_tokens(family_id, revoked_at).
+ */
+export async function loadActor(userId: number, familyId: string | null = null): Promise<LoadedActor | null> {
   const rows = await getDb().$queryRaw<Row[]>`
     SELECT u.id, u.email, u.name, u.code, u.phone, u.picture_key, u.valid_after,
            o.name AS office_name, c.name AS client_name, c.type::text AS client_type,
            ao.id AS acc_id, ao.office_id AS acc_office, ao.type AS acc_type, ao.blocked AS acc_blocked,
            ao.has_payment_access AS acc_payment,
            co.id AS bus_id, co.client_id AS bus_client, c.office_id AS bus_office, co.type AS bus_type,
-           co.blocked AS bus_blocked, c.removed_at AS bus_removed
+           co.blocked AS bus_blocked, c.removed_at AS bus_removed,
+           (${familyId}::uuid IS NOT NULL AND EXISTS (
+              SELECT 1 FROM refresh_tokens rt
+               WHERE rt.family_id = ${familyId}::uuid AND rt.revoked_at IS NOT NULL)) AS session_ended
       FROM users u
       LEFT JOIN accounting_operators ao ON ao.user_id = u.id
       LEFT JOIN client_operators co ON co.user_id = u.id
@@ -49,6 +58,7 @@ export async function loadActor(userId: number): Promise<LoadedActor | null> {
   const businessActive = row.bus_id !== null && !row.bus_blocked && row.bus_removed === null;
   return {
     validAfter: row.valid_after,
+    sessionEnded: row.session_ended,
     hasBlockedMembership: Boolean(row.acc_blocked) || Boolean(row.bus_blocked),
     actor: {
       userId: row.id,

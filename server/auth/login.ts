@@ -1,21 +1,21 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import type { TokenAnswer } from "@/lib/contract/auth";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { getDummyHash, verifyPassword } from "./passwords";
-import { issueTokenPair } from "./sessions";
-import { assertNotThrottled, clearFailures, recordFailure } from "./throttle";
+import { prepareSession } from "./sessions";
+import { verifyWithinLimit } from "./throttle";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-// POST /api/token/: 401 wrong e-mail or password (same answer, same time), 400 blocked, 429 throttled.
+/**
+ * POST /api/token/: 401 wrong e-mail or password (same answer, same time), 400 blocked, 429 throttled,
+ * 503 when the server is too busy to hash in time. The attempt is counted before the password is
+ * checked; no database connection is held while the password hashes or the tokens are signed.
+ */
 export async function login(input: { username: string; password: string; address: string | null }): Promise<TokenAnswer> {
   const email = normalizeEmail(input.username);
-  const keys = { email, address: input.address };
-  await assertNotThrottled(keys);
-
   const db = getDb();
   const user = await db.user.findUnique({
     where: { email },
@@ -23,29 +23,24 @@ export async function login(input: { username: string; password: string; address
       id: true,
       passwordHash: true,
       accountingOperator: { select: { blocked: true, officeId: true } },
-      clientOperator: { select: { blocked: true, client: { select: { removedAt: true, officeId: true } } } },
+      clientOperator: { select: { blocked: true, client: { select: { removedAt: true } } } },
     },
   });
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !passwordOk) {
-    await recordFailure(keys);
-    throw new AppError("invalid_credentials", messages.validation.login);
-  }
+  const verify = async () => verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
+  const passwordOk = await verifyWithinLimit({ email, address: input.address }, verify);
+  if (!user || !passwordOk) throw new AppError("invalid_credentials", messages.validation.login);
 
   const acc = user.accountingOperator;
   const bus = user.clientOperator;
   const isAccouting = Boolean(acc && !acc.blocked);
   const isBussiness = Boolean(bus && !bus.blocked && !bus.client.removedAt);
-  if (!isAccouting && !isBussiness) {
-    // A user whose every membership is blocked (or who has none left) may not enter either platform.
-    throw new AppError("blocked", messages.validation.blocked);
-  }
+  // A user whose every membership is blocked (or who has none left) may not enter either platform.
+  if (!isAccouting && !isBussiness) throw new AppError("blocked", messages.validation.blocked);
 
-  await clearFailures(email);
-  const pair = await db.$transaction(async (tx) => {
-    const tokens = await issueTokenPair(tx, user.id);
-    await writeAuditEvent({ actorUserId: user.id, officeId: acc?.officeId, action: "auth.login" }, tx);
-    return tokens;
-  });
-  return { ...pair, isAccouting, isBussiness };
+  const session = prepareSession(user.id);
+  await db.$transaction([
+    db.refreshToken.create({ data: session.row }),
+    db.auditEvent.create({ data: { actorUserId: user.id, officeId: acc?.officeId ?? null, action: "auth.login" } }),
+  ]);
+  return { ...(await session.sign()), isAccouting, isBussiness };
 }

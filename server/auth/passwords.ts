@@ -1,17 +1,36 @@
 import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { messages } from "@/lib/i18n/messages";
+import { getConfig } from "@/server/config";
+import { AppError } from "@/server/http/errors";
+import { WorkLimiter } from "@/server/http/work-limiter";
 
 // scrypt (memory-hard, in Node itself: no native addon to install). Stored as
 // `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAXMEM = 128 * PARAMS.N * PARAMS.r * 2;
+export const HASH_RETRY_AFTER_SECONDS = 2;
+
+// Every hash runs through this limiter: at most PASSWORD_HASH_CONCURRENCY at once on libuv's thread
+// pool (which then keeps free threads for JWT signing and file I/O), callers queue behind them, and
+// one that cannot start within PASSWORD_HASH_MAX_WAIT_MS is answered 503 with Retry-After. A burst of
+// logins therefore slows down and sheds its excess; it never queues hashes behind open transactions.
+const hashing = new WorkLimiter({
+  concurrency: () => getConfig().PASSWORD_HASH_CONCURRENCY,
+  maxQueue: () => getConfig().PASSWORD_HASH_QUEUE,
+  maxWaitMs: () => getConfig().PASSWORD_HASH_MAX_WAIT_MS,
+  refuse: () => new AppError("unavailable", messages.api.busy, { headers: { "Retry-After": String(HASH_RETRY_AFTER_SECONDS) } }),
+});
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -34,5 +53,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let dummyHash: Promise<string> | undefined;
 export function getDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  dummyHash.catch(() => (dummyHash = undefined)); // a refused first hash must not poison every later login
   return dummyHash;
+}
+
+/** Running and waiting hashes of this process (the resilience tests and the bench read it). */
+export function hashingStats() {
+  return hashing.stats();
 }

@@ -5,7 +5,7 @@ import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { loadActor } from "./load-actor";
-import { issueTokenPair } from "./sessions";
+import { prepareSession } from "./sessions";
 import { hashToken, verifyRefreshToken } from "./tokens";
 
 const refused = () => new AppError("unauthenticated", messages.api.refreshInvalid);
@@ -20,19 +20,17 @@ export async function refreshSession(refreshToken: string): Promise<RefreshAnswe
   if (!claims) throw refused();
   const tokenHash = hashToken(claims.jti);
   const db = getDb();
+  // Loaded before the transaction: the transaction's connection never waits on a second one.
+  const loaded = await loadActor(claims.userId);
 
-  return db.$transaction(async (tx) => {
+  const session = await db.$transaction(async (tx) => {
     const consumed = await tx.$queryRaw<Consumed[]>`
       UPDATE refresh_tokens SET used_at = now()
-       WHERE token_hash = ${tokenHash} AND used_at IS NULL AND revoked_at IS NULL
+       WHERE token_hash = ${tokenHash} AND user_id = ${claims.userId} AND used_at IS NULL AND revoked_at IS NULL
          AND expires_at > now() AND family_expires_at > now()
       RETURNING id, user_id, family_id::text AS family_id, family_expires_at, created_at`;
     const row = consumed[0];
-    if (!row) {
-      await handleUnusable(tokenHash);
-      throw refused();
-    }
-    const loaded = await loadActor(row.user_id);
+    if (!row) return "unusable" as const;
     const familyStart = await tx.refreshToken.findFirst({
       where: { familyId: row.family_id },
       orderBy: { createdAt: "asc" },
@@ -43,11 +41,16 @@ export async function refreshSession(refreshToken: string): Promise<RefreshAnswe
       await tx.refreshToken.updateMany({ where: { familyId: row.family_id, revokedAt: null }, data: { revokedAt: new Date() } });
       return null;
     }
-    return issueTokenPair(tx, row.user_id, { id: row.family_id, expiresAt: row.family_expires_at });
-  }).then((pair) => {
-    if (!pair) throw refused();
-    return pair;
+    const next = prepareSession(row.user_id, { id: row.family_id, expiresAt: row.family_expires_at });
+    await tx.refreshToken.create({ data: next.row });
+    return next;
   });
+  if (session === "unusable") {
+    await handleUnusable(tokenHash);
+    throw refused();
+  }
+  if (!session) throw refused();
+  return session.sign(); // after commit: signing is CPU work, not the connection's
 }
 
 async function handleUnusable(tokenHash: string): Promise<void> {

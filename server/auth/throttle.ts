@@ -4,49 +4,78 @@ import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 
-// Failed-login throttling in PostgreSQL (shared by every app instance): per account and per address,
-// a fixed window of LOGIN_WINDOW seconds; past the limit the key is locked until the window ends.
-// An address gets more tries than an account: an office shares one public IP. The address key is used
-// only when the address can be trusted (see clientAddress); the account key always.
+// Login throttling in PostgreSQL (shared by every app instance), per account and per address, over a
+// fixed window of LOGIN_WINDOW seconds. An attempt is RESERVED (counted) in one atomic statement
+// before the password is verified, so parallel guesses cannot all be checked before the first one is
+// counted: past LOGIN_MAX_FAILURES the reservation itself answers 429. A verified password gives the
+// attempt back (the account's count is cleared); an attempt that never reached verification (the
+// server shed it) is given back too. An address gets more tries than an account: an office shares one
+// public IP; the address key is used only when the address can be trusted (see clientAddress).
 const ADDRESS_FACTOR = 5;
 
 export type ThrottleKeys = { email: string; address: string | null };
+export type Reservation = { emailKey: string; keys: string[] };
+export type AttemptOutcome = "wrong_password" | "verified" | "not_verified";
 
-const keysOf = ({ email, address }: ThrottleKeys) => [
-  { key: `email:${email}`, max: () => getConfig().LOGIN_MAX_FAILURES },
-  ...(address ? [{ key: `ip:${address}`, max: () => getConfig().LOGIN_MAX_FAILURES * ADDRESS_FACTOR }] : []),
-];
+type Row = { key: string; failures: number; retry_after: number };
 
-export async function assertNotThrottled(keys: ThrottleKeys): Promise<void> {
-  const rows = await getDb().loginThrottle.findMany({
-    where: { key: { in: keysOf(keys).map((k) => k.key) }, lockedUntil: { gt: new Date() } },
-    select: { lockedUntil: true },
-  });
-  if (rows.length === 0) return;
-  const until = Math.max(...rows.map((r) => r.lockedUntil!.getTime()));
-  const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-  throw new AppError("rate_limited", messages.api.tooManyLogins, { headers: { "Retry-After": String(retryAfter) } });
+function limits({ email, address }: ThrottleKeys): Map<string, number> {
+  const max = getConfig().LOGIN_MAX_FAILURES;
+  const keys = new Map([[`email:${email}`, max]]);
+  if (address) keys.set(`ip:${address}`, max * ADDRESS_FACTOR);
+  return keys;
 }
 
-export async function recordFailure(keys: ThrottleKeys): Promise<void> {
-  const windowSeconds = getConfig().LOGIN_WINDOW;
+/** Counts one attempt on every key; 429 with Retry-After when a key is already past its limit. */
+export async function reserveAttempt(keys: ThrottleKeys): Promise<Reservation> {
+  const max = limits(keys);
+  const names = [...max.keys()];
+  const window = getConfig().LOGIN_WINDOW;
+  const rows = await getDb().$queryRaw<Row[]>`
+    INSERT INTO login_throttles AS t (key, failures, window_start)
+    SELECT k, 1, now() FROM unnest(${names}::text[]) AS k
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN 1 ELSE t.failures + 1 END,
+      window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE t.window_start END
+    RETURNING key, failures,
+      ceil(extract(epoch FROM t.window_start + make_interval(secs => ${window}) - now()))::int AS retry_after`;
+  const reservation = { emailKey: names[0]!, keys: names };
+  const over = rows.filter((row) => row.failures > (max.get(row.key) ?? Infinity));
+  if (over.length > 0) {
+    const retryAfter = Math.max(1, ...over.map((row) => row.retry_after));
+    throw new AppError("rate_limited", messages.api.tooManyLogins, { headers: { "Retry-After": String(retryAfter) } });
+  }
+  return reservation;
+}
+
+/**
+ * Settles a reservation: a wrong password stays counted; a verified password clears the account's
+ * count and gives the address its attempt back; an attempt refused before verification is given back.
+ */
+export async function settleAttempt(reservation: Reservation, outcome: AttemptOutcome): Promise<void> {
+  if (outcome === "wrong_password") return;
   const db = getDb();
-  for (const { key, max } of keysOf(keys)) {
-    // One statement: a new window starts when the old one has passed; the lock is set atomically.
-    await db.$executeRaw`
-      INSERT INTO login_throttles (key, failures, window_start, locked_until)
-      VALUES (${key}, 1, now(), CASE WHEN 1 >= ${max()} THEN now() + make_interval(secs => ${windowSeconds}) END)
-      ON CONFLICT (key) DO UPDATE SET
-        failures = CASE WHEN login_throttles.window_start < now() - make_interval(secs => ${windowSeconds})
-                        THEN 1 ELSE login_throttles.failures + 1 END,
-        window_start = CASE WHEN login_throttles.window_start < now() - make_interval(secs => ${windowSeconds})
-                            THEN now() ELSE login_throttles.window_start END,
-        locked_until = CASE WHEN (CASE WHEN login_throttles.window_start < now() - make_interval(secs => ${windowSeconds})
-                                       THEN 1 ELSE login_throttles.failures + 1 END) >= ${max()}
-                            THEN now() + make_interval(secs => ${windowSeconds}) ELSE NULL END`;
+  const giveBack = outcome === "verified" ? reservation.keys.filter((k) => k !== reservation.emailKey) : reservation.keys;
+  if (outcome === "verified") await db.loginThrottle.deleteMany({ where: { key: reservation.emailKey } });
+  if (giveBack.length > 0) {
+    await db.$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ANY(${giveBack}::text[])`;
   }
 }
 
-export async function clearFailures(email: string): Promise<void> {
-  await getDb().loginThrottle.deleteMany({ where: { key: `email:${email}` } });
+/**
+ * Verifies a password under a reservation: 429 before any verification when a key is over its limit,
+ * then the reservation is settled by the outcome. Anything thrown before `verify` answers (a shed hash,
+ * a database error) gives the attempt back.
+ */
+export async function verifyWithinLimit(keys: ThrottleKeys, verify: () => Promise<boolean>): Promise<boolean> {
+  const reservation = await reserveAttempt(keys);
+  let ok: boolean;
+  try {
+    ok = await verify();
+  } catch (error) {
+    await settleAttempt(reservation, "not_verified").catch(() => undefined);
+    throw error;
+  }
+  await settleAttempt(reservation, ok ? "verified" : "wrong_password");
+  return ok;
 }

@@ -3,12 +3,20 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { getConfig } from "@/server/config";
 
-// SimpleJWT-style HS256 pair (spec §7). The access token is stateless (5 min); the refresh token's
-// jti is stored hashed and consumed once (server/auth/refresh.ts).
+// SimpleJWT-style HS256 pair (spec §7). Both tokens belong to a login session (`fam`, the refresh
+// family): the access token is checked against it on every call (server/auth/load-actor.ts), so
+// logging out or revoking the session ends the access token at once, not when it expires. The refresh
+// token's jti is stored hashed and consumed once (server/auth/refresh.ts).
 // issuedAtMs: JWT's iat is in whole seconds, too coarse to refuse a token issued in the same second
 // as a password change or a block; the access token also carries its issue time in milliseconds.
-export type AccessClaims = { userId: number; issuedAtMs: number };
+export type AccessClaims = { userId: number; familyId: string; issuedAtMs: number };
 export type RefreshClaims = { userId: number; jti: string; familyId: string };
+
+const ALGORITHM = "HS256";
+const HEADER_TYPE = "JWT";
+// Users are SERIAL (int4): a larger `sub` cannot be ours, and must not reach a query as a bigint.
+const MAX_USER_ID = 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let key: { secret: string; bytes: Uint8Array } | undefined;
 function secretKey(): Uint8Array {
@@ -21,10 +29,10 @@ export const newJti = () => randomBytes(24).toString("base64url");
 export const newFamilyId = () => randomUUID();
 export const hashToken = (value: string) => createHash("sha256").update(value).digest("hex");
 
-export async function signAccessToken(userId: number, now = new Date()): Promise<string> {
+export async function signAccessToken(userId: number, familyId: string, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ token_type: "access", iat_ms: now.getTime() })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+  return new SignJWT({ token_type: "access", iat_ms: now.getTime(), fam: familyId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: HEADER_TYPE })
     .setSubject(String(userId))
     .setIssuedAt(iat)
     .setExpirationTime(iat + getConfig().ACCESS_TOKEN_TTL)
@@ -34,7 +42,7 @@ export async function signAccessToken(userId: number, now = new Date()): Promise
 
 export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, now = new Date()): Promise<string> {
   return new SignJWT({ token_type: "refresh", fam: claims.familyId })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setProtectedHeader({ alg: ALGORITHM, typ: HEADER_TYPE })
     .setSubject(String(claims.userId))
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
@@ -42,12 +50,22 @@ export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, n
     .sign(secretKey());
 }
 
+/**
+ * Verifies signature, algorithm (HS256 only), header type, expiry and the claims every token of ours
+ * carries (exp, iat, sub, jti, fam, token_type); anything missing or of the wrong kind is refused.
+ */
 async function verify(token: string, type: "access" | "refresh") {
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ["HS256"] });
-    const userId = Number(payload.sub);
-    if (payload.token_type !== type || !Number.isSafeInteger(userId) || userId <= 0) return null;
-    return { payload, userId };
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: [ALGORITHM],
+      typ: HEADER_TYPE,
+      requiredClaims: ["exp", "iat", "sub", "jti"],
+    });
+    const userId = /^[1-9][0-9]{0,9}$/.test(payload.sub ?? "") ? Number(payload.sub) : NaN;
+    if (payload.token_type !== type || !(userId <= MAX_USER_ID) || typeof payload.fam !== "string" || !UUID.test(payload.fam)) {
+      return null;
+    }
+    return { payload, userId, familyId: payload.fam };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -56,14 +74,14 @@ async function verify(token: string, type: "access" | "refresh") {
 
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   const verified = await verify(token, "access");
-  const { iat, iat_ms: iatMs } = verified?.payload ?? {};
-  if (!verified || typeof iat !== "number") return null;
-  return { userId: verified.userId, issuedAtMs: typeof iatMs === "number" ? iatMs : iat * 1000 };
+  const issuedAtMs = verified?.payload.iat_ms;
+  if (!verified || typeof issuedAtMs !== "number" || !Number.isSafeInteger(issuedAtMs)) return null;
+  return { userId: verified.userId, familyId: verified.familyId, issuedAtMs };
 }
 
 export async function verifyRefreshToken(token: string): Promise<RefreshClaims | null> {
   const verified = await verify(token, "refresh");
-  const { jti, fam } = verified?.payload ?? {};
-  if (!verified || typeof jti !== "string" || typeof fam !== "string") return null;
-  return { userId: verified.userId, jti, familyId: fam };
+  const jti = verified?.payload.jti;
+  if (!verified || typeof jti !== "string") return null;
+  return { userId: verified.userId, jti, familyId: verified.familyId };
 }

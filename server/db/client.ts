@@ -9,7 +9,14 @@ const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient };
 
 export function getDb(): PrismaClient {
   if (!holder.__blocoPrisma) {
-    const adapter = new PrismaPg({ connectionString: getConfig().DATABASE_URL, max: 10 });
+    const config = getConfig();
+    // A request waits at most DATABASE_POOL_TIMEOUT_MS for a connection, then fails (answered 503),
+    // instead of hanging behind a pool that cannot serve it.
+    const adapter = new PrismaPg({
+      connectionString: config.DATABASE_URL,
+      max: config.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
+    });
     holder.__blocoPrisma = new PrismaClient({ adapter });
   }
   return holder.__blocoPrisma;

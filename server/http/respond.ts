@@ -1,7 +1,7 @@
 import "server-only";
 import { ZodError } from "zod";
 import { messages } from "@/lib/i18n/messages";
-import { Prisma } from "@/server/db/client";
+import { classifyDatabaseError, noteDatabaseUnavailable } from "./database-errors";
 import { AppError, type FieldIssue } from "./errors";
 
 const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
@@ -25,13 +25,29 @@ export function zodToAppError(error: ZodError): AppError {
   return new AppError("invalid_input", `${messages.api.invalidInput}${detail}`, { fields });
 }
 
-/** Maps anything thrown by a handler to the envelope; unknown errors are logged and answer 500. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Maps anything thrown by a handler to the envelope: AppError as it is; zod's issues as 400; a unique
+ * violation 409, a missing row 404; a value PostgreSQL refuses (class 22: out of range, bad encoding)
+ * 400; a database that cannot be reached or cannot hand out a connection in time 503 with Retry-After
+ * (logged once per outage). Only what is left is a 500, logged with its stack.
+ */
 export function toAppError(error: unknown, where: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return zodToAppError(error);
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === "P2002") return new AppError("conflict", messages.api.conflict);
-    if (error.code === "P2025") return new AppError("not_found", messages.api.notFound);
+  switch (classifyDatabaseError(error)) {
+    case "unique":
+      return new AppError("conflict", messages.api.conflict);
+    case "missing":
+      return new AppError("not_found", messages.api.notFound);
+    case "invalid_data":
+      return new AppError("invalid_input", messages.api.invalidData);
+    case "unavailable":
+      noteDatabaseUnavailable(error);
+      return new AppError("unavailable", messages.api.databaseUnavailable, {
+        headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      });
   }
   console.error(`[api] ${where} failed:`, error);
   return new AppError("internal", messages.api.internal);

@@ -2,10 +2,15 @@ import "server-only";
 // Side effect: zod's pt-BR locale for every schema a route uses, wherever the schema was defined.
 import "@/lib/contract/zod";
 import type { z } from "zod";
+import { messages } from "@/lib/i18n/messages";
 import { authenticate } from "@/server/auth/authenticate";
+import { getConfig } from "@/server/config";
 import type { Actor } from "@/server/policy/actor";
+import { noteDatabaseReachable } from "./database-errors";
+import { AppError } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
+import { uploadSlots } from "./upload-slots";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -13,8 +18,14 @@ type NextContext = { params: Promise<Params> };
 type Options<S extends z.ZodType | undefined> = {
   /** zod schema of the JSON body; omitted = the call takes no payload. */
   body?: S;
-  /** Cap for the body in bytes (default 1 MiB; uploads raise it). */
+  /** Cap for the body in bytes (default 1 MiB). */
   maxBytes?: number;
+  /**
+   * A large upload (images as data URLs): the caller is authenticated first, `Content-Length` is
+   * checked against the cap (MAX_BODY_BYTES unless `maxBytes` is given) and an upload slot is taken
+   * (429 when none is free) BEFORE a byte of the body is read; the slot is held until the handler ends.
+   */
+  upload?: boolean;
 };
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -22,9 +33,9 @@ type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type PublicContext<S> = { req: Request; body: Input<S>; params: Params };
 type AuthedContext<S> = PublicContext<S> & { actor: Actor };
 
-async function parseBody<S extends z.ZodType | undefined>(req: Request, options: Options<S>): Promise<Input<S>> {
+async function parseBody<S extends z.ZodType | undefined>(req: Request, options: Options<S>, maxBytes: number): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
-  const raw = await readJsonBody(req, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const raw = await readJsonBody(req, maxBytes);
   const parsed = options.body.safeParse(raw);
   if (!parsed.success) throw zodToAppError(parsed.error);
   return parsed.data as Input<S>;
@@ -34,11 +45,21 @@ function wrap(run: (req: Request, params: Params) => Promise<unknown>) {
   return async (req: Request, context?: NextContext): Promise<Response> => {
     try {
       const params = (await context?.params) ?? {};
-      return dataResponse(await run(req, params));
+      const response = dataResponse(await run(req, params));
+      noteDatabaseReachable();
+      return response;
     } catch (error) {
+      // An unread body (refused before reading: 401, 413, 429) is dropped, not buffered.
+      if (req.body && !req.bodyUsed) req.body.cancel().catch(() => undefined);
       return errorResponse(toAppError(error, `${req.method} ${new URL(req.url).pathname}`));
     }
   };
+}
+
+/** 413 from the declared length alone, before anything is read. */
+function assertDeclaredLength(req: Request, maxBytes: number): void {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) throw new AppError("too_large", messages.api.tooLarge);
 }
 
 /**
@@ -51,17 +72,45 @@ export function route<S extends z.ZodType | undefined = undefined>(
 ) {
   return wrap(async (req, params) => {
     const actor = await authenticate(req.headers.get("authorization"));
-    const body = await parseBody(req, options);
-    return handler({ req, body, params, actor });
+    if (!options.upload) {
+      const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+      return handler({ req, body, params, actor });
+    }
+    const maxBytes = options.maxBytes ?? getConfig().MAX_BODY_BYTES;
+    assertDeclaredLength(req, maxBytes);
+    return uploadSlots.run(async () => {
+      const body = await parseBody(req, options, maxBytes);
+      return handler({ req, body, params, actor });
+    });
   });
 }
 
 /** A route verb open to anonymous callers (login, refresh, health, the mobile link). */
 export function publicRoute<S extends z.ZodType | undefined = undefined>(
-  options: Options<S>,
+  options: Omit<Options<S>, "upload">,
   handler: (ctx: PublicContext<S>) => Promise<unknown>,
 ) {
-  return wrap(async (req, params) => handler({ req, body: await parseBody(req, options), params }));
+  return wrap(async (req, params) =>
+    handler({ req, body: await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES), params }),
+  );
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * The verbs a route file does not serve, answering 405 in the envelope with an `Allow` header (Next's
+ * own 405 has no body). Each route file ends with
+ * `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");` for the verbs it lacks.
+ */
+export function otherMethods(...allowed: Method[]): Record<Method, (req: Request) => Promise<Response>> {
+  const allow = allowed.join(", ");
+  const refuse = async () => {
+    const response = errorResponse(new AppError("method_not_allowed", messages.api.methodNotAllowed));
+    response.headers.set("Allow", allow);
+    return response;
+  };
+  return Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, typeof refuse>;
 }
 
 /**

@@ -5,8 +5,8 @@ import { messages } from "@/lib/i18n/messages";
 import { passwordSchema, requiredSchema } from "@/lib/validation";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
-import { issueTokenPair } from "@/server/auth/sessions";
-import { assertNotThrottled, recordFailure } from "@/server/auth/throttle";
+import { prepareSession } from "@/server/auth/sessions";
+import { verifyWithinLimit } from "@/server/auth/throttle";
 import { hashToken } from "@/server/auth/tokens";
 import { getDb, type InviteKind, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
@@ -34,53 +34,64 @@ export async function inviteInfo({ token }: { token: string }): Promise<InviteIn
 }
 
 type Consumed = { id: number; kind: InviteKind; email: string; office_id: number | null; client_id: number | null };
+/** Who accepts: an existing account whose password was verified, or a new one already hashed. */
+type Acceptor = { existingUserId: number } | { name: string; passwordHash: string };
 
-// POST /api/invite/accept: consumes the invite and creates the user (or checks the existing user's
-// password) and the type-2 membership in ONE transaction; any failure rolls the consumption back.
+/**
+ * POST /api/invite/accept: checks the password first (an existing account's, under the login throttle:
+ * the link lets its holder try that account's password, so each try is counted before it is checked)
+ * or hashes the new account's, with no connection held; then consumes the invite and creates the user
+ * and the type-2 membership in ONE transaction, so a link works once and a failure leaves nothing.
+ */
 export async function acceptInvite(body: InviteAcceptBody): Promise<TokenAnswer> {
-  // The link lets its holder try the password of an existing account: the login throttle counts those tries.
-  const pending = await getDb().invite.findUnique({ where: { tokenHash: hashToken(body.token) }, select: { email: true } });
-  const keys = { email: pending?.email ?? "", address: null };
-  if (pending) await assertNotThrottled(keys);
-  try {
-    return await consume(body);
-  } catch (error) {
-    if (pending && error instanceof AppError && error.message === messages.invites.wrongPassword) await recordFailure(keys);
-    throw error;
-  }
-}
+  const tokenHash = hashToken(body.token);
+  const pending = await getDb().invite.findFirst({
+    where: { tokenHash, acceptedAt: null, expiresAt: { gt: new Date() }, kind: { in: ACCEPTABLE } },
+    select: { email: true },
+  });
+  if (!pending) throw invalid();
+  const acceptor = await acceptorFor(pending.email, body);
 
-async function consume(body: InviteAcceptBody): Promise<TokenAnswer> {
-  return getDb().$transaction(async (tx) => {
+  const { userId, session } = await getDb().$transaction(async (tx) => {
     const rows = await tx.$queryRaw<Consumed[]>`
       UPDATE invites SET accepted_at = now()
-      WHERE token_hash = ${hashToken(body.token)} AND accepted_at IS NULL AND expires_at > now()
+      WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND expires_at > now()
         AND kind IN ('accountingOperator', 'clientOperator')
       RETURNING id, kind, email, office_id, client_id`;
     const invite = rows[0];
     if (!invite) throw invalid();
-    const userId = await userFor(tx, invite.email, body);
+    const userId = await userFor(tx, acceptor, invite.email);
     await addMembership(tx, userId, invite);
-    const pair = await issueTokenPair(tx, userId);
+    const session = prepareSession(userId);
+    await tx.refreshToken.create({ data: session.row });
     await writeAuditEvent(
       { actorUserId: userId, officeId: invite.office_id, clientId: invite.client_id, action: "invite.accept", targetType: "invite", targetId: invite.id },
       tx,
     );
-    return { ...pair, ...(await platformsOf(tx, userId)) };
+    return { userId, session };
   });
+  const [pair, platforms] = await Promise.all([session.sign(), platformsOf(userId)]);
+  return { ...pair, ...platforms };
 }
 
-async function userFor(tx: Tx, email: string, body: InviteAcceptBody): Promise<number> {
-  const existing = await tx.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
+async function acceptorFor(email: string, body: InviteAcceptBody): Promise<Acceptor> {
+  const existing = await getDb().user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
   if (existing) {
-    if (!(await verifyPassword(body.password, existing.passwordHash))) throw fieldError("password", messages.invites.wrongPassword);
-    return existing.id;
+    const ok = await verifyWithinLimit({ email, address: null }, () => verifyPassword(body.password, existing.passwordHash));
+    if (!ok) throw fieldError("password", messages.invites.wrongPassword);
+    return { existingUserId: existing.id };
   }
   const name = requiredSchema.safeParse(body.name ?? "");
-  if (!name.success) throw fieldError("name", messages.validation.empty);
+  if (!name.success) throw fieldError("name", name.error.issues[0]?.message ?? messages.validation.empty);
   const password = passwordSchema.safeParse(body.password);
   if (!password.success) throw fieldError("password", messages.validation.password);
-  const user = await tx.user.create({ data: { email, name: name.data, passwordHash: await hashPassword(password.data) }, select: { id: true } });
+  return { name: name.data, passwordHash: await hashPassword(password.data) };
+}
+
+async function userFor(tx: Tx, acceptor: Acceptor, email: string): Promise<number> {
+  if ("existingUserId" in acceptor) return acceptor.existingUserId;
+  // Another path may have created the e-mail's user since the check: the unique e-mail answers 409.
+  const user = await tx.user.create({ data: { email, name: acceptor.name, passwordHash: acceptor.passwordHash }, select: { id: true } });
   return user.id;
 }
 
@@ -96,8 +107,8 @@ async function addMembership(tx: Tx, userId: number, invite: Consumed): Promise<
 
 const conflict = () => new AppError("conflict", messages.invites.otherOrganization);
 
-async function platformsOf(tx: Tx, userId: number): Promise<{ isAccouting: boolean; isBussiness: boolean }> {
-  const user = await tx.user.findUniqueOrThrow({
+async function platformsOf(userId: number): Promise<{ isAccouting: boolean; isBussiness: boolean }> {
+  const user = await getDb().user.findUniqueOrThrow({
     where: { id: userId },
     select: { accountingOperator: { select: { blocked: true } }, clientOperator: { select: { blocked: true, client: { select: { removedAt: true } } } } },
   });

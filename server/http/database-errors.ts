@@ -1,0 +1,81 @@
+import "server-only";
+import { Prisma } from "@/server/db/client";
+
+// What a database failure means for the caller. Prisma 7 with @prisma/adapter-pg reports PostgreSQL's
+// own SQLSTATE and the adapter's error kind in `meta.driverAdapterError.cause`; failures the adapter
+// does not recognise (a pool that cannot hand out a connection in time, a connection cut mid-query)
+// arrive as plain errors from `pg`.
+export type DatabaseFailure = "unavailable" | "invalid_data" | "unique" | "missing" | null;
+
+// Prisma's own codes for "the database cannot be used right now".
+const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2037"]);
+const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+const DATA_KINDS = new Set(["ValueOutOfRange", "LengthMismatch", "InvalidInputValue"]);
+// pg's own messages for a pool or socket that gave up, and PostgreSQL's while shutting down.
+const UNAVAILABLE_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|connection error|ECONNREFUSED|ECONNRESET|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Unable to start a transaction|Transaction already closed|Transaction API error/i;
+
+type AdapterCause = { kind?: string; code?: string; originalCode?: string };
+
+function adapterCause(error: Prisma.PrismaClientKnownRequestError): AdapterCause | undefined {
+  const meta = error.meta as { driverAdapterError?: { cause?: AdapterCause } } | undefined;
+  return meta?.driverAdapterError?.cause;
+}
+
+/** SQLSTATE classes: 08 connection exception, 53 insufficient resources, 57P0x shutdown/cannot connect. */
+function sqlStateFailure(state: string | undefined): DatabaseFailure {
+  if (!state) return null;
+  if (state.startsWith("22")) return "invalid_data";
+  if (state.startsWith("08") || state.startsWith("53") || /^57P0[1-3]$/.test(state)) return "unavailable";
+  return null;
+}
+
+export function classifyDatabaseError(error: unknown): DatabaseFailure {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === "P2002") return "unique";
+    if (error.code === "P2025") return "missing";
+    if (UNAVAILABLE_PRISMA.has(error.code)) return "unavailable";
+    const cause = adapterCause(error);
+    if (cause?.kind && UNAVAILABLE_KINDS.has(cause.kind)) return "unavailable";
+    if (cause?.kind && DATA_KINDS.has(cause.kind)) return "invalid_data";
+    const byState = sqlStateFailure(cause?.originalCode ?? cause?.code);
+    if (byState) return byState;
+    return UNAVAILABLE_MESSAGE.test(error.message) ? "unavailable" : null;
+  }
+  if (error instanceof Prisma.PrismaClientInitializationError) return "unavailable";
+  if (error instanceof Prisma.PrismaClientUnknownRequestError || error instanceof Prisma.PrismaClientRustPanicError) {
+    return UNAVAILABLE_MESSAGE.test(error.message) ? "unavailable" : null;
+  }
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const byState = typeof code === "string" ? sqlStateFailure(code) : null;
+    if (byState) return byState;
+    if (UNAVAILABLE_MESSAGE.test(error.message)) return "unavailable";
+    if (error.cause) return classifyDatabaseError(error.cause);
+  }
+  return null;
+}
+
+/**
+ * One log line per outage, not one per request: the first unavailable answer logs the cause, later
+ * ones are counted, and the first success afterwards logs how long it lasted and how many requests
+ * were answered 503.
+ */
+const outage = { since: 0, refused: 0 };
+
+export function noteDatabaseUnavailable(error: unknown): void {
+  if (outage.since === 0) {
+    outage.since = Date.now();
+    outage.refused = 0;
+    const reason = error instanceof Error ? error.message.split("\n").filter(Boolean).pop() : String(error);
+    console.error(`[db] database unavailable: answering 503 until it returns (${reason})`);
+  }
+  outage.refused += 1;
+}
+
+export function noteDatabaseReachable(): void {
+  if (outage.since === 0) return;
+  const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
+  console.error(`[db] database reachable again after ${seconds} s; ${outage.refused} requests were answered 503`);
+  outage.since = 0;
+}
