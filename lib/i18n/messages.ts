@@ -35,6 +35,9 @@ export const messages = {
     tooManyUploads: "Muitos envios em andamento. Tente novamente em instantes.",
     internal: "Erro interno. Tente novamente mais tarde.",
     unavailable: "Serviço indisponível no momento.",
+    databaseUnavailable: "O banco de dados está indisponível no momento. Tente novamente em instantes.",
+    busy: "O servidor está ocupado. Tente novamente em instantes.",
+    invalidData: "Os dados enviados contêm valores que não podem ser gravados.",
     conflict: "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.",
     image: {
       invalidDataUrl: "A imagem enviada não é um data URL válido.",
