@@ -8,6 +8,12 @@ const zones = [
   { target: "./server", from: ["./app", "./components"], message: "server/ must not import app/ or components/." },
   { target: "./components", from: ["./server", "./app"], message: "components/ must not import server/ or app/." },
   { target: "./lib", from: ["./server", "./components", "./app"], message: "lib/ is isomorphic: it imports nothing above it." },
+  // Test code never ships: the seed's row builders live in server/seed/builders and tests import them.
+  {
+    target: ["./app", "./server", "./lib", "./components", "./prisma"],
+    from: "./tests",
+    message: "Production code must not import tests/ (shared builders belong in server/seed/builders).",
+  },
 ];
 
 export default defineConfig([
@@ -17,9 +23,13 @@ export default defineConfig([
   {
     rules: {
       "import/no-restricted-paths": ["error", { zones }],
+      // A cycle makes load order matter (half-initialised modules) and hides a missing layer.
+      "import/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+    // no-cycle parses every file it follows: never the generated Prisma client (megabytes, no imports of ours).
+    settings: { "import/ignore": ["node_modules", "server/db/generated"] },
   },
   {
     // app pages (not API handlers) render components; they must not reach into server/ directly.

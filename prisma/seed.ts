@@ -3,12 +3,12 @@
 // and pending invites. `npm start` calls seed() on first start; run it alone with
 //   npx tsx --conditions=react-server prisma/seed.ts
 import type { Db } from "@/server/db/client";
+import { demoPasswordHash } from "@/server/seed/builders/users";
 import { buildDemo } from "@/server/seed/demo";
 import { DEMO_OFFICE_NAME } from "@/server/seed/demo-people";
 import { createRandom } from "@/server/seed/random";
 import { buildReceiptPool } from "@/server/seed/receipt-image";
 import { getBlobStore, type BlobStore } from "@/server/storage";
-import { demoPasswordHash } from "@/tests/helpers/factories";
 
 export type SeedOptions = {
   /** The instant the demo's "last 12 months" end at. */

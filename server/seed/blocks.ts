@@ -1,15 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { saoPauloParts } from "@/lib/format";
-import type { Block, Db, Document, Pendency, Tx } from "@/server/db/client";
+import type { Block, Document, Pendency } from "@/server/db/client";
 import type { ProcessedImage } from "@/server/images/types";
 import type { BlobStore } from "@/server/storage";
+import type { DbLike, Ref } from "./builders/users";
 import { storeDocumentImage } from "./document-blobs";
 
 // Writers of blocks, documents and pendencies in a given life-cycle state (spec §4), shared by the
 // test factories and the demo seed so both make rows the way the product would have.
-type DbLike = Db | Tx;
-type Ref = { id: number };
 
 export const BLOCK_STATES = ["uncategorized", "categorized", "contabilized", "devolved", "pendency"] as const;
 export type BlockState = (typeof BLOCK_STATES)[number];

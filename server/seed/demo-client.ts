@@ -1,16 +1,10 @@
 import "server-only";
 import type { Account, AccountingOffice, Client, Tx } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage";
-import {
-  activateAccount,
-  createClient,
-  createClientOperator,
-  createUser,
-  shareClient,
-  type ClientOperatorWithUser,
-  type OperatorWithUser,
-} from "@/tests/helpers/factories";
 import { calendarDay, insertBlock, insertDocument, insertPendency } from "./blocks";
+import { activateAccount, createClient, createClientOperator, shareClient, type ClientOperatorWithUser } from "./builders/clients";
+import type { OperatorWithUser } from "./builders/offices";
+import { createUser } from "./builders/users";
 import type { DemoClient, DemoOperatorKey } from "./demo-people";
 import { planShowcase, planTimeline, type PlannedBlock } from "./demo-timeline";
 import { randomCnpj, randomCpf, randomPhone } from "./identities";
@@ -18,7 +12,8 @@ import type { Random } from "./random";
 import type { ReceiptImage } from "./receipt-image";
 
 // One client company or person with its business operators, its active accounts and a year of
-// blocks. The seed reuses the test factories (CONVENTIONS), so demo rows look like test rows.
+// blocks. The seed and the test factories share the row builders (server/seed/builders), so demo rows
+// look like test rows.
 export type ClientContext = {
   tx: Tx;
   rng: Random;

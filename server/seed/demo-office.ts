@@ -1,7 +1,8 @@
 import "server-only";
 import { saoPauloParts } from "@/lib/format";
 import type { Account, AccountingOffice, Tx } from "@/server/db/client";
-import { createAccountingOperator, createInvite, createOffice, type OperatorWithUser } from "@/tests/helpers/factories";
+import { createInvite } from "./builders/invites";
+import { createAccountingOperator, createOffice, type OperatorWithUser } from "./builders/offices";
 import { CHART_OF_ACCOUNTS } from "./chart-of-accounts";
 import type { DemoOfficeData, DemoOperator } from "./demo-people";
 import { randomCnpj, randomCpf, randomPhone } from "./identities";

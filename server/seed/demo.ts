@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage";
-import type { OperatorWithUser } from "@/tests/helpers/factories";
+import type { OperatorWithUser } from "./builders/offices";
 import { seedClient, type ClientContext, type SeededClient } from "./demo-client";
 import { seedInvites, seedOffice, seedOperator } from "./demo-office";
 import {

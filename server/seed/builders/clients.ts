@@ -1,0 +1,92 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getDb, type Client, type ClientAccount, type ClientOperator, type ClientShare, type ClientType, type User } from "@/server/db/client";
+import { randomCnpj, randomCpf, randomPhone } from "../identities";
+import { createAccountingOperator, type AddressFields } from "./offices";
+import { resolveUser, uniqueEmail, type CreateUserOptions, type DbLike, type Ref } from "./users";
+
+export type CreateClientOptions = AddressFields & {
+  office?: Ref;
+  /** The responsible accounting operator; by default a new owner (type 0) of the office. */
+  responsible?: { id: number; officeId: number };
+  type?: ClientType;
+  name?: string;
+  code?: string;
+  email?: string;
+  phone?: string;
+  modifiedAt?: Date;
+  db?: DbLike;
+};
+
+export async function createClient(options: CreateClientOptions = {}): Promise<Client> {
+  const { db = getDb(), office, responsible, type = "juridicPerson", ...fields } = options;
+  const owner = responsible ?? (await createAccountingOperator({ office, type: 0, db }));
+  if (office && office.id !== owner.officeId) throw new Error("createClient: responsible operator belongs to another office");
+  const tag = randomUUID().slice(0, 6);
+  return db.client.create({
+    data: {
+      officeId: owner.officeId,
+      responsibleOperatorId: owner.id,
+      type,
+      name: type === "juridicPerson" ? `Empresa Teste ${tag} Ltda` : `Pessoa Teste ${tag}`,
+      code: type === "juridicPerson" ? randomCnpj() : randomCpf(),
+      email: uniqueEmail("cliente"),
+      phone: randomPhone(),
+      cep: "01001000",
+      street: "Praça da Sé",
+      number: "100",
+      neighboor: "Sé",
+      city: "São Paulo",
+      state: "SP",
+      ...fields,
+    },
+  });
+}
+
+export type ClientOperatorWithUser = ClientOperator & { user: User };
+
+export type CreateClientOperatorOptions = {
+  client?: Ref;
+  type?: number;
+  blocked?: boolean;
+  sharedGallery?: boolean;
+  user?: User | CreateUserOptions;
+  db?: DbLike;
+};
+
+export async function createClientOperator(options: CreateClientOperatorOptions = {}): Promise<ClientOperatorWithUser> {
+  const { db = getDb(), type = 2 } = options;
+  const client = options.client ?? (await createClient({ db }));
+  const user = await resolveUser(options.user, db, "cliente-operador");
+  return db.clientOperator.create({
+    data: { userId: user.id, clientId: client.id, type, blocked: options.blocked ?? false, sharedGallery: options.sharedGallery ?? false },
+    include: { user: true },
+  });
+}
+
+export async function shareClient(options: { client: Ref; operator: Ref; db?: DbLike }): Promise<ClientShare> {
+  const { db = getDb() } = options;
+  return db.clientShare.create({ data: { clientId: options.client.id, operatorId: options.operator.id } });
+}
+
+export type ActivateAccountOptions = {
+  client: Ref;
+  account: Ref;
+  activatedAt?: Date;
+  deactivatedAt?: Date | null;
+  activatedBy?: Ref | null;
+  db?: DbLike;
+};
+
+export async function activateAccount(options: ActivateAccountOptions): Promise<ClientAccount> {
+  const { db = getDb() } = options;
+  return db.clientAccount.create({
+    data: {
+      clientId: options.client.id,
+      accountId: options.account.id,
+      activatedAt: options.activatedAt ?? new Date(Date.now() - 60_000),
+      deactivatedAt: options.deactivatedAt ?? null,
+      activatedById: options.activatedBy?.id ?? null,
+    },
+  });
+}
