@@ -2,40 +2,41 @@
 
 import { useSaveProfile, type Operator } from "@/lib/api/operators";
 import { ApiError } from "@/lib/api/client";
-import { z } from "@/lib/contract/zod";
 import { maskCpf, maskPhone } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
-import { cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation";
 import { EditActions } from "./edit-actions";
 import { FormField } from "./form-field";
-import { fieldErrors, useEditForm } from "./use-edit-form";
+import { emailChanges, serverErrors, validateProfile, type ProfileField } from "./profile-form";
+import { useEditForm } from "./use-edit-form";
 
-type Field = "name" | "code" | "email" | "phone";
-
-// Spec §5 "Profile save": valid e-mail, valid CPF, non-empty name, valid phone.
-const profileForm = z.object({ name: requiredSchema, code: cpfSchema, email: emailSchema, phone: phoneSchema });
+type Field = Exclude<ProfileField, "currentPassword">;
 
 const t = messages.profile;
 
-/** Nome, CPF, E-mail, Telefone with Editar / Salver / Cancelar (spec §2, §4). */
+/**
+ * Nome, CPF, E-mail, Telefone with Editar / Salver / Cancelar (spec §2, §4). Editing the e-mail shows
+ * 'Senha atual': the server refuses a new login e-mail without the current password.
+ */
 export function ProfilePanel({ profile }: { profile: Operator }) {
-  const form = useEditForm<Field>({
+  const form = useEditForm<ProfileField>({
     name: profile.name,
     code: maskCpf(profile.code ?? ""),
     email: profile.email,
     phone: maskPhone(profile.phone ?? ""),
+    currentPassword: "",
   });
   const save = useSaveProfile();
+  const askPassword = form.editing && emailChanges(form.values.email, profile.email);
 
   async function submit() {
-    const parsed = profileForm.safeParse(form.values);
-    if (!parsed.success) return form.setErrors(fieldErrors<Field>(parsed.error));
+    const checked = validateProfile(form.values, profile.email);
+    if ("errors" in checked) return form.setErrors(checked.errors);
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(checked.body);
       form.finish();
     } catch (error) {
-      // 409: the e-mail belongs to another user; anything else shows under the buttons.
-      if (error instanceof ApiError && error.code === "conflict") form.setErrors({ email: error.message });
+      // A refused field shows beside its label; anything else shows under the buttons.
+      if (error instanceof ApiError) form.setErrors(serverErrors(error));
     }
   }
 
@@ -46,6 +47,7 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
     { key: "email", label: t.email, type: "email", inputMode: "email" },
     { key: "phone", label: t.phone, mask: maskPhone, inputMode: "tel" },
   ];
+  const shownBeside = save.error instanceof ApiError && Object.keys(serverErrors(save.error)).length > 0;
 
   return (
     <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-1.5">
@@ -61,7 +63,17 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
           onValueChange={(value) => form.setField(key, mask ? mask(value) : value)}
         />
       ))}
-      {save.isError && !(save.error instanceof ApiError && save.error.code === "conflict") ? (
+      {askPassword ? (
+        <FormField
+          label={t.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          value={form.values.currentPassword}
+          error={form.errors.currentPassword}
+          onValueChange={(value) => form.setField("currentPassword", value)}
+        />
+      ) : null}
+      {save.isError && !shownBeside ? (
         <p role="alert" className="text-sm text-danger">
           {save.error.message}
         </p>

@@ -7,15 +7,21 @@ import type { SessionStore } from "@/lib/session";
 // 401s await the same promise) and one retry; a refused refresh logs the user out. Errors surface as
 // ApiError(status, code, message). Everything it touches (fetch, storage, locks) is injected.
 
+/** A field the server refused (`error.fields` of a 400): `path` is the body's field, dotted. */
+export type ApiFieldError = { path: string; message: string };
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The refused fields of a 400, so a form can show each message beside its field. */
+  readonly fields: ApiFieldError[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = []) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -56,8 +62,12 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const envelope = isRecord(body) && isRecord(body.error) ? body.error : {};
   const code = typeof envelope.code === "string" ? envelope.code : `http_${status}`;
   const message = typeof envelope.message === "string" && envelope.message ? envelope.message : messages.ajax.error(status);
-  return new ApiError(status, code, message);
+  const fields = Array.isArray(envelope.fields) ? envelope.fields.filter(isFieldError) : [];
+  return new ApiError(status, code, message, fields);
 }
+
+const isFieldError = (value: unknown): value is ApiFieldError =>
+  isRecord(value) && typeof value.path === "string" && typeof value.message === "string";
 
 const isTokenPair = (value: unknown): value is RefreshAnswer =>
   isRecord(value) && typeof value.access === "string" && typeof value.refresh === "string";

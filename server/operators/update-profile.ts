@@ -2,6 +2,8 @@ import "server-only";
 import type { OperatorAnswer, OperatorProfileData } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { verifyPassword } from "@/server/auth/passwords";
+import { verifyWithinLimit } from "@/server/auth/throttle";
 import { getDb, Prisma } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
@@ -9,9 +11,11 @@ import { selectOperator } from "./operator-rows";
 import { membershipOn, resolvePlatform } from "./platform";
 
 // POST /api/operator/profile: the caller's own Nome, CPF, E-mail and Telefone ('Perfil' panel). The body
-// arrives validated and in stored form (digits only, e-mail lower case).
+// arrives validated and in stored form (digits only, e-mail lower case). A new e-mail needs the current
+// password: the e-mail is the login and where 'Esqueceu a senha?' sends its link.
 export async function updateProfile({ actor, body }: { actor: Actor; body: OperatorProfileData }): Promise<OperatorAnswer> {
   const own = membershipOn(actor, resolvePlatform(actor, body.platform));
+  if (body.email !== actor.email) await assertCurrentPassword(actor, body.currentPassword);
   try {
     return await getDb().$transaction(async (tx) => {
       const taken = await tx.user.findFirst({ where: { email: body.email, id: { not: actor.userId } }, select: { id: true } });
@@ -33,6 +37,20 @@ export async function updateProfile({ actor, body }: { actor: Actor; body: Opera
     }
     throw error;
   }
+}
+
+/**
+ * Without it a stolen access token (5 minutes) becomes the account: change the e-mail, then reset the
+ * password through it. Each try counts as a failed login of the account (the login throttle), so the
+ * token cannot be used to guess the password either. Checked before the transaction: no connection is
+ * held while the password hashes.
+ */
+async function assertCurrentPassword(actor: Actor, password: string | undefined): Promise<void> {
+  const field = (message: string) => new AppError("invalid_input", message, { fields: [{ path: "currentPassword", message }] });
+  if (!password) throw field(messages.operators.currentPasswordRequired);
+  const { passwordHash } = await getDb().user.findUniqueOrThrow({ where: { id: actor.userId }, select: { passwordHash: true } });
+  const ok = await verifyWithinLimit({ email: actor.email, address: null }, () => verifyPassword(password, passwordHash));
+  if (!ok) throw field(messages.operators.wrongPassword);
 }
 
 function current(actor: Actor) {

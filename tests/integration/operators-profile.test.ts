@@ -46,7 +46,7 @@ describe("GET /api/operator/profile", () => {
 describe("POST /api/operator/profile", () => {
   test("saves trimmed values in stored form and answers the Operator", async () => {
     const op = await createAccountingOperator();
-    const res = await call<OperatorAnswer>(profilePost, { body: valid, token: await login(op.user.email) });
+    const res = await call<OperatorAnswer>(profilePost, { body: { ...valid, currentPassword: "demo1234" }, token: await login(op.user.email) });
     expect(res.status).toBe(200);
     const stored = { name: "Maria Souza", code: "52998224725", email: "maria.souza@exemplo.com.br", phone: "11987654321" };
     expect(res.json.data).toMatchObject({ id: op.id, ...stored });
@@ -68,7 +68,7 @@ describe("POST /api/operator/profile", () => {
     ["empty name", 400, { name: "   " }, "Este campo não pode ficar vazio"],
     ["missing name", 400, { name: undefined }, "Este campo não pode ficar vazio"],
     ["invalid phone", 400, { phone: "1234" }, "Telefone inválido"],
-    ["another user's e-mail", 409, { email: "JA.EXISTE@exemplo.com" }, "Este e-mail já está em uso."],
+    ["another user's e-mail", 409, { email: "JA.EXISTE@exemplo.com", currentPassword: "demo1234" }, "Este e-mail já está em uso."],
   ];
   beforeAll(() => createUser({ email: "ja.existe@exemplo.com", code: randomCpf() }));
 
@@ -85,5 +85,68 @@ describe("POST /api/operator/profile", () => {
 
   test("anonymous → 401", async () => {
     expect((await call(profilePost, { body: valid })).status).toBe(401);
+  });
+});
+
+// Issue 6 #10: a stolen access token plus 'Esqueceu a senha?' on a new e-mail was a takeover. Changing
+// the login e-mail asks for the current password; a wrong one counts as a failed login of the account.
+describe("POST /api/operator/profile: a new e-mail needs the current password", () => {
+  const throttleRow = (email: string) => getDb().loginThrottle.findUnique({ where: { key: `email:${email}` } });
+
+  type Refusal = [string, Record<string, unknown>, string];
+  const refusals: Refusal[] = [
+    ["no current password", {}, "Informe a senha atual para alterar o e-mail."],
+    ["an empty current password", { currentPassword: "" }, "Este campo não pode ficar vazio"],
+    ["a wrong current password", { currentPassword: "errada123" }, "Senha atual incorreta."],
+  ];
+  test.each(refusals)("%s → 400 on currentPassword, nothing saved", async (_name, extra, message) => {
+    const op = await createAccountingOperator();
+    const before = await userRow(op.userId);
+    const res = await call(profilePost, { body: { ...valid, email: "novo.dono@exemplo.com", ...extra }, token: await login(op.user.email) });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.code).toBe("invalid_input");
+    expect(res.json.error?.fields).toEqual([{ path: "currentPassword", message }]);
+    expect(await userRow(op.userId)).toEqual(before);
+  });
+
+  test("a wrong current password counts as a failed login; past the limit it answers 429", async () => {
+    const op = await createAccountingOperator();
+    const token = await login(op.user.email);
+    const body = { ...valid, email: "outro.dono@exemplo.com", currentPassword: "errada123" };
+    expect((await call(profilePost, { body, token })).status).toBe(400);
+    expect((await throttleRow(op.user.email))?.failures).toBe(1);
+    await getDb().loginThrottle.update({ where: { key: `email:${op.user.email}` }, data: { failures: 10 } });
+    const locked = await call(profilePost, { body: { ...body, currentPassword: "demo1234" }, token });
+    expect(locked.status).toBe(429);
+    expect((await userRow(op.userId)).email).toBe(op.user.email);
+  });
+
+  test("the right current password changes the e-mail; the new one logs in, the old one no longer", async () => {
+    const op = await createClientOperator({ type: 0 });
+    const res = await call<OperatorAnswer>(profilePost, {
+      body: { ...valid, email: "Nova.Conta@Exemplo.com", currentPassword: "demo1234", platform: "bussiness" },
+      token: await login(op.user.email),
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data?.email).toBe("nova.conta@exemplo.com");
+    await expect(login("nova.conta@exemplo.com")).resolves.toEqual(expect.any(String));
+    await expect(login(op.user.email)).rejects.toThrow();
+  });
+
+  test("the same e-mail (other case, spaces) needs no password: only the other fields change", async () => {
+    const op = await createAccountingOperator();
+    const res = await call<OperatorAnswer>(profilePost, {
+      body: { ...valid, email: `  ${op.user.email.toUpperCase()} ` },
+      token: await login(op.user.email),
+    });
+    expect(res.status).toBe(200);
+    expect(await userRow(op.userId)).toMatchObject({ name: "Maria Souza", email: op.user.email });
+  });
+
+  test("a current password sent with an unchanged e-mail is ignored, even a wrong one", async () => {
+    const op = await createAccountingOperator();
+    const res = await call(profilePost, { body: { ...valid, email: op.user.email, currentPassword: "errada123" }, token: await login(op.user.email) });
+    expect(res.status).toBe(200);
+    expect(await throttleRow(op.user.email)).toBeNull();
   });
 });

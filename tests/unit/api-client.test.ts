@@ -166,7 +166,16 @@ describe("api client: errors", () => {
     const { client } = setup(() => json(409, { error: { code: "conflict", message: "Este registro foi alterado" } }));
     const error = await client.request("/api/block/save", { block: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: "conflict", message: "Este registro foi alterado" });
+    expect(error).toMatchObject({ status: 409, code: "conflict", message: "Este registro foi alterado", fields: [] });
+  });
+
+  test("a 400's refused fields surface too, so a form can mark each field (malformed entries dropped)", async () => {
+    const fields = [{ path: "currentPassword", message: "Senha atual incorreta." }, { path: 1 }, "x"];
+    const { client } = setup(() => json(400, { error: { code: "invalid_input", message: "Senha atual incorreta.", fields } }));
+    await expect(client.request("/api/operator/profile", {})).rejects.toMatchObject({
+      status: 400,
+      fields: [{ path: "currentPassword", message: "Senha atual incorreta." }],
+    });
   });
 
   test.each([400, 404, 500, 502])("'ajax error %i' when the answer has no message", async (status) => {
