@@ -1,11 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { processDataUrl } from "@/server/images/pipeline";
-import { withUploadSlot } from "@/server/images/upload-gate";
 import { getBlobStore } from "@/server/storage";
-
-/** Body cap of a logo upload: one data URL of up to 16 MiB plus the JSON around it. */
-export const LOGO_MAX_BYTES = 17 * 1024 * 1024;
 
 /**
  * Stores a logo for `prefix` ('offices/<id>' or 'clients/<id>') and runs `commit(key)` — the
@@ -17,7 +13,7 @@ export async function replaceLogo(
   dataUrl: string,
   commit: (key: string) => Promise<string | null>,
 ): Promise<string> {
-  const processed = await withUploadSlot(() => processDataUrl(dataUrl));
+  const processed = await processDataUrl(dataUrl); // the route holds an upload slot (route({ upload: true }))
   const key = `${prefix}/logo/${randomUUID()}.webp`;
   const store = getBlobStore();
   await store.put(key, processed.display, "image/webp");

@@ -5,7 +5,6 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { processDataUrl } from "@/server/images/pipeline";
-import { withUploadSlot } from "@/server/images/upload-gate";
 import type { Actor } from "@/server/policy/actor";
 import { getBlobStore } from "@/server/storage";
 
@@ -13,7 +12,7 @@ import { getBlobStore } from "@/server/storage";
 // the bytes (the `type` hint is ignored), bounds and re-encodes to WebP. Pipeline errors (415/413/400)
 // pass through. The previous picture is deleted only after the new key is committed.
 export async function updatePhoto({ actor, body }: { actor: Actor; body: OperatorPhotoBody }): Promise<PictureAnswer> {
-  const processed = await withUploadSlot(() => processDataUrl(body.base64url));
+  const processed = await processDataUrl(body.base64url); // the route holds an upload slot
   const key = `users/${actor.userId}/picture/${randomUUID()}.webp`;
   const store = getBlobStore();
   await store.put(key, processed.display, "image/webp");

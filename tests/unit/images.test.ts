@@ -10,7 +10,6 @@ import {
   processDataUrl,
   processImage,
 } from "@/server/images/pipeline";
-import { uploadsInFlight, withUploadSlot } from "@/server/images/upload-gate";
 import {
   GPS_EXIF,
   avifImage,
@@ -164,32 +163,5 @@ describe("decodeDataUrl", () => {
       }
     })();
     expect(error).toMatchObject({ code: "invalid_input", message: image.invalidDataUrl, status: 400 });
-  });
-});
-
-describe("withUploadSlot", () => {
-  test("admits MAX_UPLOADS_IN_FLIGHT (3) at once, answers 429 with Retry-After beyond, frees slots", async () => {
-    const releases: Array<() => void> = [];
-    const running = Array.from({ length: 3 }, () =>
-      withUploadSlot(() => new Promise<string>((resolve) => releases.push(() => resolve("done")))),
-    );
-    expect(uploadsInFlight()).toBe(3);
-    const refused = await withUploadSlot(async () => "never").catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({
-      code: "rate_limited",
-      status: 429,
-      message: messages.api.tooManyUploads,
-      headers: { "Retry-After": "2" },
-    });
-    releases.forEach((release) => release());
-    await expect(Promise.all(running)).resolves.toEqual(["done", "done", "done"]);
-    expect(uploadsInFlight()).toBe(0);
-  });
-
-  test("a failing upload gives its slot back", async () => {
-    await expect(withUploadSlot(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    expect(uploadsInFlight()).toBe(0);
-    await expect(withUploadSlot(async () => 42)).resolves.toBe(42);
   });
 });

@@ -1,0 +1,44 @@
+// Issue 6 defects 1, 4 and 5 at the error mapper: a pool that cannot hand out a connection in time
+// answers 503 (the pool is sized and bounded by configuration), and values PostgreSQL refuses (class 22)
+// answer 400 — with real PostgreSQL errors, not imitations.
+process.env.DATABASE_POOL_SIZE = "1";
+process.env.DATABASE_POOL_TIMEOUT_MS = "300";
+
+import { getDb } from "@/server/db/client";
+import { publicRoute } from "@/server/http/route";
+import { call } from "../helpers/http";
+
+const countUsers = publicRoute({}, async () => ({ users: await getDb().user.count() }));
+
+test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-After, then recovery", async () => {
+  const log = jest.spyOn(console, "error").mockImplementation(() => {});
+  await call(countUsers); // opens the pool's one connection
+  const held = getDb().$transaction(async (tx) => tx.$executeRaw`SELECT pg_sleep(1.5)`, { timeout: 10_000 });
+  await new Promise((resolve) => setImmediate(resolve));
+  const busy = await call(countUsers);
+  expect(busy.status).toBe(503);
+  expect(busy.json.error?.code).toBe("unavailable");
+  expect(busy.headers.get("retry-after")).toBe("5");
+  await held;
+  const after = await call(countUsers);
+  expect(after.status).toBe(200);
+  expect(log.mock.calls.map((c) => String(c[0]))).toEqual([
+    expect.stringMatching(/^\[db\] database unavailable/),
+    expect.stringMatching(/^\[db\] database reachable again after .* s; 1 requests were answered 503/),
+  ]);
+  log.mockRestore();
+});
+
+const refused: { name: string; run: () => Promise<unknown> }[] = [
+  { name: "a NUL character in text (22021)", run: () => getDb().user.findUnique({ where: { email: "x\u0000@y.com" } }) },
+  { name: "a NUL character in a raw query (22021)", run: () => getDb().$queryRaw`SELECT ${"a\u0000b"}::text` },
+  { name: "an integer past 32 bits (22003)", run: () => getDb().user.findUnique({ where: { id: 2_147_483_648 } }) },
+  { name: "a malformed uuid (22P02)", run: () => getDb().refreshToken.findFirst({ where: { familyId: "not-a-uuid" } }) },
+];
+for (const { name, run } of refused) {
+  test(`${name} that reaches PostgreSQL answers 400, not 500`, async () => {
+    const res = await call(publicRoute({}, run));
+    expect(res.status).toBe(400);
+    expect(res.json.error).toEqual({ code: "invalid_input", message: "Os dados enviados contêm valores que não podem ser gravados." });
+  });
+}
