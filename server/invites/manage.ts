@@ -6,7 +6,8 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { hashToken } from "@/server/auth/tokens";
 import { getConfig } from "@/server/config";
-import { getDb, Prisma, type Tx } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/errors";
 import { AppError } from "@/server/http/errors";
 import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
@@ -58,7 +59,7 @@ export async function addInvite({ actor, body }: { actor: Actor; body: { email: 
     return invite;
   } catch (error) {
     // Two admins inviting the same e-mail at once: the unique index settles it.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", messages.invites.alreadyInvited);
     }
     throw error;

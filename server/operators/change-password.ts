@@ -2,12 +2,12 @@ import "server-only";
 import type { ChangePasswordAnswer, ChangePasswordBody } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { endSessions } from "@/server/auth/end-sessions";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import { issueTokenPair } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { endSessions } from "./target";
 
 // POST /api/operator/changePassword: checks the current password, stores the new hash, ends every
 // session of the user (other devices included) and hands this device a fresh pair — one transaction,
@@ -19,9 +19,8 @@ export async function changePassword({ actor, body }: { actor: Actor; body: Chan
   }
   const passwordHash = await hashPassword(body.newPassword);
   return getDb().$transaction(async (tx) => {
-    // Access tokens carry iat in whole seconds and are refused when iat < floor(valid_after): the fresh
-    // pair, signed after this instant, stays valid while every token of an earlier second dies.
-    await endSessions(tx, actor.userId, new Date());
+    // The fresh pair is issued after valid_after moves, so it outlives the sessions this ends.
+    await endSessions(tx, actor.userId);
     await tx.user.update({ where: { id: actor.userId }, data: { passwordHash } });
     await writeAuditEvent({ actorUserId: actor.userId, action: "operator.password", targetType: "user", targetId: actor.userId }, tx);
     return issueTokenPair(tx, actor.userId);

@@ -2,11 +2,12 @@ import "server-only";
 import type { Platform } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { endSessions } from "@/server/auth/end-sessions";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { membershipOn } from "./platform";
-import { assertManage, assertOwnerRemains, auditScope, endSessions, loadTarget, type Target } from "./target";
+import { assertManage, assertOwnerRemains, auditScope, loadTarget, type Target } from "./target";
 
 // POST /api/operator/remove/accounting and /remove/client: removes the membership, never the user (who
 // may belong to the other platform). The removed operator's sessions end at once, as when blocked.
@@ -18,7 +19,7 @@ export async function removeOperator({ actor, platform, operatorId }: { actor: A
     await assertOwnerRemains(tx, target);
     if (platform === "accounting") await removeAccountingMembership(tx, actor, target);
     else await tx.clientOperator.delete({ where: { id: target.id } });
-    await endSessions(tx, target.userId, new Date());
+    await endSessions(tx, target.userId);
     await writeAuditEvent(
       { actorUserId: actor.userId, ...auditScope(target), action: "operator.remove", targetType: platform, targetId: target.id, data: { userId: target.userId, type: target.type } },
       tx,

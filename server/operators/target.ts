@@ -59,12 +59,6 @@ export async function assertOwnerRemains(tx: Tx, target: Target): Promise<void> 
   if (remaining === 0) throw new AppError("conflict", messages.operators.lastOwner);
 }
 
-/** Ends every session of a user at once: refresh tokens revoked, access tokens refused (valid_after). */
-export async function endSessions(tx: Tx, userId: number, now: Date): Promise<void> {
-  await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
-  await tx.user.update({ where: { id: userId }, data: { validAfter: now } });
-}
-
 /** The audit scope of a target: its office, or its client company. */
 export function auditScope(target: Target): { officeId?: number; clientId?: number } {
   return target.platform === "accounting" ? { officeId: target.orgId } : { clientId: target.orgId };

@@ -4,7 +4,8 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { verifyPassword } from "@/server/auth/passwords";
 import { verifyWithinLimit } from "@/server/auth/throttle";
-import { getDb, Prisma } from "@/server/db/client";
+import { getDb } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/errors";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { selectOperator } from "./operator-rows";
@@ -32,7 +33,7 @@ export async function updateProfile({ actor, body }: { actor: Actor; body: Opera
     });
   } catch (error) {
     // Two users claiming the same e-mail at once: the unique index settles it.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", messages.operators.emailInUse);
     }
     throw error;

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { endSessions } from "@/server/auth/end-sessions";
 import { hashPassword } from "@/server/auth/passwords";
 import { hashToken } from "@/server/auth/tokens";
 import { getConfig } from "@/server/config";
@@ -34,7 +35,7 @@ export async function forgotPassword({ email }: { email: string }): Promise<Reco
 }
 
 // POST /api/password/reset: consumes the token atomically, stores the new hash and ends every session
-// (refresh tokens revoked, valid_after = now kills access tokens of earlier seconds).
+// (refresh tokens revoked, access tokens issued before now refused: endSessions).
 export async function resetPassword({ token, password }: { token: string; password: string }): Promise<Record<string, never>> {
   const passwordHash = await hashPassword(password);
   await getDb().$transaction(async (tx) => {
@@ -44,9 +45,8 @@ export async function resetPassword({ token, password }: { token: string; passwo
       RETURNING user_id`;
     const userId = rows[0]?.user_id;
     if (userId === undefined) throw new AppError("not_found", messages.password.invalidLink);
-    const now = new Date();
-    await tx.user.update({ where: { id: userId }, data: { passwordHash, validAfter: now } });
-    await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    const now = await endSessions(tx, userId);
     // Any other link still in an inbox dies with this reset.
     await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
     await writeAuditEvent({ actorUserId: userId, action: "password.reset", targetType: "user", targetId: userId }, tx);
