@@ -1,5 +1,6 @@
 import { fileErrorResponse, fileResponse } from "@/server/documents/file-response";
 import { serveFile } from "@/server/documents/serve-file";
+import { otherMethods } from "@/server/http/route";
 
 // GET /api/files/<key>?exp=&sig= — the bytes of a private document behind a signed, expiring link
 export async function GET(request: Request, { params }: { params: Promise<{ key: string[] }> }): Promise<Response> {
@@ -11,3 +12,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ key:
     return fileErrorResponse(error);
   }
 }
+
+// Any other verb: 405 in the envelope, with Allow.
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

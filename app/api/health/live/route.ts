@@ -1,3 +1,5 @@
+import { otherMethods } from "@/server/http/route";
+
 // GET /api/health/live — liveness: the process answers (no database call). Also the static-JSON
 // baseline that `npm run bench` measures the authenticated routes against.
 export const dynamic = "force-dynamic";
@@ -5,3 +7,6 @@ export const dynamic = "force-dynamic";
 export function GET(): Response {
   return Response.json({ data: { status: "ok" } }, { headers: { "Cache-Control": "no-store" } });
 }
+
+// Any other verb: 405 in the envelope, with Allow.
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

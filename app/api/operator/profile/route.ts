@@ -1,5 +1,5 @@
 import { operatorProfileBody, operatorProfileQuery } from "@/lib/contract/operators";
-import { route } from "@/server/http/route";
+import { route, otherMethods } from "@/server/http/route";
 import { getProfile } from "@/server/operators/get-profile";
 import { updateProfile } from "@/server/operators/update-profile";
 
@@ -10,3 +10,6 @@ export const GET = route({}, ({ actor, req }) =>
 
 // POST /api/operator/profile — saves the caller's Nome, CPF, E-mail and Telefone
 export const POST = route({ body: operatorProfileBody }, ({ actor, body }) => updateProfile({ actor, body }));
+
+// Any other verb: 405 in the envelope, with Allow.
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
