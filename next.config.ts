@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
+      // Pages get their script policy from proxy.ts; JSON and documents never need to run or embed anything.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
       {
         source: "/home/client/contabilization/mobile/:path*",
         headers: [
