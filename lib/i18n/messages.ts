@@ -1,6 +1,8 @@
 // The pt-BR catalogue: every user-facing string of the spec, letter for letter (its misspellings
 // included where the spec says "spelt so"), and the API's error messages. Nothing a person reads is
 // written anywhere else.
+import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
+
 export const messages = {
   validation: {
     login: "Usuário ou senha incorretos",
@@ -44,7 +46,7 @@ export const messages = {
       unsupportedType: "Formato de imagem não suportado. Envie JPEG, PNG, WebP ou AVIF.",
       corrupt: "A imagem está corrompida ou incompleta.",
       tooManyPixels: "A imagem tem dimensões grandes demais.",
-      tooLong: "A imagem excede o tamanho máximo de 16777216 caracteres.",
+      tooLong: `A imagem excede o tamanho máximo de ${IMAGE_DATA_URL_MAX} caracteres.`,
       heicUnsupported: "Fotos HEIC não são aceitas por este servidor. Envie a foto em JPEG, PNG ou WebP.",
     },
     file: {

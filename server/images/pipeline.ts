@@ -1,12 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { AppError } from "@/server/http/errors";
+import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
+import { AppError } from "@/server/http/errors";
 import type { ProcessedImage } from "./types";
 
-// spec §9: an image is at most 16777216 characters of data URL.
-export const MAX_DATA_URL_LENGTH = 16_777_216;
 // 50 MP and a little more, so the 50 MP phone sensors (8160x6120) pass; sharp's default (268 MP) lets
 // a 776 KB PNG declaring 16000x16000 through (ARCHITECTURE §1).
 export const MAX_INPUT_PIXELS = 50 * 1024 * 1024;
@@ -25,7 +24,7 @@ const DATA_URL_HEADER = /^data:image\/[a-z0-9.+-]{1,32};base64,/i;
 // expression over 16 MB: Node skips characters outside the alphabet while decoding, so any such
 // character makes the decoded length fall short of what the payload's length promises.
 export function decodeDataUrl(dataUrl: string): Buffer {
-  if (dataUrl.length > MAX_DATA_URL_LENGTH) throw new AppError("too_large", image.tooLong);
+  if (dataUrl.length > IMAGE_DATA_URL_MAX) throw new AppError("too_large", image.tooLong);
   const header = DATA_URL_HEADER.exec(dataUrl.slice(0, 64));
   if (!header) throw new AppError("invalid_input", image.invalidDataUrl);
   const payload = dataUrl.slice(header[0].length);

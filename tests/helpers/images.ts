@@ -1,5 +1,6 @@
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
+import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 
 // Real images made with sharp at run time, so no binary fixture sits in git and each case states how it
 // was built.
@@ -85,9 +86,9 @@ export function toDataUrl(bytes: Buffer, mime = "image/jpeg"): string {
   return `data:${mime};base64,${bytes.toString("base64")}`;
 }
 
-// A data URL of `length` characters (default: one over the 16777216 limit), built without encoding
+// A data URL of `length` characters (default: one over the IMAGE_DATA_URL_MAX limit), built without encoding
 // anything. The 22-character header leaves a payload of a length base64 allows at and around the limit.
-export function oversizeDataUrl(length = 16_777_217): string {
+export function oversizeDataUrl(length = IMAGE_DATA_URL_MAX + 1): string {
   const header = "data:image/png;base64,";
   return header + "A".repeat(length - header.length);
 }

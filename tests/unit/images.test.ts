@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/http/errors";
 import {
   DISPLAY_MAX_SIDE,
-  MAX_DATA_URL_LENGTH,
   THUMB_MAX_SIDE,
   decodeDataUrl,
   processDataUrl,
@@ -138,11 +138,11 @@ describe("decodeDataUrl", () => {
 
   test("over 16777216 characters is too large, before any decoding", async () => {
     await expectAppError(processDataUrl(oversizeDataUrl()), "too_large", image.tooLong, 413);
-    expect(() => decodeDataUrl(oversizeDataUrl(MAX_DATA_URL_LENGTH + 1))).toThrow(image.tooLong);
+    expect(() => decodeDataUrl(oversizeDataUrl(IMAGE_DATA_URL_MAX + 1))).toThrow(image.tooLong);
   });
 
   test("exactly 16777216 characters passes the length check", () => {
-    const bytes = decodeDataUrl(oversizeDataUrl(MAX_DATA_URL_LENGTH));
+    const bytes = decodeDataUrl(oversizeDataUrl(IMAGE_DATA_URL_MAX));
     expect(bytes.length).toBeGreaterThan(12_000_000);
   });
 
