@@ -5,12 +5,15 @@
 //   missing or older than the sources, then runs `next start` (or `next dev` with --dev);
 // - Ctrl-C / SIGTERM stop Next first, then PostgreSQL.
 // Env: PORT (3000), HOST (0.0.0.0), DATA_DIR (.data), EMBEDDED_PG_PORT (54329), BLOCO_RESET_DATA=1
-// (wipe DATA_DIR first: a fresh seeded database, used by the e2e tests), SEED=0 (never seed).
+// (wipe DATA_DIR first: a fresh seeded database, used by the e2e tests), SEED=0 (never seed), SEED=1
+// (seed a DATABASE_URL database too: by default only the embedded one is seeded, see seed-policy.mjs).
+// The embedded PostgreSQL is restarted if it dies while the app runs (with growing pauses).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDatabase, removeCluster, startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { shouldSeed } from "./lib/seed-policy.mjs";
 import { newestSourceMtime } from "./lib/sources.mjs";
 
 const root = resolve(__dirname, "..");
@@ -65,6 +68,22 @@ function printLogins(port: string): void {
   for (const [email, who] of logins) log(`  ${email.padEnd(28)} ${who}`);
 }
 
+/** Restarts the embedded PostgreSQL after an unexpected exit: 1 s, 2 s, 4 s … up to 30 s between tries. */
+async function restartDatabase(start: () => Promise<unknown>, reason: string, stopped: () => boolean): Promise<void> {
+  log(`PostgreSQL stopped unexpectedly (${reason}); restarting it`);
+  for (let attempt = 0; !stopped(); attempt++) {
+    await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** attempt)));
+    if (stopped()) return;
+    try {
+      await start();
+      log("PostgreSQL is back");
+      return;
+    } catch (error) {
+      log(`PostgreSQL restart failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = resolve(root, process.env.DATA_DIR ?? ".data");
   if (process.env.BLOCO_RESET_DATA === "1") {
@@ -75,17 +94,25 @@ async function main(): Promise<void> {
   process.env.DATA_DIR = dataDir;
   loadSecrets(dataDir);
 
+  const app: { next?: ChildProcess } = {};
+  let shuttingDown = false;
+  const embedded = !process.env.DATABASE_URL;
   let stopDatabase = async () => {};
-  if (!process.env.DATABASE_URL) {
+  if (embedded) {
     const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    const pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, "pg"), port, log });
-    stopDatabase = pg.stop;
+    const startDatabase = async () => {
+      const pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, "pg"), port, log });
+      stopDatabase = pg.stop;
+      pg.onUnexpectedExit((reason) => {
+        if (!shuttingDown) void restartDatabase(startDatabase, reason, () => shuttingDown);
+      });
+      return pg;
+    };
+    const pg = await startDatabase();
     await ensureDatabase(pg.url("postgres"), "bloco");
     process.env.DATABASE_URL = pg.url("bloco");
   }
 
-  const app: { next?: ChildProcess } = {};
-  let shuttingDown = false;
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -100,11 +127,12 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
+  const seeding = shouldSeed({ embedded, seed: process.env.SEED });
   try {
     const { parseConfig } = await import("../server/config");
     parseConfig(process.env);
     applyMigrations();
-    if (process.env.SEED !== "0") {
+    if (seeding) {
       const { seed } = await import("../prisma/seed");
       const { getDb, disconnectDb } = await import("../server/db/client");
       const seeded = await seed(getDb());
@@ -126,7 +154,8 @@ async function main(): Promise<void> {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   app.next.on("exit", (code) => void shutdown(code ?? 0));
-  printLogins(port);
+  if (seeding) printLogins(port);
+  else log(`Bloco is ready on http://localhost:${port} (no demo data: set SEED=1 to seed this database)`);
 }
 
 main().catch(async (error) => {

@@ -119,9 +119,10 @@ export async function removeCluster(dataDir) {
 
 /**
  * Starts (initialising on first use) a PostgreSQL cluster in dataDir on 127.0.0.1:port.
- * Returns { url(database), stop() }; url() is a connection string for the given database.
+ * Returns { url(database), stop(), onUnexpectedExit(listener) }; url() is a connection string for the
+ * given database; the listener hears of an exit that stop() did not cause.
  * @param {{ dataDir: string, port: number, password?: string, log?: (message: string) => void }} options
- * @returns {Promise<{ url: (database: string) => string, stop: () => Promise<void>, port: number }>}
+ * @returns {Promise<{ url: (database: string) => string, stop: () => Promise<void>, port: number, onUnexpectedExit: (listener: (reason: string) => void) => void }>}
  */
 export async function startEmbeddedPostgres({ dataDir, port, password = "bloco", log = (_message) => {} }) {
   const bins = await binaries();
@@ -187,7 +188,13 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
       server.kill("SIGINT"); // fast shutdown: rolls back open transactions, checkpoints, exits
       setTimeout(() => server.exitCode === null && server.kill("SIGKILL"), 15000).unref();
     }));
-  return { url, stop, port };
+  // A server that dies while nobody asked it to stop (killed, crashed, out of memory): the start script
+  // restarts it (scripts/start.ts), so the app recovers without a person.
+  const onUnexpectedExit = (listener) =>
+    server.once("exit", (code, signal) => {
+      if (!stopping) listener(signal ?? `code ${code}`);
+    });
+  return { url, stop, port, onUnexpectedExit };
 }
 
 /**
