@@ -1,0 +1,16 @@
+import nextJest from "next/jest.js";
+
+// `npm run test:resilience`: burst, outage and upload-memory tests against the built app started by
+// scripts/start.ts (its own data folder, ports 3300 and 54399). One file at a time: each one loads the
+// whole machine. Issue 6; see tests/resilience/support/app.ts.
+const createJestConfig = nextJest({ dir: "./" });
+
+export default createJestConfig({
+  displayName: "resilience",
+  testEnvironment: "node",
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  setupFiles: ["<rootDir>/tests/helpers/env.ts"],
+  testMatch: ["<rootDir>/tests/resilience/**/*.test.ts"],
+  maxWorkers: 1,
+  testTimeout: 180_000,
+});
