@@ -4,11 +4,12 @@ import { useState } from "react";
 import type { Operator } from "@/lib/api/operators";
 import { maskPhone } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
+import { adminStar, canManageOperator, canToggleSharedGallery, type StarState } from "@/lib/permissions/operators";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Switch } from "@/components/ui/switch";
-import { canManage, canShare, starOf, type Viewer } from "./operator-rules";
+import type { Viewer } from "./operator-rules";
 
 const t = messages.operatorsUi;
 export type ItemAction = "admin" | "block" | "shared" | "remove";
@@ -21,7 +22,7 @@ type OperatorItemProps = {
   onAction: (action: ItemAction, item: Operator) => void;
 };
 
-function Star({ state, onClick, disabled }: { state: ReturnType<typeof starOf>; onClick: () => void; disabled: boolean }) {
+function Star({ state, onClick, disabled }: { state: StarState; onClick: () => void; disabled: boolean }) {
   if (!state) return null;
   const label = state === "demote" ? t.demote : state === "admin" ? t.admin : t.promote;
   const icon = (
@@ -47,7 +48,7 @@ function Star({ state, onClick, disabled }: { state: ReturnType<typeof starOf>; 
 export function OperatorItem({ item, viewer, clientSide, busy, onAction }: OperatorItemProps) {
   const [open, setOpen] = useState(false);
   const self = item.id === viewer.operatorId;
-  const manage = canManage(viewer, item);
+  const manage = canManageOperator(viewer, item);
   return (
     <li data-testid="operator-item" className={cn("rounded-theme border border-border", item.blocked && "opacity-70")}>
       <div className="flex items-center gap-1 pr-1">
@@ -58,7 +59,7 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
             {self ? <span className="ml-0.5 text-sm font-normal text-muted">({t.you})</span> : null}
           </span>
         </button>
-        <Star state={starOf(viewer, item)} disabled={busy} onClick={() => onAction("admin", item)} />
+        <Star state={adminStar(viewer, item)} disabled={busy} onClick={() => onAction("admin", item)} />
       </div>
       <div className={cn("grid transition-[grid-template-rows] duration-300", open ? "grid-rows-[1fr]" : "grid-rows-[0fr]")} inert={!open}>
         <div className="min-h-0 overflow-hidden">
@@ -66,7 +67,7 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
             <p className="truncate text-muted">{item.email}</p>
             {item.phone ? <p className="text-muted">{maskPhone(item.phone)}</p> : null}
             {clientSide ? (
-              <Switch label={t.sharedGallery} checked={item.sharedTo} disabled={busy || !canShare(viewer, item)} onCheckedChange={() => onAction("shared", item)} />
+              <Switch label={t.sharedGallery} checked={item.sharedTo} disabled={busy || !canToggleSharedGallery(viewer, item)} onCheckedChange={() => onAction("shared", item)} />
             ) : null}
             {manage ? (
               <div className="flex justify-end gap-1">

@@ -5,12 +5,13 @@ import { useMe } from "@/lib/api/auth";
 import { useOperatorAction, useOperators, type Operator } from "@/lib/api/operators";
 import type { ChosenPlatform } from "@/lib/platform";
 import { messages } from "@/lib/i18n/messages";
+import { isManager } from "@/lib/permissions/operators";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { AddOperatorView } from "./add-operator-view";
 import { OperatorItem, type ItemAction } from "./operator-item";
-import { canInvite, sortOperators, type Viewer } from "./operator-rules";
+import { sortOperators, type Viewer } from "./operator-rules";
 
 const t = messages.operatorsUi;
 type View = "list" | "add";
@@ -18,7 +19,7 @@ type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenCha
 
 function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onView: (view: View) => void }) {
   const add = view === "list";
-  if (add && !canInvite(viewer)) return <h3 className="text-lg font-bold">{t.listView}</h3>;
+  if (add && !isManager(viewer)) return <h3 className="text-lg font-bold">{t.listView}</h3>;
   return (
     <div className="flex items-center justify-between gap-1">
       <h3 className="text-lg font-bold">{add ? t.listView : t.addView}</h3>
@@ -57,7 +58,7 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
       {viewer ? (
         <div className="flex flex-col gap-1.5">
           <ViewHeader view={view} viewer={viewer} onView={(next) => (setView(next), next === "list" && void operators.refetch())} />
-          {view === "add" && canInvite(viewer) ? (
+          {view === "add" && isManager(viewer) ? (
             <AddOperatorView platform={platform} />
           ) : (
             <>

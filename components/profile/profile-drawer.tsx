@@ -5,6 +5,7 @@ import { useMe } from "@/lib/api/auth";
 import { useProfile, useUpdatePhoto } from "@/lib/api/operators";
 import type { ChosenPlatform } from "@/lib/platform";
 import { messages } from "@/lib/i18n/messages";
+import { isOwner } from "@/lib/permissions/operators";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { ChangePasswordForm } from "./change-password-form";
@@ -31,7 +32,7 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
 
   const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
   const officeKind: OfficeKind | null =
-    membership?.type !== 0 ? null : platform === "accounting" ? "accounting" : (me.data?.business?.clientType ?? null);
+    !membership || !isOwner(membership) ? null : platform === "accounting" ? "accounting" : (me.data?.business?.clientType ?? null);
 
   return (
     <AppDrawer open={open} onOpenChange={onOpenChange} title={t.title}>

@@ -1,9 +1,10 @@
 import "server-only";
 import type { Platform } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
+import { isManager } from "@/lib/permissions/operators";
 import type { InviteKind, Prisma } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import { OPERATOR_TYPE, type Actor } from "@/server/policy/actor";
+import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 
 // Where an operator invite of the caller lands: its office (accounting) or its client company
@@ -21,7 +22,7 @@ export function operatorInviteScope(actor: Actor, requested?: Platform): InviteS
   const acc = platform === "accounting" ? actor.accounting : null;
   const bus = platform === "bussiness" ? actor.business : null;
   const own = acc ?? bus;
-  if (!own || own.type > OPERATOR_TYPE.admin) throw new AppError("forbidden", messages.api.forbidden);
+  if (!own || !isManager(own)) throw new AppError("forbidden", messages.api.forbidden);
   if (acc) {
     return { kind: "accountingOperator", officeId: acc.officeId, clientId: null, where: { kind: "accountingOperator", officeId: acc.officeId } };
   }
@@ -39,7 +40,7 @@ export function clientInviteScope(actor: Actor): InviteScope {
 /** Every invite scope the caller manages (removal names only the invite, not the platform). */
 export function managedInviteScopes(actor: Actor): Prisma.InviteWhereInput[] {
   const scopes: Prisma.InviteWhereInput[] = [];
-  if (actor.accounting && actor.accounting.type <= OPERATOR_TYPE.admin) scopes.push(operatorInviteScope(actor, "accounting").where);
-  if (actor.business && actor.business.type <= OPERATOR_TYPE.admin) scopes.push(operatorInviteScope(actor, "bussiness").where);
+  if (actor.accounting && isManager(actor.accounting)) scopes.push(operatorInviteScope(actor, "accounting").where);
+  if (actor.business && isManager(actor.business)) scopes.push(operatorInviteScope(actor, "bussiness").where);
   return scopes;
 }

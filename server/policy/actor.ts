@@ -1,4 +1,5 @@
 import "server-only";
+import { OPERATOR_TYPE } from "@/lib/permissions/operators";
 
 // The authenticated caller, loaded from the database on every call (never from token claims alone):
 // a blocked membership or a removed client is null here from the very next request.
@@ -25,4 +26,6 @@ export type Actor = {
   business: BusinessMembership | null;
 };
 
-export const OPERATOR_TYPE = { owner: 0, admin: 1, regular: 2 } as const;
+// The operator types live with the rank rules in lib/permissions/operators (shared with the UI);
+// re-exported here for the server modules that read them beside the actor.
+export { OPERATOR_TYPE };

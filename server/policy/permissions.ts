@@ -1,10 +1,13 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
+import { canManageOperator, canToggleSharedGallery, isManager, isOwner } from "@/lib/permissions/operators";
 import { AppError } from "@/server/http/errors";
-import { OPERATOR_TYPE, type Actor } from "./actor";
+import type { Actor } from "./actor";
 
-// Rights are data: one row per action, the only place these rules live (spec §6). Resources are
-// passed already loaded through a scope builder, so tenancy is settled before a right is asked.
+// Rights are data: one row per action (spec §6). Resources are passed already loaded through a scope
+// builder, so tenancy is settled before a right is asked. The rank rules among operators of one office
+// or company are lib/permissions/operators, the same functions the UI asks: this table only adds which
+// membership (office or company) the rule is asked with.
 export type ClientResource = { officeId: number; responsibleOperatorId: number; id: number };
 export type OperatorResource = { type: number; officeId?: number; clientId?: number; id: number };
 
@@ -27,22 +30,19 @@ export type Action = keyof Rules;
 const accounting = (actor: Actor) => actor.accounting;
 const business = (actor: Actor) => actor.business;
 
-// Lower type is more privileged; a manager acts only on equal or lower privilege (higher or equal type),
-// never on itself.
-const outranksOrEquals = (own: { type: number; operatorId: number }, target: OperatorResource) =>
-  own.type <= OPERATOR_TYPE.admin && own.type <= target.type && own.operatorId !== target.id;
-
 export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]) => boolean } = {
   "platform.accounting": (a) => Boolean(accounting(a)),
   "platform.business": (a) => Boolean(business(a)),
-  "office.edit": (a) => accounting(a)?.type === OPERATOR_TYPE.owner,
-  "client.edit": (a) => business(a)?.type === OPERATOR_TYPE.owner,
-  "operator.invite": (a) => (accounting(a)?.type ?? 99) <= OPERATOR_TYPE.admin || (business(a)?.type ?? 99) <= OPERATOR_TYPE.admin,
+  "office.edit": (a) => a.accounting !== null && isOwner(a.accounting),
+  "client.edit": (a) => a.business !== null && isOwner(a.business),
+  "operator.invite": (a) => [accounting(a), business(a)].some((own) => own !== null && isManager(own)),
+  // The target's own membership decides which rank applies: an office operator is judged with the
+  // caller's office rank, a client operator with its company rank (a user may hold both).
   "operator.manage": (a, target) => {
     const acc = accounting(a);
-    if (acc && target.officeId === acc.officeId) return outranksOrEquals(acc, target);
+    if (acc && target.officeId === acc.officeId) return canManageOperator(acc, target);
     const bus = business(a);
-    if (bus && target.clientId === bus.clientId) return outranksOrEquals(bus, target);
+    if (bus && target.clientId === bus.clientId) return canManageOperator(bus, target);
     return false;
   },
   "client.create": (a) => Boolean(accounting(a)),
@@ -52,7 +52,7 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   "pendency.solve": (a) => Boolean(business(a)),
   "gallery.share": (a, target) => {
     const bus = business(a);
-    return Boolean(bus && target.clientId === bus.clientId && (target.id === bus.operatorId || bus.type <= OPERATOR_TYPE.admin));
+    return Boolean(bus && target.clientId === bus.clientId && canToggleSharedGallery(bus, target));
   },
 };
 

@@ -6,6 +6,7 @@ import { POST as removeAccountingPost } from "@/app/api/operator/remove/accounti
 import { POST as removeClientPost } from "@/app/api/operator/remove/client/route";
 import { POST as sharedPost } from "@/app/api/operator/change/sharedto/route";
 import { getDb } from "@/server/db/client";
+import { createAccountingOperator, createClientOperator, createUser } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { buildWorld, login, type Who, type World } from "./operators-support";
 
@@ -150,5 +151,67 @@ describe("permission matrix", () => {
     } else {
       expect(await snapshot()).toEqual(before);
     }
+  });
+});
+
+// Issue 6 #13: the shared-gallery switch follows the rank rule of spec §6 (equal or lower privilege), as
+// the drawer does: a client admin may not flip the owner's.
+describe("the client owner's shared-gallery switch", () => {
+  const ownerSwitch: Expect = { clientOwnerA1: 200, clientAdminA1: 403, clientRegularA1: 403, clientOwnerA2: 404, ownerA: 403 };
+  test.each(Object.entries(ownerSwitch))("by %s → %i", async (who, status) => {
+    const w = await buildWorld();
+    const before = await snapshot();
+    const res = await call(sharedPost, { body: { operatorId: w.clientOwnerA1.id }, token: await login(w[who as Who].user.email) });
+    expect(res.status).toBe(status);
+    if (status === 200) expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientOwnerA1.id } })).sharedGallery).toBe(true);
+    else expect(await snapshot()).toEqual(before);
+  });
+
+  test("another client owner may flip it (equal privilege)", async () => {
+    const w = await buildWorld();
+    const owner2 = await createClientOperator({ client: { id: w.clientOwnerA1.clientId }, type: 0 });
+    const res = await call(sharedPost, { body: { operatorId: w.clientOwnerA1.id }, token: await login(owner2.user.email) });
+    expect(res.status).toBe(200);
+  });
+});
+
+// A user on both platforms acts with its accounting rank on office A and its client rank on company A1.
+describe("a user on both platforms (an operator of office A and of its client A1)", () => {
+  type Side = "accounting" | "bussiness";
+  type DualCase = [string, { accounting: number; client: number }, Handler, Side | null, (w: World) => number, number];
+  const adminRegular = { accounting: 1, client: 2 };
+  const regularOwner = { accounting: 2, client: 0 };
+  const cases: DualCase[] = [
+    ["office admin blocks an office regular", adminRegular, blockPost, "accounting", (w) => w.regular2A.id, 200],
+    ["office admin, client regular, blocks a client regular", adminRegular, blockPost, "bussiness", (w) => w.clientRegular2A1.id, 403],
+    ["office admin, client regular, flips a colleague's shared gallery", adminRegular, sharedPost, null, (w) => w.clientRegular2A1.id, 403],
+    ["office admin removes an office regular", adminRegular, removeAccountingPost, null, (w) => w.regular2A.id, 200],
+    ["office regular, client owner, blocks an office regular", regularOwner, blockPost, "accounting", (w) => w.regular2A.id, 403],
+    ["office regular, client owner, blocks a client regular", regularOwner, blockPost, "bussiness", (w) => w.clientRegular2A1.id, 200],
+    ["client owner makes a client regular admin", regularOwner, adminPost, "bussiness", (w) => w.clientRegular2A1.id, 200],
+    ["client owner flips the client owner's shared gallery (equal privilege)", regularOwner, sharedPost, null, (w) => w.clientOwnerA1.id, 200],
+    ["office regular removes an office regular", regularOwner, removeAccountingPost, null, (w) => w.regular2A.id, 403],
+    ["client owner removes a client regular", regularOwner, removeClientPost, null, (w) => w.clientRegular2A1.id, 200],
+  ];
+
+  test.each(cases)("%s → %i", async (_name, types, handler, platform, targetOf, status) => {
+    const w = await buildWorld();
+    const user = await createUser();
+    await createAccountingOperator({ office: { id: w.ownerA.officeId }, type: types.accounting, user });
+    await createClientOperator({ client: { id: w.clientOwnerA1.clientId }, type: types.client, user });
+    const before = await snapshot();
+    const res = await call(handler, { body: { operatorId: targetOf(w), ...(platform ? { platform } : {}) }, token: await login(user.email) });
+    expect(res.status).toBe(status);
+    if (status !== 200) expect(await snapshot()).toEqual(before);
+  });
+
+  test("its own shared-gallery switch, as a client regular", async () => {
+    const w = await buildWorld();
+    const user = await createUser();
+    await createAccountingOperator({ office: { id: w.ownerA.officeId }, type: 1, user });
+    const own = await createClientOperator({ client: { id: w.clientOwnerA1.clientId }, type: 2, user });
+    const res = await call(sharedPost, { body: { operatorId: own.id }, token: await login(user.email) });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ id: own.id, sharedTo: true });
   });
 });
