@@ -48,6 +48,8 @@ export const officeData = z.object({
   email: emailSchema.pipe(z.string().max(254)),
   phone: phoneSchema,
   address: addressSchema,
+  // Spec §3 sends the logo back with the data; the server accepts only the current one (or none).
+  pictureUrl: z.string().max(2048).nullish(),
 });
 export const officeBody = z.object({ accounting: officeData });
 export type OfficeBody = z.input<typeof officeBody>;
