@@ -326,6 +326,7 @@ export const messages = {
     noOffice: "Sua conta não pertence a um escritório.",
     noClient: "Sua conta não pertence a uma empresa cliente.",
     codeInUse: "Este CPF/CNPJ já pertence a outro cliente do escritório.",
+    pictureNotCurrent: "Esta imagem não é o logo atual. Para trocar o logo, envie uma nova imagem.",
   },
   invites: {
     alreadyInvited: "E-mail já convidado",
