@@ -49,7 +49,7 @@ export const officeData = z.object({
   phone: phoneSchema,
   address: addressSchema,
   // Spec §3 sends the logo back with the data; the server accepts only the current one (or none).
-  pictureUrl: z.string().max(2048).nullish(),
+  pictureUrl: textSchema.max(2048).nullish(),
 });
 export const officeBody = z.object({ accounting: officeData });
 export type OfficeBody = z.input<typeof officeBody>;

@@ -125,6 +125,7 @@ describe("control characters", () => {
     ["logo type hint", logoBody, { type: "image/png", base64url: "data:" }, (n) => ({ type: `image/png${n}` }), "type"],
     ["office street", officeBody, { accounting: validOffice }, (n) => ({ accounting: { ...validOffice, address: { ...validAddress, street: `Rua${n}` } } }), "accounting.address.street"],
     ["office name", officeBody, { accounting: validOffice }, (n) => ({ accounting: { ...validOffice, name: `E${n}` } }), "accounting.name"],
+    ["office logo link", officeBody, { accounting: validOffice }, (n) => ({ accounting: { ...validOffice, pictureUrl: `/api/files/x${n}` } }), "accounting.pictureUrl"],
   ];
   test.each(cases)("%s refuses a NUL", (_name, schema, valid, patch, path) => {
     expect(schema.safeParse(valid).success).toBe(true);
