@@ -8,6 +8,7 @@ import { adminStar, canManageOperator, canToggleSharedGallery, type StarState } 
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { Collapse } from "@/components/ui/collapse";
 import { Switch } from "@/components/ui/switch";
 import type { Viewer } from "./operator-rules";
 
@@ -61,27 +62,25 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
         </button>
         <Star state={adminStar(viewer, item)} disabled={busy} onClick={() => onAction("admin", item)} />
       </div>
-      <div className={cn("grid transition-[grid-template-rows] duration-300", open ? "grid-rows-[1fr]" : "grid-rows-[0fr]")} inert={!open}>
-        <div className="min-h-0 overflow-hidden">
-          <div className="flex flex-col gap-1 px-1.5 pt-0.5 pb-1.5 text-sm">
-            <p className="truncate text-muted">{item.email}</p>
-            {item.phone ? <p className="text-muted">{maskPhone(item.phone)}</p> : null}
-            {clientSide ? (
-              <Switch label={t.sharedGallery} checked={item.sharedTo} disabled={busy || !canToggleSharedGallery(viewer, item)} onCheckedChange={() => onAction("shared", item)} />
-            ) : null}
-            {manage ? (
-              <div className="flex justify-end gap-1">
-                <Button variant="secondary" disabled={busy} onClick={() => onAction("block", item)}>
-                  {item.blocked ? t.unblock : t.block}
-                </Button>
-                <Button variant="secondary" disabled={busy} onClick={() => onAction("remove", item)} className="text-danger!">
-                  {t.remove}
-                </Button>
-              </div>
-            ) : null}
-          </div>
+      <Collapse open={open}>
+        <div className="flex flex-col gap-1 px-1.5 pt-0.5 pb-1.5 text-sm">
+          <p className="truncate text-muted">{item.email}</p>
+          {item.phone ? <p className="text-muted">{maskPhone(item.phone)}</p> : null}
+          {clientSide ? (
+            <Switch label={t.sharedGallery} checked={item.sharedTo} disabled={busy || !canToggleSharedGallery(viewer, item)} onCheckedChange={() => onAction("shared", item)} />
+          ) : null}
+          {manage ? (
+            <div className="flex justify-end gap-1">
+              <Button variant="secondary" disabled={busy} onClick={() => onAction("block", item)}>
+                {item.blocked ? t.unblock : t.block}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => onAction("remove", item)} className="text-danger!">
+                {t.remove}
+              </Button>
+            </div>
+          ) : null}
         </div>
-      </div>
+      </Collapse>
     </li>
   );
 }

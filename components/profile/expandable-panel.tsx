@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { Collapse } from "@/components/ui/collapse";
 
 /** Elements marked so (avatar editing, the reposition dialog) do not count as a click outside a panel. */
 export const KEEP_PANEL_ATTRIBUTE = "data-keep-panel";
@@ -45,15 +46,9 @@ export function ExpandablePanel({ title, open, onOpenChange, children, className
           <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <div
-        id={contentId}
-        className={cn("grid transition-[grid-template-rows] duration-300 ease-out", open ? "grid-rows-[1fr]" : "grid-rows-[0fr]")}
-        inert={!open}
-      >
-        <div className="min-h-0 overflow-hidden">
-          <div className="px-2 pt-0.5 pb-2">{children}</div>
-        </div>
-      </div>
+      <Collapse id={contentId} open={open}>
+        <div className="px-2 pt-0.5 pb-2">{children}</div>
+      </Collapse>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useOffice, useOrganizationLogo, useOwnClient, useSaveOrganization } fro
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { EditActions } from "./edit-actions";
 import { FormField } from "./form-field";
 import { officeFields, officeValues, parseOffice, type OfficeField, type OfficeKind, type OfficeSource } from "./office-form";
@@ -25,6 +26,7 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
   const client = useOwnClient(open && !accounting);
   const source: (OfficeSource & { pictureUrl: string | null }) | undefined = accounting ? office.data : client.data?.person;
   const failure = accounting ? office.error : client.error;
+  const returnFocus = useReturnFocus();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -32,6 +34,7 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <Dialog.Content
           aria-describedby={undefined}
+          {...returnFocus}
           className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
         >
           <Dialog.Title className="text-[24px] font-bold leading-tight">{officeLabel(kind)}</Dialog.Title>

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type PointerEvent } from "react";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { centered, clampOffset, CROP_BORDER, CROP_SIZE, exportCrop, scaleOf, zoomTo, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type CropState } from "./crop";
 import { KEEP_PANEL_ATTRIBUTE } from "./expandable-panel";
 
@@ -22,6 +23,7 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
   const [saving, setSaving] = useState(false);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const scale = scaleOf(size, crop.zoom);
+  const returnFocus = useReturnFocus();
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -49,6 +51,7 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" {...{ [KEEP_PANEL_ATTRIBUTE]: "" }} />
         <Dialog.Content
           aria-describedby={undefined}
+          {...returnFocus}
           {...{ [KEEP_PANEL_ATTRIBUTE]: "" }}
           className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
         >

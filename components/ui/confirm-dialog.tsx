@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "./button";
+import { useReturnFocus } from "./use-return-focus";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -16,12 +17,14 @@ export type ConfirmDialogProps = {
 
 /** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar'. */
 export function ConfirmDialog({ open, onOpenChange, title = messages.common.attention, text, onConfirm, loading }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <Dialog.Content
           role="alertdialog"
+          {...returnFocus}
           className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
         >
           <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { messages } from "@/lib/i18n/messages";
 import { cn } from "./cn";
+import { useReturnFocus } from "./use-return-focus";
 
 export type DrawerProps = {
   open: boolean;
@@ -17,15 +18,18 @@ export type DrawerProps = {
 
 /**
  * The right-hand drawer of spec §2/§9: title 24px bold, a toolbar, content of full height minus 89px
- * (the title block), at least 86 spacing units tall. Radix Dialog: focus trap, Esc and outside click close.
+ * (the title block), at least 86 spacing units tall. Radix Dialog: focus trap, Esc and outside click close;
+ * focus returns to the opener (useReturnFocus).
  */
 export function Drawer({ open, onOpenChange, title, toolbar, children, className }: DrawerProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 data-[state=open]:animate-fade-in" />
         <Dialog.Content
           aria-describedby={undefined}
+          {...returnFocus}
           className={cn(
             "fixed inset-y-0 right-0 z-50 flex h-dvh min-h-86 w-full max-w-[420px] flex-col overflow-hidden border-l border-border bg-surface shadow-2xl outline-none sm:max-w-[484px]",
             "data-[state=open]:animate-fade-in",
