@@ -3,7 +3,7 @@ import { messages } from "@/lib/i18n/messages";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import { getDummyHash, verifyPassword } from "./passwords";
+import { getDummyHash, verifyPassword, withCredentialCheck } from "./passwords";
 import { prepareSession } from "./sessions";
 import { verifyWithinLimit } from "./throttle";
 
@@ -11,24 +11,28 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * POST /api/token/: 401 wrong e-mail or password (same answer, same time), 400 blocked, 429 throttled,
- * 503 when the server is too busy to hash in time. The attempt is counted before the password is
- * checked; no database connection is held while the password hashes or the tokens are signed.
+ * 503 when the server is too busy to check it in time. The check is admitted before it touches the
+ * database (withCredentialCheck), the attempt is counted before the password is verified, and no
+ * database connection is held while the password hashes or the tokens are signed.
  */
 export async function login(input: { username: string; password: string; address: string | null }): Promise<TokenAnswer> {
   const email = normalizeEmail(input.username);
   const db = getDb();
-  const user = await db.user.findUnique({
-    where: { email },
-    select: {
-      id: true,
-      passwordHash: true,
-      accountingOperator: { select: { blocked: true, officeId: true } },
-      clientOperator: { select: { blocked: true, client: { select: { removedAt: true } } } },
-    },
+  const user = await withCredentialCheck(async () => {
+    const found = await db.user.findUnique({
+      where: { email },
+      select: {
+        id: true,
+        passwordHash: true,
+        accountingOperator: { select: { blocked: true, officeId: true } },
+        clientOperator: { select: { blocked: true, client: { select: { removedAt: true } } } },
+      },
+    });
+    const verify = async () => verifyPassword(input.password, found?.passwordHash ?? (await getDummyHash()));
+    const ok = await verifyWithinLimit({ email, address: input.address }, verify);
+    return ok ? found : null;
   });
-  const verify = async () => verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-  const passwordOk = await verifyWithinLimit({ email, address: input.address }, verify);
-  if (!user || !passwordOk) throw new AppError("invalid_credentials", messages.validation.login);
+  if (!user) throw new AppError("invalid_credentials", messages.validation.login);
 
   const acc = user.accountingOperator;
   const bus = user.clientOperator;

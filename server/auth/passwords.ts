@@ -12,16 +12,35 @@ const KEY_LENGTH = 32;
 const MAXMEM = 128 * PARAMS.N * PARAMS.r * 2;
 export const HASH_RETRY_AFTER_SECONDS = 2;
 
+const busy = () => new AppError("unavailable", messages.api.busy, { headers: { "Retry-After": String(HASH_RETRY_AFTER_SECONDS) } });
+
 // Every hash runs through this limiter: at most PASSWORD_HASH_CONCURRENCY at once on libuv's thread
-// pool (which then keeps free threads for JWT signing and file I/O), callers queue behind them, and
-// one that cannot start within PASSWORD_HASH_MAX_WAIT_MS is answered 503 with Retry-After. A burst of
-// logins therefore slows down and sheds its excess; it never queues hashes behind open transactions.
+// pool (which then keeps free threads for JWT signing and file I/O); later hashes wait their turn, and
+// one that cannot start within PASSWORD_HASH_MAX_WAIT_MS is answered 503 with Retry-After.
 const hashing = new WorkLimiter({
   concurrency: () => getConfig().PASSWORD_HASH_CONCURRENCY,
   maxQueue: () => getConfig().PASSWORD_HASH_QUEUE,
   maxWaitMs: () => getConfig().PASSWORD_HASH_MAX_WAIT_MS,
-  refuse: () => new AppError("unavailable", messages.api.busy, { headers: { "Retry-After": String(HASH_RETRY_AFTER_SECONDS) } }),
+  refuse: busy,
 });
+
+// A credential check (login, invite acceptance with an existing account) is admitted here BEFORE it
+// touches the database: twice as many as the hashes that can run, so one check's queries overlap
+// another's hash, and the rest wait for nothing but a timer. Under a burst the server thus spends its
+// CPU on the logins it can finish, not on queries for logins it will shed; a caller that is not
+// admitted within PASSWORD_HASH_MAX_WAIT_MS gets 503 with Retry-After (a closed-loop client is slowed
+// down by that wait instead of hammering).
+const credentialChecks = new WorkLimiter({
+  concurrency: () => 2 * getConfig().PASSWORD_HASH_CONCURRENCY,
+  maxQueue: () => getConfig().PASSWORD_HASH_QUEUE,
+  maxWaitMs: () => getConfig().PASSWORD_HASH_MAX_WAIT_MS,
+  refuse: busy,
+});
+
+/** Runs a whole credential check (throttle reservation, user lookup, verification) once admitted. */
+export function withCredentialCheck<T>(check: () => Promise<T>): Promise<T> {
+  return credentialChecks.run(check);
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(
@@ -59,5 +78,5 @@ export function getDummyHash(): Promise<string> {
 
 /** Running and waiting hashes of this process (the resilience tests and the bench read it). */
 export function hashingStats() {
-  return hashing.stats();
+  return { hashing: hashing.stats(), credentialChecks: credentialChecks.stats() };
 }

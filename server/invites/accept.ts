@@ -4,7 +4,7 @@ import type { TokenAnswer } from "@/lib/contract/auth";
 import { messages } from "@/lib/i18n/messages";
 import { passwordSchema, requiredSchema } from "@/lib/validation";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
-import { hashPassword, verifyPassword } from "@/server/auth/passwords";
+import { hashPassword, verifyPassword, withCredentialCheck } from "@/server/auth/passwords";
 import { prepareSession } from "@/server/auth/sessions";
 import { verifyWithinLimit } from "@/server/auth/throttle";
 import { hashToken } from "@/server/auth/tokens";
@@ -77,7 +77,9 @@ export async function acceptInvite(body: InviteAcceptBody): Promise<TokenAnswer>
 async function acceptorFor(email: string, body: InviteAcceptBody): Promise<Acceptor> {
   const existing = await getDb().user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
   if (existing) {
-    const ok = await verifyWithinLimit({ email, address: null }, () => verifyPassword(body.password, existing.passwordHash));
+    const ok = await withCredentialCheck(() =>
+      verifyWithinLimit({ email, address: null }, () => verifyPassword(body.password, existing.passwordHash)),
+    );
     if (!ok) throw fieldError("password", messages.invites.wrongPassword);
     return { existingUserId: existing.id };
   }
