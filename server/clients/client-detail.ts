@@ -1,15 +1,14 @@
 import "server-only";
-import { clientData, type ClientAnswer, type ClientData, type ClientRequestBody, type LogoAnswer } from "@/lib/contract/offices";
+import { clientData, type ClientAnswer, type ClientRequestBody, type LogoAnswer } from "@/lib/contract/offices";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
-import { getDb, Prisma } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { getDb } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/errors";
 import { AppError } from "@/server/http/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo } from "@/server/policy/scopes";
-import { addressColumns, clientAnswer } from "@/server/offices/answers";
-import { replaceLogo } from "@/server/offices/store-logo";
+import { clientAnswer } from "@/server/offices/answers";
+import { clientRow, saveOrganizationData, saveOrganizationLogo } from "@/server/offices/organization";
 import { z } from "@/lib/contract/zod";
 
 function companyOf(actor: Actor): BusinessMembership {
@@ -39,32 +38,19 @@ export async function getClientForOffice({ actor, clientId }: { actor: Actor; cl
 // on the stored type (CNPJ or CPF, required or optional e-mail and phone), so the body is checked here;
 // zod paths stay `client.<field>` for the form.
 export async function saveOwnClient({ actor, body }: { actor: Actor; body: { client: unknown } }): Promise<ClientAnswer> {
-  const { clientId } = companyOf(actor);
+  const { clientId, officeId } = companyOf(actor);
   assertCan(actor, "client.edit", null);
   const current = await getDb().client.findFirst({ where: { id: clientId, removedAt: null }, select: { type: true } });
   if (!current) throw new AppError("not_found", messages.office.notFound);
   const { client } = z.object({ client: clientData(current.type) }).parse(body);
-  return saveClientRow(actor, clientId, client).catch((error: unknown) => {
+  const row = await saveOrganizationData(actor, clientRow(officeId, clientId), client).catch((error: unknown) => {
     // The office's clients are unique by CPF/CNPJ (index clients(office_id, code)).
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", messages.office.codeInUse, { fields: [{ path: "client.code", message: messages.office.codeInUse }] });
     }
     throw error;
   });
-}
-
-function saveClientRow(actor: Actor, clientId: number, client: ClientData): Promise<ClientAnswer> {
-  return getDb().$transaction(async (tx) => {
-    const row = await tx.client.update({
-      where: { id: clientId },
-      data: { name: client.name, code: client.code, email: client.email, phone: client.phone, ...addressColumns(client.address), modifiedAt: new Date() },
-    });
-    await writeAuditEvent(
-      { actorUserId: actor.userId, officeId: row.officeId, clientId, action: "client.update", targetType: "client", targetId: clientId },
-      tx,
-    );
-    return clientAnswer(row);
-  });
+  return clientAnswer(row);
 }
 
 /** POST /api/client: one path, two calls (contract) told apart by the body's shape. */
@@ -76,16 +62,5 @@ export function clientRequest({ actor, body }: { actor: Actor; body: ClientReque
 export async function saveOwnClientLogo({ actor, body }: { actor: Actor; body: { base64url: string } }): Promise<LogoAnswer> {
   const { clientId, officeId } = companyOf(actor);
   assertCan(actor, "client.edit", null);
-  const key = await replaceLogo(`clients/${clientId}`, body.base64url, (newKey) =>
-    getDb().$transaction(async (tx) => {
-      const before = await tx.client.findUniqueOrThrow({ where: { id: clientId }, select: { pictureKey: true } });
-      await tx.client.update({ where: { id: clientId }, data: { pictureKey: newKey, modifiedAt: new Date() } });
-      await writeAuditEvent(
-        { actorUserId: actor.userId, officeId, clientId, action: "client.logo", targetType: "client", targetId: clientId, data: { key: newKey } },
-        tx,
-      );
-      return before.pictureKey;
-    }),
-  );
-  return { pictureUrl: signDocumentUrl(key) };
+  return saveOrganizationLogo(actor, clientRow(officeId, clientId), body.base64url);
 }

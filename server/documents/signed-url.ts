@@ -22,8 +22,28 @@ export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & 
 
 // True only for a well-formed, unexpired link whose signature matches this key.
 export function verifyDocumentUrl(key: string, exp: string | null, sig: string | null, clock: Clock = {}): boolean {
+  return isGenuine(key, exp, sig) && secondsLeft(exp as string, clock) > 0;
+}
+
+/**
+ * The key of a link this server signed, expired or not; null for any other text. For a save that sends
+ * back the picture it was shown (spec §3 office payload), possibly after the link expired: it names a
+ * picture, it does not read one.
+ */
+export function signedUrlKey(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://bloco.invalid");
+  } catch {
+    return null;
+  }
+  if (!parsed.pathname.startsWith(FILE_ROUTE_PREFIX)) return null;
+  const key = parsed.pathname.slice(FILE_ROUTE_PREFIX.length);
+  return isGenuine(key, parsed.searchParams.get("exp"), parsed.searchParams.get("sig")) ? key : null;
+}
+
+function isGenuine(key: string, exp: string | null, sig: string | null): boolean {
   if (!exp || !sig || !EXP_PATTERN.test(exp) || !SIG_PATTERN.test(sig) || !isValidBlobKey(key)) return false;
-  if (secondsLeft(exp, clock) <= 0) return false;
   // Compare the text, not the decoded bytes: the last base64url character carries 2 unused bits, so
   // several strings decode to the same bytes; only the canonical one is accepted.
   const expected = Buffer.from(sign(key, exp), "latin1");

@@ -1,14 +1,12 @@
 import "server-only";
 import type { LogoAnswer, OfficeAnswer, OfficeData } from "@/lib/contract/offices";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/http/errors";
 import type { AccountingMembership, Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { addressColumns, officeAnswer } from "./answers";
-import { replaceLogo } from "./store-logo";
+import { officeAnswer } from "./answers";
+import { officeRow, saveOrganizationData, saveOrganizationLogo } from "./organization";
 
 /** The caller's office membership; a business-only caller gets 403 on every accounting endpoint. */
 export function officeOf(actor: Actor): AccountingMembership {
@@ -23,38 +21,17 @@ export async function getOffice({ actor }: { actor: Actor }): Promise<OfficeAnsw
   return officeAnswer(await getDb().accountingOffice.findUniqueOrThrow({ where: { id: officeId } }));
 }
 
-// POST /api/accounting/info: the office's data; the owner (type 0) only. Stored forms arrive validated.
+// POST /api/accounting/info: the office's data; the owner (type 0) only. Stored forms arrive validated;
+// a pictureUrl must be the current logo (saveOrganizationData).
 export async function saveOffice({ actor, body }: { actor: Actor; body: { accounting: OfficeData } }): Promise<OfficeAnswer> {
   const { officeId } = officeOf(actor);
   assertCan(actor, "office.edit", null);
-  const { name, code, email, phone, address } = body.accounting;
-  return getDb().$transaction(async (tx) => {
-    const row = await tx.accountingOffice.update({
-      where: { id: officeId },
-      data: { name, code, email, phone, ...addressColumns(address) },
-    });
-    await writeAuditEvent(
-      { actorUserId: actor.userId, officeId, action: "office.update", targetType: "office", targetId: officeId },
-      tx,
-    );
-    return officeAnswer(row);
-  });
+  return officeAnswer(await saveOrganizationData(actor, officeRow(officeId), body.accounting));
 }
 
 // POST /api/accounting/logo: the office's logo; the owner only.
 export async function saveOfficeLogo({ actor, body }: { actor: Actor; body: { base64url: string } }): Promise<LogoAnswer> {
   const { officeId } = officeOf(actor);
   assertCan(actor, "office.edit", null);
-  const key = await replaceLogo(`offices/${officeId}`, body.base64url, (newKey) =>
-    getDb().$transaction(async (tx) => {
-      const before = await tx.accountingOffice.findUniqueOrThrow({ where: { id: officeId }, select: { pictureKey: true } });
-      await tx.accountingOffice.update({ where: { id: officeId }, data: { pictureKey: newKey } });
-      await writeAuditEvent(
-        { actorUserId: actor.userId, officeId, action: "office.logo", targetType: "office", targetId: officeId, data: { key: newKey } },
-        tx,
-      );
-      return before.pictureKey;
-    }),
-  );
-  return { pictureUrl: signDocumentUrl(key) };
+  return saveOrganizationLogo(actor, officeRow(officeId), body.base64url);
 }

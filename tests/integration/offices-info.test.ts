@@ -5,6 +5,7 @@ import { POST as logoPost } from "@/app/api/accounting/logo/route";
 import { GET as contactGet, POST as contactPost } from "@/app/api/accounting/contact/route";
 import { POST as tokenPost } from "@/app/api/token/route";
 import { getDb } from "@/server/db/client";
+import { signDocumentUrl } from "@/server/documents/signed-url";
 import { getBlobStore } from "@/server/storage";
 import type { AccountingOffice } from "@/server/db/client";
 import {
@@ -187,5 +188,65 @@ describe("/api/accounting/contact", () => {
 
   test("GET by an accounting-only caller → 403", async () => {
     expect((await call(contactGet, { token: tokens.ownerA })).status).toBe(403);
+  });
+});
+
+// Spec §3: the office save payload carries pictureUrl. The logo changes only through /api/accounting/logo,
+// so the save accepts the logo the caller was shown (its signed link, even expired) or null/absent, and
+// refuses anything else with 400 instead of dropping it silently.
+describe("POST /api/accounting/info with pictureUrl", () => {
+  let office: AccountingOffice;
+  let token: string;
+  const save = (pictureUrl: unknown) => call<{ pictureUrl: string | null }>(infoPost, { token, body: { accounting: { ...validOffice(), pictureUrl } } });
+  const row = () => getDb().accountingOffice.findUniqueOrThrow({ where: { id: office.id } });
+  const uploadLogo = async () => {
+    const res = await call<{ pictureUrl: string }>(logoPost, { token, body: { base64url: toDataUrl(await pngImage(24, 24), "image/png") } });
+    expect(res.status).toBe(200);
+    return (await row()).pictureKey!;
+  };
+
+  beforeAll(async () => {
+    office = await createOffice();
+    token = await login((await createAccountingOperator({ office, type: 0 })).user.email);
+  });
+
+  test("null while the office has no logo → 200, still no logo", async () => {
+    const res = await save(null);
+    expect(res.status).toBe(200);
+    expect(res.json.data!.pictureUrl).toBeNull();
+    expect((await row()).pictureKey).toBeNull();
+  });
+
+  test("the current logo's signed link (as GET gave it, or expired since) → 200, logo kept", async () => {
+    const key = await uploadLogo();
+    const shown = (await call<{ pictureUrl: string }>(infoGet, { token })).json.data!.pictureUrl;
+    const fresh = await save(shown);
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.data!.pictureUrl).toContain(key);
+    const expired = await save(signDocumentUrl(key, { ttlSeconds: 60, now: Date.now() - 61_000 }));
+    expect(expired.status).toBe(200);
+    expect(await row()).toMatchObject({ pictureKey: key });
+    expect(await getBlobStore().exists(key)).toBe(true);
+  });
+
+  test("null while the office has a logo → 200, the logo stays (removing is not a call of the contract)", async () => {
+    const { pictureKey } = await row();
+    expect((await save(null)).status).toBe(200);
+    expect((await row()).pictureKey).toBe(pictureKey);
+  });
+
+  test("anything but the current logo → 400 at accounting.pictureUrl, nothing saved", async () => {
+    const previous = (await row()).pictureKey!;
+    const current = await uploadLogo();
+    const [, query] = signDocumentUrl(current).split("?");
+    const tampered = `/api/files/${current}?${query!.replace(/sig=(.)/, (_m, c: string) => `sig=${c === "A" ? "B" : "A"}`)}`;
+    const otherOffice = `offices/${officeA.id}/logo/0b0e0f00-0000-4000-8000-000000000000.webp`;
+    for (const pictureUrl of [signDocumentUrl(previous), signDocumentUrl(otherOffice), tampered, "https://exemplo.com/logo.png", "", 42]) {
+      const before = await row();
+      const res = await save(pictureUrl);
+      expect(res.status).toBe(400);
+      expect(res.json.error!.fields).toContainEqual({ path: "accounting.pictureUrl", message: expect.any(String) });
+      expect(await row()).toEqual(before);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { messages } from "@/lib/i18n/messages";
 import { GET } from "@/app/api/files/[...key]/route";
-import { signDocumentUrl, verifyDocumentUrl } from "@/server/documents/signed-url";
+import { signDocumentUrl, signedUrlKey, verifyDocumentUrl } from "@/server/documents/signed-url";
 import { getBlobStore } from "@/server/storage";
 import { webpImage } from "@/tests/helpers/images";
 
@@ -71,6 +71,24 @@ describe("signDocumentUrl / verifyDocumentUrl", () => {
 
   test("refuses to sign a key a store would refuse", () => {
     expect(() => signDocumentUrl("../secrets.json")).toThrow(messages.api.invalidInput);
+  });
+});
+
+describe("signedUrlKey", () => {
+  test("the key of a link this server signed, relative or absolute, expired or not", () => {
+    const url = signDocumentUrl(KEY, { ttlSeconds: 60, now: T0 });
+    expect(signedUrlKey(url)).toBe(KEY);
+    expect(signedUrlKey(`https://bloco.example${url}`)).toBe(KEY);
+    expect(signedUrlKey(signDocumentUrl(KEY, { ttlSeconds: 60, now: Date.now() - 61_000 }))).toBe(KEY);
+  });
+
+  test("null for a tampered or missing signature, another route or plain text", () => {
+    const { exp, sig } = parse(signDocumentUrl(KEY));
+    expect(signedUrlKey(`/api/files/${KEY}?exp=${exp}&sig=${tamper(sig as string)}`)).toBeNull();
+    expect(signedUrlKey(`/api/files/${KEY}?exp=${exp}`)).toBeNull();
+    expect(signedUrlKey(`/api/other/${KEY}?exp=${exp}&sig=${sig}`)).toBeNull();
+    expect(signedUrlKey("https://exemplo.com/logo.png")).toBeNull();
+    expect(signedUrlKey("")).toBeNull();
   });
 });
 

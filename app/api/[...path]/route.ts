@@ -1,8 +1,10 @@
 import { messages } from "@/lib/i18n/messages";
+import { AppError } from "@/server/http/errors";
+import { errorResponse } from "@/server/http/respond";
 
-// Any /api path no route claims: the envelope's 404, not Next's HTML page.
-function notFound(): Response {
-  return Response.json({ error: { code: "not_found", message: messages.api.notFound } }, { status: 404, headers: { "Cache-Control": "no-store" } });
+// Any /api path no route claims: the envelope's 404 from the one error table, not Next's HTML page.
+async function notFound(): Promise<Response> {
+  return errorResponse(new AppError("not_found", messages.api.notFound));
 }
 
 export const GET = notFound;

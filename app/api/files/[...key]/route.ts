@@ -1,15 +1,18 @@
-import { fileErrorResponse, fileResponse } from "@/server/documents/file-response";
+import { fileResponse } from "@/server/documents/file-response";
 import { serveFile } from "@/server/documents/serve-file";
+import { errorResponse, toAppError } from "@/server/http/respond";
 import { otherMethods } from "@/server/http/route";
 
-// GET /api/files/<key>?exp=&sig= — the bytes of a private document behind a signed, expiring link
+// GET /api/files/<key>?exp=&sig= — the bytes of a private document behind a signed, expiring link.
+// Its answer is bytes, not the `{ data }` envelope, so it has no route() wrapper; its errors go through
+// the same error table as every other route.
 export async function GET(request: Request, { params }: { params: Promise<{ key: string[] }> }): Promise<Response> {
   try {
     const { key } = await params;
     const query = new URL(request.url).searchParams;
     return fileResponse(await serveFile({ key: key.join("/"), exp: query.get("exp"), sig: query.get("sig") }));
   } catch (error) {
-    return fileErrorResponse(error);
+    return errorResponse(toAppError(error, "GET /api/files"));
   }
 }
 

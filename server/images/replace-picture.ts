@@ -1,0 +1,37 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getBlobStore } from "@/server/storage";
+import { processDataUrl } from "./pipeline";
+
+export type StoredPicture = { key: string; width: number; height: number };
+
+/**
+ * Replaces the one picture of a row (a user's avatar, an office's or client's logo). The data URL is
+ * re-encoded by the pipeline (its 400/413/415 errors pass through) and stored as `<folder>/<uuid>.webp`;
+ * then `commit(picture)` — the caller's transaction that points the row at the new key and returns the
+ * previous one — runs. A failed commit deletes the new blob (nothing points at it); the previous blob is
+ * deleted only after the commit, so no row ever names a missing blob. The route holds an upload slot
+ * (route({ upload: true })) while this runs. Returns the new key.
+ */
+export async function replacePicture(
+  folder: string,
+  dataUrl: string,
+  commit: (picture: StoredPicture) => Promise<string | null>,
+): Promise<string> {
+  const processed = await processDataUrl(dataUrl);
+  const picture = { key: `${folder}/${randomUUID()}.webp`, width: processed.width, height: processed.height };
+  const store = getBlobStore();
+  await store.put(picture.key, processed.display, "image/webp");
+  let previous: string | null;
+  try {
+    previous = await commit(picture);
+  } catch (error) {
+    await store.delete(picture.key).catch(() => undefined);
+    throw error;
+  }
+  if (previous && previous !== picture.key) {
+    // A leftover blob costs storage, never correctness: the answer does not wait on a failed delete.
+    await store.delete(previous).catch((error: unknown) => console.error(`[pictures] could not delete ${previous}:`, error));
+  }
+  return picture.key;
+}
