@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { messages } from "@/lib/i18n/messages";
 import { Logo } from "@/components/ui/logo";
 
@@ -9,7 +10,9 @@ export function BrandPanel() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_0%,rgb(47_181_164/0.35),transparent_55%),radial-gradient(circle_at_100%_100%,rgb(13_107_97/0.6),transparent_60%)]"
       />
-      <Logo inverted className="relative" />
+      <Link href="/" className="relative self-start rounded-theme">
+        <Logo inverted />
+      </Link>
       <div className="relative max-w-[30rem]">
         <p className="text-[34px] leading-tight font-semibold tracking-tight">{messages.login.brandHeadline}</p>
         <p className="mt-2 text-base leading-relaxed text-white/70">{messages.login.brandText}</p>

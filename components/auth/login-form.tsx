@@ -6,11 +6,13 @@ import { requestLogin } from "@/lib/api/auth";
 import { loginErrorMessage } from "@/lib/api/login-error";
 import { PASSWORD_MIN } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
+import { isValidEmail } from "@/lib/validation";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { RecoveryPanel } from "./recovery-panel";
 
-type Failure = { message: string; fields: "password" | "both" };
+// "email": the e-mail's own shape error, shown on that field; the others in the alert under both fields.
+type Failure = { message: string; fields: "email" | "password" | "both" };
 
 /** E-mail and Senha, 'Recuperar senha' and 'Entrar' (spec §2 Login, §5, §8). */
 export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: TokenAnswer) => void }) {
@@ -27,6 +29,10 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (empty || submitting) return;
+    if (!isValidEmail(email.trim())) {
+      setFailure({ message: messages.validation.email, fields: "email" });
+      return; // spec §5: a standard address shape, checked before any call
+    }
     if (password.length < PASSWORD_MIN) {
       setFailure({ message: messages.validation.password, fields: "password" });
       return; // spec §5: no login call
@@ -64,6 +70,7 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
           readOnly={submitting}
           onChange={(event) => edit(setEmail)(event.target.value)}
           invalid={failure?.fields === "both"}
+          error={failure?.fields === "email" ? failure.message : undefined}
           errorId={errorId}
         />
         <TextField
@@ -74,10 +81,10 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
           value={password}
           readOnly={submitting}
           onChange={(event) => edit(setPassword)(event.target.value)}
-          invalid={failure !== null}
+          invalid={failure !== null && failure.fields !== "email"}
           errorId={errorId}
         />
-        {failure ? (
+        {failure && failure.fields !== "email" ? (
           <p id={errorId} role="alert" className="flex items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
             <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-px size-2 shrink-0 fill-current">
               <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
@@ -99,7 +106,7 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
           </Button>
         </div>
       </form>
-      <RecoveryPanel id={recoveryId} open={recoveryOpen} initialEmail={email} onToggle={() => setRecoveryOpen(false)} />
+      <RecoveryPanel id={recoveryId} open={recoveryOpen} initialEmail={email} />
     </div>
   );
 }

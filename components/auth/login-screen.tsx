@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TokenAnswer } from "@/lib/contract/auth";
@@ -39,7 +40,9 @@ export function LoginScreen() {
         <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
           <div className="w-full max-w-[440px]">
             <div className="mb-4 flex justify-center lg:hidden">
-              <Logo />
+              <Link href="/" className="rounded-theme">
+                <Logo />
+              </Link>
             </div>
             <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
               {pending ? (
@@ -48,6 +51,14 @@ export function LoginScreen() {
                 <LoginForm onAuthenticated={onAuthenticated} />
               )}
             </div>
+            {pending ? null : (
+              <p className="mt-3 text-center text-sm text-muted">
+                {messages.login.noAccount}{" "}
+                <Link href="/register" className="rounded-theme font-semibold text-primary underline-offset-4 hover:underline">
+                  {messages.login.createAccount}
+                </Link>
+              </p>
+            )}
           </div>
         </main>
         <footer className="px-2 pb-3 text-center text-xs text-muted">{messages.login.footer(new Date().getFullYear())}</footer>

@@ -3,17 +3,18 @@
 import { useId, useState, type FormEvent } from "react";
 import { requestPasswordReset } from "@/lib/api/links";
 import { messages } from "@/lib/i18n/messages";
+import { isValidEmail } from "@/lib/validation";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
-type Props = { id: string; open: boolean; initialEmail: string; onToggle: () => void };
+type Props = { id: string; open: boolean; initialEmail: string };
 
 /**
  * 'Esqueceu a senha?': asks for the registered e-mail. The spec shows no call; issue 3 asks for a real
  * reset link, so 'Recuperar senha' posts /api/password/forgot and shows one neutral confirmation
  * whatever the answer (no account enumeration).
  */
-export function RecoveryPanel({ id, open, initialEmail, onToggle }: Props) {
+export function RecoveryPanel({ id, open, initialEmail }: Props) {
   const titleId = useId();
   return (
     <div id={id}>
@@ -22,25 +23,25 @@ export function RecoveryPanel({ id, open, initialEmail, onToggle }: Props) {
           <h2 id={titleId} className="text-base font-semibold">
             {messages.login.forgot}
           </h2>
-          <RecoveryForm initialEmail={initialEmail} onToggle={onToggle} />
+          <RecoveryForm initialEmail={initialEmail} />
         </section>
       ) : null}
     </div>
   );
 }
 
-function RecoveryForm({ initialEmail, onToggle }: { initialEmail: string; onToggle: () => void }) {
+function RecoveryForm({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    if (email.trim() === "") {
-      onToggle(); // nothing to send: the button only closes the panel, as the spec shows it
-      return;
-    }
+    // Nothing to send, or nothing that could be an address: say what to do instead of closing silently.
+    if (email.trim() === "") return setError(messages.login.recoverEmpty);
+    if (!isValidEmail(email.trim())) return setError(messages.validation.email);
     setSending(true);
     // Failures are not shown either: the same neutral sentence never tells whether the e-mail exists.
     await requestPasswordReset(email.trim()).catch(() => undefined);
@@ -65,7 +66,8 @@ function RecoveryForm({ initialEmail, onToggle }: { initialEmail: string; onTogg
         inputMode="email"
         autoComplete="email"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        error={error}
+        onChange={(event) => (setEmail(event.target.value), setError(undefined))}
       />
       <Button type="submit" variant="secondary" className="self-end" loading={sending}>
         {messages.login.recover}
