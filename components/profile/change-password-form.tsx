@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/client";
 import { messages } from "@/lib/i18n/messages";
 import { passwordSchema } from "@/lib/validation";
 import { Button } from "@/components/ui/button";
-import { FormField } from "./form-field";
+import { TextField } from "@/components/ui/text-field";
 
 type Field = "currentPassword" | "newPassword" | "confirm";
 const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", confirm: "" };
@@ -56,7 +56,7 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-1.5">
       {fields.map(([key, label, autoComplete]) => (
-        <FormField key={key} label={label} type="password" autoComplete={autoComplete} value={values[key]} error={errors[key]} onValueChange={(value) => setField(key, value)} />
+        <TextField compact key={key} label={label} type="password" autoComplete={autoComplete} value={values[key]} error={errors[key]} onValueChange={(value) => setField(key, value)} />
       ))}
       {done ? (
         <p role="status" className="text-sm font-medium text-status-shared">

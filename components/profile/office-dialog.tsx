@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { EditActions } from "./edit-actions";
-import { FormField } from "./form-field";
+import { TextField } from "@/components/ui/text-field";
 import { officeFields, officeValues, parseOffice, type OfficeField, type OfficeKind, type OfficeSource } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
 import { fieldErrors, useEditForm } from "./use-edit-form";
@@ -71,7 +71,7 @@ function OfficeForm({ kind, source, onDone }: { kind: OfficeKind; source: Office
       <PhotoEditor name={source.name} pictureUrl={source.pictureUrl} onSave={(dataUrl) => logo.mutateAsync(dataUrl)} className="size-10" />
       <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {officeFields(kind).map(({ key, label, mask }) => (
-          <FormField
+          <TextField compact
             key={key}
             label={label}
             readOnly={!form.editing}

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/client";
 import { maskCpf, maskPhone } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
 import { EditActions } from "./edit-actions";
-import { FormField } from "./form-field";
+import { TextField } from "@/components/ui/text-field";
 import { emailChanges, serverErrors, validateProfile, type ProfileField } from "./profile-form";
 import { useEditForm } from "./use-edit-form";
 
@@ -52,7 +52,7 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
   return (
     <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-1.5">
       {fields.map(({ key, label, mask, type, inputMode }) => (
-        <FormField
+        <TextField compact
           key={key}
           label={label}
           type={type ?? "text"}
@@ -64,7 +64,7 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
         />
       ))}
       {askPassword ? (
-        <FormField
+        <TextField compact
           label={t.currentPassword}
           type="password"
           autoComplete="current-password"
