@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 // (getComputedStyle on a .light / .dark wrapper), so this screen can never disagree with the theme.
 const TOKENS = [
   "canvas", "surface", "surface-2", "fg", "muted", "border", "border-strong", "primary", "primary-hover",
-  "primary-fg", "primary-soft", "danger", "danger-soft", "brand-deep", "brand",
+  "primary-fg", "primary-soft", "danger", "danger-soft", "danger-fg", "brand-deep", "brand",
 ] as const;
 const c = messages.colorlab;
 const STATUS = [

@@ -51,13 +51,18 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
   const self = item.id === viewer.operatorId;
   const manage = canManageOperator(viewer, item);
   return (
-    <li data-testid="operator-item" className={cn("rounded-theme border border-border", item.blocked && "opacity-70")}>
+    <li data-testid="operator-item" className="rounded-theme border border-border">
       <div className="flex items-center gap-1 pr-1">
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left hover:bg-surface-2">
           <Avatar name={item.name} pictureUrl={item.pictureUrl} className="size-4" />
-          <span className={cn("min-w-0 truncate font-medium", item.blocked && "line-through")}>
-            {item.name}
-            {self ? <span className="ml-0.5 text-sm font-normal text-muted">({t.you})</span> : null}
+          {/* Only the name truncates: '(Você)' and 'Bloqueado' stay whole at 390px. Blocked is said in
+              words, not only by the strike-through (and no opacity, which failed contrast). */}
+          <span className="flex min-w-0 flex-1 items-center gap-0.5">
+            <span className={cn("min-w-0 truncate font-medium", item.blocked && "text-muted line-through")}>{item.name}</span>
+            {self ? <span className="shrink-0 text-sm text-muted">({t.you})</span> : null}
+            {item.blocked ? (
+              <span className="ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">{t.blocked}</span>
+            ) : null}
           </span>
         </button>
         <Star state={adminStar(viewer, item)} disabled={busy} onClick={() => onAction("admin", item)} />

@@ -88,6 +88,7 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
             open={removing !== null}
             onOpenChange={(next) => next || setRemoving(null)}
             text={t.removeConfirm(removing?.name ?? "")}
+            tone="danger"
             onConfirm={confirmRemove}
             loading={action.isPending}
           />

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 import { Spinner } from "./spinner";
 
-type Variant = "primary" | "secondary" | "ghost" | "link";
+type Variant = "primary" | "secondary" | "danger" | "ghost" | "link";
 type Size = "md" | "lg";
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
@@ -16,6 +16,8 @@ const variants: Record<Variant, string> = {
   primary:
     "bg-primary text-primary-fg shadow-sm hover:bg-primary-hover disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
   secondary: "border border-border bg-surface text-fg hover:bg-surface-2 disabled:text-muted",
+  // Confirms something that cannot be undone (removing an operator or an invite).
+  danger: "bg-danger text-danger-fg shadow-sm hover:bg-danger/90 disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
   ghost: "text-fg hover:bg-surface-2 disabled:text-muted",
   link: "px-0! text-primary underline-offset-4 hover:underline disabled:text-muted",
 };

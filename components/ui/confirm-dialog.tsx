@@ -13,10 +13,12 @@ export type ConfirmDialogProps = {
   text: string;
   onConfirm: () => void;
   loading?: boolean;
+  /** "danger": the confirmation removes something (the confirm button takes the danger colour). */
+  tone?: "default" | "danger";
 };
 
 /** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar'. */
-export function ConfirmDialog({ open, onOpenChange, title = messages.common.attention, text, onConfirm, loading }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title = messages.common.attention, text, onConfirm, loading, tone = "default" }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -33,7 +35,7 @@ export function ConfirmDialog({ open, onOpenChange, title = messages.common.atte
             <Dialog.Close asChild>
               <Button variant="secondary">{messages.common.cancel}</Button>
             </Dialog.Close>
-            <Button onClick={onConfirm} loading={loading}>
+            <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={loading}>
               {messages.common.continue}
             </Button>
           </div>

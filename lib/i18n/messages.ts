@@ -314,6 +314,7 @@ export const messages = {
     you: "Você",
     blocked: "Bloqueado",
     inviteSent: (email: string) => `Convite enviado para ${email}`,
+    removeInviteConfirm: (email: string) => `Você tem certeza que deseja remover o convite de ${email}?`,
     newInvite: "Novo",
   },
   operators: {
