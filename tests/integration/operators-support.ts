@@ -60,8 +60,3 @@ export async function buildWorld(): Promise<World> {
     clientOwnerA2: await createClientOperator({ client: clientA2, type: 0 }),
   };
 }
-
-/** Waits for the next whole second: access tokens carry iat in seconds, valid_after is compared in seconds. */
-export async function nextSecond(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
-}
