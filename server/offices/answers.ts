@@ -19,9 +19,9 @@ export function addressAnswer(row: AddressColumns): AddressAnswer {
 
 export const pictureUrl = (key: string | null) => (key ? signDocumentUrl(key) : null);
 
-export function officeAnswer(row: AccountingOffice): OfficeAnswer {
+/** What an office and a client company answer alike (the office's fields, a client's `person`). */
+function organizationFields(row: AccountingOffice | Client): Omit<OfficeAnswer, "id"> {
   return {
-    id: row.id,
     name: row.name,
     code: row.code,
     email: row.email,
@@ -31,19 +31,12 @@ export function officeAnswer(row: AccountingOffice): OfficeAnswer {
   };
 }
 
+export function officeAnswer(row: AccountingOffice): OfficeAnswer {
+  return { id: row.id, ...organizationFields(row) };
+}
+
 export function clientAnswer(row: Client): ClientAnswer {
-  return {
-    id: row.id,
-    type: row.type,
-    person: {
-      name: row.name,
-      code: row.code,
-      email: row.email,
-      phone: row.phone,
-      pictureUrl: pictureUrl(row.pictureKey),
-      address: addressAnswer(row),
-    },
-  };
+  return { id: row.id, type: row.type, person: { ...organizationFields(row), code: row.code } };
 }
 
 type ContactRow = { name: string; phone: string | null; email: string | null; pictureKey: string | null };
