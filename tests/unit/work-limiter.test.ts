@@ -15,14 +15,14 @@ describe("WorkLimiter", () => {
     const tasks = Array.from({ length: 4 }, () => deferred());
     const order: number[] = [];
     const runs = tasks.map((task, i) => limiter.run(() => (order.push(i), task.promise)));
-    expect(limiter.stats()).toEqual({ running: 2, waiting: 2 });
+    expect(limiter.stats()).toMatchObject({ running: 2, waiting: 2 });
     await expect(limiter.run(async () => "fifth")).rejects.toThrow("refused");
     tasks[1]!.resolve("b");
     await runs[1];
     expect(order).toEqual([0, 1, 2]);
     tasks.forEach((task, i) => task.resolve(String(i)));
     await expect(Promise.all(runs)).resolves.toEqual(["0", "b", "2", "3"]);
-    expect(limiter.stats()).toEqual({ running: 0, waiting: 0 });
+    expect(limiter.stats()).toMatchObject({ running: 0, waiting: 0 });
   });
 
   test("a caller that cannot start within maxWaitMs is refused and leaves the queue", async () => {
@@ -32,13 +32,13 @@ describe("WorkLimiter", () => {
       const busy = deferred();
       const first = limiter.run(() => busy.promise);
       const waiting = limiter.run(async () => "late");
-      expect(limiter.stats()).toEqual({ running: 1, waiting: 1 });
+      expect(limiter.stats()).toMatchObject({ running: 1, waiting: 1 });
       jest.advanceTimersByTime(1000);
       await expect(waiting).rejects.toThrow("refused");
-      expect(limiter.stats()).toEqual({ running: 1, waiting: 0 });
+      expect(limiter.stats()).toMatchObject({ running: 1, waiting: 0 });
       busy.resolve("ok");
       await expect(first).resolves.toBe("ok");
-      expect(limiter.stats()).toEqual({ running: 0, waiting: 0 });
+      expect(limiter.stats()).toMatchObject({ running: 0, waiting: 0 });
     } finally {
       jest.useRealTimers();
     }
@@ -61,6 +61,35 @@ describe("WorkLimiter", () => {
     });
     tasks.forEach((task) => task.resolve("done"));
     await Promise.all(runs);
-    expect(uploadSlots.stats()).toEqual({ running: 0, waiting: 0 });
+    expect(uploadSlots.stats()).toMatchObject({ running: 0, waiting: 0 });
   });
+});
+
+test("a caller whose expected wait (from recent task durations) exceeds maxWaitMs is refused on arrival, after the hold", async () => {
+  jest.useFakeTimers();
+  try {
+    const limiter = new WorkLimiter({ concurrency: () => 1, maxQueue: () => 100, maxWaitMs: () => 1000, refuseAfterMs: () => 3000, refuse: refusal });
+    // Teach it that a task takes about 600 ms.
+    const first = limiter.run(() => new Promise<string>((resolve) => setTimeout(() => resolve("a"), 600)));
+    await jest.advanceTimersByTimeAsync(600);
+    await expect(first).resolves.toBe("a");
+    expect(limiter.stats().averageMs).toBe(600);
+    const busy = deferred();
+    const running = limiter.run(() => busy.promise);
+    const second = limiter.run(async () => "b"); // expected wait 600 ms: queued
+    const third = limiter.run(async () => "c"); // expected wait 1200 ms: refused on arrival, held 3 s
+    let thirdSettled = false;
+    third.catch(() => undefined).finally(() => (thirdSettled = true));
+    second.catch(() => undefined);
+    expect(limiter.stats()).toMatchObject({ running: 1, waiting: 1 });
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(thirdSettled).toBe(false); // held, not yet answered
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(third).rejects.toThrow("refused");
+    await expect(second).rejects.toThrow("refused"); // its 1000 ms deadline passed behind the busy task
+    busy.resolve("x");
+    await expect(running).resolves.toBe("x");
+  } finally {
+    jest.useRealTimers();
+  }
 });
