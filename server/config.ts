@@ -40,9 +40,9 @@ const schema = z
     // them, and how long one may wait before it is answered 503 instead.
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency()),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().nonnegative().default(256),
-    PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().positive().default(2_000),
+    PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().positive().default(1_500),
     // A login refused as busy is answered after this pause (a client retrying at once is slowed down).
-    PASSWORD_BUSY_HOLD_MS: z.coerce.number().int().nonnegative().default(3_000),
+    PASSWORD_BUSY_HOLD_MS: z.coerce.number().int().nonnegative().default(4_000),
     LOGIN_WINDOW: seconds(15 * 60),
     TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
     PORT: z.string().optional(),
