@@ -58,24 +58,28 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure {
 
 /**
  * One log line per outage, not one per request: the first unavailable answer logs the cause, later
- * ones are counted, and the first success afterwards logs how long it lasted and how many requests
- * were answered 503.
+ * ones are counted, and the first success at least OUTAGE_QUIET_MS after the last failure logs how long
+ * it lasted and how many requests were answered 503. (A connection that still answers for a moment
+ * after the server died is not the end of the outage.)
  */
-const outage = { since: 0, refused: 0 };
+export const OUTAGE_QUIET_MS = 2_000;
+const outage = { since: 0, lastFailure: 0, refused: 0 };
 
 export function noteDatabaseUnavailable(error: unknown): void {
+  const now = Date.now();
   if (outage.since === 0) {
-    outage.since = Date.now();
+    outage.since = now;
     outage.refused = 0;
     const reason = error instanceof Error ? error.message.split("\n").filter(Boolean).pop() : String(error);
     console.error(`[db] database unavailable: answering 503 until it returns (${reason})`);
   }
+  outage.lastFailure = now;
   outage.refused += 1;
 }
 
 export function noteDatabaseReachable(): void {
-  if (outage.since === 0) return;
-  const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
-  console.error(`[db] database reachable again after ${seconds} s; ${outage.refused} requests were answered 503`);
+  if (outage.since === 0 || Date.now() - outage.lastFailure < OUTAGE_QUIET_MS) return;
+  const seconds = ((outage.lastFailure - outage.since) / 1000).toFixed(1);
+  console.error(`[db] database reachable again; the outage lasted ${seconds} s and ${outage.refused} requests were answered 503`);
   outage.since = 0;
 }
