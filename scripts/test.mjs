@@ -2,7 +2,7 @@
 //   1. typecheck (tsc) and lint (eslint) — one check each
 //   2. jest: unit + integration (real PostgreSQL: embedded, or TEST_DATABASE_ADMIN_URL)
 //   3. next build, then Playwright e2e in Chromium against the built app (scripts/start.ts)
-// SKIP_E2E=1 skips 3 (for a quick local loop; CI never sets it).
+// SKIP_E2E=1 skips 3 (for a quick local loop; CI never sets it). BLOCO_RESILIENCE=1 adds 4 (CI sets it).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -53,6 +53,16 @@ if (process.env.SKIP_E2E !== "1") {
     const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
     results.push({ suite: "e2e", passed: stats.expected ?? 0, failed: failed + (!e2eOk && failed === 0 ? 1 : 0) });
   }
+}
+
+// 4. resilience (burst, outage, upload memory against the built app): `npm run test:resilience`, and
+//    here when BLOCO_RESILIENCE=1 (CI sets it; it needs the build of step 3 and about 3 minutes).
+if (process.env.BLOCO_RESILIENCE === "1") {
+  rmSync("test-results/resilience.json", { force: true });
+  const ok = step("resilience (burst, outage, uploads)", bin("jest"), ["-c", "jest.resilience.config.mjs", "--runInBand", "--ci", "--json", "--outputFile=test-results/resilience.json"]);
+  const report = readJson("test-results/resilience.json");
+  const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
+  results.push({ suite: "resilience", passed: report?.numPassedTests ?? 0, failed: failed + (!ok && failed === 0 ? 1 : 0) });
 }
 
 console.log("\n=== summary ===");
