@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/ui/logo";
 import { CreateAccountDialog } from "./create-account-dialog";
 import { scrollToSection, SECTION_IDS } from "./sections";
@@ -11,7 +13,8 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/85 backdrop-blur-md">
       <div className="mx-auto flex h-8 max-w-[1200px] items-center justify-between gap-2 px-2 sm:px-3">
-        <button type="button" onClick={() => scrollToSection("Inicio")} className="cursor-pointer rounded-theme" aria-label={messages.landing.nav.Inicio}>
+        {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says where it goes. */}
+        <button type="button" onClick={() => scrollToSection("Inicio")} className="cursor-pointer rounded-theme" title={messages.landing.nav.Inicio}>
           <Logo />
         </button>
         <SectionNav className="hidden lg:flex" />
@@ -22,14 +25,49 @@ export function LandingHeader() {
           <CreateAccountDialog trigger={<Button>{messages.landing.createAccount}</Button>} />
         </div>
       </div>
-      <SectionNav className="flex overflow-x-auto border-t border-border px-1 lg:hidden" />
+      <ScrollingSectionNav />
     </header>
   );
 }
 
-function SectionNav({ className }: { className: string }) {
+type Overflow = { start: boolean; end: boolean };
+
+/**
+ * Below lg the five sections do not fit a 390px phone: the row scrolls sideways and fades at the edge
+ * that has more to show, so a cut-off 'Recursos' reads as "more this way", not as the end of the menu.
+ */
+function ScrollingSectionNav() {
+  const ref = useRef<HTMLElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
+  useEffect(() => {
+    const nav = ref.current;
+    if (!nav) return;
+    const measure = () => {
+      const max = nav.scrollWidth - nav.clientWidth;
+      setOverflow({ start: nav.scrollLeft > 1, end: nav.scrollLeft < max - 1 });
+    };
+    measure();
+    nav.addEventListener("scroll", measure, { passive: true });
+    const resize = new ResizeObserver(measure);
+    resize.observe(nav);
+    return () => (nav.removeEventListener("scroll", measure), resize.disconnect());
+  }, []);
   return (
-    <nav aria-label={messages.landing.navLabel} className={className}>
+    <div className="relative border-t border-border lg:hidden">
+      <SectionNav ref={ref} className="flex overflow-x-auto px-1" />
+      <span aria-hidden="true" className={cn("pointer-events-none absolute inset-y-0 left-0 w-5 bg-gradient-to-r from-surface transition-opacity", overflow.start ? "opacity-100" : "opacity-0")} />
+      <span aria-hidden="true" className={cn("pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity", overflow.end ? "opacity-100" : "opacity-0")}>
+        <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.2">
+          <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+    </div>
+  );
+}
+
+function SectionNav({ className, ref }: { className: string; ref?: Ref<HTMLElement> }) {
+  return (
+    <nav ref={ref} aria-label={messages.landing.navLabel} className={className}>
       {SECTION_IDS.map((id) => (
         <button
           key={id}
