@@ -34,7 +34,15 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
   }
 
   return (
-    <Button variant="secondary" onClick={change} loading={busy} aria-label={messages.shell.switchPlatform} title={messages.shell.switchPlatform}>
+    // The name holds the words shown from md up ('Ir para Empresa'): a label that differs from the visible
+    // text fails speech input ("click Ir para Empresa") and axe's label-content-name-mismatch.
+    <Button
+      variant="secondary"
+      onClick={change}
+      loading={busy}
+      aria-label={`${messages.shell.switchPlatform}: ${messages.shell.switchTo(target)}`}
+      title={messages.shell.switchPlatform}
+    >
       <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M7 7h12l-3-3M17 17H5l3 3" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
