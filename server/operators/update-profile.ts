@@ -2,8 +2,7 @@ import "server-only";
 import type { OperatorAnswer, OperatorProfileData } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
-import { verifyPassword } from "@/server/auth/passwords";
-import { verifyWithinLimit } from "@/server/auth/throttle";
+import { isCurrentPassword } from "@/server/auth/current-password";
 import { getDb } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import { AppError } from "@/server/http/errors";
@@ -49,9 +48,7 @@ export async function updateProfile({ actor, body }: { actor: Actor; body: Opera
 async function assertCurrentPassword(actor: Actor, password: string | undefined): Promise<void> {
   const field = (message: string) => new AppError("invalid_input", message, { fields: [{ path: "currentPassword", message }] });
   if (!password) throw field(messages.operators.currentPasswordRequired);
-  const { passwordHash } = await getDb().user.findUniqueOrThrow({ where: { id: actor.userId }, select: { passwordHash: true } });
-  const ok = await verifyWithinLimit({ email: actor.email, address: null }, () => verifyPassword(password, passwordHash));
-  if (!ok) throw field(messages.operators.wrongPassword);
+  if (!(await isCurrentPassword(actor, password))) throw field(messages.operators.wrongPassword);
 }
 
 function current(actor: Actor) {

@@ -57,6 +57,19 @@ describe("POST /api/operator/changePassword", () => {
   test("anonymous → 401", async () => {
     expect((await call(passwordPost, { body: { currentPassword: "demo1234", newPassword: "nova-senha" } })).status).toBe(401);
   });
+
+  test("guesses of the current password count under the login throttle: 12 parallel → 10 checked, then 429", async () => {
+    const op = await createAccountingOperator();
+    const pair = await pairOf(op.user.email);
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () => call(passwordPost, { body: { currentPassword: "errada", newPassword: "nova-senha" }, token: pair.access })),
+    );
+    const statuses = guesses.map((g) => g.status).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10); // LOGIN_MAX_FAILURES
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    const right = await call(passwordPost, { body: { currentPassword: "demo1234", newPassword: "nova-senha" }, token: pair.access });
+    expect(right.status).toBe(429); // locked for the window, like the login
+  });
 });
 
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
