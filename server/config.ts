@@ -1,6 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
@@ -30,7 +31,7 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-    MAX_BODY_BYTES: z.coerce.number().int().positive().default(13 * 16_777_216 + 1_048_576),
+    MAX_BODY_BYTES: z.coerce.number().int().positive().default(MAX_BLOCK_IMAGES * IMAGE_DATA_URL_MAX + 1_048_576),
     MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(3),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     // Database pool: connections per process, and how long a request waits for one before 503.
@@ -42,7 +43,7 @@ const schema = z
     PASSWORD_HASH_QUEUE: z.coerce.number().int().nonnegative().default(256),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().positive().default(1_500),
     // A login refused as busy is answered after this pause (a client retrying at once is slowed down).
-    PASSWORD_BUSY_HOLD_MS: z.coerce.number().int().nonnegative().default(4_000),
+    PASSWORD_BUSY_HOLD_MS: z.coerce.number().int().nonnegative().default(5_000),
     LOGIN_WINDOW: seconds(15 * 60),
     TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
     PORT: z.string().optional(),

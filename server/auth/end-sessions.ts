@@ -13,3 +13,12 @@ export async function endSessions(tx: Tx, userId: number): Promise<Date> {
   await tx.user.update({ where: { id: userId }, data: { validAfter: now } });
   return now;
 }
+
+/**
+ * Ends one login session (logout, a refresh token replayed after the grace window, a session of a user
+ * who can no longer enter): every refresh token of the family is revoked, and the access tokens of the
+ * family are refused on their next call (the actor load asks for a revoked token of the family).
+ */
+export async function endSession(db: Pick<Tx, "refreshToken">, familyId: string, userId?: number): Promise<void> {
+  await db.refreshToken.updateMany({ where: { familyId, ...(userId ? { userId } : {}), revokedAt: null }, data: { revokedAt: new Date() } });
+}

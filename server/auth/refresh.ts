@@ -4,6 +4,8 @@ import type { RefreshAnswer } from "@/lib/contract/auth";
 import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { endSession } from "./end-sessions";
 import { loadActor } from "./load-actor";
 import { prepareSession } from "./sessions";
 import { hashToken, verifyRefreshToken } from "./tokens";
@@ -38,7 +40,7 @@ export async function refreshSession(refreshToken: string): Promise<RefreshAnswe
     });
     const loggedOutEverywhere = loaded && familyStart && familyStart.createdAt < loaded.validAfter;
     if (!loaded || loggedOutEverywhere || (!loaded.actor.accounting && !loaded.actor.business)) {
-      await tx.refreshToken.updateMany({ where: { familyId: row.family_id, revokedAt: null }, data: { revokedAt: new Date() } });
+      await endSession(tx, row.family_id);
       return null;
     }
     const next = prepareSession(row.user_id, { id: row.family_id, expiresAt: row.family_expires_at });
@@ -62,22 +64,15 @@ async function handleUnusable(tokenHash: string): Promise<void> {
   if (!known?.usedAt || known.revokedAt) return;
   const graceMs = getConfig().REFRESH_REUSE_GRACE * 1000;
   if (Date.now() - known.usedAt.getTime() <= graceMs) return; // a racing tab, not a thief
-  await db.$transaction([
-    db.refreshToken.updateMany({ where: { familyId: known.familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    db.auditEvent.create({
-      data: { actorUserId: known.userId, action: "auth.refresh_reuse", targetType: "session", targetId: known.familyId },
-    }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await endSession(tx, known.familyId);
+    await writeAuditEvent({ actorUserId: known.userId, action: "auth.refresh_reuse", targetType: "session", targetId: known.familyId }, tx);
+  });
 }
 
 // POST /api/token/logout/: revokes the login session of the presented refresh token (idempotent).
 export async function logout(refreshToken: string): Promise<Record<string, never>> {
   const claims = await verifyRefreshToken(refreshToken);
-  if (claims) {
-    await getDb().refreshToken.updateMany({
-      where: { familyId: claims.familyId, userId: claims.userId, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
-  }
+  if (claims) await endSession(getDb(), claims.familyId, claims.userId);
   return {};
 }

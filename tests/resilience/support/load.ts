@@ -1,5 +1,5 @@
 // A closed-loop load generator on node:http: `connections` callers each send a request, wait for the
-// answer and send the next, until the deadline. Records every status and every latency, so figures can
+// answer (and `pauseMs`) and send the next, until the deadline. Records every status and every latency, so figures can
 // be split by status (the p99 of the 200s, not of everything).
 import http from "node:http";
 
@@ -10,6 +10,8 @@ export async function closedLoop(options: {
   base: string;
   connections: number;
   seconds: number;
+  /** Pause between a caller's answer and its next request (0: at once). */
+  pauseMs?: number;
   next: (caller: number) => LoadRequest;
 }): Promise<Sample[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
@@ -28,7 +30,10 @@ export async function closedLoop(options: {
     });
   await Promise.all(
     Array.from({ length: options.connections }, async (_, caller) => {
-      while (Date.now() < deadline) samples.push(await one(options.next(caller)));
+      while (Date.now() < deadline) {
+        samples.push(await one(options.next(caller)));
+        if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+      }
     }),
   );
   agent.destroy();
