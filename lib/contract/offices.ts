@@ -64,6 +64,8 @@ export function clientData(type: "juridicPerson" | "individual") {
     email: juridic ? emailSchema.pipe(z.string().max(254)) : optional(emailSchema),
     phone: juridic ? phoneSchema : optional(phoneSchema),
     address: addressSchema,
+    // As for the office: the logo changes through /api/client/logo; a save may send back the current one.
+    pictureUrl: textSchema.max(2048).nullish(),
   });
 }
 export type ClientData = z.output<ReturnType<typeof clientData>>;

@@ -161,3 +161,20 @@ describe("POST /api/client/logo", () => {
     expect((await call(logoPost, { body: { base64url: "x" } })).status).toBe(401);
   });
 });
+
+// Spec §3's client detail carries person.pictureUrl; a save that sends it back must not drop it silently:
+// the current logo's link (or none) is accepted, anything else is 400 and nothing is saved.
+describe("POST /api/client {client} with pictureUrl", () => {
+  test("the current logo's signed link or null is accepted; another link is 400 at client.pictureUrl", async () => {
+    const logo = await call<{ pictureUrl: string }>(logoPost, { token: t.owner, body: { base64url: toDataUrl(await pngImage(32, 32), "image/png") } });
+    const current = logo.json.data!.pictureUrl;
+    expect((await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: current } } })).status).toBe(200);
+    expect((await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: null } } })).status).toBe(200);
+    expect((await row()).pictureKey).not.toBeNull(); // a data save never removes the logo
+    const before = await row();
+    const res = await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: "https://example.com/other.png" } } });
+    expect(res.status).toBe(400);
+    expect(res.json.error!.fields?.map((f) => f.path)).toEqual(["client.pictureUrl"]);
+    expect(await row()).toEqual(before);
+  });
+});
