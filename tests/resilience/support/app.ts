@@ -26,10 +26,12 @@ async function waitForHealth(deadlineMs: number, app: ChildProcess): Promise<voi
 
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   let output = "";
+  // The app runs with its production defaults: none of the test process's relaxed limits.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("PASSWORD_")));
   const child = spawn(process.execPath, [resolve(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/start.ts"], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "production",
       DATABASE_URL: "",
       PORT: String(PORT),
