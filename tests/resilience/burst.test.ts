@@ -4,7 +4,7 @@
 // .data/resilience/burst.json (the closing note of issue 6 quotes them).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createAccountingOperator, createOffice } from "../helpers/factories";
-import { BASE, DATABASE_URL, startApp, type RunningApp } from "./support/app";
+import { apiLogin, BASE, startAppWith, type RunningApp } from "./support/app";
 import { closedLoop, countByStatus, percentile, type Sample } from "./support/load";
 
 const ACCOUNTS = 60;
@@ -15,17 +15,15 @@ let app: RunningApp;
 let emails: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  process.env.DATABASE_URL = DATABASE_URL;
-  const office = await createOffice();
-  const operators = [];
-  for (let i = 0; i < ACCOUNTS; i++) operators.push(await createAccountingOperator({ office }));
-  emails = operators.map((o) => o.user.email);
+  ({ app, data: emails } = await startAppWith(async () => {
+    const office = await createOffice();
+    const operators = [];
+    for (let i = 0; i < ACCOUNTS; i++) operators.push(await createAccountingOperator({ office }));
+    return operators.map((o) => o.user.email);
+  }));
 }, 900_000);
 
 afterAll(async () => {
-  const { disconnectDb } = await import("@/server/db/client");
-  await disconnectDb();
   await app?.stop();
 });
 
@@ -50,11 +48,7 @@ test("a burst of 200 connections of correct logins: no 500, ≥ 80 % of the 8-co
   const round = { n: 0 };
   const baseline = summary(await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }), BASELINE.seconds);
 
-  const { access } = (await (await fetch(`${BASE}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: emails[0], password: "demo1234" }),
-  })).json()).data as { access: string };
+  const { access } = await apiLogin(emails[0]!);
   // Four calls a second, as a person's screen polls: the probe must not be load of its own.
   const probe = closedLoop({
     base: BASE,

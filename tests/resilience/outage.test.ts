@@ -2,7 +2,7 @@
 // 500, never a dropped connection), the outage is logged once, the start script restarts the embedded
 // PostgreSQL by itself, and the app serves again without a restart of its own.
 import { createAccountingOperator } from "../helpers/factories";
-import { BASE, DATABASE_URL, startApp, type RunningApp } from "./support/app";
+import { apiLogin, BASE, startAppWith, type RunningApp } from "./support/app";
 import { closedLoop, countByStatus, type Sample } from "./support/load";
 
 let app: RunningApp;
@@ -10,17 +10,8 @@ let email: string;
 let access: string;
 
 beforeAll(async () => {
-  app = await startApp();
-  process.env.DATABASE_URL = DATABASE_URL;
-  email = (await createAccountingOperator()).user.email;
-  const { disconnectDb } = await import("@/server/db/client");
-  await disconnectDb(); // this process must not hold connections to the server it is about to kill
-  const login = await fetch(`${BASE}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: email, password: "demo1234" }),
-  });
-  access = ((await login.json()) as { data: { access: string } }).data.access;
+  ({ app, data: email } = await startAppWith(async () => (await createAccountingOperator()).user.email));
+  access = (await apiLogin(email)).access;
 }, 900_000);
 
 afterAll(async () => {

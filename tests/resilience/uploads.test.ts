@@ -4,22 +4,16 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { createAccountingOperator } from "../helpers/factories";
-import { BASE, DATABASE_URL, rssMiB, startApp, type RunningApp } from "./support/app";
+import { apiLogin, BASE, rssMiB, startAppWith, type RunningApp } from "./support/app";
 
 let app: RunningApp;
 let access: string;
 let photo: string;
 
 beforeAll(async () => {
-  app = await startApp();
-  process.env.DATABASE_URL = DATABASE_URL;
-  const operator = await createAccountingOperator();
-  const login = await fetch(`${BASE}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: operator.user.email, password: "demo1234" }),
-  });
-  access = ((await login.json()) as { data: { access: string } }).data.access;
+  let email: string;
+  ({ app, data: email } = await startAppWith(async () => (await createAccountingOperator()).user.email));
+  access = (await apiLogin(email)).access;
   // A real photo-sized JPEG of noise (it does not compress): about 10 MB, a 14 MB data URL.
   const width = 4000;
   const height = 2950;
@@ -28,8 +22,6 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
-  const { disconnectDb } = await import("@/server/db/client");
-  await disconnectDb();
   await app?.stop();
 });
 

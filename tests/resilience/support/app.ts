@@ -80,3 +80,28 @@ export function rssMiB(pid: number): number {
 export function resetData(): void {
   rmSync(DATA_DIR, { recursive: true, force: true });
 }
+
+/** Logs in over HTTP, as a browser does. */
+export async function apiLogin(username: string): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${BASE}/api/token/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "demo1234" }),
+  });
+  if (res.status !== 200) throw new Error(`login of ${username}: ${res.status}`);
+  return ((await res.json()) as { data: { access: string; refresh: string } }).data;
+}
+
+/**
+ * Starts the app and points this process's row builders at its database for `setup` (users of the
+ * test's own), then closes this process's connections: they must not count in the app's load, nor hold
+ * on to a server a test is about to kill.
+ */
+export async function startAppWith<T>(setup: () => Promise<T>): Promise<{ app: RunningApp; data: T }> {
+  const app = await startApp();
+  process.env.DATABASE_URL = DATABASE_URL;
+  const data = await setup();
+  const { disconnectDb } = await import("@/server/db/client");
+  await disconnectDb();
+  return { app, data };
+}
