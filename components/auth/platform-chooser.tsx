@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { PLATFORM_TRANSITION_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import type { ChosenPlatform } from "@/lib/platform";
@@ -23,7 +23,6 @@ const options: { platform: ChosenPlatform; label: string; hint: string; icon: Re
 /** 'Escolha qual plataforma acessar:' — Business or Accounting, shown with a 500 ms transition (spec §2). */
 export function PlatformChooser({ onChoose }: { onChoose: (platform: ChosenPlatform) => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const id = useId();
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
@@ -33,11 +32,11 @@ export function PlatformChooser({ onChoose }: { onChoose: (platform: ChosenPlatf
       </h1>
       <div className="mt-3 flex flex-col gap-1.5">
         {options.map(({ platform, label, hint, icon }) => (
+          // Named by all it shows ('Business' and its hint): a name of the label alone contradicted the
+          // visible text (axe label-content-name-mismatch, speech input).
           <button
             key={platform}
             type="button"
-            aria-labelledby={`${id}-${platform}`}
-            aria-describedby={`${id}-${platform}-hint`}
             onClick={() => onChoose(platform)}
             className="group flex cursor-pointer items-center gap-2 rounded-theme border border-border bg-surface p-2 text-left transition-colors hover:border-primary hover:bg-primary-soft"
           >
@@ -47,10 +46,10 @@ export function PlatformChooser({ onChoose }: { onChoose: (platform: ChosenPlatf
               </svg>
             </span>
             <span className="min-w-0 flex-1">
-              <span id={`${id}-${platform}`} className="block font-semibold text-fg">
+              <span className="block font-semibold text-fg">
                 {label}
               </span>
-              <span id={`${id}-${platform}-hint`} className="block text-sm text-muted">
+              <span className="block text-sm text-muted">
                 {hint}
               </span>
             </span>

@@ -60,10 +60,12 @@ export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label =
       <button
         type="button"
         onClick={() => input.current?.click()}
-        aria-label={label}
         title={label}
         className="group relative cursor-pointer rounded-full"
       >
+        {/* Named by this text, not aria-label: the initials drawn in the avatar are visible text that an
+            aria-label would contradict (axe label-content-name-mismatch). */}
+        <span className="sr-only">{label}</span>
         <Avatar name={name} pictureUrl={pictureUrl} className={cn("size-12 text-2xl", className)} />
         <span aria-hidden="true" className="absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 border-surface bg-primary text-primary-fg group-hover:bg-primary-hover">
           <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2">

@@ -40,7 +40,7 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-col items-center gap-1 py-1 text-center">
             <PhotoEditor name={profile.data.name} pictureUrl={profile.data.pictureUrl} onSave={(dataUrl) => photo.mutateAsync(dataUrl)} />
-            <p className="text-lg font-bold">{profile.data.name}</p>
+            <h3 className="text-lg font-bold">{profile.data.name}</h3>
             <p className="-mt-1 text-sm text-muted">{profile.data.email}</p>
           </div>
           <ExpandablePanel title={t.panel} open={panel === "profile"} onOpenChange={toggle("profile")}>

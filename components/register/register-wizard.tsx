@@ -37,40 +37,45 @@ export function RegisterWizard() {
   const title = step < LAST ? SLIDES[step].title : r.summary.title;
 
   return (
+    // header and main: every part of the page sits in a landmark (axe "region", "landmark-one-main")
     <div className="flex min-h-dvh flex-col items-center px-2 py-4 sm:py-6">
-      <Link href="/" className="rounded-theme" aria-label={messages.titles.base}>
-        <Logo />
-      </Link>
-      <div className="mt-3 w-full max-w-[640px] rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
-        <p className="text-sm font-medium text-muted">{r.title}</p>
-        <StepIndicator current={step} />
-        <h1 ref={headingRef} tabIndex={-1} className="mt-3 text-2xl font-semibold tracking-tight outline-none">
-          {title}
-        </h1>
-        {step < LAST ? <p className="mt-0.5 text-sm text-muted">{SLIDES[step].text}</p> : null}
-        <form noValidate onSubmit={submit} className="mt-3">
-          {step < LAST ? (
-            <div key={step} className="animate-fade-in">
-              <StepFields fields={STEP_FIELDS[step]} data={data} onChange={change} />
-            </div>
-          ) : (
-            <div className="animate-fade-in">
-              <SummaryStep data={data} />
-            </div>
-          )}
-          <div className="mt-3 flex items-center justify-between gap-1">
-            {step > 0 ? (
-              <Button variant="secondary" onClick={() => go(step - 1)}>
-                {r.back}
-              </Button>
+      <header>
+        <Link href="/" className="rounded-theme">
+          <Logo />
+        </Link>
+      </header>
+      <main className="mt-3 flex w-full flex-col items-center">
+        <div className="w-full max-w-[640px] rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+          <p className="text-sm font-medium text-muted">{r.title}</p>
+          <StepIndicator current={step} />
+          <h1 ref={headingRef} tabIndex={-1} className="mt-3 text-2xl font-semibold tracking-tight outline-none">
+            {title}
+          </h1>
+          {step < LAST ? <p className="mt-0.5 text-sm text-muted">{SLIDES[step].text}</p> : null}
+          <form noValidate onSubmit={submit} className="mt-3">
+            {step < LAST ? (
+              <div key={step} className="animate-fade-in">
+                <StepFields fields={STEP_FIELDS[step]} data={data} onChange={change} />
+              </div>
             ) : (
-              <span />
+              <div className="animate-fade-in">
+                <SummaryStep data={data} />
+              </div>
             )}
-            {step < LAST ? <Button type="submit">{messages.common.continue}</Button> : null}
-          </div>
-        </form>
-      </div>
-      <p className="mt-2 text-center text-sm text-muted">{r.stepOf(step + 1, LAST + 1)}</p>
+            <div className="mt-3 flex items-center justify-between gap-1">
+              {step > 0 ? (
+                <Button variant="secondary" onClick={() => go(step - 1)}>
+                  {r.back}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {step < LAST ? <Button type="submit">{messages.common.continue}</Button> : null}
+            </div>
+          </form>
+        </div>
+        <p className="mt-2 text-center text-sm text-muted">{r.stepOf(step + 1, LAST + 1)}</p>
+      </main>
     </div>
   );
 }

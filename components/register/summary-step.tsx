@@ -11,7 +11,7 @@ type Row = { label: string; value: string };
 function Group({ title, rows }: { title: string; rows: Row[] }) {
   return (
     <section className="rounded-theme border border-border p-2">
-      <h3 className="text-sm font-semibold text-primary">{title}</h3>
+      <h2 className="text-sm font-semibold text-primary">{title}</h2>
       <dl className="mt-1 grid gap-x-2 gap-y-1 sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.label} className="min-w-0">
