@@ -1,10 +1,17 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutablePath } from "./scripts/lib/chromium.mjs";
+import { E2E_DATA_DIR, E2E_PG_PORT, E2E_PORT } from "./tests/e2e/support/e2e-server";
 
 // E2E in Chromium (scripts/lib/chromium.mjs) against the built app, started by `npm start` on port 3100
 // with a fresh seeded database (BLOCO_RESET_DATA=1).
-const PORT = 3100;
+const PORT = E2E_PORT;
 const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Workers create their own people with the seed builders (tests/e2e/support/data.ts), which import
+// "server-only": like the start script, they resolve it through the react-server condition. Workers
+// inherit this; the app server must not (Next renders with the default conditions), so its env resets it.
+const nodeOptions = process.env.NODE_OPTIONS ?? "";
+if (!nodeOptions.includes("--conditions=react-server")) process.env.NODE_OPTIONS = `${nodeOptions} --conditions=react-server`.trim();
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,7 +36,14 @@ export default defineConfig({
   webServer: {
     command: "npm start",
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR: ".data/e2e", EMBEDDED_PG_PORT: "54397", BLOCO_RESET_DATA: "1", DEV_OUTBOX: "true" },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      BLOCO_RESET_DATA: "1",
+      DEV_OUTBOX: "true",
+      NODE_OPTIONS: nodeOptions.replace("--conditions=react-server", "").trim(),
+    },
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     // SIGTERM, not Playwright's default SIGKILL: scripts/start.ts then stops Next and its embedded

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/data";
 
 // The contract at the HTTP level, through Next's real router: trailing slash or not, never a
 // redirect; the envelope on every answer; unknown API paths answer the JSON 404.
@@ -28,11 +28,13 @@ test.describe("[api] token contract over HTTP", () => {
     }
   });
 
-  test("wrong password is 401 and a blocked user 400, with pt-BR messages", async ({ request }) => {
-    const wrong = await request.post("/api/token/", { data: { username: "operador@escritorio.demo", password: "errada1" } });
+  test("wrong password is 401 and a blocked user 400, with pt-BR messages", async ({ request, people }) => {
+    // failures count towards the account's login limit: people of the test's own
+    const team = await people.accountingTeam();
+    const wrong = await request.post("/api/token/", { data: { username: team.operator.email, password: "errada1" } });
     expect(wrong.status()).toBe(401);
     expect((await wrong.json()).error).toEqual({ code: "invalid_credentials", message: "Usuário ou senha incorretos" });
-    const blocked = await request.post("/api/token/", { data: { username: "bloqueado@escritorio.demo", password: "demo1234" } });
+    const blocked = await request.post("/api/token/", { data: { username: team.blocked.email, password: "demo1234" } });
     expect(blocked.status()).toBe(400);
     expect((await blocked.json()).error.message).toBe("Seu acesso foi bloqueado");
   });

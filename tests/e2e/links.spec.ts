@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiLogin, PASSWORD, USERS } from "./support/session";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/data";
+import { apiLogin } from "./support/session";
 
 // The e-mailed links of issue 3. Links are read from GET /api/dev/outbox (DEV_OUTBOX=true on the e2e server).
 
@@ -34,40 +35,34 @@ async function requestReset(page: Page, email: string) {
   await expect(panel.getByRole("status")).toHaveText("Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.");
 }
 
-test("[links] password reset: e-mailed link, new password, login with it", async ({ page, request }) => {
+test("[links] password reset: e-mailed link, new password, login with it", async ({ page, request, people }) => {
   test.fixme((await outbox(request)) === null, "GET /api/dev/outbox is not available on this server");
-  const user = USERS.operator;
+  // A person of the test's own: the reset ends every session of the account and changes its password.
+  const user = (await people.operator()).email;
   const newPassword = "nova-senha-123";
   await requestReset(page, user);
   const link = await latestLink(request, user, "redefinir-senha");
-  try {
-    await page.goto(link);
-    await expect(page.getByRole("heading", { name: "Redefinir senha" })).toBeVisible();
-    await page.getByLabel("Nova senha").fill("12345");
-    await page.getByLabel("Confirmar senha").fill("12345");
-    await page.getByRole("button", { name: "Salvar nova senha" }).click();
-    await expect(page.getByText("A senha deve ter no mínimo 6 caracteres")).toBeVisible();
-    await page.getByLabel("Nova senha").fill(newPassword);
-    await page.getByLabel("Confirmar senha").fill(`${newPassword}x`);
-    await page.getByRole("button", { name: "Salvar nova senha" }).click();
-    await expect(page.getByText("As senhas não coincidem")).toBeVisible();
-    await page.getByLabel("Confirmar senha").fill(newPassword);
-    await page.getByRole("button", { name: "Salvar nova senha" }).click();
-    await expect(page.getByRole("status")).toContainText("Senha alterada");
-    await page.getByRole("link", { name: "Ir para o login" }).click();
-    await page.getByRole("textbox", { name: "E-mail" }).fill(user);
-    await page.getByLabel("Senha").fill(newPassword);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page).toHaveURL(/\/home$/);
-    // the link is single use
-    const reused = await request.post("/api/password/reset", { data: { token: link.split("/").pop(), password: "outra-senha-1" } });
-    expect(reused.status()).toBe(404);
-  } finally {
-    // Other specs log in as this user with the demo password: put it back through the same flow.
-    await request.post("/api/password/forgot", { data: { email: user } });
-    const restore = await latestLink(request, user, "redefinir-senha", link);
-    await request.post("/api/password/reset", { data: { token: restore.split("/").pop(), password: PASSWORD } });
-  }
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Redefinir senha" })).toBeVisible();
+  await page.getByLabel("Nova senha").fill("12345");
+  await page.getByLabel("Confirmar senha").fill("12345");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByText("A senha deve ter no mínimo 6 caracteres")).toBeVisible();
+  await page.getByLabel("Nova senha").fill(newPassword);
+  await page.getByLabel("Confirmar senha").fill(`${newPassword}x`);
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByText("As senhas não coincidem")).toBeVisible();
+  await page.getByLabel("Confirmar senha").fill(newPassword);
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByRole("status")).toContainText("Senha alterada");
+  await page.getByRole("link", { name: "Ir para o login" }).click();
+  await page.getByRole("textbox", { name: "E-mail" }).fill(user);
+  await page.getByLabel("Senha").fill(newPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // the link is single use
+  const reused = await request.post("/api/password/reset", { data: { token: link.split("/").pop(), password: "outra-senha-1" } });
+  expect(reused.status()).toBe(404);
 });
 
 test("[links] an invalid reset link reads 'Link inválido ou expirado.'", async ({ page }) => {
@@ -86,9 +81,9 @@ test("[links] an invalid invite reads 'Convite inválido ou expirado.'", async (
   await expect(page.getByRole("link", { name: "Ir para o login" })).toHaveAttribute("href", "/login");
 });
 
-test("[links] an invited operator creates the account and lands on /home", async ({ page, request }) => {
+test("[links] an invited operator creates the account and lands on /home", async ({ page, request, people }) => {
   test.fixme((await outbox(request)) === null, "GET /api/dev/outbox is not available on this server");
-  const owner = await apiLogin(request, USERS.owner);
+  const owner = await apiLogin(request, (await people.accountingTeam()).owner.email);
   const email = `novo.${Date.now()}@escritorio.demo`;
   const added = await request.post("/api/invited/add", { data: { email }, headers: { authorization: `Bearer ${owner.access}` } });
   expect(added.status()).toBe(200);

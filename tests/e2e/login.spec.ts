@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "./support/data";
 import { apiLogin, apiMe, PASSWORD, readStorage, STORAGE_KEYS, USERS } from "./support/session";
 
 const email = (page: Page) => page.getByRole("textbox", { name: "E-mail" });
@@ -10,6 +11,16 @@ const formAlert = (page: Page) => page.locator("form").getByRole("alert");
 async function fillLogin(page: Page, username: string, secret: string) {
   await email(page).fill(username);
   await password(page).fill(secret);
+}
+
+/** Every /api call the page makes from now on. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on("request", (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/api/")) calls.push(path);
+  });
+  return calls;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -30,21 +41,42 @@ test("[login] Entrar is disabled while either field is empty", async ({ page }) 
 });
 
 test("[login] a short password shows the message and makes no call", async ({ page }) => {
-  const calls: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/")) calls.push(request.url());
-  });
+  const calls = apiCalls(page);
   await fillLogin(page, USERS.owner, "12345");
   await enter(page).click();
+  // The check runs before any call: once its message shows, a call would already have been made.
   await expect(formAlert(page)).toHaveText("A senha deve ter no mínimo 6 caracteres");
   await expect(password(page)).toHaveAttribute("aria-invalid", "true");
-  await page.waitForTimeout(300);
   expect(calls).toEqual([]);
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("[login] wrong password marks both fields", async ({ page }) => {
-  await fillLogin(page, USERS.otherOwner, "senha-errada");
+test("[login] an e-mail of the wrong shape is refused beside the field before any call", async ({ page }) => {
+  const calls = apiCalls(page);
+  await fillLogin(page, "nao-e-um-email", PASSWORD);
+  await enter(page).click();
+  await expect(page.getByText("Este e-mail não é válido")).toBeVisible();
+  await expect(email(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(email(page)).toHaveAccessibleDescription("Este e-mail não é válido");
+  await expect(password(page)).not.toHaveAttribute("aria-invalid", "true");
+  expect(calls).toEqual([]);
+  await email(page).fill("nao-e-um-email@"); // typing clears it
+  await expect(page.getByText("Este e-mail não é válido")).toHaveCount(0);
+});
+
+test("[login] the logo leads to '/' and 'Criar conta' to the sign-up", async ({ page }) => {
+  await page.getByRole("link", { name: "Criar conta" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dados do perfil" })).toBeVisible();
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Bloco" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documentos contábeis sem papel, sem atraso.");
+});
+
+test("[login] wrong password marks both fields", async ({ page, people }) => {
+  // failures count towards the account's login limit: a person of the test's own
+  await fillLogin(page, (await people.operator()).email, "senha-errada");
   await enter(page).click();
   await expect(formAlert(page)).toHaveText("Usuário ou senha incorretos");
   await expect(email(page)).toHaveAttribute("aria-invalid", "true");
@@ -55,8 +87,8 @@ test("[login] wrong password marks both fields", async ({ page }) => {
   await expect(email(page)).not.toHaveAttribute("aria-invalid", "true");
 });
 
-test("[login] a blocked user reads 'Seu acesso foi bloqueado' on both fields", async ({ page }) => {
-  await fillLogin(page, USERS.blocked, PASSWORD);
+test("[login] a blocked user reads 'Seu acesso foi bloqueado' on both fields", async ({ page, people }) => {
+  await fillLogin(page, (await people.accountingTeam()).blocked.email, PASSWORD);
   await enter(page).click();
   await expect(formAlert(page)).toHaveText("Seu acesso foi bloqueado");
   await expect(email(page)).toHaveAttribute("aria-invalid", "true");
@@ -64,27 +96,30 @@ test("[login] a blocked user reads 'Seu acesso foi bloqueado' on both fields", a
   expect(await readStorage(page, STORAGE_KEYS.refresh)).toBeNull();
 });
 
-test("[login] the recovery panel asks for a reset link and answers neutrally", async ({ page }) => {
-  const calls: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/")) calls.push(request.url());
-  });
+test("[login] the recovery panel says what to do, then asks for a reset link and answers neutrally", async ({ page, people }) => {
+  const calls = apiCalls(page);
   const panel = page.getByRole("region", { name: "Esqueceu a senha?" });
+  const recoveryEmail = panel.getByRole("textbox", { name: "E-mail" });
   await expect(panel).toHaveCount(0);
   await page.getByRole("button", { name: "Recuperar senha" }).click();
   await expect(panel).toBeVisible();
-  await panel.getByRole("textbox", { name: "E-mail" }).fill(USERS.owner);
+  // empty: the panel stays and says what to do, no call
+  await panel.getByRole("button", { name: "Recuperar senha" }).click();
+  await expect(panel.getByText("Informe o e-mail cadastrado para receber o link")).toBeVisible();
+  await expect(recoveryEmail).toHaveAttribute("aria-invalid", "true");
+  // the wrong shape: refused before any call
+  await recoveryEmail.fill("sem-arroba");
+  await expect(recoveryEmail).not.toHaveAttribute("aria-invalid", "true");
+  await panel.getByRole("button", { name: "Recuperar senha" }).click();
+  await expect(panel.getByText("Este e-mail não é válido")).toBeVisible();
+  expect(calls).toEqual([]);
   // Issue 3: the panel's button asks for a reset link and answers with one neutral sentence.
+  await recoveryEmail.fill((await people.operator()).email);
   await panel.getByRole("button", { name: "Recuperar senha" }).click();
   await expect(panel.getByRole("status")).toHaveText("Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.");
-  expect(calls.map((url) => new URL(url).pathname)).toEqual(["/api/password/forgot"]);
-  await page.getByRole("button", { name: "Recuperar senha" }).first().click();
+  expect(calls).toEqual(["/api/password/forgot"]);
+  await page.getByRole("button", { name: "Recuperar senha" }).first().click(); // the link above toggles it
   await expect(panel).toHaveCount(0);
-  await page.getByRole("button", { name: "Recuperar senha" }).click();
-  await expect(panel).toBeVisible();
-  await panel.getByRole("button", { name: "Recuperar senha" }).click(); // empty e-mail: only closes
-  await expect(panel).toHaveCount(0);
-  expect(calls).toHaveLength(1);
 });
 
 test("[login] an accounting-only login lands on /home with the accounting placeholder", async ({ page, request }) => {

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, openLoggedIn, USERS } from "./support/session";
+import { expect, test } from "./support/data";
+import { apiLogin, openLoggedIn } from "./support/session";
 
-// The drawer 'Conta' of the office owner: profile edit with validation, photo, office data.
-test.describe.configure({ mode: "serial" });
+// The drawer 'Conta' of an office owner: profile edit with validation, photo, office data. Each test
+// edits an owner and an office of its own (support/data), never the shared demo owner.
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Conta" });
 const PHOTO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#0d6b61"/><circle cx="240" cy="160" r="90" fill="#f39a52"/></svg>`;
@@ -13,8 +14,9 @@ async function openAccount(page: Page) {
   await expect(drawer(page)).toBeVisible();
 }
 
-test("[profile] Perfil: invalid CPF and e-mail beside the labels, then Salver renames the owner", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.owner);
+test("[profile] Perfil: invalid CPF and e-mail beside the labels, then Salver renames the owner", async ({ page, request, people }) => {
+  const { owner } = await people.accountingTeam();
+  const tokens = await apiLogin(request, owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await openAccount(page);
   await drawer(page).getByRole("button", { name: "Perfil" }).click();
@@ -33,7 +35,7 @@ test("[profile] Perfil: invalid CPF and e-mail beside the labels, then Salver re
   await cpf.fill("529.982.247-25"); // typing clears that field's error only
   await expect(drawer(page).getByText("CPF inválido")).toHaveCount(0);
   await expect(drawer(page).getByText("Este e-mail não é válido")).toBeVisible();
-  await email.fill(USERS.owner);
+  await email.fill(owner.email); // unchanged: no 'Senha atual' needed
   const name = `Carlos Mendes ${Date.now() % 100000}`;
   await drawer(page).getByLabel("Nome").fill(name);
   await drawer(page).getByLabel("Telefone").fill("11987654321");
@@ -45,8 +47,9 @@ test("[profile] Perfil: invalid CPF and e-mail beside the labels, then Salver re
   await expect(page.getByTestId("user-name")).toHaveText(name);
 });
 
-test("[profile] Cancelar restores the values and clears the errors", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.owner);
+test("[profile] Cancelar restores the values and clears the errors", async ({ page, request, people }) => {
+  const { owner } = await people.accountingTeam();
+  const tokens = await apiLogin(request, owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await openAccount(page);
   await drawer(page).getByRole("button", { name: "Perfil" }).click();
@@ -61,8 +64,9 @@ test("[profile] Cancelar restores the values and clears the errors", async ({ pa
   await expect(drawer(page).getByText("Este campo não pode ficar vazio")).toHaveCount(0);
 });
 
-test("[profile] a new photo is cropped in the reposition dialog and replaces the avatar", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.owner);
+test("[profile] a new photo is cropped in the reposition dialog and replaces the avatar", async ({ page, request, people }) => {
+  const { owner } = await people.accountingTeam();
+  const tokens = await apiLogin(request, owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   const headerAvatar = page.getByTestId("profile-button").locator("img");
   const before = (await headerAvatar.count()) ? await headerAvatar.getAttribute("src") : null;
@@ -90,8 +94,9 @@ test("[profile] a new photo is cropped in the reposition dialog and replaces the
   expect(await headerAvatar.getAttribute("src")).not.toBe(before);
 });
 
-test("[profile] 'Escritório': an invalid CEP is refused, a valid one is saved", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.owner);
+test("[profile] 'Escritório': an invalid CEP is refused, a valid one is saved", async ({ page, request, people }) => {
+  const { owner } = await people.accountingTeam();
+  const tokens = await apiLogin(request, owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await openAccount(page);
   await drawer(page).getByRole("button", { name: "Escritório" }).click();

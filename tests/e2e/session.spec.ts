@@ -1,8 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, openLoggedIn, readStorage, STORAGE_KEYS, USERS, writeStorage } from "./support/session";
+import { expect, test } from "./support/data";
+import { apiLogin, openLoggedIn, readStorage, STORAGE_KEYS, writeStorage } from "./support/session";
 
-test("[session] an expired access token is refreshed once, with a NEW refresh token stored", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.operator);
+// Token rotation and logout end sessions: each test has a person of its own.
+
+test("[session] an expired access token is refreshed once, with a NEW refresh token stored", async ({ page, request, people }) => {
+  const tokens = await apiLogin(request, (await people.operator()).email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
 
@@ -30,8 +32,8 @@ test("[session] an expired access token is refreshed once, with a NEW refresh to
   expect(await readStorage(page, STORAGE_KEYS.access)).toBeNull();
 });
 
-test("[session] logout revokes the session and goes to /login", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.owner);
+test("[session] logout revokes the session and goes to /login", async ({ page, request, people }) => {
+  const tokens = await apiLogin(request, (await people.accountingTeam()).owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   const refresh = await readStorage(page, STORAGE_KEYS.refresh);

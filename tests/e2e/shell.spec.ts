@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn, readStorage, STORAGE_KEYS, USERS } from "./support/session";
 
 // The logged-in shell: header, generic drawer (dark mode, logout), platform switch.
@@ -23,11 +24,13 @@ test("[shell] 'Modo Escuro' persists across reloads", async ({ page, request }) 
   await expect(page.locator("html")).toHaveClass(/\blight\b/);
 });
 
-test("[shell] the both-platform user switches platform from the header", async ({ page, request }) => {
-  const tokens = await apiLogin(request, USERS.partner);
+test("[shell] the both-platform user switches platform from the header", async ({ page, request, people }) => {
+  // the switch is stored on the user (users.last_platform): a person of the test's own
+  const tokens = await apiLogin(request, (await people.bothPlatforms()).email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   await expect(page).toHaveTitle("Bloco | Contabilidade");
+  await expect(page.getByRole("button", { name: "Trocar plataforma: Ir para Empresa" })).toBeVisible();
   await page.getByRole("button", { name: "Trocar plataforma" }).click();
   await expect(page).toHaveTitle("Bloco | Empresa");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Clientes");

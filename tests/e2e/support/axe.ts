@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+// axe-core on the page as it stands: WCAG 2.x A and AA, axe's best practices, and its experimental
+// rules (label-content-name-mismatch among them). Animations are let finish first, so a drawer fading
+// in is not measured half transparent.
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"];
+
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+}
+
+export async function expectNoAxeViolations(page: Page, scene: string): Promise<void> {
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(summary, `axe on ${scene}`).toEqual([]);
+}
