@@ -78,6 +78,19 @@ const SCENES = {
     await page.getByLabel("E-mail").fill("invalido");
     await page.getByRole("button", { name: "Adicionar", exact: true }).click();
   },
+  "operators-invite-added": async (page) => {
+    await openOperators(page);
+    await page.getByRole("button", { name: "Adicionar operador" }).click();
+    await page.getByLabel("E-mail").fill(`novo.${Date.now()}@escritorio.demo`);
+    await page.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await page.getByText("Novo", { exact: true }).waitFor();
+  },
+  "invite-remove-confirm": async (page) => {
+    await openOperators(page);
+    await page.getByRole("button", { name: "Adicionar operador" }).click();
+    await page.getByRole("button", { name: /^Remover / }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+  },
   "confirm-dialog": async (page) => {
     await openOperators(page);
     const item = page.getByTestId("operator-item").nth(2);

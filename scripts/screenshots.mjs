@@ -29,6 +29,27 @@ async function main() {
           },
         });
         await shoot(browser, {
+          name: `login-email-invalid-${tag}`,
+          path: "/login",
+          viewport,
+          theme,
+          prepare: async (page) => {
+            await loginAs(page, { username: "nao-e-um-email", password: "demo1234" });
+            await page.getByText("Este e-mail não é válido").waitFor();
+          },
+        });
+        await shoot(browser, {
+          name: `login-recovery-empty-${tag}`,
+          path: "/login",
+          viewport,
+          theme,
+          prepare: async (page) => {
+            await page.getByRole("button", { name: "Recuperar senha" }).click();
+            await page.getByRole("region", { name: "Esqueceu a senha?" }).getByRole("button", { name: "Recuperar senha" }).click();
+            await page.getByText("Informe o e-mail cadastrado para receber o link").waitFor();
+          },
+        });
+        await shoot(browser, {
           name: `login-recovery-${tag}`,
           path: "/login",
           viewport,
