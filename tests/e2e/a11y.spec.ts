@@ -26,22 +26,28 @@ const PHOTO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="3
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`[a11y] ${colorScheme}`, () => {
     test.use({ colorScheme });
+    // An axe pass over a page takes 1–5 s on a busy 2-core machine and these tests make up to four.
+    test.describe.configure({ timeout: 60_000 });
 
-    test(`[a11y] public pages (${colorScheme})`, async ({ page }) => {
+    test(`[a11y] landing and its dialog (${colorScheme})`, async ({ page }) => {
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page, "/");
       await page.getByRole("banner").locator("[aria-haspopup=dialog]").click();
       await expect(page.getByRole("dialog", { name: "Criar conta" })).toBeVisible();
       await expectNoAxeViolations(page, "/ 'Criar conta' dialog");
+    });
 
+    test(`[a11y] the four sign-up steps (${colorScheme})`, async ({ page }) => {
       await page.goto("/register");
       for (const step of ["Dados do perfil", "Dados da empresa", "Informações de pagamento", "Confira os seus dados"]) {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(step);
         await expectNoAxeViolations(page, `/register ${step}`);
         if (step !== "Confira os seus dados") await page.getByRole("button", { name: "Continuar" }).click();
       }
+    });
 
+    test(`[a11y] login, colorlab and an invalid invite (${colorScheme})`, async ({ page }) => {
       await page.goto("/login");
       await expectNoAxeViolations(page, "/login");
       await page.getByRole("textbox", { name: "E-mail" }).fill("nao-e-email");
