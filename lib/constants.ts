@@ -34,6 +34,10 @@ export const ACCOUNT_LIST_RETRY_MS = 500;
 export const LOADING_DELAY_MS = 500;
 export const PLATFORM_TRANSITION_MS = 500;
 export const SCRIPT_CHUNK_TIMEOUT_MS = 120_000;
+/** One polling interval for every polled call (client/busy, the sync calls); paused while the tab is hidden. */
+export const POLL_INTERVAL_MS = 5_000;
+/** A presence row counts while younger than three polls: one late or lost heartbeat does not free the client. */
+export const PRESENCE_FRESH_MS = 3 * POLL_INTERVAL_MS;
 
 // ---------------------------------------------------------------- lists
 export const LAST_CONTABILIZED = 3;
