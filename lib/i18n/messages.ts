@@ -335,6 +335,13 @@ export const messages = {
     codeInUse: "Este CPF/CNPJ já pertence a outro cliente do escritório.",
     pictureNotCurrent: "Esta imagem não é o logo atual. Para trocar o logo, envie uma nova imagem.",
   },
+  sharing: {
+    responsibleHasAccess: "O operador responsável já tem acesso a este cliente.",
+    operatorNotFound: "Operador não encontrado neste escritório.",
+    operatorBlocked: "Não é possível transferir o cliente para um operador bloqueado.",
+    alreadyResponsible: "Este operador já é o responsável pelo cliente.",
+    changedMeanwhile: "O responsável por este cliente mudou. Recarregue e tente novamente.",
+  },
   invites: {
     alreadyInvited: "E-mail já convidado",
     alreadyMember: "Este e-mail já pertence a um operador.",

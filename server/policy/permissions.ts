@@ -9,6 +9,8 @@ import type { Actor } from "./actor";
 // or company are lib/permissions/operators, the same functions the UI asks: this table only adds which
 // membership (office or company) the rule is asked with.
 export type ClientResource = { officeId: number; responsibleOperatorId: number; id: number };
+/** A client with whether its responsible operator is blocked (the transfer exception). */
+export type TransferResource = ClientResource & { responsibleBlocked: boolean };
 export type OperatorResource = { type: number; officeId?: number; clientId?: number; id: number };
 
 type Rules = {
@@ -21,6 +23,7 @@ type Rules = {
   "client.create": null;
   "client.work": ClientResource; // view, categorise, contabilize, pendencies, accounts
   "client.own": ClientResource; // share, transfer, remove: the responsible operator only
+  "client.transfer": TransferResource; // client.own, or the office owner when the responsible is blocked
   "block.send": null;
   "pendency.solve": null;
   "gallery.share": OperatorResource; // the shared-gallery switch of a client-side operator
@@ -48,6 +51,15 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   "client.create": (a) => Boolean(accounting(a)),
   "client.work": (a, c) => accounting(a)?.officeId === c.officeId,
   "client.own": (a, c) => accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,
+  // Issue 7 #6: an office is never stuck with a client nobody may move. A blocked operator cannot log in,
+  // and an operator cannot be removed while responsible for live clients, so the owner (type 0) may
+  // transfer the clients of a blocked responsible (block first, transfer, then remove). Otherwise the
+  // owner is refused like everyone but the responsible.
+  "client.transfer": (a, c) => {
+    const acc = accounting(a);
+    if (!acc || acc.officeId !== c.officeId) return false;
+    return acc.operatorId === c.responsibleOperatorId || (c.responsibleBlocked && isOwner(acc));
+  },
   "block.send": (a) => Boolean(business(a)),
   "pendency.solve": (a) => Boolean(business(a)),
   "gallery.share": (a, target) => {

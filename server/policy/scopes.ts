@@ -29,6 +29,15 @@ export function clientsVisibleTo(actor: Actor): Prisma.ClientWhereInput {
   return { removedAt: null, OR: ors };
 }
 
+/**
+ * NOTE: protects the responsible-only actions (share, transfer, remove): every live client of the
+ * caller's office, so a colleague's client is found and then refused (403) by the policy, while another
+ * office's is not found (404).
+ */
+export function clientsOfOfficeOf(actor: Actor): Prisma.ClientWhereInput {
+  return actor.accounting ? { officeId: actor.accounting.officeId, removedAt: null } : NOTHING;
+}
+
 /** NOTE: protects blocks: only blocks of clients visible to the caller, never undone sends. */
 export function blocksVisibleTo(actor: Actor): Prisma.BlockWhereInput {
   return { undoneAt: null, client: clientsVisibleTo(actor) };

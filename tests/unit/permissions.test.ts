@@ -96,6 +96,11 @@ const cases: Case[] = [
   ["client.own", clientA1, ["ownerA"]],
   ["client.own", clientA2, ["regularA"]],
   ["client.own", clientB1, ["ownerB"]],
+  // Issue 7 #6: transfer is client.own, plus the office owner when the responsible operator is blocked.
+  ["client.transfer", { ...clientA1, responsibleBlocked: false }, ["ownerA"]],
+  ["client.transfer", { ...clientA2, responsibleBlocked: false }, ["regularA"]],
+  ["client.transfer", { ...clientA2, responsibleBlocked: true }, ["ownerA", "regularA"]],
+  ["client.transfer", { ...clientB1, responsibleBlocked: true }, ["ownerB"]],
   ["block.send", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
   ["pendency.solve", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
   ["gallery.share", ops.regularOfClientA1, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "dualRegularOwner"]],
