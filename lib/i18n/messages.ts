@@ -342,6 +342,11 @@ export const messages = {
     alreadyResponsible: "Este operador já é o responsável pelo cliente.",
     changedMeanwhile: "O responsável por este cliente mudou. Recarregue e tente novamente.",
   },
+  accounts: {
+    notFound: "Conta não encontrada neste escritório.",
+    clientRequired: "Informe o cliente.",
+    yearAndMonth: "Informe o ano e o mês juntos.",
+  },
   invites: {
     alreadyInvited: "E-mail já convidado",
     alreadyMember: "Este e-mail já pertence a um operador.",

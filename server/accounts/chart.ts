@@ -1,0 +1,20 @@
+import "server-only";
+import type { AccountsAllBody, ChartAccount } from "@/lib/contract/accounts";
+import { getDb } from "@/server/db/client";
+import type { AccountingMembership, Actor } from "@/server/policy/actor";
+import { assertCan } from "@/server/policy/permissions";
+import { accountsVisibleTo } from "@/server/policy/scopes";
+import { sortByCode } from "./month-plan";
+
+// GET /api/account/all, POST {year}: the caller's office chart for a year of exercise (default: this
+// year), sorted by code. Accounting platform only; the scope keeps it to the caller's own office.
+export async function listChart({ actor, body }: { actor: Actor; body?: AccountsAllBody }): Promise<ChartAccount[]> {
+  assertCan(actor, "platform.accounting", null);
+  const acc = actor.accounting as AccountingMembership;
+  const yearOfExercise = body?.year ?? new Date().getUTCFullYear();
+  const rows = await getDb().account.findMany({
+    where: { AND: [accountsVisibleTo({ ...actor, business: null }), { officeId: acc.officeId, yearOfExercise }] },
+    select: { id: true, code: true, description: true, yearOfExercise: true },
+  });
+  return sortByCode(rows);
+}
