@@ -20,16 +20,21 @@ export function ExpandablePanel({ title, open, onOpenChange, children, className
   const ref = useRef<HTMLElement>(null);
   const contentId = useId();
 
+  // On click, not pointerdown: closing on pointerdown starts the collapse while the button is still
+  // pressed, the controls below the panel move up under the pointer, and the release lands beside the
+  // button the person aimed at ('Escritório' below an open 'Perfil' did nothing now and then).
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target;
-      if (!(target instanceof Element) || ref.current?.contains(target)) return;
-      if (target.closest(`[${KEEP_PANEL_ATTRIBUTE}]`)) return;
+    // The path as it was when the click began: the clicked control may be gone by now ('Editar' is
+    // replaced by 'Salver' before the click reaches the document), and it was still inside the panel.
+    const onClick = (event: MouseEvent) => {
+      const path = event.composedPath();
+      if (ref.current && path.includes(ref.current)) return;
+      if (path.some((node) => node instanceof Element && node.hasAttribute(KEEP_PANEL_ATTRIBUTE))) return;
       onOpenChange(false);
     };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
   }, [open, onOpenChange]);
 
   return (
