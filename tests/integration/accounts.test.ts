@@ -4,7 +4,6 @@
 import { GET as allGet, POST as allPost } from "@/app/api/account/all/route";
 import { POST as changePost } from "@/app/api/account/change/route";
 import { POST as clientPost } from "@/app/api/account/client/route";
-import { POST as tokenPost } from "@/app/api/token/route";
 import type { ChangedAccount, ChartAccount, ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import { getDb, type Account, type AccountingOffice, type Client } from "@/server/db/client";
 import {
@@ -19,9 +18,8 @@ import {
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { login } from "./operators-support";
 
-const login = async (email: string) =>
-  (await call<{ access: string }>(tokenPost, { body: { username: email, password: "demo1234" } })).json.data!.access;
 
 const now = new Date();
 const thisYear = now.getUTCFullYear();

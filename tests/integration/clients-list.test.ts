@@ -3,7 +3,6 @@
 import { Client as PgClient } from "pg";
 import { POST as busyPost } from "@/app/api/client/busy/route";
 import { GET as listGet, POST as cardPost } from "@/app/api/clients/route";
-import { POST as tokenPost } from "@/app/api/token/route";
 import type { ClientCard } from "@/lib/contract/clients";
 import { POLL_INTERVAL_MS, PRESENCE_FRESH_MS } from "@/lib/constants";
 import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
@@ -18,9 +17,8 @@ import {
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { login } from "./operators-support";
 
-const login = async (email: string) =>
-  (await call<{ access: string }>(tokenPost, { body: { username: email, password: "demo1234" } })).json.data!.access;
 
 let officeA: AccountingOffice;
 let ownerA: OperatorWithUser;

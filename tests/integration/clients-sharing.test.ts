@@ -7,16 +7,14 @@ import { POST as sharedPost } from "@/app/api/operator/shared/route";
 import { POST as sharedChangePost } from "@/app/api/operator/shared/change/route";
 import { POST as transferPost } from "@/app/api/operator/transfer/route";
 import { POST as transferChangePost } from "@/app/api/operator/transfer/change/route";
-import { POST as tokenPost } from "@/app/api/token/route";
 import { getDb, type Client } from "@/server/db/client";
 import { createAccountingOperator, createClient, createClientOperator, createOffice, shareClient, type OperatorWithUser } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { login } from "./operators-support";
 
 type Handler = Parameters<typeof call>[0];
 type Listed = { id: number; name: string; type: number; blocked: boolean; isShared?: boolean };
 
-const login = async (email: string) =>
-  (await call<{ access: string }>(tokenPost, { body: { username: email, password: "demo1234" } })).json.data!.access;
 
 type Who = "owner" | "admin" | "responsible" | "colleague" | "shared" | "ownerB" | "business";
 const t = {} as Record<Who, string>;
