@@ -19,7 +19,7 @@ const zones = [
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", "node_modules/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", ".next-*/**", ".data/**", "node_modules/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
   {
     rules: {
       "import/no-restricted-paths": ["error", { zones }],

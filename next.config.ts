@@ -10,6 +10,8 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // NEXT_DIST_DIR (default .next) lets a second build live beside the first (scripts/start.ts reads it too).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // The contract's token paths end in a slash (/api/token/); both forms answer, never with a redirect.
   skipTrailingSlashRedirect: true,
   transpilePackages: ["jose"],

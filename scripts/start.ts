@@ -42,7 +42,7 @@ function applyMigrations(): void {
 }
 
 function buildIfNeeded(): void {
-  const buildId = resolve(root, ".next/BUILD_ID");
+  const buildId = resolve(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime(root)) return;
   log("Building the app (first start or sources changed; this takes a few minutes)...");
   const result = spawnSync(process.execPath, [resolve(root, "node_modules/next/dist/bin/next"), "build"], {

@@ -23,7 +23,7 @@ function htmlFiles(directory: string): string[] {
 }
 
 /** Every distinct inline-script hash of the build's prerendered HTML. */
-export function staticScriptHashes(distDir = join(process.cwd(), ".next")): string[] {
+export function staticScriptHashes(distDir = join(process.cwd(), process.env.NEXT_DIST_DIR || ".next")): string[] {
   if (cached) return cached;
   const hashes = new Set<string>();
   for (const file of htmlFiles(join(distDir, "server", "app"))) {

@@ -1,6 +1,8 @@
 // Where the e2e server lives (playwright.config.ts starts it; tests/e2e/support/data.ts writes to its
 // database). The embedded PostgreSQL's superuser and password are scripts/lib/embedded-postgres.mjs's.
-export const E2E_PORT = 3100;
-export const E2E_PG_PORT = 54397;
-export const E2E_DATA_DIR = ".data/e2e";
+// E2E_PORT, E2E_PG_PORT and E2E_DATA_DIR may be overridden (with NEXT_DIST_DIR) to run a second copy of
+// the suite beside the first on one machine; CI uses the defaults.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54397);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 export const E2E_DATABASE_URL = `postgresql://bloco:bloco@127.0.0.1:${E2E_PG_PORT}/bloco`;

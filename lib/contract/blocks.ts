@@ -1,0 +1,105 @@
+import { idSchema } from "./ids";
+import { monthSchema, yearSchema } from "./accounts";
+import { z } from "./zod";
+
+// Blocks, their documents and pendencies on the accounting platform (spec §3 Block, Block documents
+// response, Client blocks response, Pendency; §7 Blocks; issue 7 item 3/4/8). Shared by the route
+// handlers and the UI hooks. Wire decisions (docs/decisions.md "Blocks on the wire"):
+// - `date` is an ISO calendar date "2026-03-15" (the payment date), null while uncategorised; the spec's
+//   "shifted forward one day on load" is not reproduced.
+// - `value` is a decimal string with a dot ("1234.56"), null while uncategorised.
+// - `viewed` is per accounting operator (block_views): "opened by me".
+// - `version` (additive) is the optimistic-concurrency counter /api/block/save must carry.
+
+/** Key of the uncategorised blocks in the year → month → account map (what `obj[null]` gives in JS). */
+export const UNCATEGORIZED_KEY = "null";
+
+/** POST /api/block/list (accounting variant): clientId, and optionally one month (year and month together). */
+export const blockListBody = z
+  .object({ clientId: idSchema.optional(), year: yearSchema.optional(), month: monthSchema.optional() })
+  .refine((body) => (body.year === undefined) === (body.month === undefined), { path: ["month"] });
+export type BlockListBody = z.infer<typeof blockListBody>;
+
+export const blockSchema = z.object({
+  id: z.number().int(),
+  date: z.iso.date().nullable(),
+  value: z.string().nullable(),
+  viewed: z.boolean(),
+  /** Absent when the block is not contabilised (spec §3). */
+  contabilizedDatetime: z.iso.datetime().optional(),
+  /** Signed, expiring URLs of the display images, in order. */
+  documentsUrl: z.array(z.string()),
+  /** Signed URLs of the thumbnails, same order (additive). */
+  thumbnailsUrl: z.array(z.string()),
+  accountId: z.number().int().nullable(),
+  /** When the client sent it (additive): the month of an uncategorised block. */
+  sentDatetime: z.iso.datetime(),
+  /** Optimistic concurrency (additive). */
+  version: z.number().int(),
+  /** The block has an open pendency (additive): the viewer opens in pendency mode. */
+  hasPendency: z.boolean(),
+});
+export type Block = z.infer<typeof blockSchema>;
+
+/** year → month (1..12) → account id (or UNCATEGORIZED_KEY) → blocks, newest first within an account. */
+export const blocksByMonthSchema = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(blockSchema))));
+export type BlocksByMonth = z.infer<typeof blocksByMonthSchema>;
+
+/** Spec §3 Client blocks response, plus uncontabilizedCount (the Contabilizar badge, additive). */
+export const clientBlocksAnswer = z.object({
+  blocks: blocksByMonthSchema,
+  uncategorizedCount: z.number().int(),
+  uncontabilizedCount: z.number().int(),
+});
+export type ClientBlocksAnswer = z.infer<typeof clientBlocksAnswer>;
+
+/** POST /api/block/viewed, /api/block/devolve, /api/document/block. */
+export const blockIdBody = z.object({ blockId: idSchema });
+export type BlockIdBody = z.infer<typeof blockIdBody>;
+
+/**
+ * POST /api/block/save: the spec's {block: {id, date, value, accountId}} plus `version` beside it.
+ * date "YYYY-MM-DD", value a positive decimal string with a dot and at most two decimals.
+ */
+export const blockSaveBody = z.object({
+  block: z.object({
+    id: idSchema,
+    date: z.string(),
+    value: z.string(),
+    accountId: idSchema,
+  }),
+  version: z.int().min(0),
+});
+export type BlockSaveBody = z.infer<typeof blockSaveBody>;
+
+/** Spec §3 Block documents response, plus the thumbnails, version and the open pendency (additive). */
+export const blockDocumentsAnswer = z.object({
+  documentsUrl: z.array(z.string()),
+  thumbnailsUrl: z.array(z.string()),
+  categorizedBy: z.string().nullable(),
+  contabilizedBy: z.string().nullable(),
+  categorizedPhotoUrl: z.string().nullable(),
+  contabilizedPhotoUrl: z.string().nullable(),
+  /** Categorised and contabilised by the same operator: 'Categorizado por {name} e contabilizado'. */
+  alsoContabilize: z.boolean(),
+  version: z.number().int(),
+  pendency: z.object({ issue: z.number().int(), observations: z.string(), date: z.iso.datetime() }).nullable(),
+});
+export type BlockDocumentsAnswer = z.infer<typeof blockDocumentsAnswer>;
+
+/** POST /api/pendency/list: a client's pendencies, optionally of one year (additive). */
+export const pendencyListBody = z.object({ clientId: idSchema.optional(), year: yearSchema.optional() });
+export type PendencyListBody = z.infer<typeof pendencyListBody>;
+
+/** Spec §3 Pendency plus id, blockId and solvedDatetime (additive). Newest first. */
+export const pendencySchema = z.object({
+  id: z.number().int(),
+  blockId: z.number().int(),
+  date: z.iso.datetime(),
+  issue: z.number().int(),
+  observations: z.string(),
+  documentsUrl: z.array(z.string()),
+  solvedDatetime: z.iso.datetime().nullable(),
+});
+export type Pendency = z.infer<typeof pendencySchema>;
+export const pendencyListAnswer = z.array(pendencySchema);
