@@ -47,7 +47,8 @@ export const CATEGORIZATION_AVATARS_MAX = 7;
 export const MONTH_SELECT_OPTIONS = 7;
 export const YEAR_SELECT_OPTIONS = 5;
 export const SELECTABLE_YEAR_FIRST = 2020;
-export const SELECTABLE_YEAR_LAST = 2025;
+// The spec's last selectable year (2025) was "now" when it was written: the year selects run from
+// SELECTABLE_YEAR_FIRST to the current year (selectableYears in lib/format/dates.ts).
 
 // ---------------------------------------------------------------- product
 export const SIGNUP_STEPS = 4;

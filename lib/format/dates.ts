@@ -91,3 +91,17 @@ export const monthOptions: ReadonlyArray<{ value: number; label: string }> = [
   { value: 0, label: ALL_MONTHS_LABEL },
   ...monthNames.map((label, i) => ({ value: i + 1, label })),
 ];
+
+/** The year and month (1..12) of `now` in São Paulo: "this month" of the books. */
+export function currentYearMonth(now: DateInput = new Date()): { year: number; month: number } {
+  const { year, month } = saoPauloParts(now);
+  return { year, month };
+}
+
+/** Year select of the client detail: the current year down to 2020 (spec §9, extended past 2025). */
+export function selectableYears(now: DateInput = new Date(), first = 2020): number[] {
+  const { year } = saoPauloParts(now);
+  const years: number[] = [];
+  for (let y = year; y >= first; y -= 1) years.push(y);
+  return years;
+}
