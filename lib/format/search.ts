@@ -1,4 +1,5 @@
 import { formatDate, formatTime, type DateInput } from "./dates";
+import { decimalTextToCents, formatCents } from "./money";
 
 /** Lower case without accents: 'Energia Elétrica' -> 'energia eletrica'. */
 export function normalizeSearch(value: string): string {
@@ -25,4 +26,20 @@ export function matchesClient(client: { name: string; modifiedAt: DateInput }, t
     formatDate(client.modifiedAt).includes(needle) ||
     formatTime(client.modifiedAt).includes(needle)
   );
+}
+
+/**
+ * 'Buscar valor' (client detail): a block matches when its value, written as the card shows it
+ * ('R$ 1.234,56') or plainly ('1234,56', '1234.56'), contains the term; '' matches all, a block
+ * without a value matches only ''.
+ */
+export function matchesValue(value: string | null, term: string): boolean {
+  const needle = normalizeSearch(term.trim());
+  if (needle === "") return true;
+  if (value === null) return false;
+  const cents = decimalTextToCents(value);
+  if (cents === null) return false;
+  const shown = formatCents(cents).toLowerCase();
+  const plain = shown.replace("r$ ", "").replace(/\./g, "");
+  return shown.includes(needle) || plain.includes(needle) || plain.replace(",", ".").includes(needle);
 }
