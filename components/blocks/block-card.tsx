@@ -1,0 +1,51 @@
+"use client";
+
+import type { JSX } from "react";
+import type { Block } from "@/lib/contract/blocks";
+import { messages } from "@/lib/i18n/messages";
+import { cn } from "@/components/ui/cn";
+import { blockCardDate, blockCardValue } from "./block-form-rules";
+
+const t = messages.viewer;
+
+export type BlockCardProps = { block: Block; onOpen: (block: Block) => void };
+
+/**
+ * A block in the client detail (spec §2): its payment date (or the sent date while uncategorised), its
+ * value in R$, the green contabilised icon and the unseen dot ("not yet opened by me"). One button,
+ * named by date and value (and the two states), so a keyboard or screen-reader user reads it all.
+ */
+export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
+  const date = blockCardDate(block);
+  const value = blockCardValue(block);
+  const contabilized = Boolean(block.contabilizedDatetime);
+  const parts = [block.date ? t.card(date, value ?? t.noValue) : t.cardSent(date)];
+  if (contabilized) parts.push(t.contabilized);
+  if (!block.viewed) parts.push(t.unseen);
+  return (
+    <button
+      type="button"
+      data-block-id={block.id}
+      aria-label={parts.join(", ")}
+      onClick={() => onOpen(block)}
+      className={cn(
+        "relative flex min-h-7 w-full min-w-0 cursor-pointer flex-col items-start justify-center gap-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-left",
+        "transition-colors hover:border-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+      )}
+    >
+      <span className="flex w-full items-center gap-0.5 text-xs text-muted">
+        <span className="truncate">{block.date ? date : t.sentOn(date)}</span>
+        {contabilized ? (
+          <svg viewBox="0 0 24 24" className="ml-auto size-2 shrink-0 text-status-contabilized" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+            <circle cx="12" cy="12" r="9.5" />
+            <path d="M7.5 12.5l3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        ) : null}
+      </span>
+      <span className="truncate text-sm font-semibold text-fg">{value ?? t.noValue}</span>
+      {!block.viewed ? (
+        <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 size-1.5 rounded-full border-2 border-surface bg-primary" />
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
+import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/blocks";
+import { api } from "./api";
+
+// The block viewer's calls (spec §7 Blocks/Documents, issue 7 item 4): the block's documents and
+// badges, mark viewed, save (with the block's version) and devolve. Every mutation invalidates the
+// client's block list (blockKeys.client) so the page behind the viewer refreshes.
+
+export type { Block, BlockDocumentsAnswer };
+
+export const blockKeys = {
+  all: ["blocks"] as const,
+  client: (clientId: number) => ["blocks", clientId] as const,
+  documents: (blockId: number) => ["blocks", "documents", blockId] as const,
+};
+
+/** The viewer's account lists live under the "accounts" prefix: an account change refreshes them too. */
+export const viewerAccountKeys = {
+  chart: (year: number) => ["accounts", "viewer", "chart", year] as const,
+  client: (clientId: number, year: number, month: number) => ["accounts", "viewer", "client", clientId, year, month] as const,
+};
+
+/** POST /api/document/block: images, badges, version and the open pendency of one block. */
+export function useBlockDocuments(blockId: number | null) {
+  return useQuery({
+    enabled: blockId !== null,
+    queryKey: blockKeys.documents(blockId ?? 0),
+    queryFn: ({ signal }) => api.request<BlockDocumentsAnswer>("/api/document/block", { blockId }, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/account/all {year}: the office chart of a year of exercise. */
+export function useChartAccounts(year: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: viewerAccountKeys.chart(year),
+    queryFn: ({ signal }) => api.request<ChartAccount[]>("/api/account/all", { year }, { signal }),
+  });
+}
+
+/** POST /api/account/client {clientId, year, month}: the client's accounts of that month. */
+export function useClientMonthAccounts(clientId: number, year: number, month: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: viewerAccountKeys.client(clientId, year, month),
+    queryFn: ({ signal }) => api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }),
+  });
+}
+
+function useInvalidateBlocks(clientId: number) {
+  const queryClient = useQueryClient();
+  return (blockId?: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
+      blockId === undefined ? null : queryClient.invalidateQueries({ queryKey: blockKeys.documents(blockId) }),
+    ]);
+}
+
+/** POST /api/block/viewed {blockId}: once per display; the list's unseen dot goes away. */
+export function useMarkViewed(clientId: number) {
+  const invalidate = useInvalidateBlocks(clientId);
+  return useMutation({
+    mutationFn: (blockId: number) => api.request<unknown>("/api/block/viewed", { blockId }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /api/block/save {block, version}: a stale version answers 409; either way the block reloads. */
+export function useSaveBlock(clientId: number) {
+  const invalidate = useInvalidateBlocks(clientId);
+  return useMutation({
+    mutationFn: (body: BlockSaveBody) => api.request<unknown>("/api/block/save", body),
+    onSettled: (_data, _error, body) => invalidate(body.block.id),
+  });
+}
+
+/** POST /api/block/devolve {blockId}: permanent; the block leaves the list. */
+export function useDevolveBlock(clientId: number) {
+  const invalidate = useInvalidateBlocks(clientId);
+  return useMutation({
+    mutationFn: (blockId: number) => api.request<unknown>("/api/block/devolve", { blockId }),
+    onSettled: () => invalidate(),
+  });
+}
