@@ -1,0 +1,105 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useClientDetail } from "@/lib/api/clients";
+import type { ClientAnswer } from "@/lib/contract/offices";
+import { maskCep, maskClientCode, maskPhone } from "@/lib/format";
+import { messages } from "@/lib/i18n/messages";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useDelayed } from "@/components/ui/use-delayed";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
+
+const t = messages.clients;
+const p = messages.profile;
+
+export type ClientInfoDialogProps = { clientId: number; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The read-only client dialog (spec §2): name, CNPJ or CPF, e-mail, phone, address and logo. */
+export function ClientInfoDialog({ clientId, open, onOpenChange }: ClientInfoDialogProps) {
+  const detail = useClientDetail(clientId, open);
+  const returnFocus = useReturnFocus();
+  const showSpinner = useDelayed(open && detail.isPending);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50 data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+        >
+          <Dialog.Title className="text-[24px] leading-tight font-bold">{t.infoTitle}</Dialog.Title>
+          {detail.data ? (
+            <ClientInfo client={detail.data} />
+          ) : detail.isError ? (
+            <div role="alert" className="flex flex-col items-start gap-1 text-danger">
+              <p>{detail.error.message}</p>
+              <Button variant="secondary" onClick={() => void detail.refetch()}>
+                {t.retry}
+              </Button>
+            </div>
+          ) : showSpinner ? (
+            <p role="status" className="flex items-center justify-center gap-1 py-3 text-muted">
+              <Spinner className="size-3 text-primary" />
+              {messages.common.loading}
+            </p>
+          ) : (
+            <div className="min-h-20" />
+          )}
+          <div className="flex justify-end">
+            <Dialog.Close asChild>
+              <Button variant="secondary">{messages.shell.close}</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Field({ label, value, wide = false }: { label: string; value: string | null; wide?: boolean }) {
+  return (
+    <div className={wide ? "flex min-w-0 flex-col gap-0.5 sm:col-span-2" : "flex min-w-0 flex-col gap-0.5"}>
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="min-h-5 rounded-theme bg-surface-2 px-1.5 py-1 text-[15px] break-words">
+        {value ? value : <span className="text-muted">{t.notInformed}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function ClientInfo({ client }: { client: ClientAnswer }) {
+  const { person, type } = client;
+  const juridic = type === "juridicPerson";
+  const address = person.address;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-1.5">
+        <Avatar name={person.name} pictureUrl={person.pictureUrl} className="size-10 text-lg" />
+        <p className="min-w-0 text-lg font-bold break-words">{person.name}</p>
+      </div>
+      <dl className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+        <Field label={juridic ? t.juridicName : t.individualName} value={person.name} wide />
+        <Field label={juridic ? t.cnpj : t.cpf} value={person.code ? maskClientCode(type, person.code) : null} />
+        <Field label={p.email} value={person.email} />
+        <Field label={t.phone} value={person.phone ? maskPhone(person.phone) : null} />
+      </dl>
+      <section aria-labelledby={`client-address-${client.id}`} className="flex flex-col gap-1">
+        <h3 id={`client-address-${client.id}`} className="text-base font-bold">
+          {t.address}
+        </h3>
+        <dl className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+          <Field label={p.cep} value={address.cep ? maskCep(address.cep) : null} />
+          <Field label={p.number} value={address.number || null} />
+          <Field label={p.street} value={address.street || null} wide />
+          <Field label={p.neighborhood} value={address.neighboor || null} />
+          <Field label={p.city} value={address.city || null} />
+          <Field label={p.state} value={address.state || null} />
+        </dl>
+      </section>
+    </div>
+  );
+}
