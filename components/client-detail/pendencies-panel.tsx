@@ -1,0 +1,196 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMemo, useState } from "react";
+import { usePendencies } from "@/lib/api/client-detail";
+import { issueLabel } from "@/lib/constants";
+import type { Pendency } from "@/lib/contract/blocks";
+import { formatDate, formatTime, monthNames, saoPauloParts, selectableYears } from "@/lib/format/dates";
+import { messages } from "@/lib/i18n/messages";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { SelectField } from "@/components/ui/select-field";
+import { Spinner } from "@/components/ui/spinner";
+import { useDelayed } from "@/components/ui/use-delayed";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
+
+const t = messages.clientDetail;
+
+type DayGroup = { day: number; items: Pendency[] };
+
+/** The month's pendencies by day ('Dia {dd}', latest day first), open ones before solved ones in a day. */
+export function groupByDay(pendencies: Pendency[], month: number): DayGroup[] {
+  const groups = new Map<number, Pendency[]>();
+  for (const pendency of pendencies) {
+    const parts = saoPauloParts(pendency.date);
+    if (parts.month !== month) continue;
+    groups.set(parts.day, [...(groups.get(parts.day) ?? []), pendency]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([day, items]) => ({
+      day,
+      items: items.sort((a, b) => Number(a.solvedDatetime !== null) - Number(b.solvedDatetime !== null) || b.date.localeCompare(a.date)),
+    }));
+}
+
+/** Open pendencies per month (1..12) of a year's list: the badges of the month selector. */
+export function openCountByMonth(pendencies: Pendency[]): number[] {
+  const counts = Array.from({ length: 13 }, () => 0);
+  for (const pendency of pendencies) if (pendency.solvedDatetime === null) counts[saoPauloParts(pendency.date).month] += 1;
+  return counts;
+}
+
+function PendencyDialog({ pendency, onClose }: { pendency: Pendency | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={pendency !== null} onOpenChange={(open) => open || onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[520px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+        >
+          {pendency ? (
+            <>
+              <Dialog.Title className="text-[24px] leading-tight font-bold">{t.pendencies}</Dialog.Title>
+              <p className="text-sm text-muted">
+                {t.pendencyOpened(formatDate(pendency.date), formatTime(pendency.date))}
+                {pendency.solvedDatetime ? ` · ${t.pendencySolved(formatDate(pendency.solvedDatetime), formatTime(pendency.solvedDatetime))}` : null}
+              </p>
+              <dl className="flex flex-col gap-1.5">
+                <div>
+                  <dt className="text-xs font-semibold text-muted">{t.problem}</dt>
+                  <dd className="text-[15px] font-semibold">{issueLabel(pendency.issue)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs font-semibold text-muted">{t.observation}</dt>
+                  <dd className={cn("text-[15px] whitespace-pre-wrap", !pendency.observations && "text-muted")}>{pendency.observations || t.noObservation}</dd>
+                </div>
+              </dl>
+              {pendency.documentsUrl.length > 0 ? (
+                <section aria-label={t.pendencyDocuments} className="flex gap-1 overflow-x-auto pb-0.5">
+                  {pendency.documentsUrl.map((url, index) => (
+                    // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
+                    <img key={url} src={url} alt={`${t.pendencyDocuments} ${index + 1}`} className="h-12 w-auto shrink-0 rounded-theme border border-border object-cover" />
+                  ))}
+                </section>
+              ) : null}
+              <div className="flex justify-end">
+                <Dialog.Close asChild>
+                  <Button variant="secondary">{t.close}</Button>
+                </Dialog.Close>
+              </div>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Right panel 'Pendências' (spec §2): month chips with open counts, year select, the month's list by day. */
+export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clientId: number; initialYear: number; initialMonth: number }) {
+  const [year, setYear] = useState(initialYear);
+  const [month, setMonth] = useState(initialMonth);
+  const [open, setOpen] = useState<Pendency | null>(null);
+  const pendencies = usePendencies(clientId, year);
+  const showSpinner = useDelayed(pendencies.isPending);
+  const counts = useMemo(() => openCountByMonth(pendencies.data ?? []), [pendencies.data]);
+  const days = useMemo(() => groupByDay(pendencies.data ?? [], month), [pendencies.data, month]);
+  const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
+
+  return (
+    <section aria-labelledby="pendencies-title" className="flex min-h-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+      <div className="flex items-center justify-between gap-1">
+        <h2 id="pendencies-title" className="text-lg font-bold">
+          {t.pendencies}
+        </h2>
+        <SelectField label={t.year} hideLabel options={years} value={year} onValueChange={(value) => setYear(Number(value))} className="w-[96px]" />
+      </div>
+      <div role="group" aria-label={t.pendencyMonths} className="grid grid-cols-6 gap-0.5">
+        {monthNames.map((name, index) => {
+          const value = index + 1;
+          const count = counts[value];
+          return (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={month === value}
+              aria-label={t.pendencyMonth(name, count)}
+              title={t.pendencyMonth(name, count)}
+              onClick={() => setMonth(value)}
+              className={cn(
+                "relative h-4 cursor-pointer rounded-theme text-xs font-semibold",
+                month === value ? "bg-primary text-primary-fg" : "bg-surface-2 text-fg hover:bg-primary-soft",
+              )}
+            >
+              {name.slice(0, 3)}
+              {count > 0 ? (
+                <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 grid min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-4 text-white">
+                  {count}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {pendencies.isPending ? (
+          showSpinner ? (
+            <p className="flex items-center gap-1 py-2 text-sm text-muted" role="status">
+              <Spinner /> {messages.common.loading}
+            </p>
+          ) : null
+        ) : pendencies.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-1 py-1 text-sm text-danger">
+            <p>{pendencies.error.message}</p>
+            <Button variant="secondary" onClick={() => void pendencies.refetch()}>
+              {t.retry}
+            </Button>
+          </div>
+        ) : days.length === 0 ? (
+          <p className="py-2 text-sm text-muted">{t.pendenciesEmpty}</p>
+        ) : (
+          <ol className="flex flex-col gap-1.5">
+            {days.map((group) => (
+              <li key={group.day}>
+                <h3 className="pb-0.5 text-xs font-bold text-muted uppercase">{t.day(String(group.day).padStart(2, "0"))}</h3>
+                <ul className="flex flex-col gap-0.5">
+                  {group.items.map((pendency) => {
+                    const solved = pendency.solvedDatetime !== null;
+                    return (
+                      <li key={pendency.id}>
+                        <button
+                          type="button"
+                          onClick={() => setOpen(pendency)}
+                          className={cn(
+                            "flex w-full cursor-pointer items-center gap-1 rounded-theme border border-border px-1 py-0.5 text-left text-sm hover:bg-surface-2",
+                            solved && "opacity-70",
+                          )}
+                        >
+                          <span className="w-[44px] shrink-0 text-xs text-muted tabular-nums">{formatTime(pendency.date)}</span>
+                          <span className="min-w-0 flex-1 truncate">{issueLabel(pendency.issue)}</span>
+                          <span
+                            className={cn(
+                              "shrink-0 rounded-full px-0.5 text-[11px] font-semibold",
+                              solved ? "bg-status-contabilized/15 text-fg" : "bg-status-pendency/15 text-fg",
+                            )}
+                          >
+                            {solved ? t.solved : t.open}
+                          </span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <PendencyDialog pendency={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
