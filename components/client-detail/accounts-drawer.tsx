@@ -1,0 +1,178 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+import { useChartAccounts, useClientPlan, useToggleAccount } from "@/lib/api/client-actions";
+import type { ChartAccount } from "@/lib/contract/accounts";
+import { formatCalendarDate, monthNames } from "@/lib/format/dates";
+import { matchesAccount } from "@/lib/format/search";
+import { messages } from "@/lib/i18n/messages";
+import { AppDrawer } from "@/components/shell/app-drawer";
+import { cn } from "@/components/ui/cn";
+import { SearchField } from "@/components/ui/search-field";
+import { Spinner } from "@/components/ui/spinner";
+import { useDelayed } from "@/components/ui/use-delayed";
+
+const t = messages.clientActions;
+type View = "active" | "add";
+type Row = { id: number; code: string; description: string; date?: string | null };
+
+/**
+ * The month an account change applies from. The accounts API counts months in UTC (docs/api.md
+ * "Accounts"), so the drawer shows the plan of the UTC month: the one `account/change` edits.
+ */
+function changeMonth(now = new Date()) {
+  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+}
+
+const byCode = (a: Row, b: Row) => a.code.localeCompare(b.code, "pt-BR", { numeric: true });
+
+function HelpTooltip() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <span className="relative inline-flex">
+      <button
+        type="button"
+        aria-label={t.helpLabel}
+        title={t.helpLabel}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="grid size-3 cursor-pointer place-items-center rounded-full border border-border-strong text-xs font-bold text-muted hover:bg-surface-2 hover:text-fg"
+      >
+        ?
+      </button>
+      <span
+        id={id}
+        role="note"
+        hidden={!open}
+        className="absolute top-full right-0 z-30 mt-0.5 w-[min(300px,80vw)] rounded-theme border border-border bg-surface p-1.25 text-xs leading-relaxed font-normal text-fg shadow-lg"
+      >
+        {t.help}
+      </span>
+    </span>
+  );
+}
+
+function AccountList({ label, rows, action, busyId, onAction, empty }: {
+  label: string;
+  rows: Row[];
+  action: "add" | "remove";
+  busyId: number | null;
+  onAction: (row: Row) => void;
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="py-1 text-sm text-muted">{empty}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-col gap-0.5">
+      {rows.map((row) => {
+        const name = `${row.code} - ${row.description}`;
+        return (
+          <li key={row.id} data-testid="account-item" className="flex items-center gap-1 rounded-theme bg-surface-2 py-0.5 pr-0.5 pl-1.25 text-sm">
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="truncate">
+                <span className="font-semibold tabular-nums">{row.code}</span> - {row.description}
+              </span>
+              {row.date ? <span className="text-xs text-muted">{t.activeSince(formatCalendarDate(row.date))}</span> : null}
+            </span>
+            <button
+              type="button"
+              aria-label={action === "add" ? t.addAccount(name) : t.removeAccount(name)}
+              title={action === "add" ? t.addAccount(name) : t.removeAccount(name)}
+              disabled={busyId !== null}
+              onClick={() => onAction(row)}
+              className={cn(
+                "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted disabled:cursor-wait",
+                action === "add" ? "hover:bg-primary-soft hover:text-primary" : "hover:bg-danger-soft hover:text-danger",
+              )}
+            >
+              {busyId === row.id ? (
+                <Spinner />
+              ) : (
+                <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d={action === "add" ? "M12 5v14M5 12h14" : "M6 6l12 12M18 6L6 18"} strokeLinecap="round" />
+                </svg>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type AccountsDrawerProps = { clientId: number; clientName: string; open: boolean; onClose: () => void };
+
+/**
+ * 'Gerenciar contas' (spec §2 drawers, §4 Accounts): 'Gerenciar plano de Contas' lists the 'Contas ativas'
+ * of this month ('Buscar conta ativa'); its plus button switches to 'Adicionar contas', the chart of the
+ * year ('Buscar conta') minus the active ones under 'Resultados da busca'. Changes apply from this month on.
+ */
+export function AccountsDrawer({ clientId, clientName, open, onClose }: AccountsDrawerProps) {
+  const { year, month } = changeMonth();
+  const [view, setView] = useState<View>("active");
+  const [term, setTerm] = useState("");
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const chart = useChartAccounts(year, open);
+  const plan = useClientPlan(clientId, year, month, open);
+  const toggle = useToggleAccount(clientId, year, month);
+  const loading = useDelayed(!chart.data || !plan.data);
+
+  const active = useMemo(() => (plan.data ?? []).filter((account) => account.activated).sort(byCode), [plan.data]);
+  const results = useMemo(() => {
+    const activeIds = new Set(active.map((account) => account.id));
+    return (chart.data ?? []).filter((account: ChartAccount) => !activeIds.has(account.id)).sort(byCode);
+  }, [chart.data, active]);
+  const rows = (view === "active" ? active : results).filter((row) => matchesAccount(row, term));
+
+  const switchView = (next: View) => (setView(next), setTerm(""), toggle.reset());
+  const onAction = (row: Row) => {
+    setBusyId(row.id);
+    toggle.mutate(row.id, { onSettled: () => setBusyId(null) });
+  };
+  const close = () => (onClose(), setView("active"), setTerm(""), toggle.reset());
+  const ready = chart.data && plan.data;
+
+  return (
+    <AppDrawer
+      open={open}
+      onOpenChange={(next) => next || close()}
+      title={view === "active" ? t.manageTitle : t.addTitle}
+      search={<SearchField placeholder={view === "active" ? t.searchActive : t.searchAll} value={term} onValueChange={setTerm} />}
+    >
+      <div className="flex flex-col gap-1.5">
+        <p data-testid="drawer-client" className="truncate text-sm font-semibold">{clientName}</p>
+        <div className="flex items-center justify-between gap-1">
+          <h3 className="flex items-center gap-1 text-lg font-bold">
+            {view === "active" ? t.activeList : t.results}
+            <HelpTooltip />
+          </h3>
+          <button
+            type="button"
+            aria-label={view === "active" ? t.addTitle : t.backToActive}
+            title={view === "active" ? t.addTitle : t.backToActive}
+            onClick={() => switchView(view === "active" ? "add" : "active")}
+            className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
+          >
+            <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+              <path d={view === "active" ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </div>
+        <p className="text-xs text-muted">{t.fromMonth(monthNames[month - 1].toLowerCase(), year)}</p>
+        {toggle.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {toggle.error.message}
+          </p>
+        ) : null}
+        {!ready ? (
+          loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
+        ) : view === "active" ? (
+          <AccountList label={t.activeList} rows={rows} action="remove" busyId={busyId} onAction={onAction} empty={active.length === 0 ? t.noActive : t.noResults} />
+        ) : (
+          <AccountList label={t.results} rows={rows} action="add" busyId={busyId} onAction={onAction} empty={t.noResults} />
+        )}
+      </div>
+    </AppDrawer>
+  );
+}

@@ -1,0 +1,209 @@
+"use client";
+
+import Link from "next/link";
+import { useId, useState, type JSX, type ReactNode } from "react";
+import { messages } from "@/lib/i18n/messages";
+import { Avatar } from "@/components/ui/avatar";
+import { cn } from "@/components/ui/cn";
+
+const t = messages.clientActions;
+
+/** Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. */
+export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan";
+
+export type SideBarProps = {
+  uncategorizedCount: number;
+  uncontabilizedCount: number;
+  /** Another operator holding the client's contabilization lease: Contabilizar is disabled and shows it. */
+  contabilizing: { name: string; pictureUrl: string | null } | null;
+  isResponsable: boolean;
+  onChoose: (choice: SideDrawerChoice) => void;
+  onRemove: () => void;
+  /** Starts collapsed (e.g. on a narrow screen); the user toggles it either way. */
+  defaultExpanded?: boolean;
+  className?: string;
+};
+
+const icons = {
+  view: "M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12zM12 15a3 3 0 100-6 3 3 0 000 6z",
+  categorize: "M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 16.5h7M16.5 13v7",
+  contabilize: "M5 3.5h14v17H5zM8.5 7.5h7M8.5 11.5h7M8.5 15.5l2 2 4-4",
+  accounts: "M4 6h16M4 12h16M4 18h10M18 16v4M16 18h4",
+  share: "M17 8a3 3 0 100-6 3 3 0 000 6zM7 15a3 3 0 100-6 3 3 0 000 6zM17 22a3 3 0 100-6 3 3 0 000 6zM9.6 10.7l4.8-2.9M9.6 13.3l4.8 2.9",
+  transfer: "M4 8h14l-4-4M20 16H6l4 4",
+  remove: "M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13M10.5 11v5.5M13.5 11v5.5",
+  toggle: "M15 6l-6 6 6 6",
+} as const;
+
+function Icon({ d, className }: { d: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={cn("size-2.5 shrink-0", className)} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function Badge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      title={label}
+      className="grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+    >
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+type EntryProps = {
+  icon: string;
+  label: string;
+  /** Why the entry is disabled: the tooltip of a disabled entry, also its accessible description. */
+  disabledReason?: string;
+  href?: string;
+  current?: boolean;
+  danger?: boolean;
+  onClick?: () => void;
+  trailing?: ReactNode;
+  testId?: string;
+};
+
+const entryClass =
+  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
+
+/**
+ * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
+ * and hears why (aria-describedby); the reason also shows as a tooltip on hover and focus.
+ */
+function Entry({ icon, label, disabledReason, href, current, danger, onClick, trailing, testId }: EntryProps) {
+  const reasonId = useId();
+  const disabled = disabledReason !== undefined;
+  const body = (
+    <>
+      <Icon d={icon} />
+      <span className="min-w-0 flex-1 truncate group-data-[collapsed=true]/bar:sr-only">{label}</span>
+      {trailing}
+    </>
+  );
+  const tone = cn(
+    disabled
+      ? "cursor-not-allowed text-muted"
+      : current
+        ? "bg-primary-soft text-primary"
+        : danger
+          ? "cursor-pointer text-danger hover:bg-danger-soft"
+          : "cursor-pointer text-fg hover:bg-surface-2",
+  );
+  const tooltip = disabled ? (
+    <span
+      id={reasonId}
+      role="tooltip"
+      className="pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg group-focus-within/entry:visible group-hover/entry:visible"
+    >
+      {disabledReason}
+    </span>
+  ) : null;
+  let control: ReactNode;
+  if (disabled)
+    control = (
+      <button type="button" aria-disabled="true" aria-describedby={reasonId} data-testid={testId} className={cn(entryClass, tone)}>
+        {body}
+      </button>
+    );
+  else if (current)
+    control = (
+      <span aria-current="page" data-testid={testId} className={cn(entryClass, tone)}>
+        {body}
+      </span>
+    );
+  else if (href)
+    control = (
+      <Link href={href} data-testid={testId} className={cn(entryClass, tone)}>
+        {body}
+      </Link>
+    );
+  else
+    control = (
+      <button type="button" onClick={onClick} data-testid={testId} className={cn(entryClass, tone)}>
+        {body}
+      </button>
+    );
+  return (
+    <li className="group/entry relative" title={disabled ? undefined : label}>
+      {control}
+      {tooltip}
+    </li>
+  );
+}
+
+/** The collapsible side bar of /home/client with its seven entries (spec §2, issue 7 item 3). */
+export function SideBar({
+  uncategorizedCount,
+  uncontabilizedCount,
+  contabilizing,
+  isResponsable,
+  onChoose,
+  onRemove,
+  defaultExpanded = true,
+  className,
+}: SideBarProps): JSX.Element {
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const listId = useId();
+  const responsibleOnly = isResponsable ? undefined : t.responsibleOnly;
+  return (
+    <nav
+      aria-label={t.sideBar}
+      data-collapsed={!expanded}
+      className={cn(
+        "group/bar flex shrink-0 flex-col gap-1 rounded-theme border border-border bg-surface p-1 transition-[width] duration-300",
+        expanded ? "w-30" : "w-7.5",
+        className,
+      )}
+    >
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-label={expanded ? t.collapse : t.expand}
+        title={expanded ? t.collapse : t.expand}
+        onClick={() => setExpanded(!expanded)}
+        className="grid size-5 cursor-pointer place-items-center self-end rounded-theme text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
+      >
+        <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
+      </button>
+      <ul id={listId} className="flex flex-col gap-0.5">
+        <Entry icon={icons.view} label={t.view} current testId="side-view" />
+        <Entry
+          icon={icons.categorize}
+          label={t.categorize}
+          href="/home/client/categorization"
+          testId="side-categorize"
+          trailing={<Badge count={uncategorizedCount} label={t.uncategorizedCount(uncategorizedCount)} />}
+        />
+        <Entry
+          icon={icons.contabilize}
+          label={t.contabilize}
+          href="/home/client/contabilization"
+          testId="side-contabilize"
+          disabledReason={contabilizing ? t.contabilizingBy(contabilizing.name) : undefined}
+          trailing={
+            contabilizing ? (
+              <Avatar
+                name={contabilizing.name}
+                pictureUrl={contabilizing.pictureUrl}
+                className="size-2.5 text-[9px] group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+              />
+            ) : (
+              <Badge count={uncontabilizedCount} label={t.uncontabilizedCount(uncontabilizedCount)} />
+            )
+          }
+        />
+        <Entry icon={icons.accounts} label={t.accounts} onClick={() => onChoose("accountingPlan")} testId="side-accounts" />
+        <Entry icon={icons.share} label={t.share} disabledReason={responsibleOnly} onClick={() => onChoose("shared")} testId="side-share" />
+        <Entry icon={icons.transfer} label={t.transfer} disabledReason={responsibleOnly} onClick={() => onChoose("transfer")} testId="side-transfer" />
+        <Entry icon={icons.remove} label={t.remove} disabledReason={responsibleOnly} onClick={onRemove} danger testId="side-remove" />
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+"use client";
+
+import type { JSX } from "react";
+import { AccountsDrawer } from "./accounts-drawer";
+import { ShareDrawer } from "./share-drawer";
+import type { SideDrawerChoice } from "./side-bar";
+import { TransferDrawer } from "./transfer-drawer";
+
+type SideDrawersProps = { clientId: number; clientName: string; choice: SideDrawerChoice; onClose: () => void };
+
+/**
+ * The side bar's drawers by choice (spec §4 "Side drawer choice"): 'accountingPlan', 'shared', 'transfer'
+ * or none; closing any of them calls onClose, which resets the choice to 'none'.
+ */
+export function SideDrawers({ clientId, clientName, choice, onClose }: SideDrawersProps): JSX.Element {
+  return (
+    <>
+      <AccountsDrawer clientId={clientId} clientName={clientName} open={choice === "accountingPlan"} onClose={onClose} />
+      <ShareDrawer clientId={clientId} clientName={clientName} open={choice === "shared"} onClose={onClose} />
+      <TransferDrawer clientId={clientId} clientName={clientName} open={choice === "transfer"} onClose={onClose} />
+    </>
+  );
+}
