@@ -1,5 +1,6 @@
 "use client";
 
+import { useClientContact } from "@/lib/api/clients";
 import { useContact, type ContactPerson } from "@/lib/api/offices";
 import { maskPhone } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
@@ -22,9 +23,14 @@ function ContactCard({ role, person }: { role: string; person: ContactPerson }) 
   );
 }
 
-/** 'Contato' (spec §2): the client's responsible operator and its office. */
-export function ContactList({ enabled }: { enabled: boolean }) {
-  const contact = useContact(enabled);
+/**
+ * 'Contato' (spec §2): the client's responsible operator and its office. Without `clientId`, the caller's
+ * own company (business platform); with it, that client of the caller's office (accounting, a client open).
+ */
+export function ContactList({ enabled, clientId }: { enabled: boolean; clientId?: number }) {
+  const own = useContact(enabled && clientId === undefined);
+  const ofClient = useClientContact(clientId ?? null, enabled);
+  const contact = clientId === undefined ? own : ofClient;
   if (contact.isError)
     return (
       <p role="alert" className="text-sm text-danger">

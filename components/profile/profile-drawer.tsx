@@ -1,8 +1,10 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { useMe } from "@/lib/api/auth";
 import { useProfile, useUpdatePhoto } from "@/lib/api/operators";
+import { useSelectedClient } from "@/lib/client-selection";
 import type { ChosenPlatform } from "@/lib/platform";
 import { messages } from "@/lib/i18n/messages";
 import { isOwner } from "@/lib/permissions/operators";
@@ -28,6 +30,10 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
   const photo = useUpdatePhoto();
   const [panel, setPanel] = useState<Panel>(null);
   const [officeOpen, setOfficeOpen] = useState(false);
+  const pathname = usePathname();
+  const selected = useSelectedClient();
+  // Accounting: 'Contato' shows while a client is open (/home/client with this tab's client).
+  const openClientId = platform === "accounting" && pathname === "/home/client" && selected ? selected.id : undefined;
   const toggle = (name: Exclude<Panel, null>) => (next: boolean) => setPanel((current) => (next ? name : current === name ? null : current));
 
   const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
@@ -58,9 +64,9 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
               </svg>
             </button>
           ) : null}
-          {platform === "bussiness" ? (
+          {platform === "bussiness" || openClientId !== undefined ? (
             <ExpandablePanel title={t.contact} open={panel === "contact"} onOpenChange={toggle("contact")}>
-              <ContactList enabled={open} />
+              <ContactList key={openClientId ?? "own"} enabled={open} clientId={openClientId} />
             </ExpandablePanel>
           ) : null}
           <ExpandablePanel title={t.changePassword} open={panel === "password"} onOpenChange={toggle("password")}>

@@ -1,5 +1,5 @@
-import { HomePlaceholder } from "@/components/shell/home-placeholder";
+import { HomeScreen } from "@/components/clients/home-screen";
 
 export default function HomePage() {
-  return <HomePlaceholder />;
+  return <HomeScreen />;
 }

@@ -1,0 +1,76 @@
+"use client";
+
+import type { ClientCard as Card } from "@/lib/contract/clients";
+import { formatModified } from "@/lib/format";
+import { messages } from "@/lib/i18n/messages";
+import { Avatar } from "@/components/ui/avatar";
+import { cn } from "@/components/ui/cn";
+import { StatusIcon, statusLabel, statusesOf } from "./status-icons";
+
+const t = messages.clients;
+
+type ClientCardProps = { card: Card; matches: boolean; onOpen: (card: Card) => void };
+
+/**
+ * One client of the list (spec §2): logo, name, 'Modificado em …', the status icons, the responsible
+ * operator's avatar when the viewer is not the responsible one (docs/api.md), and who else is working
+ * it (busy). A card the search does not match is dimmed and disabled: neither clickable nor focusable.
+ */
+export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
+  const statuses = statusesOf(card);
+  const showResponsible = !card.isResponsable;
+  return (
+    <li data-testid="client-card" data-client-id={card.id} data-matches={matches}>
+      <button
+        type="button"
+        disabled={!matches}
+        aria-disabled={!matches || undefined}
+        onClick={() => onOpen(card)}
+        className={cn(
+          "group/card flex h-full w-full flex-col gap-1.5 rounded-theme border border-border bg-surface p-2 text-left shadow-xs transition",
+          "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary",
+          matches ? "cursor-pointer hover:border-primary hover:shadow-md" : "cursor-default opacity-40 grayscale",
+        )}
+      >
+        <span className="flex w-full items-start gap-1.5">
+          <Avatar name={card.name} pictureUrl={card.pictureUrl} className="size-6 text-base" />
+          <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <span className="line-clamp-2 text-base leading-snug font-bold break-words">{card.name}</span>
+            <span className="text-sm text-muted">{formatModified(card.modifiedDatetime)}</span>
+          </span>
+          {statuses.length > 0 ? (
+            <span className="flex shrink-0 items-center gap-0.5">
+              {statuses.map((kind) => (
+                <StatusIcon key={kind} kind={kind} />
+              ))}
+            </span>
+          ) : null}
+        </span>
+        {statuses.length > 0 ? (
+          // Keyboard users see what the icons mean while the card has the focus (the hover tooltips need a pointer).
+          <span aria-hidden="true" className="hidden text-xs text-muted group-focus-visible/card:block">
+            {statuses.map(statusLabel).join(" · ")}
+          </span>
+        ) : null}
+        {showResponsible || card.busy ? (
+          <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-1 border-t border-border pt-1.5">
+            {showResponsible ? (
+              <span className="flex min-w-0 items-center gap-0.5 text-sm text-muted" title={t.responsible(card.operatorName)}>
+                <Avatar name={card.operatorName} pictureUrl={card.photoOperatorUrl} className="size-3" />
+                <span className="truncate">{t.responsible(card.operatorName)}</span>
+              </span>
+            ) : (
+              <span />
+            )}
+            {card.busy ? (
+              <span data-testid="client-busy" className="flex min-w-0 items-center gap-0.5 rounded-full bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg">
+                <Avatar name={card.busy.name} pictureUrl={card.busy.pictureUrl} className="size-2.5" />
+                <span className="truncate">{t.busy(card.busy.name)}</span>
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useClients, type ClientCard as Card } from "@/lib/api/clients";
+import { selectClient } from "@/lib/client-selection";
+import { CLIENT_GRID_MIN_COLUMN_PX } from "@/lib/constants";
+import { matchesClient } from "@/lib/format";
+import { messages } from "@/lib/i18n/messages";
+import { Button } from "@/components/ui/button";
+import { SearchField } from "@/components/ui/search-field";
+import { Spinner } from "@/components/ui/spinner";
+import { useDelayed } from "@/components/ui/use-delayed";
+import { AppShell } from "@/components/shell/app-shell";
+import { AddClientDrawer } from "./add-client-drawer";
+import { ClientCard } from "./client-card";
+
+const t = messages.clients;
+
+// Columns at least CLIENT_GRID_MIN_COLUMN_PX wide (spec §9), one column when the screen is narrower.
+const gridStyle = { gridTemplateColumns: `repeat(auto-fill, minmax(min(${CLIENT_GRID_MIN_COLUMN_PX}px, 100%), 1fr))` };
+
+function PlusIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+      <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** /home of the accounting platform: 'Clientes' (spec §2 "Accounting: client list"). */
+export function ClientsScreen() {
+  const router = useRouter();
+  const clients = useClients();
+  const [term, setTerm] = useState("");
+  const [adding, setAdding] = useState(false);
+  const showLoading = useDelayed(clients.isPending);
+
+  const cards = clients.data;
+  const matching = useMemo(
+    () => new Set((cards ?? []).filter((card) => matchesClient({ name: card.name, modifiedAt: card.modifiedDatetime }, term)).map((card) => card.id)),
+    [cards, term],
+  );
+
+  function open(card: Card) {
+    selectClient({ id: card.id, name: card.name, logoUrl: card.pictureUrl });
+    router.push("/home/client");
+  }
+
+  const hasClients = Boolean(cards && cards.length > 0);
+  return (
+    <AppShell>
+      <main className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col gap-2 px-2 py-3 sm:px-4">
+        <div className="flex flex-col gap-1.5 md:flex-row md:items-center md:justify-between">
+          <div className="flex items-baseline gap-1.5">
+            <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
+            {cards && hasClients ? (
+              <p role="status" className="text-sm text-muted">
+                {t.matches(matching.size, cards.length)}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-1 sm:flex-row sm:items-center">
+            {hasClients ? (
+              <div role="search" className="sm:w-[300px]">
+                <SearchField placeholder={t.search} value={term} onValueChange={setTerm} />
+              </div>
+            ) : null}
+            {/* A new office gets the button inside its empty state instead (one 'Adicionar Cliente' on screen). */}
+            {cards?.length === 0 ? null : (
+              <Button onClick={() => setAdding(true)}>
+                <PlusIcon />
+                {t.add}
+              </Button>
+            )}
+          </div>
+        </div>
+        {clients.isError && !cards ? (
+          <div role="alert" className="flex flex-col items-start gap-1.5 rounded-theme border border-danger/40 bg-danger-soft p-2 text-danger">
+            <p>{clients.error.message}</p>
+            <Button variant="secondary" onClick={() => void clients.refetch()}>
+              {t.retry}
+            </Button>
+          </div>
+        ) : !cards ? (
+          showLoading ? (
+            <div aria-busy="true" className="flex flex-col gap-1.5">
+              <p role="status" className="flex items-center gap-1 text-sm text-muted">
+                <Spinner className="text-primary" />
+                {t.loading}
+              </p>
+              <ul className="grid gap-2" style={gridStyle} aria-hidden="true">
+                {[0, 1, 2, 3, 4, 5].map((index) => (
+                  <li key={index} className="h-[112px] animate-pulse rounded-theme border border-border bg-surface-2" />
+                ))}
+              </ul>
+            </div>
+          ) : null
+        ) : cards.length === 0 ? (
+          <EmptyState onAdd={() => setAdding(true)} />
+        ) : (
+          <>
+            {matching.size === 0 ? <p className="text-sm text-muted">{t.noMatch}</p> : null}
+            <ul aria-label={t.title} className="grid gap-2" style={gridStyle}>
+              {cards.map((card) => (
+                <ClientCard key={card.id} card={card} matches={matching.has(card.id)} onOpen={open} />
+              ))}
+            </ul>
+          </>
+        )}
+      </main>
+      <AddClientDrawer open={adding} onOpenChange={setAdding} />
+    </AppShell>
+  );
+}
+
+/** A new office: nothing to list yet, so say what comes first (invite the first client company). */
+function EmptyState({ onAdd }: { onAdd: () => void }) {
+  return (
+    <section aria-labelledby="clients-empty" className="mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong bg-surface p-4 text-center">
+      <span className="grid size-8 place-items-center rounded-full bg-primary-soft text-primary" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M8 7h4M8 11h4M8 15h4M2 21h20" />
+        </svg>
+      </span>
+      <h2 id="clients-empty" className="text-xl font-bold">
+        {t.emptyTitle}
+      </h2>
+      <p className="text-muted">{t.emptyText}</p>
+      <Button size="lg" onClick={onAdd} className="mt-1">
+        <PlusIcon />
+        {t.add}
+      </Button>
+    </section>
+  );
+}
