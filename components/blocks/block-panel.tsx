@@ -1,0 +1,170 @@
+"use client";
+
+import { useState } from "react";
+import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
+import { issueLabel } from "@/lib/constants";
+import type { Block } from "@/lib/contract/blocks";
+import { monthNames } from "@/lib/format/dates";
+import { messages } from "@/lib/i18n/messages";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { CurrencyInput } from "@/components/ui/currency-input";
+import { SelectField } from "@/components/ui/select-field";
+import { AccountPicker } from "./account-picker";
+import {
+  badges,
+  blockYearMonth,
+  canSave,
+  dayOptions,
+  initialForm,
+  isEditable,
+  monthOptions,
+  withYear,
+  yearOptions,
+  type BlockForm,
+  type ViewerMode,
+} from "./block-form-rules";
+
+const t = messages.viewer;
+
+export type BlockPanelProps = {
+  clientId: number;
+  block: Block;
+  docs: BlockDocumentsAnswer | undefined;
+  mode: ViewerMode;
+  editing: boolean;
+  onEditing: (editing: boolean) => void;
+  onSave: (form: BlockForm) => void;
+  saving: boolean;
+  error: string | null;
+};
+
+const EMPTY = "";
+
+/** The viewer's side panel: badges, the pendency or read-only note, the block form and its buttons. */
+export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, onSave, saving, error }: BlockPanelProps) {
+  const [form, setForm] = useState<BlockForm>(() => initialForm(block));
+  const editable = isEditable(mode, editing);
+  const home = blockYearMonth(block);
+  // The lists follow the chosen date once it names a month; until then the block's own month.
+  const year = form.year ?? home.year;
+  const month = form.year !== null && form.month !== null ? form.month : home.month;
+  const chart = useChartAccounts(year);
+  const active = useClientMonthAccounts(clientId, year, month);
+  const pendency = docs?.pendency ?? null;
+
+  const setYear = (value: string) => {
+    const next = value === EMPTY ? null : Number(value);
+    // Charts are per year of exercise: an account of another year's chart is not this year's.
+    setForm((current) => ({ ...withYear(current, next), accountId: next === current.year ? current.accountId : null }));
+  };
+  const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
+  const placeholder = { value: EMPTY, label: "—" };
+
+  return (
+    <div className="flex flex-col gap-2">
+      {docs ? <Badges docs={docs} /> : null}
+      {mode === "pendency" && pendency ? (
+        <section aria-labelledby="viewer-pendency" className="flex flex-col gap-1 rounded-theme border border-status-pendency/50 bg-status-pendency/10 p-1.5">
+          <h3 id="viewer-pendency" className="text-sm font-bold">
+            {t.pendency}
+          </h3>
+          <dl className="flex flex-col gap-0.5 text-sm">
+            <dt className="text-xs font-semibold text-muted">{t.problem}</dt>
+            <dd>{issueLabel(pendency.issue)}</dd>
+            <dt className="mt-0.5 text-xs font-semibold text-muted">{t.observation}</dt>
+            <dd className="break-words whitespace-pre-line">{pendency.observations.trim() || t.noObservation}</dd>
+          </dl>
+        </section>
+      ) : null}
+      {mode === "view" || mode === "contabilized" ? (
+        <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{mode === "view" ? t.readOnlyBusy : t.readOnlyContabilized}</p>
+      ) : null}
+
+      <form
+        className="flex flex-col gap-1.5"
+        aria-label={t.title}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editable && canSave(form)) onSave(form);
+        }}
+      >
+        <fieldset className="flex min-w-0 flex-col gap-0.5" disabled={!editable}>
+          <legend className="mb-0.5 text-sm font-semibold">{t.paymentDate}</legend>
+          <div className="grid grid-cols-[1fr_1.6fr_1.2fr] gap-1">
+            <SelectField
+              label={t.day}
+              value={form.day ?? EMPTY}
+              options={[placeholder, ...dayOptions().map((day) => ({ value: day, label: String(day).padStart(2, "0") }))]}
+              onValueChange={(value) => setForm((current) => ({ ...current, day: numberOrNull(value) }))}
+            />
+            <SelectField
+              label={t.month}
+              value={form.month ?? EMPTY}
+              options={[placeholder, ...monthOptions(form.year).map((m) => ({ value: m, label: monthNames[m - 1] }))]}
+              onValueChange={(value) => setForm((current) => ({ ...current, month: numberOrNull(value) }))}
+            />
+            <SelectField
+              label={t.year}
+              value={form.year ?? EMPTY}
+              options={[placeholder, ...yearOptions(new Date(), form.year).map((y) => ({ value: y, label: String(y) }))]}
+              onValueChange={setYear}
+            />
+          </div>
+        </fieldset>
+        <AccountPicker
+          label={t.account}
+          value={form.accountId}
+          active={active.data ?? []}
+          all={chart.data ?? []}
+          readOnly={!editable}
+          onChange={(accountId) => setForm((current) => ({ ...current, accountId }))}
+        />
+        <CurrencyInput label={t.value} cents={form.cents} readOnly={!editable} onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))} />
+        {error ? (
+          <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-1">
+          {mode === "edit-view" ? (
+            <Button variant="secondary" onClick={() => onEditing(!editing)} aria-pressed={editing}>
+              {editing ? t.cancelEdit : t.edit}
+            </Button>
+          ) : null}
+          {editable ? (
+            <Button type="submit" disabled={!canSave(form)} loading={saving}>
+              {t.save}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Badges({ docs }: { docs: BlockDocumentsAnswer }) {
+  const list = badges(docs);
+  if (list.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {list.map((badge) => {
+        const photo = badge.kind === "contabilized" ? docs.contabilizedPhotoUrl : docs.categorizedPhotoUrl;
+        const text =
+          badge.kind === "both" ? t.categorizedAndContabilized(badge.name) : badge.kind === "categorized" ? t.categorizedBy(badge.name) : t.contabilizedBy(badge.name);
+        return (
+          <li
+            key={badge.kind}
+            className={
+              "flex items-center gap-1 rounded-full py-0.5 pr-1.5 pl-0.5 text-sm font-medium " +
+              (badge.kind === "categorized" ? "bg-primary-soft text-fg" : "bg-status-contabilized/15 text-fg")
+            }
+          >
+            <Avatar name={badge.name} pictureUrl={photo} className="size-3 text-[10px]" />
+            <span>{text}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
