@@ -13,7 +13,7 @@ import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { inviteMail } from "@/server/mail/templates";
 import type { Actor } from "@/server/policy/actor";
-import { clientInviteScope, managedInviteScopes, operatorInviteScope, type InviteScope } from "./scope";
+import { clientInviteScope, managedInviteScopes, operatorInviteScope, visibleInviteScopes, type InviteScope } from "./scope";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -28,8 +28,8 @@ export async function listInvites({ actor, body }: { actor: Actor; body?: Invite
 }
 
 // POST /api/invited/add: a one-time link by e-mail, queued in the same transaction as the invite.
-export async function addInvite({ actor, body }: { actor: Actor; body: { email: string; platform?: Platform } }): Promise<InviteAnswer> {
-  const scope = operatorInviteScope(actor, body.platform);
+export async function addInvite({ actor, body }: { actor: Actor; body: { email: string; kind?: "operator" | "client"; platform?: Platform } }): Promise<InviteAnswer> {
+  const scope = body.kind === "client" ? clientInviteScope(actor) : operatorInviteScope(actor, body.platform);
   const token = randomBytes(32).toString("base64url");
   try {
     const invite = await getDb().$transaction(async (tx) => {
@@ -72,14 +72,20 @@ async function assertNotMember(tx: Tx, scope: InviteScope, email: string): Promi
     where: { email },
     select: { accountingOperator: { select: { id: true } }, clientOperator: { select: { id: true } } },
   });
+  if (scope.kind === "client") {
+    // A login may hold one client membership: a company's user could never accept a second company.
+    if (user?.clientOperator) throw new AppError("conflict", messages.invites.alreadyClient);
+    return;
+  }
   const member = scope.kind === "accountingOperator" ? user?.accountingOperator : user?.clientOperator;
   if (member) throw new AppError("conflict", messages.invites.alreadyMember);
 }
 
 // A pending, unexpired invite is a duplicate; an expired or accepted one only occupies the unique
-// slot, so it gives way to the new invite.
+// slot, so it gives way to the new invite. (The slot is the office's or company's, whoever sent it.)
 async function clearStaleInvite(tx: Tx, scope: InviteScope, email: string): Promise<void> {
-  const existing = await tx.invite.findFirst({ where: { ...scope.where, email }, select: { id: true, acceptedAt: true, expiresAt: true } });
+  const slot = scope.clientId !== null ? { clientId: scope.clientId } : { officeId: scope.officeId, kind: scope.kind };
+  const existing = await tx.invite.findFirst({ where: { ...slot, email }, select: { id: true, acceptedAt: true, expiresAt: true } });
   if (!existing) return;
   const pending = !existing.acceptedAt && (!existing.expiresAt || existing.expiresAt > new Date());
   if (pending) throw new AppError("conflict", messages.invites.alreadyInvited);
@@ -91,16 +97,20 @@ async function organizationName(tx: Tx, scope: InviteScope): Promise<string> {
   return (await tx.accountingOffice.findUniqueOrThrow({ where: { id: scope.officeId! }, select: { name: true } })).name;
 }
 
-// POST /api/invited/remove: withdraws a pending invite of a scope the caller manages (404 otherwise).
+// POST /api/invited/remove: withdraws a pending invite of a scope the caller manages. An invite outside
+// the caller's office and company answers 404; one inside that it may not manage 403.
 export async function removeInvite({ actor, body }: { actor: Actor; body: { inviteId: number } }): Promise<Record<string, never>> {
-  const scopes = managedInviteScopes(actor);
-  if (scopes.length === 0) throw new AppError("forbidden", messages.api.forbidden);
+  const visible = visibleInviteScopes(actor);
+  if (visible.length === 0) throw new AppError("forbidden", messages.api.forbidden);
+  const managed = managedInviteScopes(actor);
   await getDb().$transaction(async (tx) => {
+    const seen = await tx.invite.findFirst({ where: { id: body.inviteId, acceptedAt: null, OR: visible }, select: { id: true } });
+    if (!seen) throw new AppError("not_found", messages.invites.notFound);
     const invite = await tx.invite.findFirst({
-      where: { id: body.inviteId, acceptedAt: null, OR: scopes },
+      where: { id: body.inviteId, acceptedAt: null, OR: managed },
       select: { id: true, email: true, officeId: true, clientId: true },
     });
-    if (!invite) throw new AppError("not_found", messages.invites.notFound);
+    if (!invite) throw new AppError("forbidden", messages.api.forbidden);
     await tx.invite.delete({ where: { id: invite.id } });
     await writeAuditEvent(
       { actorUserId: actor.userId, officeId: invite.officeId, clientId: invite.clientId, action: "invite.remove", targetType: "invite", targetId: invite.id, data: { email: invite.email } },

@@ -30,11 +30,20 @@ export function operatorInviteScope(actor: Actor, requested?: Platform): InviteS
   return { kind: "clientOperator", officeId: null, clientId, where: { kind: "clientOperator", clientId } };
 }
 
-/** Invites of new client companies of the caller's office (the sign-up comes in a later issue). */
+/**
+ * Invites of new client companies of the caller's office (issue 7). Any accounting operator may invite a
+ * company (it becomes its responsible operator); owners and admins (type <= 1) see and withdraw all of
+ * the office's pending client invites, a regular operator (type 2) only the ones it sent. A business-only
+ * caller has no office: 403.
+ */
 export function clientInviteScope(actor: Actor): InviteScope {
   assertCan(actor, "client.create", null);
-  const officeId = actor.accounting!.officeId;
-  return { kind: "client", officeId, clientId: null, where: { kind: "client", officeId } };
+  const acc = actor.accounting!;
+  const officeId = acc.officeId;
+  const where: Prisma.InviteWhereInput = isManager(acc)
+    ? { kind: "client", officeId }
+    : { kind: "client", officeId, invitedById: actor.userId };
+  return { kind: "client", officeId, clientId: null, where };
 }
 
 /** Every invite scope the caller manages (removal names only the invite, not the platform). */
@@ -42,5 +51,14 @@ export function managedInviteScopes(actor: Actor): Prisma.InviteWhereInput[] {
   const scopes: Prisma.InviteWhereInput[] = [];
   if (actor.accounting && isManager(actor.accounting)) scopes.push(operatorInviteScope(actor, "accounting").where);
   if (actor.business && isManager(actor.business)) scopes.push(operatorInviteScope(actor, "bussiness").where);
+  if (actor.accounting) scopes.push(clientInviteScope(actor).where);
+  return scopes;
+}
+
+/** Every invite of the caller's own office and company, managed or not: outside it an id answers 404. */
+export function visibleInviteScopes(actor: Actor): Prisma.InviteWhereInput[] {
+  const scopes: Prisma.InviteWhereInput[] = [];
+  if (actor.accounting) scopes.push({ officeId: actor.accounting.officeId });
+  if (actor.business) scopes.push({ clientId: actor.business.clientId });
   return scopes;
 }
