@@ -27,5 +27,10 @@ export type ClientCard = z.infer<typeof clientCardSchema>;
 
 export const clientCardListSchema = z.array(clientCardSchema);
 
-export const clientBusyAnswerSchema = z.object({ busy: busyOperatorSchema.nullable() });
+/**
+ * `busy`: another operator working the client (lease or categorization screen). `contabilizing`
+ * (additive): the operator other than the caller holding the client's unexpired contabilization lease —
+ * the Contabilizar entry is disabled with its avatar.
+ */
+export const clientBusyAnswerSchema = z.object({ busy: busyOperatorSchema.nullable(), contabilizing: busyOperatorSchema.nullable() });
 export type ClientBusyAnswer = z.infer<typeof clientBusyAnswerSchema>;

@@ -206,12 +206,13 @@ describe.each([
 
 describe("POST /api/client/busy", () => {
   test("null when nobody else works the client; the other operator's name and picture otherwise", async () => {
-    expect((await call(busyPost, { token: t.ownerA, body: { clientId: alpha.id } })).json.data).toEqual({ busy: null });
+    expect((await call(busyPost, { token: t.ownerA, body: { clientId: alpha.id } })).json.data).toEqual({ busy: null, contabilizing: null });
     await lease(alpha, regularA);
     const res = await call(busyPost, { token: t.ownerA, body: { clientId: alpha.id } });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ busy: { name: regularA.user.name, pictureUrl: expect.stringMatching(/^\/api\/files\/avatars\/regular-a\.webp\?/) } });
-    expect((await call(busyPost, { token: t.regularA, body: { clientId: alpha.id } })).json.data).toEqual({ busy: null });
+    const regularBusy = { name: regularA.user.name, pictureUrl: expect.stringMatching(/^\/api\/files\/avatars\/regular-a\.webp\?/) };
+    expect(res.json.data).toEqual({ busy: regularBusy, contabilizing: regularBusy });
+    expect((await call(busyPost, { token: t.regularA, body: { clientId: alpha.id } })).json.data).toEqual({ busy: null, contabilizing: null });
   });
 
   test.each([

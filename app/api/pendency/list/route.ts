@@ -1,0 +1,9 @@
+import { pendencyListBody } from "@/lib/contract/blocks";
+import { listPendencies } from "@/server/pendencies/list-pendencies";
+import { route, otherMethods } from "@/server/http/route";
+
+// POST /api/pendency/list — {clientId, year?}: the client's pendencies, open and solved, newest first
+export const POST = route({ body: pendencyListBody }, ({ actor, body }) => listPendencies({ actor, body }));
+
+// Any other verb: 405 in the envelope, with Allow.
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,80 @@
+import "server-only";
+import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { getDb, type Tx } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import type { Actor } from "@/server/policy/actor";
+import { loadWorkBlock } from "./access";
+import { busyHolder } from "./busy";
+import { loadBlockRows } from "./rows";
+import { checkSaveFields } from "./save-rules";
+
+/** Why a conditional write touched no row: gone (404), contabilised meanwhile or a stale version (409). */
+export async function explainMissedWrite(tx: Tx, blockId: number): Promise<never> {
+  const now = await tx.block.findUnique({ where: { id: blockId }, select: { devolvedAt: true, undoneAt: true, contabilizedAt: true } });
+  if (!now || now.devolvedAt || now.undoneAt) throw new AppError("not_found", messages.blocks.notFound);
+  if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
+  throw new AppError("conflict", messages.blocks.stale);
+}
+
+/**
+ * POST /api/block/save {block: {id, date, value, accountId}, version}: categorises (or re-categorises)
+ * a block. Field rules first (400, nothing read). Then, in one transaction: the block through the
+ * tenant scope (404; a business user 403), the account (any account of the office's chart of the
+ * date's year, active for the client or not: 400 otherwise), a contabilised block (409), a client
+ * another operator is working (409, busyHolder), and ONE conditional UPDATE … WHERE id AND version AND
+ * not contabilised AND not devolved AND not undone that bumps the version: of two saves of the same
+ * version exactly one writes, the other finds no row and answers 409 with the stale message. The
+ * client's modifiedAt and the audit event go in the same transaction. Answers the updated block.
+ */
+export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSaveBody }): Promise<Block> {
+  const fields = checkSaveFields(body.block.date, body.block.value);
+  return getDb().$transaction(async (tx) => {
+    const block = await loadWorkBlock(tx, actor, body.block.id);
+    const account = await tx.account.findFirst({
+      where: { id: body.block.accountId, officeId: block.officeId, yearOfExercise: fields.year },
+      select: { id: true, code: true },
+    });
+    if (!account) {
+      throw new AppError("invalid_input", messages.blocks.accountNotInChart, {
+        fields: [{ path: "block.accountId", message: messages.blocks.accountNotInChart }],
+      });
+    }
+    if (block.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
+    const holder = await busyHolder(tx, actor, { id: block.clientId, officeId: block.officeId });
+    if (holder) throw new AppError("conflict", messages.blocks.busy(holder));
+
+    const now = new Date();
+    const written = await tx.block.updateMany({
+      where: { id: block.id, version: body.version, contabilizedAt: null, devolvedAt: null, undoneAt: null },
+      data: {
+        accountId: account.id,
+        paymentDate: fields.paymentDate,
+        valueCents: fields.valueCents,
+        categorizedById: block.operator.operatorId,
+        categorizedAt: now,
+        version: { increment: 1 },
+      },
+    });
+    if (written.count === 0) await explainMissedWrite(tx, block.id);
+    await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
+    await writeAuditEvent(
+      {
+        actorUserId: actor.userId,
+        officeId: block.officeId,
+        clientId: block.clientId,
+        action: "block.save",
+        targetType: "block",
+        targetId: block.id,
+        data: {
+          before: { accountId: block.accountId, version: body.version },
+          after: { accountId: account.id, code: account.code, date: body.block.date, value: body.block.value, version: body.version + 1 },
+        },
+      },
+      tx,
+    );
+    const [saved] = await loadBlockRows(tx, { clientId: block.clientId, operatorId: block.operator.operatorId, blockId: block.id });
+    return saved.block;
+  });
+}
