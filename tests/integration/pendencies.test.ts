@@ -1,0 +1,139 @@
+// POST /api/pendency/list (issue 7 items 3 and 8): a client's pendencies, open and solved, newest first,
+// optionally of one São Paulo year; shape, validation, the permission matrix and the query count.
+import { Client as PgClient } from "pg";
+import { POST as pendencyPost } from "@/app/api/pendency/list/route";
+import { pendencyListAnswer, type Pendency } from "@/lib/contract/blocks";
+import { getDb, type Client } from "@/server/db/client";
+import {
+  createAccountingOperator,
+  createBlock,
+  createClient,
+  createClientOperator,
+  createOffice,
+  createPendency,
+  shareClient,
+  type CreatedBlock,
+} from "../helpers/factories";
+import { call } from "../helpers/http";
+import { login } from "./operators-support";
+
+let alpha: Client;
+let first: CreatedBlock;
+let second: CreatedBlock;
+const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "businessOther", string>;
+const p = {} as Record<"newYear" | "oldOpen" | "solved" | "lastYear" | "undone", { id: number }>;
+
+beforeAll(async () => {
+  const office = await createOffice();
+  const ownerA = await createAccountingOperator({ office, type: 0 });
+  const adminA = await createAccountingOperator({ office, type: 1 });
+  const regularA = await createAccountingOperator({ office, type: 2 });
+  const sharedA = await createAccountingOperator({ office, type: 2 });
+  const outsiderA = await createAccountingOperator({ office, type: 2 });
+  const ownerB = await createAccountingOperator({ type: 0 });
+  alpha = await createClient({ office, responsible: regularA });
+  const other = await createClient({ office, responsible: regularA });
+  await shareClient({ client: alpha, operator: sharedA });
+  first = await createBlock({ client: alpha, state: "uncategorized", documents: 2 });
+  second = await createBlock({ client: alpha, state: "categorized" });
+  const undone = await createBlock({ client: alpha, state: "uncategorized" });
+  await getDb().block.update({ where: { id: undone.id }, data: { undoneAt: new Date() } });
+  // 2025-01-01T02:00Z is still 31 December 2024 in São Paulo.
+  p.newYear = await createPendency({ block: first, issue: 0, createdAt: new Date("2025-01-01T02:00:00.000Z") });
+  p.oldOpen = await createPendency({ block: first, issue: 7, observations: "Foto tremida", createdAt: new Date("2025-03-01T12:00:00.000Z") });
+  p.solved = await createPendency({
+    block: second,
+    issue: 1,
+    createdAt: new Date("2025-06-10T09:30:00.000Z"),
+    solvedAt: new Date("2025-06-11T10:00:00.000Z"),
+  });
+  p.lastYear = await createPendency({ block: second, issue: 2, createdAt: new Date("2024-05-05T12:00:00.000Z") });
+  p.undone = await createPendency({ block: undone, issue: 2, createdAt: new Date("2025-02-02T12:00:00.000Z") });
+  await createPendency({ block: await createBlock({ client: other, state: "uncategorized" }), issue: 0 });
+  t.ownerA = await login(ownerA.user.email);
+  t.adminA = await login(adminA.user.email);
+  t.regularA = await login(regularA.user.email);
+  t.sharedA = await login(sharedA.user.email);
+  t.outsiderA = await login(outsiderA.user.email);
+  t.ownerB = await login(ownerB.user.email);
+  t.business = await login((await createClientOperator({ client: alpha, type: 0 })).user.email);
+  t.businessOther = await login((await createClientOperator({ client: other, type: 0 })).user.email);
+});
+
+const pendencies = async (body: object, who: keyof typeof t = "regularA"): Promise<Pendency[]> => {
+  const res = await call<Pendency[]>(pendencyPost, { token: t[who], body });
+  expect(res.status).toBe(200);
+  return pendencyListAnswer.parse(res.json.data);
+};
+
+test("every pendency of the client, open and solved, newest first; undone sends left out", async () => {
+  const list = await pendencies({ clientId: alpha.id });
+  expect(list.map((row) => row.id)).toEqual([p.solved.id, p.oldOpen.id, p.newYear.id, p.lastYear.id]);
+  expect(list[0]).toEqual({
+    id: p.solved.id,
+    blockId: second.id,
+    date: "2025-06-10T09:30:00.000Z",
+    issue: 1,
+    observations: "",
+    documentsUrl: [expect.stringMatching(/^\/api\/files\/.+\?exp=\d+&sig=/)],
+    solvedDatetime: "2025-06-11T10:00:00.000Z",
+  });
+  expect(list[1]).toMatchObject({ issue: 7, observations: "Foto tremida", solvedDatetime: null, blockId: first.id });
+  expect(list[1].documentsUrl).toHaveLength(2);
+});
+
+test("one year by the São Paulo calendar", async () => {
+  expect((await pendencies({ clientId: alpha.id, year: 2025 })).map((row) => row.id)).toEqual([p.solved.id, p.oldOpen.id]);
+  expect((await pendencies({ clientId: alpha.id, year: 2024 })).map((row) => row.id)).toEqual([p.newYear.id, p.lastYear.id]);
+  expect(await pendencies({ clientId: alpha.id, year: 2020 })).toEqual([]);
+});
+
+test.each([
+  ["ownerA", 200],
+  ["adminA", 404],
+  ["regularA", 200],
+  ["sharedA", 200],
+  ["outsiderA", 404],
+  ["ownerB", 404],
+  ["business", 403],
+  ["businessOther", 404],
+] as const)("%s lists alpha's pendencies → %i", async (who, status) => {
+  expect((await call(pendencyPost, { token: t[who], body: { clientId: alpha.id } })).status).toBe(status);
+});
+
+test.each([
+  ["no clientId", {}, "clientId"],
+  ["clientId 2^31", { clientId: 2 ** 31 }, "clientId"],
+  ["year 1999", { clientId: 1, year: 1999 }, "year"],
+  ["year a string with NUL", { clientId: 1, year: "2025\u0000" }, "year"],
+])("%s → 400 on %s", async (_label, body, path) => {
+  const res = await call(pendencyPost, { token: t.ownerA, body });
+  expect(res.status).toBe(400);
+  expect(res.json.error?.fields?.map((field) => field.path)).toContain(path);
+});
+
+test("anonymous → 401", async () => {
+  expect((await call(pendencyPost, { body: { clientId: alpha.id } })).status).toBe(401);
+});
+
+// Authentication, the client through the scope, then one statement for the list: the same count for
+// 4 and for 200 pendencies.
+test("a fixed number of SQL statements whatever the number of pendencies", async () => {
+  const spy = jest.spyOn(PgClient.prototype, "query");
+  const counted = async () => {
+    spy.mockClear();
+    await pendencies({ clientId: alpha.id });
+    return spy.mock.calls.length;
+  };
+  try {
+    const few = await counted();
+    await getDb().$executeRaw`
+      INSERT INTO pendencies (client_id, block_id, issue, observations, created_at, queued_at)
+      SELECT ${alpha.id}, ${first.id}, 0, '', now() - (g || ' minutes')::interval, now() FROM generate_series(1, 196) g`;
+    expect((await pendencies({ clientId: alpha.id })).length).toBe(200);
+    expect(await counted()).toBe(few);
+    expect(few).toBeLessThanOrEqual(3);
+  } finally {
+    spy.mockRestore();
+  }
+});
