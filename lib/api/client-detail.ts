@@ -36,6 +36,9 @@ export function useClientBusy(clientId: number) {
   });
 }
 
+/** One month's list, or (month 0) the year → month map of every month. */
+export type PeriodAccounts = { list: ClientAccount[] } | { byMonth: ClientAccountsByMonth };
+
 /**
  * The accounts of a month (month 1..12) or, for 'Todos' (month 0), the year → month map of every
  * month. Retried every 500 ms until it loads (spec §4).
@@ -43,7 +46,7 @@ export function useClientBusy(clientId: number) {
 export function usePeriodAccounts(clientId: number, year: number, month: number) {
   return useQuery({
     queryKey: clientDetailKeys.accounts(clientId, year, month),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<PeriodAccounts> =>
       month === 0
         ? api.request<ClientAccountsByMonth>("/api/account/client", { clientId }, { signal }).then((byMonth) => ({ byMonth }))
         : api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }).then((list) => ({ list })),
