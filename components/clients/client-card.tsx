@@ -37,12 +37,27 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
           <span className="flex min-w-0 flex-1 flex-col gap-0.5">
             <span className="line-clamp-2 text-base leading-snug font-bold break-words">{card.name}</span>
             <span className="text-sm text-muted">{formatModified(card.modifiedDatetime)}</span>
+            {card.busy ? (
+              <span data-testid="client-busy" className="mt-0.5 flex w-fit max-w-full items-center gap-0.5 rounded-full bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg">
+                <Avatar name={card.busy.name} pictureUrl={card.busy.pictureUrl} className="size-2.5! text-[10px]!" />
+                <span className="truncate">{t.busy(card.busy.name)}</span>
+              </span>
+            ) : null}
           </span>
-          {statuses.length > 0 ? (
-            <span className="flex shrink-0 items-center gap-0.5">
-              {statuses.map((kind) => (
-                <StatusIcon key={kind} kind={kind} />
-              ))}
+        </span>
+        <span className="mt-auto flex min-h-4.5 w-full items-center justify-between gap-1 border-t border-border pt-1.5">
+          <span className="flex shrink-0 items-center gap-0.5">
+            {statuses.map((kind) => (
+              <StatusIcon key={kind} kind={kind} />
+            ))}
+          </span>
+          {showResponsible ? (
+            <span data-testid="client-responsible" className="flex min-w-0 items-center gap-0.5 text-sm text-muted" title={t.responsible(card.operatorName)}>
+              <span className="sr-only">{t.responsible(card.operatorName)}</span>
+              <span aria-hidden="true" className="truncate">
+                {card.operatorName}
+              </span>
+              <Avatar name={card.operatorName} pictureUrl={card.photoOperatorUrl} className="size-3! text-[11px]!" />
             </span>
           ) : null}
         </span>
@@ -50,24 +65,6 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
           // Keyboard users see what the icons mean while the card has the focus (the hover tooltips need a pointer).
           <span aria-hidden="true" className="hidden text-xs text-muted group-focus-visible/card:block">
             {statuses.map(statusLabel).join(" · ")}
-          </span>
-        ) : null}
-        {showResponsible || card.busy ? (
-          <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-1 border-t border-border pt-1.5">
-            {showResponsible ? (
-              <span className="flex min-w-0 items-center gap-0.5 text-sm text-muted" title={t.responsible(card.operatorName)}>
-                <Avatar name={card.operatorName} pictureUrl={card.photoOperatorUrl} className="size-3" />
-                <span className="truncate">{t.responsible(card.operatorName)}</span>
-              </span>
-            ) : (
-              <span />
-            )}
-            {card.busy ? (
-              <span data-testid="client-busy" className="flex min-w-0 items-center gap-0.5 rounded-full bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg">
-                <Avatar name={card.busy.name} pictureUrl={card.busy.pictureUrl} className="size-2.5" />
-                <span className="truncate">{t.busy(card.busy.name)}</span>
-              </span>
-            ) : null}
           </span>
         ) : null}
       </button>
