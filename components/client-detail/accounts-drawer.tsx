@@ -26,31 +26,23 @@ function changeMonth(now = new Date()) {
 
 const byCode = (a: Row, b: Row) => a.code.localeCompare(b.code, "pt-BR", { numeric: true });
 
-function HelpTooltip() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+/** The accounts help (spec §2 "Accounts help tooltip"): a '?' that shows and hides the rules below the header. */
+function HelpButton({ open, onToggle, panelId }: { open: boolean; onToggle: () => void; panelId: string }) {
   return (
-    <span className="relative inline-flex">
-      <button
-        type="button"
-        aria-label={t.helpLabel}
-        title={t.helpLabel}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-        className="grid size-3 cursor-pointer place-items-center rounded-full border border-border-strong text-xs font-bold text-muted hover:bg-surface-2 hover:text-fg"
-      >
-        ?
-      </button>
-      <span
-        id={id}
-        role="note"
-        hidden={!open}
-        className="absolute top-full right-0 z-30 mt-0.5 w-[min(300px,80vw)] rounded-theme border border-border bg-surface p-1.25 text-xs leading-relaxed font-normal text-fg shadow-lg"
-      >
-        {t.help}
-      </span>
-    </span>
+    <button
+      type="button"
+      aria-label={t.helpLabel}
+      title={t.helpLabel}
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+      className={cn(
+        "grid size-3 cursor-pointer place-items-center rounded-full border text-xs font-bold",
+        open ? "border-primary bg-primary text-primary-fg" : "border-border-strong text-muted hover:bg-surface-2 hover:text-fg",
+      )}
+    >
+      ?
+    </button>
   );
 }
 
@@ -113,6 +105,8 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
   const [view, setView] = useState<View>("active");
   const [term, setTerm] = useState("");
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
   const chart = useChartAccounts(year, open);
   const plan = useClientPlan(clientId, year, month, open);
   const toggle = useToggleAccount(clientId, year, month);
@@ -130,7 +124,7 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
     setBusyId(row.id);
     toggle.mutate(row.id, { onSettled: () => setBusyId(null) });
   };
-  const close = () => (onClose(), setView("active"), setTerm(""), toggle.reset());
+  const close = () => (onClose(), setView("active"), setTerm(""), setHelpOpen(false), toggle.reset());
   const ready = chart.data && plan.data;
 
   return (
@@ -145,7 +139,7 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
         <div className="flex items-center justify-between gap-1">
           <h3 className="flex items-center gap-1 text-lg font-bold">
             {view === "active" ? t.activeList : t.results}
-            <HelpTooltip />
+            <HelpButton open={helpOpen} onToggle={() => setHelpOpen(!helpOpen)} panelId={helpId} />
           </h3>
           <button
             type="button"
@@ -159,6 +153,9 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
             </svg>
           </button>
         </div>
+        <p id={helpId} role="note" hidden={!helpOpen} className="rounded-theme border border-border bg-surface-2 p-1.25 text-sm leading-relaxed text-fg">
+          {t.help}
+        </p>
         <p className="text-xs text-muted">{t.fromMonth(monthNames[month - 1].toLowerCase(), year)}</p>
         {toggle.isError ? (
           <p role="alert" className="text-sm text-danger">

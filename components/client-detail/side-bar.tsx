@@ -19,7 +19,7 @@ export type SideBarProps = {
   isResponsable: boolean;
   onChoose: (choice: SideDrawerChoice) => void;
   onRemove: () => void;
-  /** Starts collapsed (e.g. on a narrow screen); the user toggles it either way. */
+  /** The first state; by default expanded from 1024px wide (beside the page), collapsed below. */
   defaultExpanded?: boolean;
   className?: string;
 };
@@ -67,16 +67,18 @@ type EntryProps = {
   onClick?: () => void;
   trailing?: ReactNode;
   testId?: string;
+  /** The tooltip opens leftwards from the entry's end (the right-hand icons of the collapsed row). */
+  tipEnd?: boolean;
 };
 
 const entryClass =
-  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
+  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
 
 /**
  * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
  * and hears why (aria-describedby); the reason also shows as a tooltip on hover and focus.
  */
-function Entry({ icon, label, disabledReason, href, current, danger, onClick, trailing, testId }: EntryProps) {
+function Entry({ icon, label, disabledReason, href, current, danger, onClick, trailing, testId, tipEnd }: EntryProps) {
   const reasonId = useId();
   const disabled = disabledReason !== undefined;
   const body = (
@@ -99,7 +101,10 @@ function Entry({ icon, label, disabledReason, href, current, danger, onClick, tr
     <span
       id={reasonId}
       role="tooltip"
-      className="pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg group-focus-within/entry:visible group-hover/entry:visible"
+      className={cn(
+        tipEnd && "max-lg:group-data-[collapsed=true]/bar:right-0 max-lg:group-data-[collapsed=true]/bar:left-auto",
+        "pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg group-focus-within/entry:visible group-hover/entry:visible",
+      )}
     >
       {disabledReason}
     </span>
@@ -145,10 +150,11 @@ export function SideBar({
   isResponsable,
   onChoose,
   onRemove,
-  defaultExpanded = true,
+  defaultExpanded,
   className,
 }: SideBarProps): JSX.Element {
-  const [expanded, setExpanded] = useState(defaultExpanded);
+  // Rendered in the browser only (the page waits for the tab's client): the first state may read the width.
+  const [expanded, setExpanded] = useState(() => defaultExpanded ?? (typeof window === "undefined" || window.matchMedia("(min-width: 1024px)").matches));
   const listId = useId();
   const responsibleOnly = isResponsable ? undefined : t.responsibleOnly;
   return (
@@ -156,8 +162,10 @@ export function SideBar({
       aria-label={t.sideBar}
       data-collapsed={!expanded}
       className={cn(
-        "group/bar flex shrink-0 flex-col gap-1 rounded-theme border border-border bg-surface p-1 transition-[width] duration-300",
-        expanded ? "w-30" : "w-7.5",
+        // Beside the page from lg on (a column, its width animated); above it on narrow screens, where
+        // the collapsed bar is one row of icons.
+        "group/bar m-2 mb-0 flex shrink-0 gap-1 rounded-theme border border-border bg-surface p-1 transition-[width] duration-300 lg:mr-0 lg:mb-2 lg:flex-col lg:self-start",
+        expanded ? "flex-col lg:w-30" : "flex-row items-center lg:w-7.5 lg:items-stretch",
         className,
       )}
     >
@@ -168,11 +176,11 @@ export function SideBar({
         aria-label={expanded ? t.collapse : t.expand}
         title={expanded ? t.collapse : t.expand}
         onClick={() => setExpanded(!expanded)}
-        className="grid size-5 cursor-pointer place-items-center self-end rounded-theme text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
+        className="grid size-5 shrink-0 cursor-pointer place-items-center self-end rounded-theme group-data-[collapsed=true]/bar:self-center lg:group-data-[collapsed=true]/bar:self-end text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
       >
         <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
       </button>
-      <ul id={listId} className="flex flex-col gap-0.5">
+      <ul id={listId} className={cn("flex gap-0.5", expanded ? "flex-col" : "min-w-0 flex-1 flex-row justify-between lg:flex-col")}>
         <Entry icon={icons.view} label={t.view} current testId="side-view" />
         <Entry
           icon={icons.categorize}
@@ -200,9 +208,9 @@ export function SideBar({
           }
         />
         <Entry icon={icons.accounts} label={t.accounts} onClick={() => onChoose("accountingPlan")} testId="side-accounts" />
-        <Entry icon={icons.share} label={t.share} disabledReason={responsibleOnly} onClick={() => onChoose("shared")} testId="side-share" />
-        <Entry icon={icons.transfer} label={t.transfer} disabledReason={responsibleOnly} onClick={() => onChoose("transfer")} testId="side-transfer" />
-        <Entry icon={icons.remove} label={t.remove} disabledReason={responsibleOnly} onClick={onRemove} danger testId="side-remove" />
+        <Entry icon={icons.share} label={t.share} disabledReason={responsibleOnly} onClick={() => onChoose("shared")} tipEnd testId="side-share" />
+        <Entry icon={icons.transfer} label={t.transfer} disabledReason={responsibleOnly} onClick={() => onChoose("transfer")} tipEnd testId="side-transfer" />
+        <Entry icon={icons.remove} label={t.remove} disabledReason={responsibleOnly} onClick={onRemove} danger tipEnd testId="side-remove" />
       </ul>
     </nav>
   );
