@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getDb, type Client, type ClientAccount, type ClientOperator, type ClientShare, type ClientType, type User } from "@/server/db/client";
+import { getDb, type Client, type ClientAccount, type ClientOperator, type ClientShare, type ClientType, type Presence, type User } from "@/server/db/client";
 import { randomCnpj, randomCpf, randomPhone } from "../identities";
 import { createAccountingOperator, type AddressFields } from "./offices";
 import { resolveUser, uniqueEmail, type CreateUserOptions, type DbLike, type Ref } from "./users";
@@ -88,5 +88,17 @@ export async function activateAccount(options: ActivateAccountOptions): Promise<
       deactivatedAt: options.deactivatedAt ?? null,
       activatedById: options.activatedBy?.id ?? null,
     },
+  });
+}
+
+export type MarkPresenceOptions = { client: Ref; user: Ref; screen?: "categorization" | "pendency" | "contabilization"; seenAt?: Date; db?: DbLike };
+
+/** Someone on a screen of a client, as its sync poll records it (categorization, seen now, by default). */
+export async function markPresence(options: MarkPresenceOptions): Promise<Presence> {
+  const { db = getDb(), screen = "categorization", seenAt = new Date() } = options;
+  return db.presence.upsert({
+    where: { userId_clientId_screen: { userId: options.user.id, clientId: options.client.id, screen } },
+    create: { userId: options.user.id, clientId: options.client.id, screen, seenAt },
+    update: { seenAt },
   });
 }
