@@ -16,6 +16,8 @@ export type AccountPickerProps = {
   /** The office chart of the block's year ('Todas as contas'). */
   all: readonly PickerAccount[];
   onChange: (accountId: number | null) => void;
+  /** Where else the selected account's text may be found (not offered as options). */
+  known?: readonly PickerAccount[];
   readOnly?: boolean;
   invalid?: boolean;
 };
@@ -26,13 +28,13 @@ export type AccountPickerProps = {
  * search, 'Sem Opções' when nothing matches, 'Limpar' and the 'Abrir'/'Fechar' toggle; the listbox is
  * at most 40vh tall. Keyboard: ↓/↑ (Alt+↓ opens), Home/End, Enter picks, Escape closes, Tab leaves.
  */
-export function AccountPicker({ label, value, active, all, onChange, readOnly = false, invalid }: AccountPickerProps) {
+export function AccountPicker({ label, value, active, all, onChange, known = [], readOnly = false, invalid }: AccountPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const groups = useMemo(() => pickerGroups(active, all), [active, all]);
-  const selected = useMemo(() => [...groups.active, ...groups.all].find((account) => account.id === value) ?? null, [groups, value]);
+  const selected = useMemo(() => [...groups.active, ...groups.all, ...known].find((account) => account.id === value) ?? null, [groups, known, value]);
   const selectedText = selected ? accountLabel(selected) : "";
   const [open, setOpen] = useState(false);
   const [text, setText] = useState<string | null>(null); // null: showing the selection, not typing

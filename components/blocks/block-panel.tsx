@@ -51,6 +51,11 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
   const month = form.year !== null && form.month !== null ? form.month : home.month;
   const chart = useChartAccounts(year);
   const active = useClientMonthAccounts(clientId, year, month);
+  // A block whose account is not in its year's lists (older data): its text from this year's chart.
+  const thisYear = new Date().getFullYear();
+  const missing =
+    form.accountId !== null && chart.isSuccess && active.isSuccess && ![...chart.data, ...active.data].some((account) => account.id === form.accountId);
+  const fallback = useChartAccounts(thisYear, missing && year !== thisYear);
   const pendency = docs?.pendency ?? null;
 
   const setYear = (value: string) => {
@@ -117,6 +122,7 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
           value={form.accountId}
           active={active.data ?? []}
           all={chart.data ?? []}
+          known={fallback.data ?? []}
           readOnly={!editable}
           onChange={(accountId) => setForm((current) => ({ ...current, accountId }))}
         />
@@ -128,7 +134,13 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
         ) : null}
         <div className="flex flex-wrap justify-end gap-1">
           {mode === "edit-view" ? (
-            <Button variant="secondary" onClick={() => onEditing(!editing)} aria-pressed={editing}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (editing) setForm(initialForm(block)); // cancelling drops the changes
+                onEditing(!editing);
+              }}
+            >
               {editing ? t.cancelEdit : t.edit}
             </Button>
           ) : null}

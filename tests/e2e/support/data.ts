@@ -13,6 +13,31 @@ export type Person = { email: string; name: string };
 
 export type AccountingTeam = { officeName: string; owner: Person; admin: Person; operator: Person; blocked: Person };
 export type ClientCompany = { clientName: string; owner: Person; operator: Person };
+/** A client as /home/client's per-tab selection carries it (lib/client-selection.ts). */
+export type ClientRef = { id: number; name: string; logoUrl: string | null };
+/** An office team whose type-2 operator is responsible for one client, shared with nobody. */
+export type OfficeWithClient = AccountingTeam & { client: ClientRef };
+/**
+ * A client whose owner-responsible office has the same three account codes in the charts of the previous
+ * and the current year: `carried` activated in March of the previous year (still open), `retired`
+ * activated in January and deactivated in June of the previous year, `fresh` never activated.
+ */
+export type AccountsPlan = {
+  owner: Person;
+  client: ClientRef;
+  previousYear: number;
+  carried: { code: string; description: string };
+  retired: { code: string; description: string };
+  fresh: { code: string; description: string };
+};
+
+/** A client of its own for the block viewer: its responsible owner, two accounts and a block in each state. */
+export type ViewerClient = {
+  owner: Person;
+  client: { id: number; name: string };
+  accounts: { active: { id: number; code: string; description: string }; other: { id: number; code: string; description: string } };
+  blocks: { uncategorized: number; categorized: number; contabilized: number; pendency: number };
+};
 
 export type People = {
   /** An office with its owner (type 0), an admin (type 1), an operator (type 2) and a blocked operator. */
@@ -23,6 +48,12 @@ export type People = {
   bothPlatforms: () => Promise<Person>;
   /** One accounting operator (type 2) of a fresh office. */
   operator: () => Promise<Person>;
+  /** accountingTeam plus a client its type-2 operator is responsible for. */
+  officeWithClient: () => Promise<OfficeWithClient>;
+  /** A client with activations in the previous year's chart (AccountsPlan). */
+  accountsPlan: () => Promise<AccountsPlan>;
+  /** Block viewer: an office owner responsible for a client with blocks of this month in every state. */
+  viewerClient: () => Promise<ViewerClient>;
 };
 
 function loadFactories(): Factories {
@@ -39,6 +70,7 @@ function loadFactories(): Factories {
 
 const person = (user: { email: string; name: string }): Person => ({ email: user.email, name: user.name });
 const suffix = () => Math.random().toString(36).slice(2, 7);
+const randomCode = () => String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
 
 function peopleFrom(f: Factories): People {
   return {
@@ -66,9 +98,82 @@ function peopleFrom(f: Factories): People {
       await f.createClientOperator({ type: 0, user: accounting.user });
       return person(accounting.user);
     },
+    async viewerClient() {
+      const tag = suffix();
+      const owner = await f.createAccountingOperator({ type: 0, user: { email: f.uniqueEmail("e2e-viewer"), name: `Vera Dona ${tag}` } });
+      const client = await f.createClient({ responsible: owner, name: `Viewer Teste ${tag} Ltda` });
+      await f.createClientOperator({ client, type: 0 });
+      const year = new Date().getFullYear();
+      const office = { id: owner.officeId };
+      const active = await f.createAccount({ office, code: `1.1.${tag}`, description: "Aluguel Loja", yearOfExercise: year });
+      const other = await f.createAccount({ office, code: `2.1.${tag}`, description: "Energia Elétrica", yearOfExercise: year });
+      await f.activateAccount({ client, account: active, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const sentAt = new Date(Date.now() - 5 * 60_000);
+      const operator = { id: owner.id };
+      const uncategorized = await f.createBlock({ client, state: "uncategorized", documents: 3, sentAt });
+      const categorized = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 12_345, sentAt, categorizedAt: sentAt });
+      const contabilized = await f.createBlock({ client, state: "contabilized", account: active, operator, valueCents: 50_000, sentAt, categorizedAt: sentAt, contabilizedAt: sentAt });
+      // A categorised block with an open pendency (uncategorised ones are not listed on /home/client).
+      const pendency = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 7_000, sentAt, categorizedAt: sentAt });
+      await f.createPendency({ block: pendency, issue: 1, observations: "Falta a segunda página", createdBy: operator });
+      const pick = (account: { id: number; code: string; description: string }) => ({ id: account.id, code: account.code, description: account.description });
+      return {
+        owner: person(owner.user),
+        client: { id: client.id, name: client.name },
+        accounts: { active: pick(active), other: pick(other) },
+        blocks: { uncategorized: uncategorized.id, categorized: categorized.id, contabilized: contabilized.id, pendency: pendency.id },
+      };
+    },
     async operator() {
       const created = await f.createAccountingOperator({ type: 2, user: { email: f.uniqueEmail("e2e"), name: `Hugo Operador ${suffix()}` } });
       return person(created.user);
+    },
+    async officeWithClient() {
+      const office = await f.createOffice();
+      const tag = suffix();
+      const make = (type: number, name: string, blocked = false) =>
+        f.createAccountingOperator({ office, type, blocked, user: { email: f.uniqueEmail("e2e"), name } });
+      const owner = await make(0, `Ana Dona ${tag}`);
+      const admin = await make(1, `Bruno Admin ${tag}`);
+      const operator = await make(2, `Carla Operadora ${tag}`);
+      const blocked = await make(2, `Davi Bloqueado ${tag}`, true);
+      const client = await f.createClient({ office, responsible: operator, name: `Empresa E2E ${tag} Ltda` });
+      return {
+        officeName: office.name,
+        owner: person(owner.user),
+        admin: person(admin.user),
+        operator: person(operator.user),
+        blocked: person(blocked.user),
+        client: { id: client.id, name: client.name, logoUrl: null },
+      };
+    },
+    async accountsPlan() {
+      const office = await f.createOffice();
+      const tag = suffix();
+      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e"), name: `Ana Dona ${tag}` } });
+      const client = await f.createClient({ office, responsible: owner, name: `Empresa Contas ${tag} Ltda` });
+      const previousYear = new Date().getUTCFullYear() - 1;
+      const accounts = {
+        carried: { code: `7.1.01.${randomCode()}`, description: `Conta Herdada ${tag}` },
+        retired: { code: `7.2.01.${randomCode()}`, description: `Conta Encerrada ${tag}` },
+        fresh: { code: `7.3.01.${randomCode()}`, description: `Conta Nova ${tag}` },
+      };
+      // The same codes in both charts: activations carry into the next year's chart by code.
+      const chart = async (year: number) => {
+        const made: Record<string, { id: number }> = {};
+        for (const [key, account] of Object.entries(accounts)) made[key] = await f.createAccount({ office, ...account, yearOfExercise: year });
+        return made;
+      };
+      const previous = await chart(previousYear);
+      await chart(previousYear + 1);
+      await f.activateAccount({ client, account: previous.carried, activatedAt: new Date(Date.UTC(previousYear, 2, 10, 12)) });
+      await f.activateAccount({
+        client,
+        account: previous.retired,
+        activatedAt: new Date(Date.UTC(previousYear, 0, 10, 12)),
+        deactivatedAt: new Date(Date.UTC(previousYear, 5, 10, 12)),
+      });
+      return { owner: person(owner.user), client: { id: client.id, name: client.name, logoUrl: null }, previousYear, ...accounts };
     },
   };
 }
