@@ -87,10 +87,17 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
   const rows = await db.$queryRaw<BlockRow[]>`
     SELECT b.id, b.account_id AS "accountId", b.payment_date AS "paymentDate", b.value_cents AS "valueCents",
            b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
-           EXISTS (SELECT 1 FROM block_views v WHERE v.block_id = b.id AND v.operator_id = ${query.operatorId}) AS viewed,
-           EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL) AS "hasPendency",
+           (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys"
       FROM blocks b
+      -- LATERAL … LIMIT 1 rather than EXISTS: probed per block through the primary key / block_id
+      -- index, never turned into a hashed scan of all the operator's views or all open pendencies.
+      LEFT JOIN LATERAL (
+        SELECT 1 AS one FROM block_views v WHERE v.block_id = b.id AND v.operator_id = ${query.operatorId} LIMIT 1
+      ) seen ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT 1 AS one FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL LIMIT 1
+      ) open ON TRUE
       LEFT JOIN LATERAL (
         SELECT array_agg(d.display_key ORDER BY d.id) AS display, array_agg(d.thumb_key ORDER BY d.id) AS thumbs
           FROM documents d

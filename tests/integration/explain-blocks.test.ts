@@ -1,0 +1,123 @@
+// Indexes behind the block reads (issue 7 "Done means"): with 100k blocks (and as many documents, views
+// and some pendencies) spread over 200 clients, ANALYZEd, every SELECT the block list (a month and the
+// whole map), the pendency list, the client list and the block viewer's calls really issue is captured
+// at the pg driver and EXPLAINed with its own parameters: no sequential scan on blocks — nor on the
+// other big tables they join.
+import { Client as PgClient } from "pg";
+import { POST as listPost } from "@/app/api/block/list/route";
+import { POST as documentsPost } from "@/app/api/document/block/route";
+import { POST as pendencyPost } from "@/app/api/pendency/list/route";
+import { GET as clientsGet } from "@/app/api/clients/route";
+import { getDb, type Client } from "@/server/db/client";
+import { createAccount, createAccountingOperator, createClient, createOffice, type OperatorWithUser } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { login } from "./operators-support";
+
+const CLIENTS = 200;
+const BLOCKS = 100_000;
+const BIG_TABLES = ["blocks", "documents", "block_views", "pendencies"];
+
+let owner: OperatorWithUser;
+let target: Client;
+let token: string;
+let blockId: number;
+
+beforeAll(async () => {
+  const db = getDb();
+  const office = await createOffice();
+  owner = await createAccountingOperator({ office, type: 0 });
+  target = await createClient({ office, responsible: owner });
+  const account = await createAccount({ office, yearOfExercise: 2025 });
+  await db.$executeRaw`
+    INSERT INTO clients (office_id, type, name, code, responsible_operator_id, modified_at, created_at, updated_at)
+    SELECT ${office.id}::int, 'juridicPerson', 'Cliente ' || g, lpad(g::text, 14, '0'), ${owner.id}::int, now(), now(), now()
+      FROM generate_series(1, ${CLIENTS - 1}::int) g`;
+  const clientIds = (await db.client.findMany({ where: { officeId: office.id }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
+  // Every fifth block uncategorised; the rest categorised over 2021-2025, a third of those contabilised.
+  await db.$executeRaw`
+    INSERT INTO blocks (client_id, account_id, payment_date, value_cents, contabilized_at, sent_at, version, created_at, updated_at)
+    SELECT (${clientIds}::int[])[1 + g % ${clientIds.length}::int],
+           CASE WHEN g % 5 = 0 THEN NULL ELSE ${account.id}::int END,
+           CASE WHEN g % 5 = 0 THEN NULL ELSE date '2021-01-01' + (g % 1800) END,
+           CASE WHEN g % 5 = 0 THEN NULL ELSE 100 + g END,
+           CASE WHEN g % 3 = 0 AND g % 5 <> 0 THEN timestamptz '2025-01-01' + (g || ' seconds')::interval END,
+           timestamptz '2021-01-01' + ((g % 1800) || ' days')::interval + ((g % 86400) || ' seconds')::interval,
+           0, now(), now()
+      FROM generate_series(1, ${BLOCKS}::int) g`;
+  await db.$executeRaw`
+    INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash, created_at)
+    SELECT b.client_id, b.id, 'documents/' || b.client_id || '/d' || b.id || '.webp', 'documents/' || b.client_id || '/t' || b.id || '.webp',
+           'image/webp', 800, 1200, 1000, md5(b.id::text), b.sent_at
+      FROM blocks b`;
+  await db.$executeRaw`
+    INSERT INTO block_views (block_id, operator_id, viewed_at) SELECT id, ${owner.id}::int, now() FROM blocks WHERE id % 2 = 0`;
+  await db.$executeRaw`
+    INSERT INTO pendencies (client_id, block_id, issue, observations, created_at, queued_at, solved_at)
+    SELECT client_id, id, 0, '', sent_at, sent_at, CASE WHEN id % 2 = 0 THEN sent_at + interval '1 day' END
+      FROM blocks WHERE account_id IS NULL AND id % 4 = 0`;
+  await db.$executeRawUnsafe("ANALYZE");
+  blockId = (await db.block.findFirstOrThrow({ where: { clientId: target.id }, select: { id: true } })).id;
+  token = await login(owner.user.email);
+}, 120_000);
+
+type Captured = { text: string; values: unknown[] };
+
+/** Every statement the call sends to PostgreSQL, with its parameters. */
+async function capture(run: () => Promise<{ status: number }>): Promise<Captured[]> {
+  const spy = jest.spyOn(PgClient.prototype, "query");
+  try {
+    const res = await run();
+    expect(res.status).toBe(200);
+    return spy.mock.calls.flatMap(([config, values]) => {
+      if (typeof config === "string") return [{ text: config, values: (values as unknown[]) ?? [] }];
+      const c = config as { text?: string; values?: unknown[] };
+      return c.text ? [{ text: c.text, values: c.values ?? [] }] : [];
+    });
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+async function plans(statements: Captured[]): Promise<string[]> {
+  const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
+  await pg.connect();
+  try {
+    const selects = statements.filter((s) => /^\s*(SELECT|WITH)\b/i.test(s.text));
+    const out: string[] = [];
+    for (const s of selects) {
+      const res = await pg.query(`EXPLAIN ${s.text}`, s.values);
+      out.push(res.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"));
+    }
+    return out;
+  } finally {
+    await pg.end();
+  }
+}
+
+function expectNoSeqScanOnBigTables(all: string[]) {
+  for (const plan of all) {
+    for (const table of BIG_TABLES) {
+      if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) throw new Error(`sequential scan on ${table}:\n${plan}`);
+    }
+  }
+}
+
+test("the data is there", async () => {
+  expect(await getDb().block.count()).toBe(BLOCKS);
+  expect(await getDb().block.count({ where: { clientId: target.id } })).toBeGreaterThan(400);
+});
+
+test.each([
+  ["block/list, one month", () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 3],
+  ["block/list, the whole map", () => call(listPost, { token, body: { clientId: target.id } }), 3],
+  ["pendency/list, one year", () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }), 2],
+  ["document/block", () => call(documentsPost, { token, body: { blockId } }), 2],
+  ["GET /api/clients", () => call(clientsGet, { token }), 2],
+])("%s: no sequential scan on blocks, documents, block_views or pendencies", async (_label, run, minSelects) => {
+  const statements = await capture(run);
+  const explained = await plans(statements);
+  if (process.env.PRINT_PLANS) console.log(`${_label}\n${explained.join("\n---\n")}`);
+  expect(explained.length).toBeGreaterThanOrEqual(minSelects);
+  expect(explained.some((plan) => /\bblocks\b|blocks_/.test(plan))).toBe(true);
+  expectNoSeqScanOnBigTables(explained);
+});
