@@ -11,6 +11,7 @@ import { HOME_PATH } from "@/lib/routes";
 import { browserSession } from "@/lib/session";
 import { PlatformChooser } from "@/components/auth/platform-chooser";
 import { Spinner } from "@/components/ui/spinner";
+import { ClientRegisterForm } from "./client-register-form";
 import { InviteForm } from "./invite-form";
 import { LinkFrame, LinkMessage } from "./link-frame";
 
@@ -65,15 +66,24 @@ export function InviteAccept({ token }: { token: string }) {
       </LinkFrame>
     );
   }
+  const l = messages.links;
+  const forClient = info.data.kind === "client";
+  const signup = info.data.signup === true;
+  const title = forClient ? l.clientTitle : signup ? l.signupTitle : l.inviteTitle;
+  const text = forClient ? l.clientText : signup ? l.signupText : l.inviteText;
   return (
-    <LinkFrame>
-      <h1 className="text-2xl font-semibold tracking-tight">{messages.links.inviteTitle}</h1>
-      <p className="mt-0.5 text-sm text-muted">{messages.links.inviteText(info.data.organizationName)}</p>
+    <LinkFrame wide={forClient}>
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-0.5 text-sm text-muted">{text(info.data.organizationName)}</p>
       <dl className="mt-2 rounded-theme border border-border bg-surface-2 px-1.5 py-1 text-sm">
-        <dt className="text-muted">{messages.links.inviteEmail}</dt>
+        <dt className="text-muted">{l.inviteEmail}</dt>
         <dd className="font-semibold break-all">{info.data.email}</dd>
       </dl>
-      <InviteForm token={token} info={info.data} onAccepted={onAccepted} onInvalid={() => setConsumed(true)} />
+      {forClient ? (
+        <ClientRegisterForm token={token} info={info.data} onAccepted={onAccepted} onInvalid={() => setConsumed(true)} />
+      ) : (
+        <InviteForm token={token} info={info.data} onAccepted={onAccepted} onInvalid={() => setConsumed(true)} />
+      )}
     </LinkFrame>
   );
 }

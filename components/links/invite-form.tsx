@@ -26,7 +26,15 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // An office's owner following its sign-up link: only the new password, twice (the name is known).
+  const signup = info.signup === true;
+
   function check(): boolean {
+    if (signup) {
+      const problem = passwordPairError(pair);
+      setError(problem);
+      return problem === null;
+    }
     if (info.userExists) {
       const problem = pair.password.length < PASSWORD_MIN ? messages.validation.password : null;
       setError(problem);
@@ -44,7 +52,7 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
     if (saving || !check()) return;
     setSaving(true);
     try {
-      onAccepted(await acceptInvite({ token, name: info.userExists ? undefined : name.trim(), password: pair.password }));
+      onAccepted(await acceptInvite({ token, name: info.userExists || signup ? undefined : name.trim(), password: pair.password }));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) onInvalid();
       else setError(failure instanceof Error ? failure.message : messages.validation.connection);
@@ -60,7 +68,9 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
 
   return (
     <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
-      {info.userExists ? (
+      {signup ? (
+        <PasswordFields label={messages.links.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
+      ) : info.userExists ? (
         <>
           <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{messages.links.inviteExisting}</p>
           <TextField
@@ -89,7 +99,7 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
         </>
       )}
       <Button type="submit" size="lg" className="mt-1" loading={saving} disabled={pair.password === ""}>
-        {messages.links.accept}
+        {signup ? messages.links.signupSubmit : messages.links.accept}
       </Button>
     </form>
   );

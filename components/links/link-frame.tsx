@@ -4,12 +4,13 @@ import { messages } from "@/lib/i18n/messages";
 import { LOGIN_PATH } from "@/lib/routes";
 import { Logo } from "@/components/ui/logo";
 
-/** The frame of the e-mailed link pages: the brand above one card, like the login page's card. */
-export function LinkFrame({ children }: { children: ReactNode }) {
+/** The frame of the e-mailed link pages: the brand above one card, like the login page's card (wider
+ * for the client company's registration form). */
+export function LinkFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
-        <div className="w-full max-w-[440px]">
+        <div className={wide ? "w-full max-w-[720px]" : "w-full max-w-[440px]"}>
           <div className="mb-4 flex justify-center">
             <Link href="/" aria-label={messages.titles.base} className="rounded-theme">
               <Logo />

@@ -1,9 +1,12 @@
 import { maskCep, maskCnpj, maskCpf, maskNumber, maskPhone } from "@/lib/format";
+import { registerBody, type RegisterBody } from "@/lib/contract/register";
 import { messages } from "@/lib/i18n/messages";
 import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
 
-// The sign-up wizard's data (spec §2): three slides of fields and a summary. Nothing is submitted and
-// nothing blocks 'Continuar' ("No other sign-up validation"); the checks below only give gentle hints.
+// The sign-up wizard's data (spec §2): three slides of fields and a fourth step. Issue 7 made the sign-up
+// real: 'Continuar' checks the slide's fields with the server's own rules (lib/contract/register.ts,
+// §5 messages), the payment slide creates the office (the card fields never leave the browser) and the
+// fourth step says to check the e-mail.
 
 /** The landing page's dialog hands the e-mail over in this query parameter. */
 export const REGISTER_EMAIL_PARAM = "email";
@@ -92,3 +95,23 @@ export const STEP_FIELDS: readonly (readonly FieldSpec[])[] = [
     { key: "cardName", label: f.cardName, autoComplete: "cc-name", wide: true },
   ],
 ];
+
+/** What is sent: every field but the card's (payment is not part of this version). */
+export function registerPayload(data: RegisterData): RegisterBody {
+  const { cardNumber: _n, expiry: _e, cvv: _c, cardName: _name, ...sent } = data;
+  return sent;
+}
+
+/** The §5 message of each invalid field of a slide (the contract's own schemas: same words as the server). */
+export function stepErrors(step: number, data: RegisterData): Partial<Record<RegisterField, string>> {
+  const errors: Partial<Record<RegisterField, string>> = {};
+  for (const { key } of STEP_FIELDS[step] ?? []) {
+    if (!(key in registerBody.shape)) continue;
+    const parsed = registerBody.shape[key as keyof typeof registerBody.shape].safeParse(data[key]);
+    if (!parsed.success) errors[key] = parsed.error.issues[0]?.message ?? messages.validation.empty;
+  }
+  return errors;
+}
+
+/** The slide holding a field (server errors send the wizard back to the first slide with one). */
+export const stepOf = (key: string): number => STEP_FIELDS.findIndex((fields) => fields.some((field) => field.key === key));

@@ -3,38 +3,95 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
+import { ApiError } from "@/lib/api/client";
+import { registerOffice } from "@/lib/api/links";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/ui/logo";
-import { emptyRegisterData, REGISTER_EMAIL_PARAM, STEP_FIELDS, type RegisterData, type RegisterField } from "./register-state";
+import {
+  emptyRegisterData,
+  REGISTER_EMAIL_PARAM,
+  registerPayload,
+  STEP_FIELDS,
+  stepErrors,
+  stepOf,
+  type RegisterData,
+  type RegisterField,
+} from "./register-state";
 import { StepFields } from "./step-fields";
 import { StepIndicator } from "./step-indicator";
 import { SummaryStep } from "./summary-step";
 
 const r = messages.register;
 const SLIDES = [r.profile, r.company, r.payment] as const;
-const LAST = STEP_FIELDS.length; // the summary's index
+const PAYMENT = SLIDES.length - 1;
+const LAST = STEP_FIELDS.length; // the fourth step: check the e-mail
+type Errors = Partial<Record<RegisterField, string>>;
 
-/** /register (spec §2): three slides and a summary. 'Continuar' always advances; nothing is submitted. */
+/**
+ * /register (spec §2): three slides and a fourth step. 'Continuar' checks the slide (§5 messages under
+ * the fields, cleared on typing); 'Criar conta' on the payment slide creates the office as a trial with
+ * everything but the card (never sent), then the fourth step says where the link went.
+ */
 export function RegisterWizard() {
   const params = useSearchParams();
   const [data, setData] = useState<RegisterData>(() => emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""));
   const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [sentTo, setSentTo] = useState("");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function go(next: number) {
     setStep(next);
+    setFormError(null);
     window.scrollTo({ top: 0 });
     requestAnimationFrame(() => headingRef.current?.focus()); // screen readers hear the new step
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (step < LAST) go(step + 1);
+  async function create() {
+    setSaving(true);
+    try {
+      const answer = await registerOffice(registerPayload(data));
+      setSentTo(answer.email);
+      go(LAST);
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fields : [];
+      const mapped: Errors = {};
+      for (const field of fields) if (stepOf(field.path) >= 0) mapped[field.path as RegisterField] ??= field.message;
+      const steps = Object.keys(mapped).map(stepOf);
+      if (steps.length > 0) {
+        setErrors(mapped);
+        go(Math.min(...steps));
+        setFormError(failure instanceof ApiError && failure.status === 409 ? failure.message : r.signup.fixFields);
+      } else {
+        setFormError(failure instanceof Error ? failure.message : messages.validation.connection);
+      }
+    } finally {
+      setSaving(false);
+    }
   }
 
-  const change = (key: RegisterField, value: string) => setData((current) => ({ ...current, [key]: value }));
-  const title = step < LAST ? SLIDES[step].title : r.summary.title;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || step >= LAST) return;
+    const found = stepErrors(step, data);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(r.signup.fixFields);
+      return;
+    }
+    if (step === PAYMENT) void create();
+    else go(step + 1);
+  }
+
+  const change = (key: RegisterField, value: string) => {
+    setData((current) => ({ ...current, [key]: value }));
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+    setFormError(null);
+  };
+  const title = step < LAST ? SLIDES[step].title : r.signup.doneTitle;
 
   return (
     // header and main: every part of the page sits in a landmark (axe "region", "landmark-one-main")
@@ -52,27 +109,40 @@ export function RegisterWizard() {
             {title}
           </h1>
           {step < LAST ? <p className="mt-0.5 text-sm text-muted">{SLIDES[step].text}</p> : null}
-          <form noValidate onSubmit={submit} className="mt-3">
-            {step < LAST ? (
-              <div key={step} className="animate-fade-in">
-                <StepFields fields={STEP_FIELDS[step]} data={data} onChange={change} />
-              </div>
-            ) : (
-              <div className="animate-fade-in">
-                <SummaryStep data={data} />
-              </div>
-            )}
-            <div className="mt-3 flex items-center justify-between gap-1">
-              {step > 0 ? (
-                <Button variant="secondary" onClick={() => go(step - 1)}>
-                  {r.back}
-                </Button>
-              ) : (
-                <span />
-              )}
-              {step < LAST ? <Button type="submit">{messages.common.continue}</Button> : null}
+          {step === PAYMENT ? (
+            <div className="mt-2 rounded-theme bg-primary-soft p-2 text-sm">
+              <p className="font-semibold">{r.signup.paymentNote}</p>
+              <p className="mt-0.5 text-muted">{r.signup.cardNotSent}</p>
             </div>
-          </form>
+          ) : null}
+          {step < LAST ? (
+            <form noValidate onSubmit={submit} className="mt-3">
+              <div key={step} className="animate-fade-in">
+                <StepFields fields={STEP_FIELDS[step]} data={data} errors={errors} onChange={change} />
+              </div>
+              {formError ? (
+                <p role="alert" className="mt-2 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+                  {formError}
+                </p>
+              ) : null}
+              <div className="mt-3 flex items-center justify-between gap-1">
+                {step > 0 ? (
+                  <Button variant="secondary" disabled={saving} onClick={() => go(step - 1)}>
+                    {r.back}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" loading={saving}>
+                  {step === PAYMENT ? r.signup.submit : messages.common.continue}
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <div className="mt-3 animate-fade-in">
+              <SummaryStep data={data} email={sentTo} />
+            </div>
+          )}
         </div>
         <p className="mt-2 text-center text-sm text-muted">{r.stepOf(step + 1, LAST + 1)}</p>
       </main>

@@ -1,10 +1,13 @@
 import Link from "next/link";
 import { messages } from "@/lib/i18n/messages";
 import { LOGIN_PATH } from "@/lib/routes";
-import { lastFour, type RegisterData } from "./register-state";
+import type { RegisterData } from "./register-state";
 
 const s = messages.register.summary;
+const d = messages.register.signup;
 const f = messages.register.fields;
+// Must match server/register/signup.ts TRIAL_DAYS (the page says it, the server stores it).
+const TRIAL_DAYS = 30;
 
 type Row = { label: string; value: string };
 
@@ -26,11 +29,16 @@ function Group({ title, rows }: { title: string; rows: Row[] }) {
 
 const join = (...parts: string[]) => parts.map((part) => part.trim()).filter(Boolean).join(", ");
 
-/** Step 4 (spec: "the fourth is not shown", so ours): what was typed, the card reduced to its last digits, and what comes next. */
-export function SummaryStep({ data }: { data: RegisterData }) {
+/** Step 4 (spec: "the fourth is not shown", so ours): the office exists; the link to set the password went to `email`. */
+export function SummaryStep({ data, email }: { data: RegisterData; email: string }) {
   const cityState = [data.city.trim(), data.state].filter(Boolean).join("/");
   return (
     <div className="flex flex-col gap-2">
+      <div role="status" className="rounded-theme bg-primary-soft p-2 text-sm">
+        <p className="font-semibold break-words">{d.doneText(email)}</p>
+        <p className="mt-0.5 leading-relaxed text-muted">{d.trial(TRIAL_DAYS)}</p>
+        <p className="mt-0.5 leading-relaxed text-muted">{d.spam}</p>
+      </div>
       <Group
         title={s.profile}
         rows={[
@@ -50,17 +58,6 @@ export function SummaryStep({ data }: { data: RegisterData }) {
           { label: f.street, value: join(`${data.street} ${data.number}`, data.neighborhood, cityState) },
         ]}
       />
-      <Group
-        title={s.payment}
-        rows={[
-          { label: f.cardNumber, value: lastFour(data.cardNumber) ? s.card(lastFour(data.cardNumber)) : "" },
-          { label: f.cardName, value: data.cardName },
-        ]}
-      />
-      <div role="status" className="rounded-theme bg-primary-soft p-2 text-sm">
-        <p className="font-semibold">{s.noCharge}</p>
-        <p className="mt-0.5 leading-relaxed text-muted">{s.next}</p>
-      </div>
       <Link
         href={LOGIN_PATH}
         className="inline-flex h-6 items-center justify-center rounded-theme bg-primary px-3 text-[15px] font-semibold text-primary-fg hover:bg-primary-hover"

@@ -1,5 +1,6 @@
 import type { TokenAnswer } from "@/lib/contract/auth";
 import type { InviteAcceptBody, InviteInfoAnswer } from "@/lib/contract/invites";
+import type { RegisterAnswer, RegisterBody } from "@/lib/contract/register";
 import { api } from "./api";
 
 // The e-mailed links (issue 3 contract): invite info/accept and password forgot/reset. All public calls:
@@ -27,4 +28,9 @@ export function requestPasswordReset(email: string): Promise<void> {
 /** POST /api/password/reset — 404 'Link inválido ou expirado.' for an unknown, used or expired token. */
 export function resetPassword(token: string, password: string): Promise<void> {
   return api.request<void>("/api/password/reset", { token, password }, PUBLIC);
+}
+
+/** POST /api/register — an office signs up (issue 7): the link that sets the owner's password goes to `email`. */
+export function registerOffice(body: RegisterBody): Promise<RegisterAnswer> {
+  return api.request<RegisterAnswer>("/api/register", body, PUBLIC);
 }

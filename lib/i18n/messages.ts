@@ -175,7 +175,7 @@ export const messages = {
     title: "Criar conta",
     text: "O cadastro estará disponível em breve.",
     subtitle: "Cadastre o seu escritório em poucos minutos.",
-    steps: ["Dados pessoais", "Dados da empresa", "Pagamento", "Resumo"],
+    steps: ["Dados pessoais", "Dados da empresa", "Pagamento", "Confirmação"],
     stepOf: (step: number, total: number) => `Etapa ${step} de ${total}`,
     profile: { title: "Dados do perfil", text: "Quem será o proprietário da conta do escritório." },
     company: { title: "Dados da empresa", text: "Os dados do escritório de contabilidade." },
