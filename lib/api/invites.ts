@@ -10,7 +10,6 @@ export type Invite = InviteAnswer;
 export const inviteKeys = {
   all: ["invites"] as const,
   operators: (platform: ChosenPlatform) => ["invites", "operator", platform] as const,
-  clients: ["invites", "client"] as const,
 };
 
 // The platform is explicit: a user of both platforms invites to the one on screen.
@@ -26,24 +25,6 @@ export function useAddInvite(platform: ChosenPlatform) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => api.request<Invite>("/api/invited/add", { email, kind: "operator", platform }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
-  });
-}
-
-// Issue 7: client-company invites of the office ('Adicionar Cliente'). Owners and admins see all the
-// office's pending ones, a regular operator those it sent; any accounting operator may invite.
-export function useClientInvites(enabled = true) {
-  return useQuery({
-    queryKey: inviteKeys.clients,
-    queryFn: ({ signal }) => api.request<Invite[]>("/api/invited/list", { kind: "client" }, { signal }),
-    enabled,
-  });
-}
-
-export function useAddClientInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => api.request<Invite>("/api/invited/add", { email, kind: "client" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
   });
 }
