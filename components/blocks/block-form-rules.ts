@@ -1,3 +1,4 @@
+import { YEAR_SELECT_OPTIONS, ZOOM_LEVELS as ZOOM_LEVEL_COUNT } from "@/lib/constants";
 import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
 import { currentYearMonth, formatCalendarDate, formatDate, isValidCalendarDate, saoPauloParts, type DateInput } from "@/lib/format/dates";
 import { centsToDecimalText, decimalTextToCents, formatCents } from "@/lib/format/money";
@@ -5,9 +6,10 @@ import { centsToDecimalText, decimalTextToCents, formatCents } from "@/lib/forma
 // Pure rules of the block viewer (spec §2 Block viewer, §4 Block states, §5 block form, §9). No React.
 
 /** Years in the viewer's year select (spec §9 "year select 5"): the current year and the four before. */
-export const VIEWER_YEAR_OPTIONS = 5;
-/** Spec §9: 3 zoom levels. */
+export const VIEWER_YEAR_OPTIONS = YEAR_SELECT_OPTIONS;
+/** Spec §9: 3 zoom levels — fitted, then 1.75× and 2.5× the fitted size. */
 export const ZOOM_LEVELS = [1, 1.75, 2.5] as const;
+if (ZOOM_LEVELS.length !== ZOOM_LEVEL_COUNT) throw new Error("ZOOM_LEVELS must have ZOOM_LEVELS (lib/constants) entries");
 /** Spec §4: a block is marked viewed about twice the fast transition (250 ms) after display. */
 export const MARK_VIEWED_DELAY_MS = 500;
 

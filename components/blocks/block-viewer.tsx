@@ -40,7 +40,7 @@ export function BlockViewer({ clientId, block, onClose, readOnly }: BlockViewerP
   return (
     <Dialog.Root open={block !== null} onOpenChange={(open) => open || onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <Dialog.Overlay className="fixed inset-0 z-[55] bg-black/60" />
         <Dialog.Content
           aria-describedby={undefined}
           {...returnFocus}
@@ -53,10 +53,11 @@ export function BlockViewer({ clientId, block, onClose, readOnly }: BlockViewerP
           }}
           data-fullscreen={fullScreen || undefined}
           className={cn(
-            "fixed z-50 flex flex-col overflow-hidden bg-surface shadow-2xl outline-none",
+            "fixed z-[56] flex flex-col overflow-hidden bg-surface shadow-2xl outline-none",
             fullScreen
               ? "inset-0 h-dvh w-full"
-              : "top-1/2 left-1/2 h-[calc(100dvh-32px)] max-h-[900px] w-[calc(100%-32px)] max-w-[1360px] -translate-x-1/2 -translate-y-1/2 rounded-theme border border-border",
+              : // a phone gets the whole screen either way; from md up, a dialog with a margin
+                "inset-0 h-dvh w-full md:inset-auto md:top-1/2 md:left-1/2 md:h-[calc(100dvh-32px)] md:max-h-[900px] md:w-[calc(100%-32px)] md:max-w-[1360px] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-theme md:border md:border-border",
           )}
         >
           {block ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, type InputHTMLAttributes, type KeyboardEvent } from "react";
+import { useId, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from "react";
 import { formatCents, MONEY_MAX_DIGITS, parseCurrencyInput } from "@/lib/format/money";
 import { cn } from "./cn";
 
@@ -14,23 +14,33 @@ export type CurrencyInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id
 
 /**
  * The currency input of spec §5: 'R$ ' prefix, digits only, the digits read as cents (divided by 100),
- * two decimals pt-BR ('R$ 1.234,56'). Typing appends a digit, Backspace drops the last one; pasted text
- * keeps its digits. The caller converts cents to the wire's "1234.56" (centsToDecimalText).
+ * two decimals pt-BR ('R$ 1.234,56'). Typing appends a digit, Backspace drops the last one (with all
+ * selected: a digit starts over, Backspace clears); pasted text keeps its digits. The caller converts cents to the wire's "1234.56" (centsToDecimalText).
  */
 export function CurrencyInput({ label, cents, onCentsChange, invalid, className, readOnly, onKeyDown, ...input }: CurrencyInputProps) {
   const id = useId();
   const text = formatCents(cents);
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);
-    if (event.defaultPrevented || readOnly) return;
-    // The caret always sits at the end: Backspace/Delete drop the last digit whatever the selection,
-    // unless the whole text is selected (then it clears).
-    if (event.key === "Backspace" || event.key === "Delete") {
+    if (event.defaultPrevented || readOnly || event.ctrlKey || event.metaKey || event.altKey) return;
+    // The digits are appended at the end whatever the caret: the text is a mask, not free text.
+    // With the whole text selected, a digit starts over and Backspace/Delete clear.
+    const target = event.currentTarget;
+    const all = target.value.length > 0 && target.selectionStart === 0 && target.selectionEnd === target.value.length;
+    if (/^\d$/.test(event.key)) {
       event.preventDefault();
-      const target = event.currentTarget;
-      const all = target.selectionStart === 0 && target.selectionEnd === target.value.length;
+      const digit = Number(event.key);
+      if (all) onCentsChange(digit);
+      else if (String(cents).length < MONEY_MAX_DIGITS) onCentsChange(cents * 10 + digit);
+    } else if (event.key === "Backspace" || event.key === "Delete") {
+      event.preventDefault();
       onCentsChange(all ? 0 : Math.floor(cents / 10));
     }
+  };
+  const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    if (readOnly) return;
+    event.preventDefault();
+    onCentsChange(parseCurrencyInput(event.clipboardData.getData("text")));
   };
   return (
     <div className={cn("flex min-w-0 flex-col gap-0.5", className)}>
@@ -47,11 +57,9 @@ export function CurrencyInput({ label, cents, onCentsChange, invalid, className,
         aria-invalid={invalid || undefined}
         maxLength={MONEY_MAX_DIGITS + 10}
         onKeyDown={handleKeyDown}
+        onPaste={handlePaste}
+        // what reaches here without a key (a phone's keyboard, autofill): its digits read as cents
         onChange={(event) => onCentsChange(parseCurrencyInput(event.target.value))}
-        onFocus={(event) => {
-          const target = event.currentTarget;
-          requestAnimationFrame(() => target.setSelectionRange(target.value.length, target.value.length));
-        }}
         className={cn(
           "h-5 w-full rounded-theme border bg-surface px-1.5 text-right text-[15px] tabular-nums text-fg outline-none",
           "focus:border-primary focus:ring-4 focus:ring-primary/15 read-only:border-transparent read-only:bg-surface-2 read-only:focus:ring-0",

@@ -111,7 +111,7 @@ function peopleFrom(f: Factories): People {
       const sentAt = new Date(Date.now() - 5 * 60_000);
       const operator = { id: owner.id };
       const uncategorized = await f.createBlock({ client, state: "uncategorized", documents: 3, sentAt });
-      const categorized = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 12_345, sentAt, categorizedAt: sentAt });
+      const categorized = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 12_345, documents: 3, sentAt, categorizedAt: sentAt });
       const contabilized = await f.createBlock({ client, state: "contabilized", account: active, operator, valueCents: 50_000, sentAt, categorizedAt: sentAt, contabilizedAt: sentAt });
       // A categorised block with an open pendency (uncategorised ones are not listed on /home/client).
       const pendency = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 7_000, sentAt, categorizedAt: sentAt });
