@@ -1,0 +1,137 @@
+// Screenshots of issue 7's sign-up screens at 1440px and 390px, light and dark, into .data/screenshots/:
+// the /register wizard (each step, a step with its errors, the fourth step after a real sign-up), the
+// sign-up link page (the owner sets its password) and the client company's registration page (empty and
+// with its errors). Creates offices and invites in the dev database it runs against (reads the links
+// from GET /api/dev/outbox). Usage: node scripts/screenshots-signup.mjs [baseUrl] (default http://127.0.0.1:3000).
+import { resolve } from "node:path";
+import { baseUrl, launchBrowser, outDir, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
+
+const OWNER = "dono@escritorio.demo";
+const stamp = Date.now().toString(36);
+
+function mod11(digits, weights) {
+  const sum = weights.reduce((acc, w, i) => acc + Number(digits[i]) * w, 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+const randomDigits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
+function cpf() {
+  const base = randomDigits(9);
+  const d1 = mod11(base, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const d2 = mod11(base + d1, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return base + d1 + d2;
+}
+function cnpj() {
+  const base = randomDigits(8) + "0001";
+  const d1 = mod11(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const d2 = mod11(base + d1, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return base + d1 + d2;
+}
+
+async function linkTo(page, email) {
+  for (let i = 0; i < 50; i++) {
+    const mails = await page.evaluate(async () => (await (await fetch("/api/dev/outbox")).json()).data);
+    const mail = mails.find((m) => m.to === email);
+    const path = mail?.text.match(/\/convite\/[A-Za-z0-9_-]+/)?.[0];
+    if (path) return path;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no link for ${email}`);
+}
+
+async function run(browser, size, viewport, theme) {
+  const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
+  const page = await context.newPage();
+  const shot = async (name) => {
+    await page.waitForTimeout(600);
+    const file = resolve(outDir, `signup-${name}-${size}-${theme}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(`saved ${file}`);
+  };
+  const email = `escritorio-${stamp}-${size}-${theme}@exemplo.com`;
+  const next = (name = "Continuar") => page.getByRole("button", { name }).click();
+
+  await page.goto(`${baseUrl}/register`);
+  await page.getByRole("heading", { name: "Dados do perfil" }).waitFor();
+  await shot("step1");
+  await page.getByLabel("CPF").fill("111.111.111-11");
+  await next();
+  await page.getByText("CPF inválido").waitFor();
+  await shot("step1-errors");
+  await page.getByLabel("Nome", { exact: true }).fill("Mariana");
+  await page.getByLabel("Sobrenome").fill("Albuquerque");
+  await page.getByLabel("CPF").fill(cpf());
+  await page.getByLabel("Telefone").fill("11987654321");
+  await next();
+  await page.getByRole("heading", { name: "Dados da empresa" }).waitFor();
+  await shot("step2");
+  await page.getByLabel("Nome da empresa").fill("Albuquerque Contabilidade");
+  await page.getByLabel("CNPJ").fill(cnpj());
+  await page.getByLabel("E-mail para contato").fill(email);
+  await page.getByLabel("Telefone").fill("11312345678");
+  await page.getByLabel("CEP").fill("01310100");
+  await page.getByLabel("Rua").fill("Av. Paulista");
+  await page.getByLabel("Numero", { exact: true }).fill("1000");
+  await page.getByLabel("Bairro").fill("Bela Vista");
+  await page.getByLabel("Cidade").fill("São Paulo");
+  await page.getByLabel("Estado").fill("SP");
+  await next();
+  await page.getByRole("heading", { name: "Informações de pagamento" }).waitFor();
+  await page.getByLabel("Numero do cartao").fill("4111111111111111");
+  await shot("step3");
+  await next("Criar conta");
+  await page.getByRole("heading", { name: "Verifique o seu e-mail" }).waitFor();
+  await shot("step4");
+
+  await page.goto(baseUrl + (await linkTo(page, email)));
+  await page.getByRole("heading", { name: "Ative o seu escritório" }).waitFor();
+  await shot("link-owner");
+
+  // A client company invite from the demo owner, then its registration page.
+  const clientEmail = `empresa-${stamp}-${size}-${theme}@exemplo.com`;
+  await page.evaluate(
+    async ({ owner, invited }) => {
+      const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: owner, password: "demo1234" }) });
+      const { data } = await login.json();
+      await fetch("/api/invited/add", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.access}` },
+        body: JSON.stringify({ email: invited, kind: "client" }),
+      });
+    },
+    { owner: OWNER, invited: clientEmail },
+  );
+  await page.goto(baseUrl + (await linkTo(page, clientEmail)));
+  await page.getByRole("heading", { name: "Cadastro da empresa" }).waitFor();
+  await shot("client");
+  await page.getByLabel("CNPJ").fill("11.111.111/1111-11");
+  await page.getByRole("button", { name: "Cadastrar empresa" }).click();
+  await page.getByText("CNPJ inválido").waitFor();
+  await shot("client-errors");
+  await page.getByRole("radio", { name: "Pessoa física" }).check();
+  await page.getByLabel("Nome Completo").fill("Carlos Autônomo");
+  await shot("client-individual");
+  await context.close();
+}
+
+async function main() {
+  const browser = await launchBrowser();
+  try {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      for (const theme of THEMES) {
+        try {
+          await run(browser, size, viewport, theme);
+        } catch (error) {
+          console.warn(`${size}-${theme}: ${error.message.split("\n")[0]}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
