@@ -88,7 +88,7 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
 
       <form
         className="flex flex-col gap-1.5"
-        aria-label={t.title}
+        aria-label={t.details}
         onSubmit={(event) => {
           event.preventDefault();
           if (editable && canSave(form)) onSave(form);

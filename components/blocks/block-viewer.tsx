@@ -170,7 +170,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
-      <header className="flex shrink-0 items-center gap-1.5 border-b border-border px-2 py-1">
+      <div className="flex shrink-0 items-center gap-1.5 border-b border-border px-2 py-1">
         <div className="flex min-w-0 flex-1 flex-col">
           <Dialog.Title className="text-lg leading-tight font-bold">{t.title}</Dialog.Title>
           <p className="truncate text-sm text-muted">{subtitle}</p>
@@ -179,7 +179,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         <Dialog.Close aria-label={t.close} title={t.close} className={iconButton}>
           <Icon path="M6 6l12 12M18 6L6 18" />
         </Dialog.Close>
-      </header>
+      </div>
 
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden">
         {/* Thumbnails: a column on wide screens, a row under the image on narrow ones. */}
@@ -227,7 +227,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         </div>
 
         {/* Right buttons (spec §2): zoom, full screen, devolve. */}
-        <div role="toolbar" aria-label={t.title} aria-orientation="vertical" className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border">
+        <div role="group" aria-label={t.actions} className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border">
           <button type="button" aria-label={t.zoomIn} title={t.zoomIn} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => zoomStep(1)} className={iconButton}>
             <Icon path="M11 8v6M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
           </button>
@@ -259,7 +259,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
           ) : null}
         </div>
 
-        <aside aria-label={t.title} className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l">
+        <aside aria-label={t.details} className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l">
           {docs.isError ? (
             <p role="alert" className="mb-1 text-sm text-danger">
               {docs.error.message || t.loadError}

@@ -481,6 +481,8 @@ export const messages = {
   // The block viewer (issue 7 item 4, spec §2 "Block viewer and categorization").
   viewer: {
     title: "Bloco",
+    actions: "Ações do bloco",
+    details: "Dados do bloco",
     card: (date: string, value: string) => `Bloco de ${date}, ${value}`,
     cardSent: (date: string) => `Bloco enviado em ${date}, não categorizado`,
     noValue: "Sem valor",
