@@ -510,7 +510,7 @@ export const messages = {
     zoomLevel: (level: number, total: number) => `Zoom ${level} de ${total}`,
     fullScreen: "Tela cheia",
     exitFullScreen: "Sair da tela cheia",
-    close: "Fechar",
+    close: "Fechar bloco",
     previousImage: "Imagem anterior",
     nextImage: "Próxima imagem",
     images: "Imagens do bloco",

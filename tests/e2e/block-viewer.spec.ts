@@ -148,14 +148,14 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   await account.fill("ENERGIA ELETRICA");
   const listbox = box.getByRole("listbox", { name: "Conta" });
   await expect(listbox.getByRole("group", { name: "Todas as contas" }).getByRole("option", { name: `${viewer.accounts.other.code} - Energia Elétrica` })).toBeVisible();
-  await expect(box.getByRole("button", { name: "Fechar" })).toBeVisible();
+  await expect(box.getByRole("button", { name: "Fechar", exact: true })).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(account).toHaveValue(`${viewer.accounts.other.code} - Energia Elétrica`);
   await expect(listbox).toBeHidden();
   // with the list open, Escape closes the list, not the viewer
   await account.press("ArrowDown");
   await expect(listbox.getByRole("group", { name: "Contas ativas" })).toBeVisible();
-  await expect(box.getByRole("button", { name: "Fechar" })).toBeVisible();
+  await expect(box.getByRole("button", { name: "Fechar", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(listbox).toBeHidden();
   await expect(dialog(page)).toBeVisible();
