@@ -22,6 +22,8 @@ export type ClientContext = {
   pool: readonly ReceiptImage[];
   office: AccountingOffice;
   accounts: Map<string, Account>;
+  /** Every seeded exercise's chart: year → code → account (a block goes in its payment year's chart). */
+  charts: Map<number, Map<string, Account>>;
   operators: Partial<Record<DemoOperatorKey, OperatorWithUser>>;
   /** The responsible operator when the spec names none (the other office's owner). */
   defaultResponsible: OperatorWithUser;
@@ -66,6 +68,19 @@ function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]
   return accountByCode(ctx, usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code);
 }
 
+/**
+ * The account of the block's payment year with the same code (activations carry across charts by
+ * code); when that year's chart lacks the code, the first of the client's active codes it has.
+ */
+function accountInYear(ctx: ClientContext, account: Account, year: number, active: Activation[]): Account {
+  if (account.yearOfExercise === year) return account;
+  const chart = ctx.charts.get(year);
+  if (!chart) throw new Error(`seed: no chart of ${year}`);
+  const found = chart.get(account.code) ?? active.map((a) => chart.get(a.code)).find((a) => a !== undefined);
+  if (!found) throw new Error(`seed: no account of ${year} for ${account.code}`);
+  return found;
+}
+
 async function seedMembers(ctx: ClientContext, data: DemoClient, client: Client): Promise<ClientOperatorWithUser[]> {
   const { tx, rng } = ctx;
   const person = (p: { email: string; name: string }) => ({ ...p, code: randomCpf(rng.next), phone: randomPhone(rng.next) });
@@ -104,6 +119,8 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   const team = [operator(data.responsible), ...shared];
 
   const members = await seedMembers(ctx, data, client);
+  // A client that just joined: no accounts in its plan, no blocks, nothing in the gallery.
+  if (data.empty) return { client, members };
   const templates = data.type === "individual" ? INDIVIDUAL_TEMPLATES : ctx.pool.map((_, i) => i);
   const active = planActivations(ctx, templates);
   for (const a of active) {
@@ -113,9 +130,12 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   const options = { rng, now, months: data.months, blocksPerMonth: data.blocksPerMonth, templates, senders: members.length };
   const plans = [...planTimeline(options), ...(ctx.showcase ? planShowcase(options) : [])];
   const views: { blockId: number; operatorId: number; viewedAt: Date }[] = [];
-  for (const plan of plans) {
+  const owner = ctx.operators.dono;
+  for (const [index, plan] of plans.entries()) {
     const acting = rng.pick(team);
     const categorized = plan.state === "categorized" || plan.state === "contabilized";
+    const paymentDate = calendarDay(plan.paymentDate);
+    const account = categorized ? accountInYear(ctx, accountFor(ctx, plan, active), paymentDate.getUTCFullYear(), active) : null;
     const block = await insertBlock({
       db: tx,
       store: ctx.store,
@@ -126,8 +146,8 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       sentAt: plan.sentAt,
       operator: acting,
       contabilizedBy: rng.pick(team),
-      account: categorized ? accountFor(ctx, plan, active) : null,
-      paymentDate: calendarDay(plan.paymentDate),
+      account,
+      paymentDate,
       valueCents: plan.templates.reduce((sum, i) => sum + ctx.pool[i].totalCents, 0),
       categorizedAt: plan.actedAt,
       contabilizedAt: plan.contabilizedAt,
@@ -142,7 +162,31 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
     }
     if (plan.actedAt && plan.state !== "devolved") {
       views.push({ blockId: block.id, operatorId: acting.id, viewedAt: new Date(plan.actedAt.getTime() - 60_000) });
+    } else if (owner && !plan.actedAt && index % 2 === 0) {
+      // The office owner already opened every other waiting block: the unseen dot shows on the rest.
+      views.push({ blockId: block.id, operatorId: owner.id, viewedAt: new Date(Math.min(plan.sentAt.getTime() + 30 * 60_000, now.getTime())) });
     }
+  }
+  if (ctx.showcase) {
+    // Categorised last week in 'Material de Limpeza', which left the plan two months ago: the month
+    // shows the warning for accounts outside the active plan.
+    const sentAt = new Date(now.getTime() - 5 * DAY);
+    const receipt = ctx.pool.find((r) => r.template.accountCode === RETIRED.code) ?? ctx.pool[0];
+    const paymentDate = calendarDay(sentAt);
+    await insertBlock({
+      db: tx,
+      store: ctx.store,
+      client,
+      state: "categorized",
+      images: [receipt.image],
+      sentBy: members[0],
+      sentAt,
+      operator: team[0],
+      account: accountInYear(ctx, accountByCode(ctx, RETIRED.code), paymentDate.getUTCFullYear(), active),
+      paymentDate,
+      valueCents: receipt.totalCents,
+      categorizedAt: new Date(sentAt.getTime() + 3 * 3_600_000),
+    });
   }
   await tx.blockView.createMany({ data: views });
   await seedGallery(ctx, client, members);

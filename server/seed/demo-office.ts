@@ -8,18 +8,42 @@ import type { DemoOfficeData, DemoOperator } from "./demo-people";
 import { randomCnpj, randomCpf, randomPhone } from "./identities";
 import type { Random } from "./random";
 
-// An office with its people and its chart of accounts.
-export type SeededOffice = { office: AccountingOffice; accounts: Map<string, Account> };
+// An office with its people and its charts of accounts.
+export type SeededOffice = {
+  office: AccountingOffice;
+  /** The current exercise's chart by code. */
+  accounts: Map<string, Account>;
+  /** Every seeded exercise's chart: year → code → account. */
+  charts: Map<number, Map<string, Account>>;
+};
+
+// Last year's chart lacks the accounts the office added this year, and one description changed: the
+// charts are per year of exercise (a block is categorised in the chart of its payment date's year).
+const ADDED_THIS_YEAR = new Set(["4.2.02.019", "4.2.02.020"]);
+const RENAMED_LAST_YEAR: Record<string, string> = { "4.2.02.006": "Telefone" };
 
 export async function seedOffice(tx: Tx, data: DemoOfficeData, rng: Random, now: Date): Promise<SeededOffice> {
   const office = await createOffice({ ...data, code: randomCnpj(rng.next), db: tx });
-  // The chart of the current exercise (São Paulo's calendar year).
-  const yearOfExercise = saoPauloParts(now).year;
+  // The charts of the current exercise (São Paulo's calendar year) and of the previous one.
+  const year = saoPauloParts(now).year;
   await tx.account.createMany({
-    data: CHART_OF_ACCOUNTS.map((a) => ({ officeId: office.id, yearOfExercise, code: a.code, description: a.description })),
+    data: [
+      ...CHART_OF_ACCOUNTS.map((a) => ({ officeId: office.id, yearOfExercise: year, code: a.code, description: a.description })),
+      ...CHART_OF_ACCOUNTS.filter((a) => !ADDED_THIS_YEAR.has(a.code)).map((a) => ({
+        officeId: office.id,
+        yearOfExercise: year - 1,
+        code: a.code,
+        description: RENAMED_LAST_YEAR[a.code] ?? a.description,
+      })),
+    ],
   });
   const rows = await tx.account.findMany({ where: { officeId: office.id }, orderBy: { code: "asc" } });
-  return { office, accounts: new Map(rows.map((a) => [a.code, a])) };
+  const charts = new Map<number, Map<string, Account>>([
+    [year, new Map()],
+    [year - 1, new Map()],
+  ]);
+  for (const row of rows) charts.get(row.yearOfExercise)?.set(row.code, row);
+  return { office, accounts: charts.get(year) as Map<string, Account>, charts };
 }
 
 export async function seedOperator(tx: Tx, office: AccountingOffice, person: DemoOperator, rng: Random): Promise<OperatorWithUser> {

@@ -62,6 +62,8 @@ export type DemoClient = {
   members?: [DemoPerson, number, boolean][];
   blocksPerMonth: [number, number];
   months: number;
+  /** Just joined: no accounts in its plan, no blocks, no pictures (the empty states). */
+  empty?: boolean;
 };
 
 const address = (street: string, number: string, neighboor: string, city: string, state: string, cep: string): DemoAddress => ({
@@ -190,6 +192,19 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     owner: { email: "luciana.rocha@cliente.demo", name: "Luciana Ferreira Rocha" },
     blocksPerMonth: [1, 2],
     months: 12,
+  },
+  {
+    key: "floricultura",
+    type: "juridicPerson",
+    name: "Floricultura Jardim Novo Ltda",
+    email: "contato@jardimnovo.demo",
+    phone: "11943218765",
+    address: address("Rua Teodoro Sampaio", "1020", "Pinheiros", "São Paulo", "SP", "05406050"),
+    responsible: "operador",
+    owner: { email: "marina@jardimnovo.demo", name: "Marina Tavares Lopes" },
+    blocksPerMonth: [0, 0],
+    months: 0,
+    empty: true,
   },
 ];
 
