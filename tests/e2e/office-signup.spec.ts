@@ -1,0 +1,124 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { cnpjCheckDigits, cpfCheckDigits } from "@/lib/validation";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/data";
+import { tabTo } from "./support/keyboard";
+
+// Issue 7 #7: a new office signs up through /register by keyboard alone (axe on every step), the card
+// never leaves the browser, the fourth step says to check the e-mail, the e-mailed link (read from GET
+// /api/dev/outbox) sets the owner's password and opens the office's empty client list.
+
+type OutboxMail = { to: string; subject: string; text: string };
+
+async function signupLink(request: APIRequestContext, to: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = ((await (await request.get("/api/dev/outbox")).json()) as { data?: OutboxMail[] }).data ?? [];
+      const mail = mails.find((item) => item.to === to && item.subject === "Ative o seu escritório no Bloco");
+      found = mail?.text.match(/https?:\/\/\S+?(\/convite\/[A-Za-z0-9_-]+)/)?.[1];
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
+const randomCpf = () => {
+  const base = digits(9);
+  return base + cpfCheckDigits(base);
+};
+const randomCnpj = () => {
+  const base = `${digits(8)}0001`;
+  return base + cnpjCheckDigits(base);
+};
+
+async function typeInto(page: Page, label: string, text: string) {
+  await tabTo(page, page.getByLabel(label, { exact: true }), 40);
+  await page.keyboard.type(text);
+}
+
+test("[office-signup] /register by keyboard → e-mailed link → password → the empty client list", async ({ page, request }) => {
+  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+  const email = `escritorio.${Date.now()}@contabil.teste`;
+  const officeName = `Contabilidade Nova ${Date.now().toString(36)}`;
+  const sent: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("/api/register")) sent.push(req.postData() ?? "");
+  });
+
+  await page.goto(`/register?email=${encodeURIComponent(email)}`);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("Dados do perfil");
+  await expectNoAxeViolations(page, "/register step 1");
+
+  // 'Continuar' checks the slide: §5 messages under the fields; typing clears them.
+  await tabTo(page, page.getByRole("button", { name: "Continuar" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Confira os campos destacados." })).toBeVisible();
+  await expect(page.getByLabel("CPF")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page, "/register step 1 with errors");
+  await typeInto(page, "Nome", "Mariana");
+  await expect(page.getByLabel("Nome", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await typeInto(page, "Sobrenome", "Albuquerque");
+  await typeInto(page, "CPF", "12345678909");
+  await typeInto(page, "Telefone", "11987654321");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("CPF inválido")).toBeVisible();
+  await page.getByLabel("CPF").fill("");
+  await typeInto(page, "CPF", randomCpf());
+  await page.keyboard.press("Enter");
+
+  await expect(heading).toHaveText("Dados da empresa");
+  await expectNoAxeViolations(page, "/register step 2");
+  await expect(page.getByLabel("E-mail para contato")).toHaveValue(email);
+  await typeInto(page, "Nome da empresa", officeName);
+  await typeInto(page, "CNPJ", randomCnpj());
+  await typeInto(page, "Telefone", "1131234567");
+  await typeInto(page, "CEP", "01310100");
+  await typeInto(page, "Rua", "Av. Paulista");
+  await typeInto(page, "Numero", "1000");
+  await typeInto(page, "Bairro", "Bela Vista");
+  await typeInto(page, "Cidade", "São Paulo");
+  await typeInto(page, "Estado", "SP");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Telefone inválido")).toBeVisible();
+  await page.getByLabel("Telefone").fill("");
+  await typeInto(page, "Telefone", "11312345678");
+  await page.keyboard.press("Enter");
+
+  await expect(heading).toHaveText("Informações de pagamento");
+  await expect(page.getByText("O pagamento ainda não é cobrado: seu escritório começa em período de teste.")).toBeVisible();
+  await expectNoAxeViolations(page, "/register step 3");
+  await typeInto(page, "Numero do cartao", "4111111111111111");
+  await typeInto(page, "Validade", "1230");
+  await typeInto(page, "CVV", "123");
+  await typeInto(page, "Nome como escrito no cartao", "MARIANA A");
+  await tabTo(page, page.getByRole("button", { name: "Criar conta" }));
+  await page.keyboard.press("Enter");
+
+  await expect(heading).toHaveText("Verifique o seu e-mail");
+  await expect(page.getByRole("status")).toContainText(`Enviamos um link para ${email}.`);
+  await expectNoAxeViolations(page, "/register step 4");
+  // The card never left the browser.
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).not.toMatch(/card|cvv|expiry|4111/i);
+
+  // The e-mailed link sets the owner's password and opens the empty client list.
+  await page.goto(await signupLink(request, email));
+  await expect(page.getByRole("heading", { name: "Ative o seu escritório" })).toBeVisible();
+  await expect(page.getByText(`Crie a sua senha para entrar no Bloco com ${officeName}.`)).toBeVisible();
+  await expectNoAxeViolations(page, "sign-up link page");
+  await typeInto(page, "Senha", "minha-senha-1");
+  await typeInto(page, "Confirmar senha", "minha-senha-1");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nenhum cliente ainda" })).toBeVisible();
+
+  // The same e-mail cannot sign up twice.
+  const again = await request.post("/api/register", {
+    data: JSON.parse(sent[0]!) as Record<string, unknown>,
+  });
+  expect(again.status()).toBe(409);
+});
