@@ -46,8 +46,10 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
           <svg viewBox="0 0 24 24" aria-hidden="true" className={cn("size-2 shrink-0 text-muted transition-transform", open && "rotate-90")} fill="none" stroke="currentColor" strokeWidth="2.4">
             <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-          <span className="w-[88px] shrink-0 font-mono text-xs text-muted tabular-nums">{account.code}</span>
-          <span className="min-w-0 flex-1 truncate text-sm font-semibold">{account.description}</span>
+          <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-1.5">
+            <span className="shrink-0 font-mono text-xs text-muted tabular-nums sm:w-[88px]">{account.code}</span>
+            <span className="min-w-0 truncate text-sm font-semibold">{account.description}</span>
+          </span>
           {warning ? (
             <svg viewBox="0 0 24 24" role="img" aria-label={t.notActiveWarning} className="size-2.5 shrink-0 text-status-pendency" fill="currentColor">
               <title>{t.notActiveWarning}</title>

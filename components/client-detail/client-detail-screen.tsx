@@ -144,7 +144,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
               <SearchField placeholder={view === "accounts" ? t.searchAccounts : t.searchValue} value={term} onValueChange={setTerm} />
             </div>
           </div>
-          <div role="group" aria-label={t.viewToggle} className="flex w-fit rounded-theme border border-border p-0.5">
+          <div role="group" aria-label={t.viewToggle} className="grid grid-cols-2 rounded-theme border border-border p-0.5 sm:flex sm:w-fit">
             {(["accounts", "blocks"] as const).map((mode) => (
               <button
                 key={mode}
@@ -152,7 +152,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
                 aria-pressed={view === mode}
                 onClick={() => switchView(mode)}
                 className={cn(
-                  "h-4 cursor-pointer rounded-theme px-1.5 text-sm font-semibold",
+                  "h-4 cursor-pointer rounded-theme px-1.5 text-sm font-semibold whitespace-nowrap",
                   view === mode ? "bg-primary text-primary-fg" : "text-fg hover:bg-surface-2",
                 )}
               >

@@ -73,7 +73,7 @@ function PendencyDialog({ pendency, onClose }: { pendency: Pendency | null; onCl
                 <section aria-label={t.pendencyDocuments} className="flex gap-1 overflow-x-auto pb-0.5">
                   {pendency.documentsUrl.map((url, index) => (
                     // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
-                    <img key={url} src={url} alt={`${t.pendencyDocuments} ${index + 1}`} className="h-12 w-auto shrink-0 rounded-theme border border-border object-cover" />
+                    <img key={url} src={url} alt={`${t.pendencyDocuments} ${index + 1}`} className="h-12 w-9 shrink-0 rounded-theme border border-border bg-surface-2 object-cover" />
                   ))}
                 </section>
               ) : null}
@@ -122,13 +122,13 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
               title={t.pendencyMonth(name, count)}
               onClick={() => setMonth(value)}
               className={cn(
-                "relative h-4 cursor-pointer rounded-theme text-xs font-semibold",
+                "flex h-4 cursor-pointer items-center justify-center gap-0.5 rounded-theme text-xs font-semibold",
                 month === value ? "bg-primary text-primary-fg" : "bg-surface-2 text-fg hover:bg-primary-soft",
               )}
             >
               {name.slice(0, 3)}
               {count > 0 ? (
-                <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 grid min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-4 text-white">
+                <span aria-hidden="true" className="grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-none text-black">
                   {count}
                 </span>
               ) : null}
@@ -156,7 +156,7 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
           <ol className="flex flex-col gap-1.5">
             {days.map((group) => (
               <li key={group.day}>
-                <h3 className="pb-0.5 text-xs font-bold text-muted uppercase">{t.day(String(group.day).padStart(2, "0"))}</h3>
+                <h3 className="pb-0.5 text-xs font-bold text-muted">{t.day(String(group.day).padStart(2, "0"))}</h3>
                 <ul className="flex flex-col gap-0.5">
                   {group.items.map((pendency) => {
                     const solved = pendency.solvedDatetime !== null;

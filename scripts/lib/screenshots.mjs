@@ -28,3 +28,27 @@ export async function shoot(browser, { name, path, viewport, theme, prepare, ful
   console.log(`saved ${file}`);
   await context.close();
 }
+
+/** Logs `page` in as a demo user (password demo1234) through the API; returns the access token. */
+export async function loginAs(page, username, platform) {
+  await page.goto(`${baseUrl}/register`);
+  const access = await page.evaluate(
+    async ({ user, chosen }) => {
+      const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
+      const { data } = await response.json();
+      localStorage.setItem("bloco.access", data.access);
+      localStorage.setItem("bloco.refresh", data.refresh);
+      localStorage.setItem("bloco.platform", chosen ?? (data.isAccouting ? "accounting" : "bussiness"));
+      localStorage.setItem("bloco.allowChangePlatform", String(data.isAccouting && data.isBussiness));
+      return data.access;
+    },
+    { user: username, chosen: platform },
+  );
+  return access;
+}
+
+/** Opens /home/client for the client `{id, name, logoUrl}` (the tab's selection, lib/client-selection.ts). */
+export async function openClient(page, client) {
+  await page.evaluate((value) => sessionStorage.setItem("bloco.client", JSON.stringify(value)), client);
+  await page.goto(`${baseUrl}/home/client`);
+}
