@@ -5,7 +5,7 @@ import { formatModified } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
-import { StatusIcon, statusLabel, statusesOf } from "./status-icons";
+import { StatusIcon, statusLabel, statusesOf, type StatusKind } from "./status-icons";
 
 const t = messages.clients;
 
@@ -45,22 +45,7 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
             ) : null}
           </span>
         </span>
-        <span className="mt-auto flex min-h-4.5 w-full items-center justify-between gap-1 border-t border-border pt-1.5">
-          <span className="flex shrink-0 items-center gap-0.5">
-            {statuses.map((kind) => (
-              <StatusIcon key={kind} kind={kind} />
-            ))}
-          </span>
-          {showResponsible ? (
-            <span data-testid="client-responsible" className="flex min-w-0 items-center gap-0.5 text-sm text-muted" title={t.responsible(card.operatorName)}>
-              <span className="sr-only">{t.responsible(card.operatorName)}</span>
-              <span aria-hidden="true" className="truncate">
-                {card.operatorName}
-              </span>
-              <Avatar name={card.operatorName} pictureUrl={card.photoOperatorUrl} className="size-3! text-[11px]!" />
-            </span>
-          ) : null}
-        </span>
+        {statuses.length > 0 || showResponsible ? <CardFooter card={card} statuses={statuses} showResponsible={showResponsible} /> : null}
         {statuses.length > 0 ? (
           // Keyboard users see what the icons mean while the card has the focus (the hover tooltips need a pointer).
           <span aria-hidden="true" className="hidden text-xs text-muted group-focus-visible/card:block">
@@ -69,5 +54,27 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
         ) : null}
       </button>
     </li>
+  );
+}
+
+/** The status icons, and the responsible operator (name and avatar) when it is not the viewer. */
+function CardFooter({ card, statuses, showResponsible }: { card: Card; statuses: StatusKind[]; showResponsible: boolean }) {
+  return (
+    <span className="mt-auto flex min-h-4.5 w-full items-center justify-between gap-1 border-t border-border pt-1.5">
+      <span className="flex shrink-0 items-center gap-0.5">
+        {statuses.map((kind) => (
+          <StatusIcon key={kind} kind={kind} />
+        ))}
+      </span>
+      {showResponsible ? (
+        <span data-testid="client-responsible" className="flex min-w-0 items-center gap-0.5 text-sm text-muted" title={t.responsible(card.operatorName)}>
+          <span className="sr-only">{t.responsible(card.operatorName)}</span>
+          <span aria-hidden="true" className="truncate">
+            {card.operatorName}
+          </span>
+          <Avatar name={card.operatorName} pictureUrl={card.photoOperatorUrl} className="size-3! text-[11px]!" />
+        </span>
+      ) : null}
+    </span>
   );
 }

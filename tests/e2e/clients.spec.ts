@@ -253,3 +253,24 @@ test("[clients] a new office is told to invite its first client company", async 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "Adicionar Cliente" }).getByLabel("E-mail")).toBeVisible();
 });
+
+test("[clients] a slow list says it is loading; a lost connection says so and 'Tentar novamente' loads it", async ({ page, request, clientOffice }) => {
+  const { owner } = await clientOffice();
+  // The network, not our API, is what fails here: the list's requests wait at a gate, then are refused.
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let refuse = true;
+  await page.route("**/api/clients", async (route) => {
+    await gate;
+    return refuse ? route.abort("connectionrefused") : route.continue();
+  });
+  await openLoggedIn(page, await apiLogin(request, owner.email), "accounting", "/home");
+  await expect(page.getByRole("status").filter({ hasText: "Carregando clientes…" })).toBeVisible();
+  open();
+  const alert = page.getByRole("alert").filter({ hasText: "Erro de conexão" });
+  await expect(alert).toBeVisible({ timeout: 20_000 }); // after the query's own retries
+  refuse = false;
+  await alert.getByRole("button", { name: "Tentar novamente" }).click();
+  await expect(cards(page)).toHaveCount(3);
+  await expect(alert).toHaveCount(0);
+});
