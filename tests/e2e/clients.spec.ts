@@ -153,6 +153,7 @@ test("[clients] a card says who else is working the client, picked up by the pol
   await factories.markPresence({ client: clients.mercearia, user: { id: other.userId } });
   await expect(card(page, clients.mercearia).getByTestId("client-busy")).toContainText(`Em uso por ${other.name}`, { timeout: 15_000 });
   await expect(page.getByTestId("client-busy")).toHaveCount(1);
+  await expectNoAxeViolations(page, "/home with a busy card");
 });
 
 test("[clients] keyboard only: a card opens the client (id in sessionStorage), its dialog and the 'Contato' panel", async ({ page, request, clientOffice }) => {
@@ -273,4 +274,33 @@ test("[clients] a slow list says it is loading; a lost connection says so and 'T
   await alert.getByRole("button", { name: "Tentar novamente" }).click();
   await expect(cards(page)).toHaveCount(3);
   await expect(alert).toHaveCount(0);
+});
+
+test.describe("[clients] dark", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("[clients] axe in dark: the list with a busy card and a search, the drawer and the client dialog", async ({ page, request, clientOffice, factories }) => {
+    const { owner, other, clients } = await clientOffice();
+    await factories.markPresence({ client: clients.mercearia, user: { id: other.userId } });
+    await openHome(page, request, owner);
+    await expect(page.getByTestId("client-busy")).toHaveCount(1);
+    await expectNoAxeViolations(page, "/home (dark)");
+    await search(page).fill("merc");
+    await expect(cardButton(page, clients.padaria)).toBeDisabled();
+    await expectNoAxeViolations(page, "/home searching (dark)");
+
+    await page.getByRole("button", { name: "Adicionar Cliente" }).click();
+    const drawer = page.getByRole("dialog", { name: "Adicionar Cliente" });
+    await drawer.getByLabel("E-mail").fill("x");
+    await drawer.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await expect(drawer.getByText("Este e-mail não é válido")).toBeVisible();
+    await expectNoAxeViolations(page, "drawer 'Adicionar Cliente' with an error (dark)");
+    await page.keyboard.press("Escape");
+
+    await cardButton(page, clients.mercearia).click();
+    await expect(page).toHaveURL(/\/home\/client$/);
+    await page.getByRole("button", { name: `Dados de ${clients.mercearia.name}` }).click();
+    await expect(page.getByRole("dialog", { name: "Dados do cliente" }).getByText("Razão Social")).toBeVisible();
+    await expectNoAxeViolations(page, "client dialog (dark)");
+  });
 });
