@@ -215,6 +215,8 @@ test("[viewer] two people edit the same block: the second save gets the 409 mess
     // reloaded: the other person's value, read-only again until the toggle
     await expect(second.getByLabel("Valor")).toHaveValue("R$ 111,11");
     await expect(second.getByRole("button", { name: "Editar bloco" })).toBeVisible();
+    await other.keyboard.press("Escape");
+    await expect(dialog(other)).toHaveCount(0);
     await expect(card(other, viewer.blocks.categorized)).toHaveAccessibleName(/R\$ 111,11/);
   } finally {
     await other.context().close();
