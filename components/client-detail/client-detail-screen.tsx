@@ -123,7 +123,8 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
               <button
                 type="button"
                 onClick={() => setInfoOpen(true)}
-                aria-label={t.openInfo(name)}
+                title={t.openInfo(name)}
+                aria-haspopup="dialog"
                 className="flex max-w-full cursor-pointer items-center gap-1 rounded-theme pr-1 text-left hover:bg-surface-2"
               >
                 <Avatar name={name} pictureUrl={pictureUrl} className="size-5" />

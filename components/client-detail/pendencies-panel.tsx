@@ -118,7 +118,6 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
               key={name}
               type="button"
               aria-pressed={month === value}
-              aria-label={t.pendencyMonth(name, count)}
               title={t.pendencyMonth(name, count)}
               onClick={() => setMonth(value)}
               className={cn(
@@ -128,9 +127,11 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
             >
               {name.slice(0, 3)}
               {count > 0 ? (
-                <span aria-hidden="true" className="grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-none text-black">
-                  {count}
-                </span>
+                <>
+                  {" "}
+                  <span className="grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-none text-black">{count}</span>
+                  <span className="sr-only">{t.openPendencies(count)}</span>
+                </>
               ) : null}
             </button>
           );
@@ -167,7 +168,7 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
                           onClick={() => setOpen(pendency)}
                           className={cn(
                             "flex w-full cursor-pointer items-center gap-1 rounded-theme border border-border px-1 py-0.5 text-left text-sm hover:bg-surface-2",
-                            solved && "opacity-70",
+                            solved && "border-dashed",
                           )}
                         >
                           <span className="w-[44px] shrink-0 text-xs text-muted tabular-nums">{formatTime(pendency.date)}</span>
