@@ -179,6 +179,8 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
             setActiveIndex(event.target.value.trim() === "" ? -1 : 0);
           }}
           onClick={() => !readOnly && !open && openList()}
+          // like a select: typing replaces the chosen account's text
+          onFocus={(event) => !readOnly && event.currentTarget.select()}
           onBlur={close}
           onKeyDown={onKeyDown}
           className="h-full min-w-0 flex-1 truncate rounded-theme bg-transparent px-1.5 text-[15px] text-fg outline-none placeholder:text-muted"

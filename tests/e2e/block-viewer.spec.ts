@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type ViewerClient } from "./support/data";
+import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
 test.describe.configure({ timeout: 60_000 });
@@ -180,6 +181,36 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   // and reopened, it holds the new account
   await openBlock(page, viewer.blocks.categorized);
   await expect(account).toHaveValue(`${viewer.accounts.other.code} - Energia Elétrica`);
+});
+
+test("[viewer] keyboard alone: open a card, edit, pick an account, type a value, save with Enter; focus comes back", async ({ page, request, people }) => {
+  const viewer = await people.viewerClient();
+  await openClient(page, request, viewer);
+  const opener = card(page, viewer.blocks.categorized);
+  await tabTo(page, opener, 80);
+  await page.keyboard.press("Enter");
+  const box = dialog(page);
+  await expect(box).toBeVisible();
+  await expectFocusTrapped(page, box);
+  await tabTo(page, box.getByRole("button", { name: "Editar bloco" }));
+  await page.keyboard.press("Enter");
+  const account = box.getByRole("combobox", { name: "Conta" });
+  await tabTo(page, account);
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(account).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.type("energia");
+  await expect(account).toHaveAttribute("aria-activedescendant", /option/);
+  await page.keyboard.press("Enter");
+  await expect(account).toHaveValue(`${viewer.accounts.other.code} - Energia Elétrica`);
+  await page.keyboard.press("Tab");
+  const value = box.getByLabel("Valor");
+  await expect(value).toBeFocused();
+  await page.keyboard.type("5");
+  await expect(value).toHaveValue("R$ 1.234,55");
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await expect(opener).toHaveAccessibleName(/R\$ 1\.234,55/);
 });
 
 async function secondPage(browser: Browser): Promise<Page> {
