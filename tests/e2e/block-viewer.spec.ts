@@ -304,3 +304,23 @@ test("[viewer] a contabilised block is read-only; a block with an open pendency 
   await expect(pendency.getByRole("button", { name: "Devolver bloco" })).toBeVisible();
   await expectNoAxeViolations(page, "block with a pendency");
 });
+
+// Screenshots of the modes the demo data may lack (pendency), for review: VIEWER_SHOTS=1 only.
+test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=1)", async ({ page, request, people }) => {
+  test.skip(!process.env.VIEWER_SHOTS, "screenshots on demand");
+  const viewer = await people.viewerClient();
+  await openClient(page, request, viewer);
+  for (const [size, viewport] of [["desktop", { width: 1440, height: 900 }], ["mobile", { width: 390, height: 844 }]] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      for (const [mode, blockId] of [["pendency", viewer.blocks.pendency], ["contabilized-e2e", viewer.blocks.contabilized]] as const) {
+        await openBlock(page, blockId);
+        await expect(dialog(page).getByText(/Pendência|Categorizado por/).first()).toBeVisible();
+        await page.screenshot({ path: `.data/screenshots/viewer-${mode}-${size}-${theme}.png` });
+        await page.keyboard.press("Escape");
+        await expect(dialog(page)).toHaveCount(0);
+      }
+    }
+  }
+});
