@@ -76,7 +76,8 @@ type Props = {
  */
 export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props) {
   const [type, setType] = useState<ClientType>("juridicPerson");
-  const [values, setValues] = useState<Values>(EMPTY);
+  // The company's e-mail starts as the invited one (usually the company's own address); it may change.
+  const [values, setValues] = useState<Values>({ ...EMPTY, email: info.email });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -38,13 +38,25 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page, "/ 'Criar conta' dialog");
     });
 
-    test(`[a11y] the four sign-up steps (${colorScheme})`, async ({ page }) => {
+    // The fourth step follows a real sign-up: tests/e2e/office-signup.spec.ts checks it (and the link page).
+    test(`[a11y] the sign-up slides, empty and with their errors (${colorScheme})`, async ({ page }) => {
       await page.goto("/register");
-      for (const step of ["Dados do perfil", "Dados da empresa", "Informações de pagamento", "Confira os seus dados"]) {
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(step);
+      const heading = page.getByRole("heading", { level: 1 });
+      for (const step of ["Dados do perfil", "Dados da empresa"]) {
+        await expect(heading).toHaveText(step);
         await expectNoAxeViolations(page, `/register ${step}`);
-        if (step !== "Confira os seus dados") await page.getByRole("button", { name: "Continuar" }).click();
+        await page.getByRole("button", { name: "Continuar" }).click();
+        await expect(page.getByRole("alert").filter({ hasText: "Confira os campos destacados." })).toBeVisible();
+        await expectNoAxeViolations(page, `/register ${step} with errors`);
+        const values: Record<string, string> =
+          step === "Dados do perfil"
+            ? { Nome: "Mariana", Sobrenome: "Albuquerque", CPF: "52998224725", Telefone: "11987654321" }
+            : { "Nome da empresa": "Escritório", CNPJ: "11222333000181", "E-mail para contato": "a@b.com.br", Telefone: "11333344445", CEP: "01310100", Rua: "Rua", Numero: "1", Bairro: "Centro", Cidade: "São Paulo", Estado: "SP" };
+        for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+        await page.getByRole("button", { name: "Continuar" }).click();
       }
+      await expect(heading).toHaveText("Informações de pagamento");
+      await expectNoAxeViolations(page, "/register Informações de pagamento");
     });
 
     test(`[a11y] login, colorlab and an invalid invite (${colorScheme})`, async ({ page }) => {

@@ -43,6 +43,7 @@ async function typeInto(page: Page, form: ReturnType<Page["locator"]>, label: st
 
 test("[client-signup] an owner invites a company; its user registers through the e-mailed link and reaches the business /home", async ({ page, browser, request, people }) => {
   test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+  test.setTimeout(90_000); // a whole registration typed key by key, with three axe passes
   const team = await people.accountingTeam();
   const email = `empresa.${Date.now()}@cliente.teste`;
   const companyName = `Padaria Pão Quente ${Date.now().toString(36)} Ltda`;
@@ -84,7 +85,7 @@ test("[client-signup] an owner invites a company; its user registers through the
   await form.getByLabel("CNPJ").fill("");
   await typeInto(visitor, form, "CNPJ", cnpj);
   await expect(form.getByLabel("CNPJ")).toHaveValue(maskedCnpj(cnpj));
-  await typeInto(visitor, form, "E-mail", "financeiro@padaria.com.br");
+  await expect(form.getByLabel("E-mail")).toHaveValue(email);
   await typeInto(visitor, form, "CEP", "01310100");
   await expect(form.getByLabel("CEP")).toHaveValue("01310-100");
   await typeInto(visitor, form, "Número", "1000");

@@ -40,6 +40,7 @@ async function typeInto(page: Page, label: string, text: string) {
 
 test("[office-signup] /register by keyboard → e-mailed link → password → the empty client list", async ({ page, request }) => {
   test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+  test.setTimeout(90_000); // four steps typed key by key, with six axe passes
   const email = `escritorio.${Date.now()}@contabil.teste`;
   const officeName = `Contabilidade Nova ${Date.now().toString(36)}`;
   const sent: string[] = [];
