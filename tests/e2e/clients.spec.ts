@@ -53,6 +53,8 @@ const test = base.extend<{ clientOffice: () => Promise<ClientOffice> }>({
 const cards = (page: Page) => page.getByTestId("client-card");
 const card = (page: Page, client: ClientRef) => page.locator(`[data-testid="client-card"][data-client-id="${client.id}"]`);
 const cardButton = (page: Page, client: ClientRef) => card(page, client).getByRole("button");
+/** On /home/client (the lead's page): the client's logo and name, a button in the h1, open the dialog. */
+const infoButton = (page: Page, client: ClientRef) => page.getByRole("heading", { level: 1, name: client.name }).getByRole("button");
 const search = (page: Page) => page.getByRole("searchbox", { name: "Buscar conta" });
 const icon = (scope: Locator, name: string) => scope.getByRole("img", { name, exact: true });
 
@@ -168,7 +170,7 @@ test("[clients] keyboard only: a card opens the client (id in sessionStorage), i
   expect(stored).toMatchObject({ id: clients.padaria.id, name: clients.padaria.name });
 
   // The client dialog, from the client's name on /home/client.
-  const openInfo = page.getByRole("button", { name: `Dados de ${clients.padaria.name}` });
+  const openInfo = infoButton(page, clients.padaria);
   await tabTo(page, openInfo, 60);
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Dados do cliente" });
@@ -299,7 +301,7 @@ test.describe("[clients] dark", () => {
 
     await cardButton(page, clients.mercearia).click();
     await expect(page).toHaveURL(/\/home\/client$/);
-    await page.getByRole("button", { name: `Dados de ${clients.mercearia.name}` }).click();
+    await infoButton(page, clients.mercearia).click();
     await expect(page.getByRole("dialog", { name: "Dados do cliente" }).getByText("Razão Social")).toBeVisible();
     await expectNoAxeViolations(page, "client dialog (dark)");
   });
