@@ -32,8 +32,10 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
   const [officeOpen, setOfficeOpen] = useState(false);
   const pathname = usePathname();
   const selected = useSelectedClient();
-  // Accounting: 'Contato' shows while a client is open (/home/client with this tab's client).
-  const openClientId = platform === "accounting" && pathname === "/home/client" && selected ? selected.id : undefined;
+  // Accounting: 'Contato' shows while a client is open: /home/client and its screens (categorization,
+  // contabilization) with this tab's client.
+  const clientOpen = pathname === "/home/client" || pathname.startsWith("/home/client/");
+  const openClientId = platform === "accounting" && clientOpen && selected ? selected.id : undefined;
   const toggle = (name: Exclude<Panel, null>) => (next: boolean) => setPanel((current) => (next ? name : current === name ? null : current));
 
   const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
