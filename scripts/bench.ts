@@ -1,11 +1,14 @@
 // `npm run bench`: throughput of the API on this machine, against Next's own floor measured in the
 // same run (a static-JSON route handler). Starts its own server (scripts/start.ts) with a fresh seeded
 // database in .data/bench on port 3200, logs in as a demo user, then runs autocannon on each target.
-// Results are printed and written to .data/bench/results.json. Not part of `npm test`.
+// Results are printed (with each target's ratio to the static route) and written to
+// .data/bench/results.json. Not part of `npm test`. BENCH_PORT / BENCH_PG_PORT / NEXT_DIST_DIR let a
+// second copy run beside another server.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
+import { currentYearMonth } from "../lib/format/dates";
 
 const root = resolve(__dirname, "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -47,7 +50,7 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", resolve(root, "scripts/start.ts")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: port, DATA_DIR: dataDir, EMBEDDED_PG_PORT: "54396", BLOCO_RESET_DATA: "1" },
+    env: { ...process.env, PORT: port, DATA_DIR: dataDir, EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? "54396", BLOCO_RESET_DATA: "1" },
   });
   try {
     await waitFor(`${base}/api/health`, 600_000);
@@ -57,16 +60,32 @@ async function main(): Promise<void> {
       body: JSON.stringify({ username: "dono@escritorio.demo", password: "demo1234" }),
     });
     const { data } = (await login.json()) as { data: { access: string } };
+    // The showcase client (the busiest of the demo) and its current month, as the client detail asks.
+    const clients = (await (await fetch(`${base}/api/clients`, { headers: { authorization: `Bearer ${data.access}` } })).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const showcase = clients.data.find((c) => c.name.startsWith("Padaria")) ?? clients.data[0];
+    const { year, month } = currentYearMonth();
     const targets: Target[] = [
       { name: "static JSON route (Next floor)", path: "/api/health/live" },
       { name: "GET /api/health (1 query)", path: "/api/health" },
       { name: "GET /api/me/ (JWT + actor + profile)", path: "/api/me/", token: true },
+      { name: `GET /api/clients (${clients.data.length} cards)`, path: "/api/clients", token: true },
+      {
+        name: "POST /api/block/list (one month)",
+        path: "/api/block/list",
+        method: "POST",
+        token: true,
+        body: JSON.stringify({ clientId: showcase.id, year, month }),
+      },
     ];
-    const results = [];
+    const measured = [];
     for (const target of targets) {
       await measure(target, data.access, 3); // warm-up pass, discarded
-      results.push(await measure(target, data.access));
+      measured.push(await measure(target, data.access));
     }
+    const floor = measured[0].reqPerSec || 1;
+    const results = measured.map((r) => ({ ...r, vsStatic: Number((r.reqPerSec / floor).toFixed(2)) }));
     console.table(results);
     writeFileSync(resolve(dataDir, "results.json"), JSON.stringify({ at: new Date().toISOString(), duration, connections, results }, null, 2));
   } finally {
