@@ -20,6 +20,12 @@ const t = messages.clients;
 // Columns at least CLIENT_GRID_MIN_COLUMN_PX wide (spec §9), one column when the screen is narrower.
 const gridStyle = { gridTemplateColumns: `repeat(auto-fill, minmax(min(${CLIENT_GRID_MIN_COLUMN_PX}px, 100%), 1fr))` };
 
+/** While searching, the matches come first (a phone would otherwise show a screen of dimmed cards). */
+function ordered(cards: Card[], matching: Set<number>): Card[] {
+  if (matching.size === cards.length) return cards;
+  return [...cards.filter((card) => matching.has(card.id)), ...cards.filter((card) => !matching.has(card.id))];
+}
+
 function PlusIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
@@ -102,7 +108,7 @@ export function ClientsScreen() {
           <>
             {matching.size === 0 ? <p className="text-sm text-muted">{t.noMatch}</p> : null}
             <ul aria-label={t.title} className="grid gap-2" style={gridStyle}>
-              {cards.map((card) => (
+              {ordered(cards, matching).map((card) => (
                 <ClientCard key={card.id} card={card} matches={matching.has(card.id)} onOpen={open} />
               ))}
             </ul>
