@@ -307,6 +307,22 @@ test("[viewer] a contabilised block is read-only; a block with an open pendency 
   await expectNoAxeViolations(page, "block with a pendency");
 });
 
+test("[viewer] while another operator works the client, blocks are read-only for the rest (view mode); axe", async ({ page, request, people }) => {
+  const viewer = await people.viewerClient({ busy: true });
+  await openClient(page, request, viewer);
+  const box = await openBlock(page, viewer.blocks.categorized);
+  await expect(box.getByText("Outro operador está trabalhando neste cliente: o bloco está somente para leitura.")).toBeVisible();
+  await expect(box.getByRole("button", { name: "Editar bloco" })).toHaveCount(0);
+  await expect(box.getByRole("button", { name: "Salvar Bloco" })).toHaveCount(0);
+  await expect(box.getByRole("button", { name: "Devolver bloco" })).toHaveCount(0);
+  await expect(box.getByRole("combobox", { name: "Conta" })).toHaveAttribute("readonly", "");
+  await expect(box.getByLabel("Valor")).toHaveAttribute("readonly", "");
+  // zoom and images still work
+  await page.keyboard.press("+");
+  await expect(stage(page)).toHaveAttribute("data-zoom", "2");
+  await expectNoAxeViolations(page, "block viewer, view mode");
+});
+
 // Screenshots of the modes the demo data may lack (pendency), for review: VIEWER_SHOTS=1 only.
 test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=1)", async ({ page, request, people }) => {
   test.skip(!process.env.VIEWER_SHOTS, "screenshots on demand");
@@ -316,7 +332,7 @@ test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=
     for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: theme });
-      for (const [mode, blockId] of [["pendency", viewer.blocks.pendency], ["contabilized-e2e", viewer.blocks.contabilized]] as const) {
+      for (const [mode, blockId] of [["pendency", viewer.blocks.pendency], ["contabilized-e2e", viewer.blocks.contabilized], ["edit-view-e2e", viewer.blocks.categorized]] as const) {
         await openBlock(page, blockId);
         await expect(dialog(page).getByText(/Pendência|Categorizado por/).first()).toBeVisible();
         await page.screenshot({ path: `.data/screenshots/viewer-${mode}-${size}-${theme}.png` });

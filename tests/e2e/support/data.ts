@@ -37,6 +37,8 @@ export type ViewerClient = {
   client: { id: number; name: string };
   accounts: { active: { id: number; code: string; description: string }; other: { id: number; code: string; description: string } };
   blocks: { uncategorized: number; categorized: number; contabilized: number; pendency: number };
+  /** With { busy: true }: the name of the other operator holding the client's contabilization lease. */
+  busyName: string | null;
 };
 
 export type People = {
@@ -53,7 +55,7 @@ export type People = {
   /** A client with activations in the previous year's chart (AccountsPlan). */
   accountsPlan: () => Promise<AccountsPlan>;
   /** Block viewer: an office owner responsible for a client with blocks of this month in every state. */
-  viewerClient: () => Promise<ViewerClient>;
+  viewerClient: (options?: { busy?: boolean }) => Promise<ViewerClient>;
 };
 
 function loadFactories(): Factories {
@@ -98,7 +100,7 @@ function peopleFrom(f: Factories): People {
       await f.createClientOperator({ type: 0, user: accounting.user });
       return person(accounting.user);
     },
-    async viewerClient() {
+    async viewerClient(options = {}) {
       const tag = suffix();
       const owner = await f.createAccountingOperator({ type: 0, user: { email: f.uniqueEmail("e2e-viewer"), name: `Vera Dona ${tag}` } });
       const client = await f.createClient({ responsible: owner, name: `Viewer Teste ${tag} Ltda` });
@@ -117,11 +119,20 @@ function peopleFrom(f: Factories): People {
       const pendency = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 7_000, sentAt, categorizedAt: sentAt });
       await f.createPendency({ block: pendency, issue: 1, observations: "Falta a segunda página", createdBy: operator });
       const pick = (account: { id: number; code: string; description: string }) => ({ id: account.id, code: account.code, description: account.description });
+      let busyName: string | null = null;
+      if (options.busy) {
+        // another operator of the office contabilising the client: its blocks are read-only for the rest
+        const holder = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-viewer"), name: `Otto Ocupado ${tag}` } });
+        const { getDb } = require("@/server/db/client") as typeof import("@/server/db/client");
+        await getDb().contabilizationLease.create({ data: { clientId: client.id, operatorId: holder.id, expiresAt: new Date(Date.now() + 30 * 60_000) } });
+        busyName = holder.user.name;
+      }
       return {
         owner: person(owner.user),
         client: { id: client.id, name: client.name },
         accounts: { active: pick(active), other: pick(other) },
         blocks: { uncategorized: uncategorized.id, categorized: categorized.id, contabilized: contabilized.id, pendency: pendency.id },
+        busyName,
       };
     },
     async operator() {
