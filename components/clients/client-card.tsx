@@ -5,7 +5,8 @@ import { formatModified } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
-import { StatusIcon, statusLabel, statusesOf, type StatusKind } from "./status-icons";
+import { statusesOf, type StatusKind } from "./client-list-rules";
+import { StatusIcon, statusLabel } from "./status-icons";
 
 const t = messages.clients;
 

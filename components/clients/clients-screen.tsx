@@ -5,7 +5,6 @@ import { useMemo, useState } from "react";
 import { useClients, type ClientCard as Card } from "@/lib/api/clients";
 import { selectClient } from "@/lib/client-selection";
 import { CLIENT_GRID_MIN_COLUMN_PX } from "@/lib/constants";
-import { matchesClient } from "@/lib/format";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { SearchField } from "@/components/ui/search-field";
@@ -14,17 +13,12 @@ import { useDelayed } from "@/components/ui/use-delayed";
 import { AppShell } from "@/components/shell/app-shell";
 import { AddClientDrawer } from "./add-client-drawer";
 import { ClientCard } from "./client-card";
+import { matchesFirst, matchingIds } from "./client-list-rules";
 
 const t = messages.clients;
 
 // Columns at least CLIENT_GRID_MIN_COLUMN_PX wide (spec §9), one column when the screen is narrower.
 const gridStyle = { gridTemplateColumns: `repeat(auto-fill, minmax(min(${CLIENT_GRID_MIN_COLUMN_PX}px, 100%), 1fr))` };
-
-/** While searching, the matches come first (a phone would otherwise show a screen of dimmed cards). */
-function ordered(cards: Card[], matching: Set<number>): Card[] {
-  if (matching.size === cards.length) return cards;
-  return [...cards.filter((card) => matching.has(card.id)), ...cards.filter((card) => !matching.has(card.id))];
-}
 
 function PlusIcon() {
   return (
@@ -43,10 +37,7 @@ export function ClientsScreen() {
   const showLoading = useDelayed(clients.isPending);
 
   const cards = clients.data;
-  const matching = useMemo(
-    () => new Set((cards ?? []).filter((card) => matchesClient({ name: card.name, modifiedAt: card.modifiedDatetime }, term)).map((card) => card.id)),
-    [cards, term],
-  );
+  const matching = useMemo(() => matchingIds(cards ?? [], term), [cards, term]);
 
   function open(card: Card) {
     selectClient({ id: card.id, name: card.name, logoUrl: card.pictureUrl });
@@ -108,7 +99,7 @@ export function ClientsScreen() {
           <>
             {matching.size === 0 ? <p className="text-sm text-muted">{t.noMatch}</p> : null}
             <ul aria-label={t.title} className="grid gap-2" style={gridStyle}>
-              {ordered(cards, matching).map((card) => (
+              {matchesFirst(cards, matching).map((card) => (
                 <ClientCard key={card.id} card={card} matches={matching.has(card.id)} onOpen={open} />
               ))}
             </ul>

@@ -1,10 +1,8 @@
-import type { ClientCard } from "@/lib/contract/clients";
 import { messages } from "@/lib/i18n/messages";
 import { cn } from "@/components/ui/cn";
+import type { StatusKind } from "./client-list-rules";
 
 const t = messages.clients;
-
-export type StatusKind = "shared" | "uncategorized" | "pendencies";
 
 type StatusLook = { label: string; className: string; path: string };
 
@@ -26,15 +24,6 @@ const looks: Record<StatusKind, StatusLook> = {
     path: "M12 8v5M12 16.5v.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z",
   },
 };
-
-/** The statuses a card shows (spec §2: green shared, purple uncategorised blocks, orange pendencies). */
-export function statusesOf(card: Pick<ClientCard, "isShared" | "hasUncategorizedBlocks" | "hasPendencies">): StatusKind[] {
-  const kinds: StatusKind[] = [];
-  if (card.isShared) kinds.push("shared");
-  if (card.hasUncategorizedBlocks) kinds.push("uncategorized");
-  if (card.hasPendencies) kinds.push("pendencies");
-  return kinds;
-}
 
 export const statusLabel = (kind: StatusKind) => looks[kind].label;
 
