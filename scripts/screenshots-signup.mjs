@@ -111,6 +111,25 @@ async function run(browser, size, viewport, theme) {
   await page.getByRole("radio", { name: "Pessoa física" }).check();
   await page.getByLabel("Nome Completo").fill("Carlos Autônomo");
   await shot("client-individual");
+
+  // An invited e-mail that already has a login (another office's owner): only its current password.
+  const existing = "dono@outro.demo";
+  await page.evaluate(
+    async ({ owner, invited }) => {
+      const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: owner, password: "demo1234" }) });
+      const { data } = await login.json();
+      // A second run finds it already invited ('E-mail já convidado'): the first link is still good.
+      await fetch("/api/invited/add", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.access}` },
+        body: JSON.stringify({ email: invited, kind: "client" }),
+      });
+    },
+    { owner: OWNER, invited: existing },
+  );
+  await page.goto(baseUrl + (await linkTo(page, existing)));
+  await page.getByRole("heading", { name: "Cadastro da empresa" }).waitFor();
+  await shot("client-existing");
   await context.close();
 }
 
