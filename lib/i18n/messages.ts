@@ -24,6 +24,7 @@ export const messages = {
     timeout: "ajax timeout",
   },
   api: {
+    clientClosed: "A conexão foi encerrada antes do fim da requisição.",
     invalidJson: "O corpo da requisição não é um JSON válido.",
     invalidInput: "Dados inválidos.",
     required: "Campo obrigatório.",

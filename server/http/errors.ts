@@ -14,6 +14,8 @@ export const errorStatus = {
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
+  // The client went away while its body was arriving: nobody reads the answer, nothing is logged.
+  client_closed: 499,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -27,8 +29,8 @@ export class AppError extends Error {
   readonly fields?: FieldIssue[];
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldIssue[]; headers?: Record<string, string> } = {}) {
-    super(message);
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;

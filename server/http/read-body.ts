@@ -14,7 +14,11 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // 'aborted' / ECONNRESET: the caller closed the connection mid-body (a load tool stopping, a tab
+      // closed). Not a server failure: answer 499 without the stack trace of a 500.
+      throw new AppError("client_closed", messages.api.clientClosed, { cause: error });
+    });
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -29,6 +29,22 @@ describe("route wrapper", () => {
     expect(res.json.error).toEqual({ code: "not_found", message: "Não encontrado." });
   });
 
+  test("a caller that closes the connection mid-body gets 499 and leaves no error log", async () => {
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const handler = publicRoute({ body: z.object({ a: z.number() }) }, async ({ body }) => body);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'));
+        controller.error(new Error("aborted"));
+      },
+    });
+    const req = new Request("http://localhost/api/echo", { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const res = await handler(req);
+    expect(res.status).toBe(499);
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+
   test("an unexpected error is a 500 with a generic pt-BR message and a server log line", async () => {
     const log = jest.spyOn(console, "error").mockImplementation(() => {});
     const handler = publicRoute({}, async () => {
