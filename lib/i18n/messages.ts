@@ -400,6 +400,7 @@ export const messages = {
     invalidValue: "Valor inválido: informe um valor maior que zero, com ponto e até duas casas decimais.",
     accountNotInChart: "Esta conta não pertence ao plano de contas do ano da data de pagamento.",
     contabilized: "Este bloco já foi contabilizado e não pode mais ser alterado.",
+    pendencyOpen: "Este bloco tem uma pendência aberta: aguarde a resposta do cliente para categorizá-lo.",
     stale: "Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.",
     busy: (name: string) => `${name} está trabalhando neste cliente no momento. Os blocos estão somente para leitura.`,
   },

@@ -22,7 +22,8 @@ export async function explainMissedWrite(tx: Tx, blockId: number): Promise<never
  * POST /api/block/save {block: {id, date, value, accountId}, version}: categorises (or re-categorises)
  * a block. Field rules first (400, nothing read). Then, in one transaction: the block through the
  * tenant scope (404; a business user 403), the account (any account of the office's chart of the
- * date's year, active for the client or not: 400 otherwise), a contabilised block (409), a client
+ * date's year, active for the client or not: 400 otherwise), a contabilised block or one with an open
+ * pendency (409), a client
  * another operator is working (409, busyHolder), and ONE conditional UPDATE … WHERE id AND version AND
  * not contabilised AND not devolved AND not undone that bumps the version: of two saves of the same
  * version exactly one writes, the other finds no row and answers 409 with the stale message. The
@@ -42,6 +43,9 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
       });
     }
     if (block.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
+    // The viewer shows a pending block read-only (pendency mode): it waits for the client's answer.
+    const pending = await tx.pendency.findFirst({ where: { blockId: block.id, solvedAt: null }, select: { id: true } });
+    if (pending) throw new AppError("conflict", messages.blocks.pendencyOpen);
     const holder = await busyHolder(tx, actor, { id: block.clientId, officeId: block.officeId });
     if (holder) throw new AppError("conflict", messages.blocks.busy(holder));
 

@@ -391,6 +391,17 @@ describe("POST /api/block/save", () => {
     expect(await getDb().auditEvent.count({ where: { action: "block.save", targetId: String(block.id) } })).toBe(1);
   });
 
+  test("a block with an open pendency → 409 (it waits for the client); once solved it saves", async () => {
+    const block = await newBlock("categorized");
+    const pendency = await createPendency({ block, issue: 1 });
+    const res = await save("regularA", saveBody(block));
+    expect(res.status).toBe(409);
+    expect(res.json.error?.message).toBe(messages.blocks.pendencyOpen);
+    expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).version).toBe(block.version);
+    await getDb().pendency.update({ where: { id: pendency.id }, data: { solvedAt: new Date() } });
+    expect((await save("regularA", saveBody(block))).status).toBe(200);
+  });
+
   test("a contabilised block → 409; devolved or undone → 404", async () => {
     const contab = await newBlock("contabilized");
     const res = await save("regularA", saveBody(contab));
