@@ -185,8 +185,9 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         {/* Thumbnails: a column on wide screens, a row under the image on narrow ones. */}
         <nav aria-label={t.images} className="order-2 shrink-0 md:order-none md:w-[96px] md:border-r md:border-border">
           <ol className="flex gap-1 overflow-x-auto p-1 md:h-full md:flex-col md:overflow-x-hidden md:overflow-y-auto">
+            {/* keyed by position: fresh signed URLs (the documents call) must not remount a focused thumbnail */}
             {urls.map((url, i) => (
-              <li key={url} className="shrink-0">
+              <li key={i} className="shrink-0">
                 <button
                   type="button"
                   aria-label={t.image(i + 1, total)}

@@ -109,7 +109,6 @@ export function ImageStage({ url, alt, zoom, onZoomStep, className }: ImageStage
         // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs: next/image would cache them
         <img
           ref={imageRef}
-          key={url}
           src={url}
           alt={alt}
           draggable={false}

@@ -193,6 +193,7 @@ test("[viewer] keyboard alone: open a card, edit, pick an account, type a value,
   await expect(box).toBeVisible();
   // the page behind settles first (marked viewed: the card loses its dot), the trap walk compares positions
   await expect(opener).not.toHaveAttribute("aria-label", /Não visualizado/);
+  await expect(box.getByText(`Categorizado por ${viewer.owner.name}`)).toBeVisible(); // the documents call answered
   await expectFocusTrapped(page, box);
   await tabTo(page, box.getByRole("button", { name: "Editar bloco" }));
   await page.keyboard.press("Enter");
