@@ -61,6 +61,7 @@ const pendencies = (page: Page) => page.locator("section[aria-labelledby=pendenc
 const row = (page: Page, description: string) => leftPanel(page).getByRole("button", { name: new RegExp(description) });
 
 test("[client detail] the owner opens a client from the list, switches months, years and views, filters, opens a block and reads the pendências; axe", async ({ page, request, detailClient }) => {
+  test.setTimeout(90_000);
   const data = await detailClient();
   const { year, month, day } = saoPauloToday();
   await openLoggedIn(page, await apiLogin(request, data.owner.email), "accounting", "/home");
