@@ -152,3 +152,41 @@ test("[client-signup] a CNPJ already active in the office is refused with a clea
   await expect(visitor).toHaveURL(/\/convite\//);
   await context.close();
 });
+
+test("[client-signup] an e-mail with a login confirms its password, gets the company and chooses the platform", async ({ browser, request, people }) => {
+  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+  const inviter = await people.accountingTeam();
+  const operator = await people.operator(); // an accounting operator of another office
+  const owner = await apiLogin(request, inviter.owner.email);
+  const added = await request.post("/api/invited/add", { data: { email: operator.email, kind: "client" }, headers: { authorization: `Bearer ${owner.access}` } });
+  expect(added.status()).toBe(200);
+  const companyName = `Operador Empresário ${Date.now().toString(36)}`;
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(await inviteLink(request, operator.email));
+  await expect(visitor.getByText("Este e-mail já tem uma conta no Bloco.", { exact: false })).toBeVisible();
+  await expectNoAxeViolations(visitor, "client registration page, existing login");
+  const form = visitor.locator("form");
+  await expect(form.getByLabel("Nome", { exact: true })).toHaveCount(0);
+  await form.getByRole("radio", { name: "Pessoa física" }).check();
+  await form.getByLabel("Nome Completo").fill(companyName);
+  await form.getByLabel("CPF", { exact: true }).fill(randomCpf());
+  await form.getByLabel("CEP").fill("01310100");
+  await form.getByLabel("Número").fill("10");
+  await form.getByLabel("Rua").fill("Rua A");
+  await form.getByLabel("Bairro").fill("Centro");
+  await form.getByLabel("Cidade").fill("Santos");
+  await form.getByLabel("Estado").fill("SP");
+  await form.getByLabel("Senha", { exact: true }).fill("senha-errada");
+  await form.getByRole("button", { name: "Cadastrar empresa" }).click();
+  await expect(form.getByText("Senha incorreta para este e-mail.")).toBeVisible();
+  await form.getByLabel("Senha", { exact: true }).fill("demo1234");
+  await form.getByRole("button", { name: "Cadastrar empresa" }).click();
+
+  await expect(visitor.getByRole("heading", { name: "Escolha qual plataforma acessar:" })).toBeVisible();
+  await visitor.getByRole("button", { name: /^Business/ }).click();
+  await expect(visitor).toHaveURL(/\/home$/);
+  await expect(visitor.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
+  await context.close();
+});
