@@ -18,6 +18,8 @@ import {
 import type { Random } from "./random";
 import type { ReceiptImage } from "./receipt-image";
 
+const DEMO_LEASE_MS = 12 * 60 * 60 * 1000;
+
 export type DemoContext = { now: Date; store: BlobStore; pool: readonly ReceiptImage[]; rng: Random };
 
 /** Both offices, their people, clients, accounts, blocks and pending invites, inside `tx`. */
@@ -36,6 +38,16 @@ export async function buildDemo(tx: Tx, { now, store, pool, rng }: DemoContext):
   for (const data of DEMO_CLIENTS) {
     const ctx: ClientContext = { ...base, ...demo, operators, defaultResponsible: dono, showcase: data.key === SHOWCASE_CLIENT };
     clients.set(data.key, await seedClient(ctx, data));
+  }
+
+  // Busy, visible in the demo: the admin is contabilising the Transportadora (its card says who, its
+  // side bar's Contabilizar is disabled with the admin's avatar, its blocks are read-only for the others).
+  // A lease always expires; this one lasts the demo's first working day.
+  const busy = clients.get("transportadora");
+  if (busy) {
+    await tx.contabilizationLease.create({
+      data: { clientId: busy.client.id, operatorId: admin.id, expiresAt: new Date(now.getTime() + DEMO_LEASE_MS) },
+    });
   }
 
   const other = await seedOffice(tx, OTHER_OFFICE, rng, now);

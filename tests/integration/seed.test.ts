@@ -153,6 +153,12 @@ test("pending invites of the three kinds", async () => {
   expect(new Set(invites.map((i) => i.kind))).toEqual(new Set(["accountingOperator", "client", "clientOperator"]));
 });
 
+test("busy is visible: the admin holds an unexpired contabilization lease on the Transportadora", async () => {
+  const leases = await db().contabilizationLease.findMany({ include: { client: true, operator: { include: { user: true } } } });
+  expect(leases.map((l) => [l.client.name, l.operator.user.email])).toEqual([["Transportadora Rota Sul Ltda", "admin@escritorio.demo"]]);
+  expect(leases[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
+});
+
 test("a second seed refuses and creates nothing", async () => {
   const counts = async () => Promise.all([db().user.count(), db().block.count(), db().document.count(), db().account.count()]);
   const before = await counts();
