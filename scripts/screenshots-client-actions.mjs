@@ -74,7 +74,7 @@ const SCENES = {
     prepare: async (page) => {
       await entry(page, "Gerenciar contas").click();
       await page.getByRole("button", { name: "Adicionar contas" }).click();
-      await page.getByRole("searchbox", { name: "Buscar conta" }).fill("energia");
+      await page.getByRole("searchbox", { name: "Buscar conta" }).fill("CAIXA");
     },
   },
   share: {

@@ -68,11 +68,12 @@ export function useToggleAccount(clientId: number, year: number, month: number) 
         const added = { id: changed.id, code: changed.code, description: changed.description, date: new Date().toISOString(), activated: true };
         return [...others, added];
       }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["accounts"] }),
-        queryClient.invalidateQueries({ queryKey: ["blocks", clientId] }),
-      ]),
+    // Not awaited: the toggle is done when the server answered; the lists refetch behind it (an
+    // account list retried until it loads must not hold the next toggle's button).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
+      void queryClient.invalidateQueries({ queryKey: ["blocks", clientId] });
+    },
   });
 }
 

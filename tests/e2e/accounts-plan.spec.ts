@@ -43,6 +43,7 @@ async function expectMonth(page: Page, plan: AccountsPlan, year: number, month: 
 }
 
 test("[accounts] activates and deactivates accounts from this month on; the month rules hold across the year boundary", async ({ page, request, people }) => {
+  test.setTimeout(90_000); // eleven month switches on /home/client after the drawer journey
   const plan = await people.accountsPlan();
   const now = new Date();
   const year = now.getUTCFullYear();

@@ -228,3 +228,26 @@ test("[client actions] the side bar collapses to icons and expands again, by key
   await expect(bar(page).getByRole("link", { name: "Contabilizar" })).toHaveAttribute("href", "/home/client/contabilization");
   await expect(bar(page).getByText("Visualizar")).toBeVisible();
 });
+
+test("[client actions] a transfer the server refuses says why in the confirm panel and stays on the client", async ({ page, request, people }) => {
+  const team = await people.officeWithClient();
+  const operatorTokens = await apiLogin(request, team.operator.email);
+  await openClient(page, operatorTokens, team.client);
+  await entry(page, "Transferir cliente").click();
+  const drawer = page.getByRole("dialog", { name: "Transferir cliente para outro operador" });
+  await drawer.getByTestId("transfer-item").filter({ hasText: team.admin.name }).click();
+  await drawer.getByRole("button", { name: "Transferir clientes" }).click();
+
+  // Meanwhile the owner blocks the chosen admin.
+  const list = await request.post("/api/operator/transfer", { headers: { authorization: `Bearer ${operatorTokens.access}` }, data: { clientId: team.client.id } });
+  const adminId = ((await list.json()) as { data: Array<{ id: number; name: string }> }).data.find((operator) => operator.name === team.admin.name)?.id;
+  const owner = await apiLogin(request, team.owner.email);
+  const blocked = await request.post("/api/operator/block/change", { headers: { authorization: `Bearer ${owner.access}` }, data: { operatorId: adminId, platform: "accounting" } });
+  expect(blocked.status()).toBe(200);
+
+  await drawer.getByRole("button", { name: "Sim, transferir cliente" }).click();
+  await expect(drawer.getByRole("alert")).toHaveText("Não é possível transferir o cliente para um operador bloqueado.");
+  await expect(page).toHaveURL(/\/home\/client$/);
+  await page.keyboard.press("Escape");
+  await expectEnabled(page, RESPONSIBLE_ONLY); // still the responsible
+});
