@@ -243,7 +243,8 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             aria-label={fullScreen ? t.exitFullScreen : t.fullScreen}
             title={fullScreen ? t.exitFullScreen : t.fullScreen}
             onClick={() => onFullScreen(!fullScreen)}
-            className={iconButton}
+            // a phone always shows the viewer full screen: the toggle is for wider screens
+            className={cn(iconButton, "hidden md:grid")}
           >
             <Icon path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"} />
           </button>
