@@ -251,3 +251,18 @@ test("[client actions] a transfer the server refuses says why in the confirm pan
   await page.keyboard.press("Escape");
   await expectEnabled(page, RESPONSIBLE_ONLY); // still the responsible
 });
+
+test("[client actions] badges count the client's blocks; Contabilizar is disabled with the avatar of the operator contabilising", async ({ page, request, people }) => {
+  const viewer = await people.viewerClient({ busy: true });
+  const client = { ...viewer.client, logoUrl: null };
+  await openClient(page, await apiLogin(request, viewer.owner.email), client);
+  // one uncategorised block; the categorised ones not yet contabilised: the categorized one and the pendency's
+  await expect(bar(page).getByRole("link", { name: "Categorizar 1 bloco não categorizado" })).toBeVisible();
+  const contabilize = entry(page, "Contabilizar");
+  await expect(contabilize).toBeDisabled();
+  await expect(contabilize).toHaveAccessibleDescription(`${viewer.busyName} está contabilizando este cliente.`);
+  await expect(bar(page).getByRole("link", { name: /^Contabilizar/ })).toHaveCount(0);
+  await tabTo(page, contabilize);
+  await expect(bar(page).getByRole("tooltip").filter({ hasText: "está contabilizando" })).toBeVisible();
+  await expectNoAxeViolations(page, "side bar with Contabilizar held by another operator");
+});
