@@ -1,6 +1,7 @@
 // Screenshots of the block viewer (issue 7 item 4) at 1440px and 390px, light and dark, into
 // .data/screenshots/: a categorised block (edit-view, then editing with the account list open), a
-// contabilised one, one with an open pendency, zoomed in, full screen and the devolve confirmation.
+// contabilised one, one with an open pendency (when the demo has one; the e2e spec shoots it with
+// VIEWER_SHOTS=1), zoomed in, full screen and the devolve confirmation.
 // Usage: node scripts/screenshots-viewer.mjs [baseUrl] (the dev server with demo data). SCENES=a,b limits.
 import { resolve } from "node:path";
 import { baseUrl, launchBrowser, outDir, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
@@ -89,6 +90,7 @@ const SCENES = {
   },
   "full-screen": async (page, found) => {
     const dialog = await openBlock(page, found.client, found.pick.categorized);
+    if ((page.viewportSize()?.width ?? 0) < 768) return; // a phone is always full screen (no toggle)
     await dialog.getByRole("button", { name: "Tela cheia" }).click();
   },
   devolve: async (page, found) => {
