@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type ClientRef } from "./support/data";
-import { tabTo } from "./support/keyboard";
+import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn, STORAGE_KEYS } from "./support/session";
 
 // The client detail's side bar and its responsible-only actions (issue 7 item 6): share, transfer and
@@ -265,4 +265,53 @@ test("[client actions] badges count the client's blocks; Contabilizar is disable
   await tabTo(page, contabilize);
   await expect(bar(page).getByRole("tooltip").filter({ hasText: "está contabilizando" })).toBeVisible();
   await expectNoAxeViolations(page, "side bar with Contabilizar held by another operator");
+});
+
+test.describe("[client actions] dark", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("[client actions] keyboard only: transfer drawer and removal confirmation keep the focus, axe-clean in dark mode", async ({ page, request, people }) => {
+    const team = await people.officeWithClient();
+    await openClient(page, await apiLogin(request, team.operator.email), team.client);
+
+    await tabTo(page, entry(page, "Transferir cliente"));
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Transferir cliente para outro operador" });
+    const admin = drawer.getByTestId("transfer-item").filter({ hasText: team.admin.name });
+    await tabTo(page, admin);
+    await page.keyboard.press("Space");
+    await expect(admin).toHaveAttribute("aria-pressed", "true");
+    await tabTo(page, drawer.getByRole("button", { name: "Transferir clientes" }));
+    await page.keyboard.press("Enter");
+    await expect(drawer.getByRole("button", { name: "Sim, transferir cliente" })).toBeVisible();
+    await expectFocusTrapped(page, drawer);
+    await tabTo(page, drawer.getByRole("button", { name: "Sim, transferir cliente" }));
+    await expectNoAxeViolations(page, "transfer drawer (dark)");
+    await page.keyboard.press("Escape");
+    await expect(drawer).toHaveCount(0);
+    await expect(entry(page, "Transferir cliente")).toBeFocused();
+
+    await tabTo(page, entry(page, "Excluir cliente"));
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("alertdialog", { name: "Atenção" });
+    await expectFocusTrapped(page, confirm);
+    await expectNoAxeViolations(page, "remove client confirmation (dark)");
+    await page.keyboard.press("Escape");
+    await expect(confirm).toHaveCount(0);
+    await expect(entry(page, "Excluir cliente")).toBeFocused();
+
+    await tabTo(page, entry(page, "Gerenciar contas"));
+    await page.keyboard.press("Enter");
+    const accounts = page.getByRole("dialog", { name: "Gerenciar plano de Contas" });
+    await expect(accounts.getByText("Nenhuma conta adicionada")).toBeVisible();
+    await expectFocusTrapped(page, accounts);
+    await expectNoAxeViolations(page, "Gerenciar plano de Contas, empty (dark)");
+    await page.keyboard.press("Escape");
+
+    await tabTo(page, entry(page, "Compartilhar cliente"));
+    await page.keyboard.press("Enter");
+    const share = page.getByRole("dialog", { name: "Compartilhe este cliente com outros operadores" });
+    await expect(share.getByTestId("share-item")).toHaveCount(3);
+    await expectNoAxeViolations(page, "share drawer (dark)");
+  });
 });
