@@ -267,6 +267,21 @@ test("[client actions] badges count the client's blocks; Contabilizar is disable
   await expectNoAxeViolations(page, "side bar with Contabilizar held by another operator");
 });
 
+test("[client actions] a removal the server refuses (already removed elsewhere) shows its message", async ({ page, request, people }) => {
+  const team = await people.officeWithClient();
+  const tokens = await apiLogin(request, team.operator.email);
+  await openClient(page, tokens, team.client);
+  // another tab of the same operator removed it first
+  const first = await request.post("/api/client/remove", { headers: { authorization: `Bearer ${tokens.access}` }, data: { clientId: team.client.id } });
+  expect(first.status()).toBe(200);
+  await entry(page, "Excluir cliente").click();
+  await page.getByRole("alertdialog", { name: "Atenção" }).getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Cliente não encontrado." })).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await page.getByRole("button", { name: "Fechar aviso" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Cliente não encontrado." })).toHaveCount(0);
+});
+
 test.describe("[client actions] dark", () => {
   test.use({ colorScheme: "dark" });
 
