@@ -1,38 +1,14 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { cnpjCheckDigits, cpfCheckDigits } from "@/lib/validation";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
+import { conviteLink, fillClientAddress, randomCnpj, randomCpf } from "./support/signup";
 
 // Issue 7 #2: an office owner invites a client company through 'Adicionar Cliente' on /home; the company
 // opens the e-mailed link (read from GET /api/dev/outbox), registers itself and its first user by
 // keyboard, and lands on the business /home. The owner then sees the new client in its list.
 
-type OutboxMail = { to: string; text: string };
-
-async function inviteLink(request: APIRequestContext, to: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get("/api/dev/outbox");
-      const mails = ((await response.json()) as { data?: OutboxMail[] }).data ?? [];
-      found = mails.find((mail) => mail.to === to)?.text.match(/https?:\/\/\S+?(\/convite\/[A-Za-z0-9_-]+)/)?.[1];
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
-
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
-const randomCpf = () => {
-  const base = digits(9);
-  return base + cpfCheckDigits(base);
-};
-const randomCnpj = () => {
-  const base = `${digits(8)}0001`;
-  return base + cnpjCheckDigits(base);
-};
 const maskedCnpj = (d: string) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 
 /** Focuses `label`'s field with Tab and types `text` there (keyboard only). */
@@ -58,7 +34,7 @@ test("[client-signup] an owner invites a company; its user registers through the
   await expect(drawer.getByRole("list", { name: "Adicionados recentemente (aguardando cadastro)" }).getByText(email)).toBeVisible();
 
   // The company opens the link on a device of its own.
-  const link = await inviteLink(request, email);
+  const link = await conviteLink(request, email);
   const context = await browser.newContext();
   const visitor = await context.newPage();
   await visitor.goto(link);
@@ -130,18 +106,13 @@ test("[client-signup] a CNPJ already active in the office is refused with a clea
 
   const context = await browser.newContext();
   const visitor = await context.newPage();
-  await visitor.goto(await inviteLink(request, email));
+  await visitor.goto(await conviteLink(request, email));
   const form = visitor.locator("form");
   await form.getByLabel("Razão Social").fill("Mesma Empresa Ltda");
   await form.getByLabel("CNPJ").fill(code);
   await form.getByLabel("Telefone", { exact: true }).nth(0).fill("11987654321");
   await form.getByLabel("E-mail").fill("mesma@empresa.com.br");
-  await form.getByLabel("CEP").fill("01310100");
-  await form.getByLabel("Número").fill("10");
-  await form.getByLabel("Rua").fill("Rua A");
-  await form.getByLabel("Bairro").fill("Centro");
-  await form.getByLabel("Cidade").fill("Santos");
-  await form.getByLabel("Estado").fill("SP");
+  await fillClientAddress(form);
   await form.getByLabel("Nome", { exact: true }).fill("Pedro");
   await form.getByLabel("CPF", { exact: true }).fill(randomCpf());
   await form.getByLabel("Telefone", { exact: true }).nth(1).fill("11912345678");
@@ -164,7 +135,7 @@ test("[client-signup] an e-mail with a login confirms its password, gets the com
 
   const context = await browser.newContext();
   const visitor = await context.newPage();
-  await visitor.goto(await inviteLink(request, operator.email));
+  await visitor.goto(await conviteLink(request, operator.email));
   await expect(visitor.getByText("Este e-mail já tem uma conta no Bloco.", { exact: false })).toBeVisible();
   await expectNoAxeViolations(visitor, "client registration page, existing login");
   const form = visitor.locator("form");
@@ -172,12 +143,7 @@ test("[client-signup] an e-mail with a login confirms its password, gets the com
   await form.getByRole("radio", { name: "Pessoa física" }).check();
   await form.getByLabel("Nome Completo").fill(companyName);
   await form.getByLabel("CPF", { exact: true }).fill(randomCpf());
-  await form.getByLabel("CEP").fill("01310100");
-  await form.getByLabel("Número").fill("10");
-  await form.getByLabel("Rua").fill("Rua A");
-  await form.getByLabel("Bairro").fill("Centro");
-  await form.getByLabel("Cidade").fill("Santos");
-  await form.getByLabel("Estado").fill("SP");
+  await fillClientAddress(form);
   await form.getByLabel("Senha", { exact: true }).fill("senha-errada");
   await form.getByRole("button", { name: "Cadastrar empresa" }).click();
   await expect(form.getByText("Senha incorreta para este e-mail.")).toBeVisible();

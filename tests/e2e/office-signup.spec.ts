@@ -1,37 +1,12 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { cnpjCheckDigits, cpfCheckDigits } from "@/lib/validation";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/data";
 import { tabTo } from "./support/keyboard";
+import { conviteLink, randomCnpj, randomCpf } from "./support/signup";
 
 // Issue 7 #7: a new office signs up through /register by keyboard alone (axe on every step), the card
 // never leaves the browser, the fourth step says to check the e-mail, the e-mailed link (read from GET
 // /api/dev/outbox) sets the owner's password and opens the office's empty client list.
-
-type OutboxMail = { to: string; subject: string; text: string };
-
-async function signupLink(request: APIRequestContext, to: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = ((await (await request.get("/api/dev/outbox")).json()) as { data?: OutboxMail[] }).data ?? [];
-      const mail = mails.find((item) => item.to === to && item.subject === "Ative o seu escritório no Bloco");
-      found = mail?.text.match(/https?:\/\/\S+?(\/convite\/[A-Za-z0-9_-]+)/)?.[1];
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
-
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
-const randomCpf = () => {
-  const base = digits(9);
-  return base + cpfCheckDigits(base);
-};
-const randomCnpj = () => {
-  const base = `${digits(8)}0001`;
-  return base + cnpjCheckDigits(base);
-};
 
 async function typeInto(page: Page, label: string, text: string) {
   await tabTo(page, page.getByLabel(label, { exact: true }), 40);
@@ -106,7 +81,7 @@ test("[office-signup] /register by keyboard → e-mailed link → password → t
   expect(sent[0]).not.toMatch(/card|cvv|expiry|4111/i);
 
   // The e-mailed link sets the owner's password and opens the empty client list.
-  await page.goto(await signupLink(request, email));
+  await page.goto(await conviteLink(request, email, "Ative o seu escritório no Bloco"));
   await expect(page.getByRole("heading", { name: "Ative o seu escritório" })).toBeVisible();
   await expect(page.getByText(`Crie a sua senha para entrar no Bloco com ${officeName}.`)).toBeVisible();
   await expectNoAxeViolations(page, "sign-up link page");
