@@ -9,16 +9,13 @@ import { getDb, type Account, type AccountingOffice, type Client } from "@/serve
 import {
   activateAccount,
   createAccount,
-  createAccountingOperator,
   createBlock,
   createClient,
   createClientOperator,
-  createOffice,
-  shareClient,
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { login } from "./operators-support";
+import { buildClientWorld, loginAll } from "./world";
 
 
 const now = new Date();
@@ -40,15 +37,9 @@ let accountB: Account; // office B, this year
 const t = {} as Record<"ownerA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", string>;
 
 beforeAll(async () => {
-  officeA = await createOffice();
-  ownerA = await createAccountingOperator({ office: officeA, type: 0 });
-  regularA = await createAccountingOperator({ office: officeA, type: 2 });
-  const sharedA = await createAccountingOperator({ office: officeA, type: 1 });
-  const outsiderA = await createAccountingOperator({ office: officeA, type: 2 });
-  const ownerB = await createAccountingOperator({ type: 0 });
-  alpha = await createClient({ office: officeA, responsible: regularA });
+  const { sharedA, outsiderA, ownerB, ...world } = await buildClientWorld({ sharedType: 1 });
+  ({ officeA, ownerA, regularA, alpha } = world);
   gamma = await createClient({ responsible: ownerB });
-  await shareClient({ client: alpha, operator: sharedA });
   accountsA = [
     await createAccount({ office: officeA, code: "2.1.01.001", description: "Fornecedores" }),
     await createAccount({ office: officeA, code: "1.1.01.010", description: "Bancos" }),
@@ -56,12 +47,7 @@ beforeAll(async () => {
   ];
   await createAccount({ office: officeA, code: "1.1.01.002", description: "Caixa (anterior)", yearOfExercise: 2024 });
   accountB = await createAccount({ office: { id: gamma.officeId }, code: "1.1.01.002", description: "Caixa B" });
-  t.ownerA = await login(ownerA.user.email);
-  t.regularA = await login(regularA.user.email);
-  t.sharedA = await login(sharedA.user.email);
-  t.outsiderA = await login(outsiderA.user.email);
-  t.ownerB = await login(ownerB.user.email);
-  t.business = await login((await createClientOperator({ client: alpha, type: 0 })).user.email);
+  Object.assign(t, await loginAll({ ownerA, regularA, sharedA, outsiderA, ownerB, business: await createClientOperator({ client: alpha, type: 0 }) }));
 });
 
 const monthList = async (token: string, body: { clientId?: number; year: number; month: number }) => {

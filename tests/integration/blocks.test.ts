@@ -19,14 +19,13 @@ import {
   createBlock,
   createClient,
   createClientOperator,
-  createOffice,
   createPendency,
   shareClient,
   type CreatedBlock,
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { login } from "./operators-support";
+import { buildClientWorld, loginAll } from "./world";
 
 const current = currentYearMonth();
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -48,19 +47,15 @@ const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA
 const fixture = {} as Record<"uncatLate" | "pendencyBlock" | "cat" | "contab" | "april" | "devolved" | "undone" | "other", CreatedBlock>;
 
 beforeAll(async () => {
-  officeA = await createOffice();
-  ownerA = await createAccountingOperator({ office: officeA, type: 0, user: { name: "Ana Dona" } });
-  const adminA = await createAccountingOperator({ office: officeA, type: 1 });
-  regularA = await createAccountingOperator({ office: officeA, type: 2, user: { name: "Rita Responsável" } });
-  sharedA = await createAccountingOperator({ office: officeA, type: 2, user: { name: "Sara Compartilhada" } });
-  const outsiderA = await createAccountingOperator({ office: officeA, type: 2 });
+  const { adminA, outsiderA, ownerB, ...world } = await buildClientWorld({
+    names: { ownerA: "Ana Dona", regularA: "Rita Responsável", sharedA: "Sara Compartilhada" },
+    alpha: { name: "Alfa Ltda" },
+  });
+  ({ officeA, ownerA, regularA, sharedA, alpha } = world);
   const blockedA = await createAccountingOperator({ office: officeA, type: 2 });
-  const ownerB = await createAccountingOperator({ type: 0 });
   await getDb().user.update({ where: { id: regularA.userId }, data: { pictureKey: "avatars/rita.webp" } });
-  alpha = await createClient({ office: officeA, responsible: regularA, name: "Alfa Ltda" });
   delta = await createClient({ office: officeA, responsible: regularA, name: "Delta Ltda" });
   gamma = await createClient({ responsible: ownerB });
-  await shareClient({ client: alpha, operator: sharedA });
   await shareClient({ client: delta, operator: sharedA });
   await shareClient({ client: alpha, operator: blockedA });
   accountNow = await createAccount({ office: officeA, code: "4.1.01.001", yearOfExercise: current.year });
@@ -91,15 +86,20 @@ beforeAll(async () => {
   await createPendency({ block: fixture.cat, createdAt: new Date("2025-03-17T10:00:00.000Z"), solvedAt: new Date("2025-03-18T10:00:00.000Z") });
   await getDb().blockView.create({ data: { blockId: fixture.cat.id, operatorId: regularA.id } });
 
-  t.ownerA = await login(ownerA.user.email);
-  t.adminA = await login(adminA.user.email);
-  t.regularA = await login(regularA.user.email);
-  t.sharedA = await login(sharedA.user.email);
-  t.outsiderA = await login(outsiderA.user.email);
-  t.ownerB = await login(ownerB.user.email);
-  t.blocked = await login(blockedA.user.email);
-  t.business = await login((await createClientOperator({ client: delta, type: 0 })).user.email);
-  t.businessAlpha = await login((await createClientOperator({ client: alpha, type: 0 })).user.email);
+  Object.assign(
+    t,
+    await loginAll({
+      ownerA,
+      adminA,
+      regularA,
+      sharedA,
+      outsiderA,
+      ownerB,
+      blocked: blockedA,
+      business: await createClientOperator({ client: delta, type: 0 }),
+      businessAlpha: await createClientOperator({ client: alpha, type: 0 }),
+    }),
+  );
   await getDb().accountingOperator.update({ where: { id: blockedA.id }, data: { blocked: true } });
 });
 

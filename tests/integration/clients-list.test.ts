@@ -13,11 +13,11 @@ import {
   createClientOperator,
   createOffice,
   createPendency,
-  shareClient,
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
+import { buildClientWorld, loginAll } from "./world";
 
 
 let officeA: AccountingOffice;
@@ -30,27 +30,16 @@ let gamma: Client; // office B
 const t = {} as Record<"ownerA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", string>;
 
 beforeAll(async () => {
-  officeA = await createOffice();
-  ownerA = await createAccountingOperator({ office: officeA, type: 0 });
-  regularA = await createAccountingOperator({ office: officeA, type: 2 });
-  sharedA = await createAccountingOperator({ office: officeA, type: 1 });
-  const outsiderA = await createAccountingOperator({ office: officeA, type: 2 });
-  const ownerB = await createAccountingOperator({ type: 0 });
+  const { outsiderA, ownerB, ...world } = await buildClientWorld({ sharedType: 1, alpha: { name: "Alfa Comércio Ltda", modifiedAt: new Date("2024-03-04T05:06:07.000Z") } });
+  ({ officeA, ownerA, regularA, sharedA, alpha } = world);
   await getDb().user.update({ where: { id: regularA.userId }, data: { pictureKey: "avatars/regular-a.webp" } });
-  alpha = await createClient({ office: officeA, responsible: regularA, name: "Alfa Comércio Ltda", modifiedAt: new Date("2024-03-04T05:06:07.000Z") });
   beta = await createClient({ office: officeA, responsible: ownerA, name: "Beta Serviços Ltda" });
   gamma = await createClient({ responsible: ownerB, name: "Gama Outro Escritório" });
-  await shareClient({ client: alpha, operator: sharedA });
   await createBlock({ client: alpha, state: "uncategorized" });
   const categorized = await createBlock({ client: beta, state: "categorized" });
   await createPendency({ block: categorized });
   await createBlock({ client: beta, state: "devolved" }); // a devolved block without account is not "uncategorised"
-  t.ownerA = await login(ownerA.user.email);
-  t.regularA = await login(regularA.user.email);
-  t.sharedA = await login(sharedA.user.email);
-  t.outsiderA = await login(outsiderA.user.email);
-  t.ownerB = await login(ownerB.user.email);
-  t.business = await login((await createClientOperator({ client: alpha, type: 0 })).user.email);
+  Object.assign(t, await loginAll({ ownerA, regularA, sharedA, outsiderA, ownerB, business: await createClientOperator({ client: alpha, type: 0 }) }));
 });
 
 afterEach(async () => {

@@ -5,17 +5,14 @@ import { POST as pendencyPost } from "@/app/api/pendency/list/route";
 import { pendencyListAnswer, type Pendency } from "@/lib/contract/blocks";
 import { getDb, type Client } from "@/server/db/client";
 import {
-  createAccountingOperator,
   createBlock,
   createClient,
   createClientOperator,
-  createOffice,
   createPendency,
-  shareClient,
   type CreatedBlock,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { login } from "./operators-support";
+import { buildClientWorld, loginAll } from "./world";
 
 let alpha: Client;
 let first: CreatedBlock;
@@ -24,16 +21,9 @@ const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA
 const p = {} as Record<"newYear" | "oldOpen" | "solved" | "lastYear" | "undone", { id: number }>;
 
 beforeAll(async () => {
-  const office = await createOffice();
-  const ownerA = await createAccountingOperator({ office, type: 0 });
-  const adminA = await createAccountingOperator({ office, type: 1 });
-  const regularA = await createAccountingOperator({ office, type: 2 });
-  const sharedA = await createAccountingOperator({ office, type: 2 });
-  const outsiderA = await createAccountingOperator({ office, type: 2 });
-  const ownerB = await createAccountingOperator({ type: 0 });
-  alpha = await createClient({ office, responsible: regularA });
+  const { officeA: office, ownerA, adminA, regularA, sharedA, outsiderA, ownerB, ...world } = await buildClientWorld();
+  alpha = world.alpha;
   const other = await createClient({ office, responsible: regularA });
-  await shareClient({ client: alpha, operator: sharedA });
   first = await createBlock({ client: alpha, state: "uncategorized", documents: 2 });
   second = await createBlock({ client: alpha, state: "categorized" });
   const undone = await createBlock({ client: alpha, state: "uncategorized" });
@@ -50,14 +40,19 @@ beforeAll(async () => {
   p.lastYear = await createPendency({ block: second, issue: 2, createdAt: new Date("2024-05-05T12:00:00.000Z") });
   p.undone = await createPendency({ block: undone, issue: 2, createdAt: new Date("2025-02-02T12:00:00.000Z") });
   await createPendency({ block: await createBlock({ client: other, state: "uncategorized" }), issue: 0 });
-  t.ownerA = await login(ownerA.user.email);
-  t.adminA = await login(adminA.user.email);
-  t.regularA = await login(regularA.user.email);
-  t.sharedA = await login(sharedA.user.email);
-  t.outsiderA = await login(outsiderA.user.email);
-  t.ownerB = await login(ownerB.user.email);
-  t.business = await login((await createClientOperator({ client: alpha, type: 0 })).user.email);
-  t.businessOther = await login((await createClientOperator({ client: other, type: 0 })).user.email);
+  Object.assign(
+    t,
+    await loginAll({
+      ownerA,
+      adminA,
+      regularA,
+      sharedA,
+      outsiderA,
+      ownerB,
+      business: await createClientOperator({ client: alpha, type: 0 }),
+      businessOther: await createClientOperator({ client: other, type: 0 }),
+    }),
+  );
 });
 
 const pendencies = async (body: object, who: keyof typeof t = "regularA"): Promise<Pendency[]> => {
