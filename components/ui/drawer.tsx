@@ -18,7 +18,8 @@ export type DrawerProps = {
 
 /**
  * The right-hand drawer of spec §2/§9: title 24px bold, a toolbar, content of full height minus 89px
- * (the title block), at least 86 spacing units tall. Radix Dialog: focus trap, Esc and outside click close;
+ * (the title block; a title that wraps to three lines on a phone grows the block and the content gives
+ * way), at least 86 spacing units tall. Radix Dialog: focus trap, Esc and outside click close;
  * focus returns to the opener (useReturnFocus).
  */
 export function Drawer({ open, onOpenChange, title, toolbar, children, className }: DrawerProps) {
@@ -36,7 +37,7 @@ export function Drawer({ open, onOpenChange, title, toolbar, children, className
             className,
           )}
         >
-          <div className="flex h-[89px] shrink-0 items-center justify-between gap-2 px-3">
+          <div className="flex min-h-[89px] shrink-0 items-center justify-between gap-2 px-3 py-1">
             <Dialog.Title className="text-[24px] font-bold leading-tight">{title}</Dialog.Title>
             <Dialog.Close
               aria-label={messages.shell.close}
@@ -47,7 +48,7 @@ export function Drawer({ open, onOpenChange, title, toolbar, children, className
               </svg>
             </Dialog.Close>
           </div>
-          <div className="flex h-[calc(100%-89px)] flex-col gap-2 px-3 pb-3">
+          <div className="flex min-h-0 flex-1 flex-col gap-2 px-3 pb-3">
             {toolbar ? <div className="shrink-0">{toolbar}</div> : null}
             <div className="scroll-fade -mx-1 min-h-0 flex-1 overflow-y-auto px-1 py-1">{children}</div>
           </div>
