@@ -4,23 +4,10 @@
 // Usage: node scripts/screenshots-clients.mjs [baseUrl] (the dev server with demo data).
 // The empty and busy scenes rewrite the /api/clients answer in the browser (the demo office has clients
 // and nobody categorising); everything else is the demo data as served.
-import { resolve } from "node:path";
-import { baseUrl, launchBrowser, outDir, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
+import { baseUrl, shootScenes } from "./lib/screenshots.mjs";
 
 const OWNER = "dono@escritorio.demo";
 const OPERATOR = "operador@escritorio.demo";
-
-async function login(page, username) {
-  await page.goto(`${baseUrl}/register`);
-  await page.evaluate(async (user) => {
-    const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
-    const { data } = await response.json();
-    localStorage.setItem("bloco.access", data.access);
-    localStorage.setItem("bloco.refresh", data.refresh);
-    localStorage.setItem("bloco.platform", "accounting");
-    localStorage.setItem("bloco.allowChangePlatform", String(data.isAccouting && data.isBussiness));
-  }, username);
-}
 
 const cards = (page) => page.getByTestId("client-card");
 const openHome = async (page) => {
@@ -106,37 +93,5 @@ const SCENES = {
   },
 };
 
-async function main() {
-  const only = process.env.SCENES?.split(",");
-  const browser = await launchBrowser();
-  try {
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      for (const theme of THEMES) {
-        for (const [name, { user, prepare }] of Object.entries(SCENES)) {
-          if (only && !only.includes(name)) continue;
-          const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
-          const page = await context.newPage();
-          try {
-            await login(page, user);
-            await prepare(page);
-            await page.waitForTimeout(700); // let the transitions settle
-            const file = resolve(outDir, `clients-${name}-${size}-${theme}.png`);
-            await page.screenshot({ path: file });
-            console.log(`saved ${file}`);
-          } catch (error) {
-            console.warn(`${name} ${size}-${theme}: ${error.message.split("\n")[0]}`);
-          } finally {
-            await context.close();
-          }
-        }
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// One fresh context per scene: each logs in as its own user.
+await shootScenes({ prefix: "clients", scenes: SCENES, platform: "accounting", fresh: true, settle: 700 });

@@ -2,24 +2,15 @@
 // /home, the drawers 'Conta' and 'Buscar operador', the photo reposition dialog, the office dialog and the
 // confirmation dialog. Usage: node scripts/screenshots-shell.mjs [baseUrl] (default http://127.0.0.1:3000,
 // the dev server with demo data).
-import { resolve } from "node:path";
 import sharp from "sharp";
-import { baseUrl, launchBrowser, outDir, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
+import { baseUrl, shootScenes } from "./lib/screenshots.mjs";
 const OWNER = "dono@escritorio.demo";
 const CLIENT = "cliente@empresa.demo";
 
 const PHOTO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="420"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0d6b61"/><stop offset="1" stop-color="#f39a52"/></linearGradient></defs><rect width="640" height="420" fill="url(#g)"/><circle cx="320" cy="190" r="90" fill="#fff" opacity="0.85"/></svg>`;
 
-async function login(page, username) {
-  await page.goto(`${baseUrl}/register`);
-  await page.evaluate(async (user) => {
-    const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
-    const { data } = await response.json();
-    localStorage.setItem("bloco.access", data.access);
-    localStorage.setItem("bloco.refresh", data.refresh);
-    localStorage.setItem("bloco.platform", data.isAccouting ? "accounting" : "bussiness");
-    localStorage.setItem("bloco.allowChangePlatform", String(data.isAccouting && data.isBussiness));
-  }, username);
+/** Every scene starts from /home with its heading shown. */
+async function home(page) {
   await page.goto(`${baseUrl}/home`);
   await page.getByRole("heading", { level: 1 }).waitFor();
 }
@@ -100,43 +91,5 @@ const SCENES = {
   },
 };
 
-async function shootScenes(browser, { size, viewport, theme, user, scenes, only }) {
-  const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
-  const page = await context.newPage();
-  await login(page, user);
-  for (const [name, prepare] of Object.entries(scenes)) {
-    if (only && !only.includes(name)) continue;
-    try {
-      await page.goto(`${baseUrl}/home`);
-      await page.getByRole("heading", { level: 1 }).waitFor();
-      await prepare(page);
-      await page.waitForTimeout(600); // let the transitions settle
-      const file = resolve(outDir, `shell-${name}-${size}-${theme}.png`);
-      await page.screenshot({ path: file });
-      console.log(`saved ${file}`);
-    } catch (error) {
-      console.warn(`${name} ${size}-${theme}: ${error.message.split("\n")[0]}`);
-    }
-  }
-  await context.close();
-}
-
-async function main() {
-  const only = process.env.SCENES?.split(",");
-  const browser = await launchBrowser();
-  try {
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      for (const theme of THEMES) {
-        await shootScenes(browser, { size, viewport, theme, user: OWNER, scenes: SCENES, only });
-        await shootScenes(browser, { size, viewport, theme, user: CLIENT, scenes: CLIENT_SCENES, only });
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+await shootScenes({ prefix: "shell", scenes: SCENES, user: OWNER, before: home });
+await shootScenes({ prefix: "shell", scenes: CLIENT_SCENES, user: CLIENT, before: home });

@@ -3,8 +3,7 @@
 // sign-up link page (the owner sets its password) and the client company's registration page (empty and
 // with its errors). Creates offices and invites in the dev database it runs against (reads the links
 // from GET /api/dev/outbox). Usage: node scripts/screenshots-signup.mjs [baseUrl] (default http://127.0.0.1:3000).
-import { resolve } from "node:path";
-import { baseUrl, launchBrowser, outDir, THEMES, VIEWPORTS } from "./lib/screenshots.mjs";
+import { baseUrl, forEachView, saveShot, withPage } from "./lib/screenshots.mjs";
 
 const OWNER = "dono@escritorio.demo";
 const stamp = Date.now().toString(36);
@@ -39,15 +38,24 @@ async function linkTo(page, email) {
   throw new Error(`no link for ${email}`);
 }
 
-async function run(browser, size, viewport, theme) {
-  const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
-  const page = await context.newPage();
-  const shot = async (name) => {
-    await page.waitForTimeout(600);
-    const file = resolve(outDir, `signup-${name}-${size}-${theme}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(`saved ${file}`);
-  };
+/** The demo owner invites `invited` as a client company (a second run finds it already invited: the first link is still good). */
+async function inviteClient(page, invited) {
+  await page.evaluate(
+    async ({ owner, invited }) => {
+      const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: owner, password: "demo1234" }) });
+      const { data } = await login.json();
+      await fetch("/api/invited/add", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.access}` },
+        body: JSON.stringify({ email: invited, kind: "client" }),
+      });
+    },
+    { owner: OWNER, invited },
+  );
+}
+
+async function run(page, { size, theme, tag }) {
+  const shot = (name) => saveShot(page, `signup-${name}-${tag}`, { fullPage: true });
   const email = `escritorio-${stamp}-${size}-${theme}@exemplo.com`;
   const next = (name = "Continuar") => page.getByRole("button", { name }).click();
 
@@ -89,18 +97,7 @@ async function run(browser, size, viewport, theme) {
 
   // A client company invite from the demo owner, then its registration page.
   const clientEmail = `empresa-${stamp}-${size}-${theme}@exemplo.com`;
-  await page.evaluate(
-    async ({ owner, invited }) => {
-      const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: owner, password: "demo1234" }) });
-      const { data } = await login.json();
-      await fetch("/api/invited/add", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.access}` },
-        body: JSON.stringify({ email: invited, kind: "client" }),
-      });
-    },
-    { owner: OWNER, invited: clientEmail },
-  );
+  await inviteClient(page, clientEmail);
   await page.goto(baseUrl + (await linkTo(page, clientEmail)));
   await page.getByRole("heading", { name: "Cadastro da empresa" }).waitFor();
   await shot("client");
@@ -114,43 +111,10 @@ async function run(browser, size, viewport, theme) {
 
   // An invited e-mail that already has a login (another office's owner): only its current password.
   const existing = "dono@outro.demo";
-  await page.evaluate(
-    async ({ owner, invited }) => {
-      const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: owner, password: "demo1234" }) });
-      const { data } = await login.json();
-      // A second run finds it already invited ('E-mail já convidado'): the first link is still good.
-      await fetch("/api/invited/add", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.access}` },
-        body: JSON.stringify({ email: invited, kind: "client" }),
-      });
-    },
-    { owner: OWNER, invited: existing },
-  );
+  await inviteClient(page, existing);
   await page.goto(baseUrl + (await linkTo(page, existing)));
   await page.getByRole("heading", { name: "Cadastro da empresa" }).waitFor();
   await shot("client-existing");
-  await context.close();
 }
 
-async function main() {
-  const browser = await launchBrowser();
-  try {
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      for (const theme of THEMES) {
-        try {
-          await run(browser, size, viewport, theme);
-        } catch (error) {
-          console.warn(`${size}-${theme}: ${error.message.split("\n")[0]}`);
-        }
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+await forEachView((browser, view) => withPage(browser, view, (page) => run(page, view)));
