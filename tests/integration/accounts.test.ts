@@ -15,7 +15,7 @@ import {
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { buildClientWorld, loginAll } from "./world";
+import { buildClientWorld, worldLogins } from "./world";
 
 
 const now = new Date();
@@ -28,7 +28,6 @@ const shift = (delta: number) => {
 };
 
 let officeA: AccountingOffice;
-let ownerA: OperatorWithUser;
 let regularA: OperatorWithUser;
 let alpha: Client; // responsible: regularA, shared with sharedA
 let gamma: Client; // office B
@@ -37,9 +36,9 @@ let accountB: Account; // office B, this year
 const t = {} as Record<"ownerA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", string>;
 
 beforeAll(async () => {
-  const { sharedA, outsiderA, ownerB, ...world } = await buildClientWorld({ sharedType: 1 });
-  ({ officeA, ownerA, regularA, alpha } = world);
-  gamma = await createClient({ responsible: ownerB });
+  const world = await buildClientWorld({ sharedType: 1 });
+  ({ officeA, regularA, alpha } = world);
+  gamma = await createClient({ responsible: world.ownerB });
   accountsA = [
     await createAccount({ office: officeA, code: "2.1.01.001", description: "Fornecedores" }),
     await createAccount({ office: officeA, code: "1.1.01.010", description: "Bancos" }),
@@ -47,7 +46,7 @@ beforeAll(async () => {
   ];
   await createAccount({ office: officeA, code: "1.1.01.002", description: "Caixa (anterior)", yearOfExercise: 2024 });
   accountB = await createAccount({ office: { id: gamma.officeId }, code: "1.1.01.002", description: "Caixa B" });
-  Object.assign(t, await loginAll({ ownerA, regularA, sharedA, outsiderA, ownerB, business: await createClientOperator({ client: alpha, type: 0 }) }));
+  Object.assign(t, await worldLogins(world, { business: await createClientOperator({ client: alpha, type: 0 }) }));
 });
 
 const monthList = async (token: string, body: { clientId?: number; year: number; month: number }) => {

@@ -25,7 +25,7 @@ import {
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { buildClientWorld, loginAll } from "./world";
+import { buildClientWorld, worldLogins } from "./world";
 
 const current = currentYearMonth();
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -33,7 +33,6 @@ const thisMonthDate = (day = 1) => `${current.year}-${pad(current.month)}-${pad(
 const next = current.month === 12 ? { year: current.year + 1, month: 1 } : { year: current.year, month: current.month + 1 };
 
 let officeA: AccountingOffice;
-let ownerA: OperatorWithUser;
 let regularA: OperatorWithUser; // responsible for alpha and delta
 let sharedA: OperatorWithUser; // alpha and delta shared with it
 let alpha: Client; // the list fixture (read-only below, but for views)
@@ -47,15 +46,15 @@ const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA
 const fixture = {} as Record<"uncatLate" | "pendencyBlock" | "cat" | "contab" | "april" | "devolved" | "undone" | "other", CreatedBlock>;
 
 beforeAll(async () => {
-  const { adminA, outsiderA, ownerB, ...world } = await buildClientWorld({
+  const world = await buildClientWorld({
     names: { ownerA: "Ana Dona", regularA: "Rita Responsável", sharedA: "Sara Compartilhada" },
     alpha: { name: "Alfa Ltda" },
   });
-  ({ officeA, ownerA, regularA, sharedA, alpha } = world);
+  ({ officeA, regularA, sharedA, alpha } = world);
   const blockedA = await createAccountingOperator({ office: officeA, type: 2 });
   await getDb().user.update({ where: { id: regularA.userId }, data: { pictureKey: "avatars/rita.webp" } });
   delta = await createClient({ office: officeA, responsible: regularA, name: "Delta Ltda" });
-  gamma = await createClient({ responsible: ownerB });
+  gamma = await createClient({ responsible: world.ownerB });
   await shareClient({ client: delta, operator: sharedA });
   await shareClient({ client: alpha, operator: blockedA });
   accountNow = await createAccount({ office: officeA, code: "4.1.01.001", yearOfExercise: current.year });
@@ -86,20 +85,8 @@ beforeAll(async () => {
   await createPendency({ block: fixture.cat, createdAt: new Date("2025-03-17T10:00:00.000Z"), solvedAt: new Date("2025-03-18T10:00:00.000Z") });
   await getDb().blockView.create({ data: { blockId: fixture.cat.id, operatorId: regularA.id } });
 
-  Object.assign(
-    t,
-    await loginAll({
-      ownerA,
-      adminA,
-      regularA,
-      sharedA,
-      outsiderA,
-      ownerB,
-      blocked: blockedA,
-      business: await createClientOperator({ client: delta, type: 0 }),
-      businessAlpha: await createClientOperator({ client: alpha, type: 0 }),
-    }),
-  );
+  const business = await createClientOperator({ client: delta, type: 0 });
+  Object.assign(t, await worldLogins(world, { blocked: blockedA, business, businessAlpha: await createClientOperator({ client: alpha, type: 0 }) }));
   await getDb().accountingOperator.update({ where: { id: blockedA.id }, data: { blocked: true } });
 });
 

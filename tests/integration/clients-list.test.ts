@@ -17,7 +17,7 @@ import {
 } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
-import { buildClientWorld, loginAll } from "./world";
+import { buildClientWorld, worldLogins } from "./world";
 
 
 let officeA: AccountingOffice;
@@ -30,16 +30,16 @@ let gamma: Client; // office B
 const t = {} as Record<"ownerA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", string>;
 
 beforeAll(async () => {
-  const { outsiderA, ownerB, ...world } = await buildClientWorld({ sharedType: 1, alpha: { name: "Alfa Comércio Ltda", modifiedAt: new Date("2024-03-04T05:06:07.000Z") } });
+  const world = await buildClientWorld({ sharedType: 1, alpha: { name: "Alfa Comércio Ltda", modifiedAt: new Date("2024-03-04T05:06:07.000Z") } });
   ({ officeA, ownerA, regularA, sharedA, alpha } = world);
   await getDb().user.update({ where: { id: regularA.userId }, data: { pictureKey: "avatars/regular-a.webp" } });
   beta = await createClient({ office: officeA, responsible: ownerA, name: "Beta Serviços Ltda" });
-  gamma = await createClient({ responsible: ownerB, name: "Gama Outro Escritório" });
+  gamma = await createClient({ responsible: world.ownerB, name: "Gama Outro Escritório" });
   await createBlock({ client: alpha, state: "uncategorized" });
   const categorized = await createBlock({ client: beta, state: "categorized" });
   await createPendency({ block: categorized });
   await createBlock({ client: beta, state: "devolved" }); // a devolved block without account is not "uncategorised"
-  Object.assign(t, await loginAll({ ownerA, regularA, sharedA, outsiderA, ownerB, business: await createClientOperator({ client: alpha, type: 0 }) }));
+  Object.assign(t, await worldLogins(world, { business: await createClientOperator({ client: alpha, type: 0 }) }));
 });
 
 afterEach(async () => {

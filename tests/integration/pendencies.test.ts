@@ -12,7 +12,7 @@ import {
   type CreatedBlock,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { buildClientWorld, loginAll } from "./world";
+import { buildClientWorld, worldLogins } from "./world";
 
 let alpha: Client;
 let first: CreatedBlock;
@@ -21,9 +21,9 @@ const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA
 const p = {} as Record<"newYear" | "oldOpen" | "solved" | "lastYear" | "undone", { id: number }>;
 
 beforeAll(async () => {
-  const { officeA: office, ownerA, adminA, regularA, sharedA, outsiderA, ownerB, ...world } = await buildClientWorld();
+  const world = await buildClientWorld();
   alpha = world.alpha;
-  const other = await createClient({ office, responsible: regularA });
+  const other = await createClient({ office: world.officeA, responsible: world.regularA });
   first = await createBlock({ client: alpha, state: "uncategorized", documents: 2 });
   second = await createBlock({ client: alpha, state: "categorized" });
   const undone = await createBlock({ client: alpha, state: "uncategorized" });
@@ -40,19 +40,8 @@ beforeAll(async () => {
   p.lastYear = await createPendency({ block: second, issue: 2, createdAt: new Date("2024-05-05T12:00:00.000Z") });
   p.undone = await createPendency({ block: undone, issue: 2, createdAt: new Date("2025-02-02T12:00:00.000Z") });
   await createPendency({ block: await createBlock({ client: other, state: "uncategorized" }), issue: 0 });
-  Object.assign(
-    t,
-    await loginAll({
-      ownerA,
-      adminA,
-      regularA,
-      sharedA,
-      outsiderA,
-      ownerB,
-      business: await createClientOperator({ client: alpha, type: 0 }),
-      businessOther: await createClientOperator({ client: other, type: 0 }),
-    }),
-  );
+  const business = await createClientOperator({ client: alpha, type: 0 });
+  Object.assign(t, await worldLogins(world, { business, businessOther: await createClientOperator({ client: other, type: 0 }) }));
 });
 
 const pendencies = async (body: object, who: keyof typeof t = "regularA"): Promise<Pendency[]> => {

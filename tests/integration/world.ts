@@ -41,6 +41,12 @@ export async function buildClientWorld({ sharedType = 2, names = {}, alpha: alph
   return { officeA, ownerA, adminA, regularA, sharedA, outsiderA, ownerB, alpha };
 }
 
+/** The tokens of the world's six operators, and of `more` people under their own keys. */
+export async function worldLogins<K extends string>(world: ClientWorld, more: Record<K, { user: { email: string } }>) {
+  const { ownerA, adminA, regularA, sharedA, outsiderA, ownerB } = world;
+  return loginAll({ ownerA, adminA, regularA, sharedA, outsiderA, ownerB, ...more });
+}
+
 /** Logs each person in (password demo1234), in order; their access tokens under the same keys. */
 export async function loginAll<K extends string>(people: Record<K, { user: { email: string } }>): Promise<Record<K, string>> {
   const tokens = {} as Record<K, string>;
