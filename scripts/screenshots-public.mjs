@@ -1,6 +1,7 @@
 // Screenshots of the public pages (issue 3) at 1440px and 390px, light and dark, into .data/screenshots/:
 // the landing page (and its dialog), the three sign-up slides, /colorlab and the two e-mailed link pages with an
 // invalid token. Usage: node scripts/screenshots-public.mjs [baseUrl] (default BASE_URL or :3000).
+import { fillCompanySlide } from "./lib/register.mjs";
 import { shootScenes } from "./lib/screenshots.mjs";
 const SAMPLE = [
   ["Nome", "Mariana"], ["Sobrenome", "Albuquerque"], ["CPF", "52998224725"], ["Telefone", "11987654321"],
@@ -12,15 +13,7 @@ async function registerStep(page, step) {
   for (const [label, value] of SAMPLE) await page.getByLabel(label, { exact: true }).fill(value);
   if (step >= 1) {
     await next(page);
-    await page.getByLabel("Nome da empresa").fill("Contabilidade Albuquerque Ltda.");
-    await page.getByLabel("CNPJ").fill("11222333000181");
-    await page.getByLabel("Telefone").fill("11312345678");
-    await page.getByLabel("CEP").fill("01310100");
-    await page.getByLabel("Rua").fill("Av. Paulista");
-    await page.getByLabel("Numero", { exact: true }).fill("1000");
-    await page.getByLabel("Bairro").fill("Bela Vista");
-    await page.getByLabel("Cidade").fill("São Paulo");
-    await page.getByLabel("Estado").fill("SP");
+    await fillCompanySlide(page, { name: "Contabilidade Albuquerque Ltda.", cnpj: "11222333000181" });
   }
   if (step >= 2) {
     await next(page);

@@ -3,6 +3,7 @@
 // sign-up link page (the owner sets its password) and the client company's registration page (empty and
 // with its errors). Creates offices and invites in the dev database it runs against (reads the links
 // from GET /api/dev/outbox). Usage: node scripts/screenshots-signup.mjs [baseUrl] (default http://127.0.0.1:3000).
+import { fillCompanySlide } from "./lib/register.mjs";
 import { baseUrl, forEachView, saveShot, withPage } from "./lib/screenshots.mjs";
 
 const OWNER = "dono@escritorio.demo";
@@ -73,16 +74,7 @@ async function run(page, { size, theme, tag }) {
   await next();
   await page.getByRole("heading", { name: "Dados da empresa" }).waitFor();
   await shot("step2");
-  await page.getByLabel("Nome da empresa").fill("Albuquerque Contabilidade");
-  await page.getByLabel("CNPJ").fill(cnpj());
-  await page.getByLabel("E-mail para contato").fill(email);
-  await page.getByLabel("Telefone").fill("11312345678");
-  await page.getByLabel("CEP").fill("01310100");
-  await page.getByLabel("Rua").fill("Av. Paulista");
-  await page.getByLabel("Numero", { exact: true }).fill("1000");
-  await page.getByLabel("Bairro").fill("Bela Vista");
-  await page.getByLabel("Cidade").fill("São Paulo");
-  await page.getByLabel("Estado").fill("SP");
+  await fillCompanySlide(page, { name: "Albuquerque Contabilidade", cnpj: cnpj(), email });
   await next();
   await page.getByRole("heading", { name: "Informações de pagamento" }).waitFor();
   await page.getByLabel("Numero do cartao").fill("4111111111111111");
