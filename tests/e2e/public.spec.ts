@@ -48,7 +48,15 @@ test("[landing] the Criar conta dialog carries the e-mail to /register", async (
   await dialog.getByLabel("E-mail").fill("contato@contabilidade.com.br");
   await continueButton.click();
   await expect(page).toHaveURL(/\/register\?email=contato%40contabilidade\.com\.br$/);
+  // 'Continuar' checks the profile slide first (issue 7), so it is filled before the e-mail shows.
+  await fillStep(page, [
+    ["Nome", "Mariana", "Mariana"],
+    ["Sobrenome", "Albuquerque", "Albuquerque"],
+    ["CPF", "52998224725", "529.982.247-25"],
+    ["Telefone", "11987654321", "(11) 9 8765-4321"],
+  ]);
   await next(page).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dados da empresa");
   await expect(field(page, "E-mail para contato")).toHaveValue("contato@contabilidade.com.br");
 });
 
