@@ -1,7 +1,7 @@
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { monthSchema, yearSchema } from "./accounts";
-import { clientBlocksAnswer } from "./blocks";
+import { clientBlocksAnswer, pendencySchema } from "./blocks";
 import { idSchema } from "./ids";
 import { z } from "./zod";
 
@@ -144,13 +144,7 @@ export const pendingDocumentSchema = z.object({ id: z.number().int(), url: z.str
 export type PendingDocument = z.infer<typeof pendingDocumentSchema>;
 
 /** Spec §3 Pendency (date, issue, observations, documentsUrl) plus id, blockId, the documents and who raised it. */
-export const pendencyToSolveSchema = z.object({
-  id: z.number().int(),
-  blockId: z.number().int(),
-  date: z.iso.datetime(),
-  issue: z.number().int(),
-  observations: z.string(),
-  documentsUrl: z.array(z.string()),
+export const pendencyToSolveSchema = pendencySchema.omit({ solvedDatetime: true }).extend({
   documents: z.array(pendingDocumentSchema),
   createdBy: screenOperatorSchema.nullable(),
 });
