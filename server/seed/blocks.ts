@@ -5,7 +5,7 @@ import type { Block, Document, Pendency } from "@/server/db/client";
 import type { ProcessedImage } from "@/server/images/types";
 import type { BlobStore } from "@/server/storage";
 import type { DbLike, Ref } from "./builders/users";
-import { storeDocumentImage } from "./document-blobs";
+import { storeDocumentImage } from "@/server/documents/document-blobs";
 
 // Writers of blocks, documents and pendencies in a given life-cycle state (spec §4), shared by the
 // test factories and the demo seed so both make rows the way the product would have.

@@ -1,0 +1,40 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { ProcessedImage } from "@/server/images/types";
+import type { BlobStore } from "@/server/storage";
+
+// Where a document's two pictures live: one folder per document under its client,
+// 'clients/<clientId>/documents/<uuid>/{display,thumb}.webp'. The product's uploads, the demo seed and
+// the test factories all write through here, so the orphan sweep knows one layout.
+
+export type DocumentBlobKeys = { displayKey: string; thumbKey: string };
+
+export function documentBlobKeys(clientId: number, documentUuid: string = randomUUID()): DocumentBlobKeys {
+  const base = `clients/${clientId}/documents/${documentUuid}`;
+  return { displayKey: `${base}/display.webp`, thumbKey: `${base}/thumb.webp` };
+}
+
+/** Writes the display picture and thumbnail of a new document under fresh keys. */
+export async function storeDocumentImage(store: BlobStore, clientId: number, image: ProcessedImage): Promise<DocumentBlobKeys> {
+  const keys = documentBlobKeys(clientId);
+  try {
+    await Promise.all([store.put(keys.displayKey, image.display, image.mime), store.put(keys.thumbKey, image.thumb, image.mime)]);
+  } catch (error) {
+    // One of the two may have landed: nothing will ever name it.
+    await deleteDocumentBlobs(store, [keys]);
+    throw error;
+  }
+  return keys;
+}
+
+/**
+ * Deletes documents' pictures, never throwing: called after a commit that removed their rows, or to undo
+ * the uploads of a request that failed. A blob that could not be deleted is logged and left to the orphan
+ * sweep (no row names it any more), so the caller's answer never waits on storage trouble.
+ */
+export async function deleteDocumentBlobs(store: BlobStore, documents: readonly DocumentBlobKeys[]): Promise<void> {
+  const keys = documents.flatMap((doc) => [doc.displayKey, doc.thumbKey]);
+  await Promise.all(
+    keys.map((key) => store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error))),
+  );
+}
