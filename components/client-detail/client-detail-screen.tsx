@@ -5,28 +5,21 @@ import { useEffect, useMemo, useState } from "react";
 import { useClientBusy, useClientCard, usePeriodAccounts, usePeriodBlocks } from "@/lib/api/client-detail";
 import { clearSelectedClient, useSelectedClient, type SelectedClient } from "@/lib/client-selection";
 import type { Block } from "@/lib/contract/blocks";
-import { currentYearMonth, monthOptions, selectableYears } from "@/lib/format/dates";
+import { currentYearMonth } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
 import { BlockViewer } from "@/components/blocks/block-viewer";
 import { ClientInfoDialog } from "@/components/clients/client-info-dialog";
 import { AppShell } from "@/components/shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { SearchField } from "@/components/ui/search-field";
-import { SelectField } from "@/components/ui/select-field";
-import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
-import { useDelayed } from "@/components/ui/use-delayed";
-import { AccountRows, BlockGrid } from "./account-rows";
-import { accountRows, filterRows, flatBlocks, periodBlocks, yearAccounts } from "./month-view";
+import { periodBlocks } from "./month-view";
 import { PendenciesPanel } from "./pendencies-panel";
+import { PeriodBlocks } from "./period-blocks";
 import { RemoveClientDialog } from "./remove-client";
 import { SideBar, type SideDrawerChoice } from "./side-bar";
 import { SideDrawers } from "./side-drawers";
 
 const t = messages.clientDetail;
-type ViewMode = "accounts" | "blocks";
 
 /** /home/client: the client of this tab (sessionStorage), or back to /home without one (spec §2). */
 export function ClientDetailPage() {
@@ -48,8 +41,6 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
   const now = useMemo(() => currentYearMonth(), []);
   const [year, setYear] = useState(now.year);
   const [month, setMonth] = useState(now.month);
-  const [view, setView] = useState<ViewMode>("accounts");
-  const [term, setTerm] = useState("");
   const [choice, setChoice] = useState<SideDrawerChoice>("none");
   const [removing, setRemoving] = useState(false);
   const [infoOpen, setInfoOpen] = useState(false);
@@ -71,29 +62,10 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
   const name = card.data?.name ?? client.name;
   const pictureUrl = card.data?.pictureUrl ?? client.logoUrl;
   const busyOperator = busy.data?.busy ?? null;
-  const period = month === 0 ? t.allMonthsOf(year) : `${monthOptions[month]?.label} de ${year}`;
-
-  const byAccount = useMemo(() => periodBlocks(blocks.data?.blocks, year, month), [blocks.data, year, month]);
-  const rows = useMemo(() => {
-    const data = accounts.data;
-    if (!data) return [];
-    const list = "list" in data ? data.list : yearAccounts(data.byMonth, year);
-    return accountRows(list, byAccount);
-  }, [accounts.data, byAccount, year]);
-  const shownRows = useMemo(() => filterRows(rows, view === "accounts" ? term : ""), [rows, term, view]);
-  const shownBlocks = useMemo(() => flatBlocks(byAccount, view === "blocks" ? term : ""), [byAccount, term, view]);
-
-  const loading = accounts.isPending || blocks.isPending;
-  const showSpinner = useDelayed(loading);
-  const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
 
   // The open block follows the list: a save elsewhere brings its new version and fields.
+  const byAccount = useMemo(() => periodBlocks(blocks.data?.blocks, year, month), [blocks.data, year, month]);
   const viewed = openBlock ? ([...byAccount.values()].flat().find((block) => block.id === openBlock.id) ?? openBlock) : null;
-  const openViewer = (block: Block) => setOpenBlock(block);
-  const switchView = (next: ViewMode) => {
-    setView(next);
-    setTerm("");
-  };
 
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
@@ -138,58 +110,15 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
               {t.busy(busyOperator.name)}
             </p>
           ) : null}
-          <div className="grid grid-cols-2 gap-1 sm:grid-cols-[140px_110px_minmax(0,1fr)]">
-            <SelectField label={t.month} options={monthOptions} value={month} onValueChange={(value) => setMonth(Number(value))} />
-            <SelectField label={t.year} options={years} value={year} onValueChange={(value) => setYear(Number(value))} />
-            <div className="col-span-2 flex flex-col justify-end sm:col-span-1">
-              <SearchField placeholder={view === "accounts" ? t.searchAccounts : t.searchValue} value={term} onValueChange={setTerm} />
-            </div>
-          </div>
-          <div role="group" aria-label={t.viewToggle} className="grid grid-cols-2 rounded-theme border border-border p-0.5 sm:flex sm:w-fit">
-            {(["accounts", "blocks"] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={view === mode}
-                onClick={() => switchView(mode)}
-                className={cn(
-                  "h-4 cursor-pointer rounded-theme px-1.5 text-sm font-semibold whitespace-nowrap",
-                  view === mode ? "bg-primary text-primary-fg" : "text-fg hover:bg-surface-2",
-                )}
-              >
-                {mode === "accounts" ? t.viewAccounts : t.viewBlocks}
-              </button>
-            ))}
-          </div>
-          <h2 className="text-sm font-semibold text-muted">{view === "accounts" ? t.accountsOf(period) : t.blocksOf(period)}</h2>
-          <div className="min-h-[200px]">
-            {loading ? (
-              showSpinner ? (
-                <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-                  <Spinner /> {messages.common.loading}
-                </p>
-              ) : null
-            ) : blocks.isError ? (
-              <div role="alert" className="flex flex-col items-start gap-1 py-1 text-sm text-danger">
-                <p>{blocks.error.message || t.loadError}</p>
-                <Button variant="secondary" onClick={() => void blocks.refetch()}>
-                  {t.retry}
-                </Button>
-              </div>
-            ) : view === "accounts" ? (
-              rows.length === 0 ? (
-                <p className="py-2 text-sm text-muted">{t.noAccounts}</p>
-              ) : shownRows.length === 0 ? (
-                <p className="py-2 text-sm text-muted">{t.noAccountFound}</p>
-              ) : (
-                <AccountRows key={`${year}-${month}`} rows={shownRows} onOpen={openViewer} />
-              )
-            ) : shownBlocks.length === 0 ? (
-              <p className="py-2 text-sm text-muted">{t.noBlocks}</p>
-            ) : (
-              <BlockGrid blocks={shownBlocks} onOpen={openViewer} />
-            )}
-          </div>
+          <PeriodBlocks
+            year={year}
+            month={month}
+            onYearChange={setYear}
+            onMonthChange={setMonth}
+            accounts={accounts}
+            blocks={blocks}
+            onOpen={setOpenBlock}
+          />
         </section>
         <PendenciesPanel clientId={client.id} initialYear={now.year} initialMonth={now.month} />
       </main>

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useClientDetail } from "@/lib/api/clients";
 import type { ClientAnswer } from "@/lib/contract/offices";
 import { maskCep, maskClientCode, maskPhone } from "@/lib/format";
@@ -19,6 +20,17 @@ export type ClientInfoDialogProps = { clientId: number; open: boolean; onOpenCha
 /** The read-only client dialog (spec §2): name, CNPJ or CPF, e-mail, phone, address and logo. */
 export function ClientInfoDialog({ clientId, open, onOpenChange }: ClientInfoDialogProps) {
   const detail = useClientDetail(clientId, open);
+  return <ClientInfoDialogView detail={detail} open={open} onOpenChange={onOpenChange} />;
+}
+
+export type ClientInfoDialogViewProps = {
+  detail: UseQueryResult<ClientAnswer, Error>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The dialog around a client's data, whichever call reads it (an office's client, or the own company). */
+export function ClientInfoDialogView({ detail, open, onOpenChange }: ClientInfoDialogViewProps) {
   const returnFocus = useReturnFocus();
   const showSpinner = useDelayed(open && detail.isPending);
 
