@@ -43,7 +43,13 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false: no bearer token and no refresh on 401 (login, refresh, logout calls). */
   auth?: boolean;
+  /** This call's own transport instead of fetch (the block upload's XMLHttpRequest reports upload progress). */
+  transport?: FetchLike;
+  /** This call's time limit in ms instead of the client's; 0 = none (an upload's transport watches its own progress). */
+  timeoutMs?: number;
 };
+
+type SendOptions = Pick<RequestOptions, "signal" | "transport" | "timeoutMs">;
 
 export type ApiClient = {
   request<T>(path: string, payload?: unknown, options?: RequestOptions): Promise<T>;
@@ -78,13 +84,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const lock: LockLike = options.lock ?? ((task) => task());
   let refreshing: Promise<string | null> | null = null;
 
-  async function send(path: string, payload: unknown, access: string | null, signal?: AbortSignal): Promise<Outcome> {
+  async function send(path: string, payload: unknown, access: string | null, call: SendOptions = {}): Promise<Outcome> {
+    const { signal, transport = fetchImpl, timeoutMs: limit = timeoutMs } = call;
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    const timer =
+      limit > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, limit)
+        : undefined;
     const cancel = () => controller.abort(signal?.reason);
     if (signal?.aborted) cancel();
     signal?.addEventListener("abort", cancel, { once: true });
@@ -97,7 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       init.body = JSON.stringify(payload);
     }
     try {
-      const response = await fetchImpl(baseUrl + path, init);
+      const response = await transport(baseUrl + path, init);
       const text = await response.text();
       let body: unknown = null;
       try {
@@ -163,14 +173,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(path: string, payload?: unknown, requestOptions: RequestOptions = {}): Promise<T> {
-    const { signal, auth = true } = requestOptions;
+    const { auth = true, ...call } = requestOptions;
     const access = auth ? session.getAccess() : null;
-    const first = await send(path, payload, access, signal);
+    const first = await send(path, payload, access, call);
     if (first.status !== 401 || !auth) return unwrap<T>(first);
 
     const fresh = await freshAccess(access);
     if (fresh === null) throw errorFromResponse(first.status, first.body);
-    const retry = await send(path, payload, fresh, signal);
+    const retry = await send(path, payload, fresh, call);
     // A token minted a moment ago refused too: the session is no longer usable (user blocked or removed).
     if (retry.status === 401) logout();
     return unwrap<T>(retry);

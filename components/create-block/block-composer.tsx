@@ -1,0 +1,62 @@
+"use client";
+
+import { useCallback, type ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { Gallery } from "./gallery";
+import { PreviewStrip } from "./preview-strip";
+import { SendCard, type SendControl } from "./send-card";
+import { choose, galleryKey, isFull, isSelected, removeItem, toggleGallery, type Selection } from "./selection";
+import { useImageIntake, type SelectionUpdate } from "./use-image-intake";
+
+export type BlockComposerProps = {
+  selection: Selection;
+  update: SelectionUpdate;
+  /** Pending mode's card (the issue, the observation, Proximo): above the preview on a phone, beside it on a desktop. */
+  aside?: ReactNode;
+  send: SendControl;
+};
+
+/**
+ * The panel Criar bloco and Blocos com pendencia share (spec §2): the preview, the strip with the add
+ * buttons, the send card and the gallery. Every 13-image rule of spec §5 comes from selection.ts: add
+ * disabled at 13, files beyond 13 refused, gallery selection disabled at 13, send disabled at 0.
+ */
+export function BlockComposer({ selection, update, aside, send }: BlockComposerProps) {
+  const intake = useImageIntake(selection, update);
+  const locked = send.busy;
+  const full = isFull(selection, intake.preparing);
+  const sendDisabled = selection.items.length === 0 || intake.preparing > 0;
+  const selectedInGallery = useCallback((id: number) => isSelected(selection, galleryKey(id)), [selection]);
+
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div className="grid min-w-0 gap-2 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_400px]">
+        {aside ? <div className="min-w-0 lg:col-start-2 lg:row-start-1">{aside}</div> : null}
+        <PreviewStrip
+          className="lg:col-start-1 lg:row-span-2 lg:row-start-1"
+          selection={selection}
+          preparing={intake.preparing}
+          addDisabled={full || locked}
+          locked={locked}
+          notice={intake.notice}
+          onChoose={(key) => update((current) => choose(current, key))}
+          onRemove={(key) => update((current) => removeItem(current, key))}
+          onFiles={intake.add}
+        />
+        <SendCard
+          className={cn("lg:col-start-2 lg:self-start", aside ? "lg:row-start-2" : "lg:row-start-1")}
+          {...send}
+          count={selection.items.length}
+          disabled={sendDisabled || locked}
+        />
+      </div>
+      <Gallery
+        isSelected={selectedInGallery}
+        full={full}
+        locked={locked}
+        onToggle={(document) => update((current) => toggleGallery(current, document, intake.preparing))}
+        onRemoved={(id) => update((current) => removeItem(current, galleryKey(id)))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { usePendencyPresence, useSkipPendency, useSolvePendency, useToSolve } from "@/lib/api/block-sender";
+import type { PendencyToSolve } from "@/lib/contract/business";
+import { messages } from "@/lib/i18n/messages";
+import { BusinessFrame } from "@/components/business/business-frame";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { useDelayed } from "@/components/ui/use-delayed";
+import { BlockComposer } from "./block-composer";
+import { hideSkipConfirmation, skipConfirmationHidden } from "./not-show-again";
+import { PendencyCard, ScreenPresence } from "./pendency-card";
+import { fromPendency, hasChanges, solveBody, type Selection } from "./selection";
+import { SkipDialog } from "./skip-dialog";
+import type { SelectionUpdate } from "./use-image-intake";
+
+const t = messages.business.panel;
+
+/**
+ * /pendencyblock 'Blocos com pendencia' (spec §2, §4): the head of the company's pendency queue in the
+ * shared panel; the operators on this screen and the open count, polled while it is open.
+ */
+export function PendencyBlockPage() {
+  const presence = usePendencyPresence();
+  const toSolve = useToSolve();
+  const [notice, setNotice] = useState<string | null>(null);
+  const count = presence.data?.pendencyNumber ?? toSolve.data?.pendencyNumber;
+  const showSpinner = useDelayed(toSolve.isPending);
+  const pendency = toSolve.data?.pendency ?? null;
+
+  return (
+    <BusinessFrame title={t.pendencyTitle} pendencyCount={count} actions={<ScreenPresence operators={presence.data?.operators ?? []} count={count} />}>
+      <div aria-live="polite" className="empty:hidden">
+        {notice ? <p className="rounded-theme bg-primary-soft px-1.5 py-1 text-sm font-semibold text-primary">{notice}</p> : null}
+      </div>
+      {toSolve.isPending ? (
+        showSpinner ? (
+          <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
+            <Spinner /> {messages.common.loading}
+          </p>
+        ) : null
+      ) : toSolve.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-1 py-1 text-sm text-danger">
+          <p>{t.pendencyError}</p>
+          <Button variant="secondary" className="h-5.5" onClick={() => void toSolve.refetch()}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : pendency === null ? (
+        <p className="rounded-theme border border-border bg-surface px-2 py-4 text-center text-muted">{t.noPendencies}</p>
+      ) : (
+        <PendencyPanel key={pendency.id} pendency={pendency} onSolved={() => setNotice(t.solved)} onSkipped={() => setNotice(null)} />
+      )}
+    </BusinessFrame>
+  );
+}
+
+type PendencyPanelProps = { pendency: PendencyToSolve; onSolved: () => void; onSkipped: () => void };
+
+/** One pendency: its documents fill the strip; removed ones go in removedDocuments. Keyed by the pendency. */
+function PendencyPanel({ pendency, onSolved, onSkipped }: PendencyPanelProps) {
+  const [selection, setSelection] = useState<Selection>(() => fromPendency(pendency));
+  const [confirmSolve, setConfirmSolve] = useState(false);
+  const [confirmSkip, setConfirmSkip] = useState(false);
+  // Solved: the panel waits, locked, for the next pendency to replace it.
+  const [solved, setSolved] = useState(false);
+  const solver = useSolvePendency();
+  const skip = useSkipPendency();
+  const update: SelectionUpdate = useCallback((change) => setSelection(change), []);
+
+  const solve = () => {
+    setConfirmSolve(false);
+    solver.mutate(solveBody(selection, pendency.id), {
+      onSuccess: () => {
+        setSolved(true);
+        onSolved();
+      },
+    });
+  };
+  const onSend = () => (hasChanges(selection) ? solve() : setConfirmSolve(true));
+  const next = () => skip.mutate(pendency.id, { onSuccess: onSkipped });
+  const onNext = () => (skipConfirmationHidden() ? next() : setConfirmSkip(true));
+  const confirmNext = (notShowAgain: boolean) => {
+    if (notShowAgain) hideSkipConfirmation();
+    setConfirmSkip(false);
+    next();
+  };
+  const busy = solver.isPending || solved;
+
+  return (
+    <>
+      <BlockComposer
+        selection={selection}
+        update={update}
+        aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
+        send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null }}
+      />
+      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={messages.business.confirm.solveWithoutChanges} onConfirm={solve} />
+      <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { MAX_BLOCK_IMAGES } from "@/lib/constants";
+import type { BlockCreateBody, BlockDocumentInput, GalleryDocument, PendencySolveBody, PendencyToSolve } from "@/lib/contract/business";
+import type { PreparedImage } from "@/lib/images/downscale";
+
+// The selected images of the shared panel (Criar bloco, Blocos com pendencia) and every 13-image rule of
+// spec §5, as pure functions: the screen only renders what these return.
+
+/** A photo taken or chosen on this device: its client id makes a retried send idempotent. */
+export type NewImage = { kind: "new"; key: string; id: string } & PreparedImage;
+/** A document of a gallery (the caller's or a sharing colleague's). */
+export type GalleryImage = { kind: "gallery"; key: string; id: number; url: string; thumbUrl: string };
+/** A document already in the pending block (taking it out lists it in removedDocuments). */
+export type BlockImage = { kind: "block"; key: string; id: number; url: string; thumbUrl: string };
+export type SelectedImage = NewImage | GalleryImage | BlockImage;
+
+export type Selection = {
+  items: SelectedImage[];
+  /** Ids of the pending block's documents taken out. */
+  removed: number[];
+  /** The key of the image in the preview. */
+  current: string | null;
+};
+
+export const EMPTY_SELECTION: Selection = { items: [], removed: [], current: null };
+
+export const galleryKey = (id: number) => `g:${id}`;
+const newKey = (id: string) => `n:${id}`;
+const blockKey = (id: number) => `b:${id}`;
+
+/** A client id: 32 hex characters (clientRefSchema), from crypto.getRandomValues (randomUUID needs HTTPS). */
+export function newClientRef(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+  return Array.from(random(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** How many more images fit, counting those still being prepared. */
+export function remaining(selection: Selection, preparing = 0): number {
+  return Math.max(0, MAX_BLOCK_IMAGES - selection.items.length - preparing);
+}
+
+export const isFull = (selection: Selection, preparing = 0) => remaining(selection, preparing) === 0;
+
+/** Spec §5 "upload allows 13 minus current count": the files taken and how many were left out. */
+export function takeFiles<T>(files: readonly T[], room: number): { taken: T[]; refused: number } {
+  const taken = files.slice(0, Math.max(0, room));
+  return { taken, refused: files.length - taken.length };
+}
+
+export function makeNewImage(id: string, image: PreparedImage): NewImage {
+  return { kind: "new", key: newKey(id), id, ...image };
+}
+
+/** Appends a prepared photo (ignored when the block is full); it becomes the preview. */
+export function addNew(selection: Selection, image: NewImage): Selection {
+  if (isFull(selection) || selection.items.some((item) => item.key === image.key)) return selection;
+  return { ...selection, items: [...selection.items, image], current: image.key };
+}
+
+export const isSelected = (selection: Selection, key: string) => selection.items.some((item) => item.key === key);
+
+/** A gallery document's button: selects it (unless the block is full) or takes it out again. */
+export function toggleGallery(selection: Selection, document: Pick<GalleryDocument, "id" | "url" | "thumbnailUrl">, preparing = 0): Selection {
+  const key = galleryKey(document.id);
+  if (isSelected(selection, key)) return removeItem(selection, key);
+  if (isFull(selection, preparing)) return selection;
+  const image: GalleryImage = { kind: "gallery", key, id: document.id, url: document.url, thumbUrl: document.thumbnailUrl };
+  return { ...selection, items: [...selection.items, image], current: key };
+}
+
+/** Takes an image out; a pending block's document is remembered in `removed`. The preview moves to a neighbour. */
+export function removeItem(selection: Selection, key: string): Selection {
+  const index = selection.items.findIndex((item) => item.key === key);
+  if (index < 0) return selection;
+  const item = selection.items[index];
+  const items = selection.items.filter((_, at) => at !== index);
+  const removed = item.kind === "block" ? [...selection.removed, item.id] : selection.removed;
+  const current = selection.current === key ? (items[Math.min(index, items.length - 1)]?.key ?? null) : selection.current;
+  return { items, removed, current };
+}
+
+export function choose(selection: Selection, key: string): Selection {
+  return isSelected(selection, key) ? { ...selection, current: key } : selection;
+}
+
+/** The image in the preview (the chosen one, else the first). */
+export function currentItem(selection: Selection): SelectedImage | null {
+  return selection.items.find((item) => item.key === selection.current) ?? selection.items[0] ?? null;
+}
+
+/** A pending block's documents fill the strip. */
+export function fromPendency(pendency: Pick<PendencyToSolve, "documents">): Selection {
+  const items: BlockImage[] = pendency.documents.map((document) => ({
+    kind: "block",
+    key: blockKey(document.id),
+    id: document.id,
+    url: document.url,
+    thumbUrl: document.thumbnailUrl,
+  }));
+  return { items, removed: [], current: items[0]?.key ?? null };
+}
+
+function entryOf(item: NewImage | GalleryImage): BlockDocumentInput {
+  return item.kind === "new" ? { id: item.id, base64url: item.dataUrl } : { id: item.id };
+}
+
+const isAdded = (item: SelectedImage): item is NewImage | GalleryImage => item.kind !== "block";
+
+/** POST /api/block/create: new photos {id, base64url} and gallery documents {id}, in the strip's order. */
+export function createBody(selection: Selection): BlockCreateBody {
+  return selection.items.filter(isAdded).map(entryOf);
+}
+
+/** POST /api/pendency/solve: what was added and what was taken out of the pending block. */
+export function solveBody(selection: Selection, pendencyId: number): PendencySolveBody {
+  return { pendencyId, documents: selection.items.filter(isAdded).map(entryOf), removedDocuments: selection.removed };
+}
+
+/** A solve that adds nothing and takes nothing out asks for confirmation first (spec §4). */
+export function hasChanges(selection: Selection): boolean {
+  return selection.removed.length > 0 || selection.items.some(isAdded);
+}
+
