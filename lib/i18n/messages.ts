@@ -735,6 +735,7 @@ export const messages = {
       pendencyNotFound: "Pendência não encontrada ou já resolvida.",
       emptyBlock: "O bloco ficaria sem documentos: adicione ao menos uma imagem.",
       clientOnly: "Esta ação é da plataforma da empresa.",
+      galleryNotFound: "Operador não encontrado ou sem galeria compartilhada.",
     },
   },
   common: {

@@ -63,3 +63,15 @@ export function accountingOperatorsVisibleTo(actor: Actor): Prisma.AccountingOpe
 export function clientOperatorsVisibleTo(actor: Actor): Prisma.ClientOperatorWhereInput {
   return actor.business ? { clientId: actor.business.clientId } : NOTHING;
 }
+
+/**
+ * NOTE: protects galleries and sent blocks (issue 8, 'Compartilhar galeria e blocos enviados'): whose
+ * gallery and sent blocks a business caller may read — its own, and those of colleagues of its company
+ * who share them and are not blocked. Anyone else (a colleague who does not share, another company's
+ * operator) is not found.
+ */
+export function galleriesVisibleTo(actor: Actor): Prisma.ClientOperatorWhereInput {
+  const bus = actor.business;
+  if (!bus) return NOTHING;
+  return { clientId: bus.clientId, OR: [{ id: bus.operatorId }, { sharedGallery: true, blocked: false }] };
+}

@@ -179,15 +179,17 @@ describe("POST /api/block/list", () => {
     ["sharedA", 200],
     ["outsiderA", 404],
     ["ownerB", 404],
-    ["businessAlpha", 403],
+    ["businessAlpha", 200], // its own company: the business variant (issue 8, tests/integration/business-reads.test.ts)
     ["business", 404],
     ["blocked", 401],
   ] as const)("%s lists alpha → %i", async (who, status) => {
     expect((await call(listPost, { token: t[who], body: { clientId: alpha.id, year: 2025, month: 3 } })).status).toBe(status);
   });
 
-  test("a business user without clientId: its own company, refused (403: the business variant is a later issue)", async () => {
-    expect((await call(listPost, { token: t.businessAlpha, body: {} })).status).toBe(403);
+  test("a business user without clientId: its own company's business variant (issue 8), with pendencyNumber", async () => {
+    const res = await call<Record<string, unknown>>(listPost, { token: t.businessAlpha, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toHaveProperty("pendencyNumber");
   });
 
   test.each([

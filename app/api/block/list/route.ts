@@ -2,7 +2,7 @@ import { blockListBody } from "@/lib/contract/blocks";
 import { listBlocks } from "@/server/blocks/list-blocks";
 import { route, otherMethods } from "@/server/http/route";
 
-// POST /api/block/list — {clientId, year?, month?}: the client's blocks by year → month → account (one month alone when given), with the badge counts
+// POST /api/block/list — {clientId?, year?, month?}: the client's blocks by year → month → account (one month alone when given), with the badge counts; a company user gets its own company's, plus pendencyNumber
 export const POST = route({ body: blockListBody }, ({ actor, body }) => listBlocks({ actor, body }));
 
 // Any other verb: 405 in the envelope, with Allow.

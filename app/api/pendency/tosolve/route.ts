@@ -1,0 +1,9 @@
+import { pendencyToSolveBody } from "@/lib/contract/business";
+import { pendencyToSolve } from "@/server/business-reads/pendency-queue";
+import { route, otherMethods } from "@/server/http/route";
+
+// POST /api/pendency/tosolve — {next?, pendencyId?}: the head of the company's pendency queue (Proximo first moves that pendency to the end)
+export const POST = route({ body: pendencyToSolveBody }, ({ actor, body }) => pendencyToSolve({ actor, body }));
+
+// Any other verb: 405 in the envelope, with Allow.
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,48 @@
+import "server-only";
+import { loadBlockRows, type LoadedBlock, type MonthFilter } from "@/server/blocks/rows";
+import { getDb } from "@/server/db/client";
+import type { Actor, BusinessMembership } from "@/server/policy/actor";
+import { openPendenciesOf } from "./pendency-queue";
+
+export type BusinessCounts = { uncategorizedCount: number; uncontabilizedCount: number; pendencyNumber: number };
+
+/** No accounting operator has this id: the business variant asks block_views for nobody. */
+const NO_OPERATOR = 0;
+
+/**
+ * Which caller gets the business variant of POST /api/block/list: a company user naming no client, or
+ * naming its own company — unless it is also an operator of that company's office, who keeps the
+ * office's variant (its own `viewed`, its right to work the client). null: the accounting variant.
+ */
+export function businessListCaller(actor: Actor, clientId: number | undefined): BusinessMembership | null {
+  const bus = actor.business;
+  if (!bus) return null;
+  if (clientId === undefined) return bus;
+  if (clientId !== bus.clientId || actor.accounting?.officeId === bus.officeId) return null;
+  return bus;
+}
+
+/**
+ * POST /api/block/list, business variant: the caller's own company's live blocks (not devolved, not
+ * undone) in the year → month → account shape, every block `viewed` (spec §3: "always true when a client
+ * id is given" — the unseen dot is the office's, a company never has unseen blocks of its own), plus
+ * pendencyNumber (the Pendencias badge). The company comes from the caller's membership, checked at
+ * authentication: two statements, the blocks and the three counts.
+ */
+export async function loadBusinessBlocks(
+  me: BusinessMembership,
+  month: MonthFilter | undefined,
+): Promise<{ loaded: LoadedBlock[]; counts: BusinessCounts }> {
+  const db = getDb();
+  const [loaded, counts] = await Promise.all([
+    loadBlockRows(db, { clientId: me.clientId, operatorId: NO_OPERATOR, month }),
+    db.$queryRaw<BusinessCounts[]>`
+      SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
+             count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount",
+             (SELECT count(*)::int FROM (${openPendenciesOf(me.clientId)}) open) AS "pendencyNumber"
+        FROM blocks b
+       WHERE b.client_id = ${me.clientId} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`,
+  ]);
+  for (const { block } of loaded) block.viewed = true;
+  return { loaded, counts: counts[0] ?? { uncategorizedCount: 0, uncontabilizedCount: 0, pendencyNumber: 0 } };
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import type { ReturnedDocument } from "@/lib/contract/business";
+import { returnedDocumentDeadline, returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
+import { getDb } from "@/server/db/client";
+import { signDocumentUrl } from "@/server/documents/signed-url";
+import type { Actor } from "@/server/policy/actor";
+import { businessCaller } from "./business-caller";
+
+/** Spec §3 Returned document `name`: the last path segment of its address, without the query string. */
+export function documentName(url: string): string {
+  const path = url.split(/[?#]/, 1)[0];
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/**
+ * GET /api/document/devolved: the documents the office returned to the company (documents.devolved_at
+ * set when it devolved their block), not restored and not deleted, whoever of the company sent them.
+ * `date` is the deadline (lib/format/deadline.ts); a document already past it is left out even before
+ * the deletion job removes it. Soonest deadline first, which is the earliest return first. One statement
+ * on (client_id, devolved_at).
+ */
+export async function listReturnedDocuments({ actor }: { actor: Actor }): Promise<ReturnedDocument[]> {
+  const me = businessCaller(actor);
+  const rows = await getDb().document.findMany({
+    where: { clientId: me.clientId, devolvedAt: { not: null, gte: returnedDocumentsExpiredBefore() }, restoredAt: null, deletedAt: null },
+    select: { id: true, displayKey: true, thumbKey: true, devolvedAt: true },
+    orderBy: [{ devolvedAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((row) => {
+    const devolvedAt = row.devolvedAt as Date;
+    const url = signDocumentUrl(row.displayKey);
+    return {
+      id: row.id,
+      url,
+      thumbnailUrl: signDocumentUrl(row.thumbKey),
+      date: returnedDocumentDeadline(devolvedAt).toISOString(),
+      name: documentName(url),
+      devolvedDatetime: devolvedAt.toISOString(),
+    };
+  });
+}
