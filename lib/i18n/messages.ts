@@ -736,6 +736,12 @@ export const messages = {
       emptyBlock: "O bloco ficaria sem documentos: adicione ao menos uma imagem.",
       clientOnly: "Esta ação é da plataforma da empresa.",
       galleryNotFound: "Operador não encontrado ou sem galeria compartilhada.",
+      // The block writes (issue 8, helper A).
+      imageError: (position: number, message: string) => `Imagem ${position}: ${message}`,
+      photoAlreadySent: "Esta imagem já foi enviada em outro bloco.",
+      galleryDocumentNotFound: "Documento da galeria não encontrado: ele pode ter sido enviado ou excluído.",
+      undoPendency: "O escritório já reportou uma pendência neste bloco: ele não pode mais ser desfeito.",
+      removedNotInBlock: "O documento a retirar não pertence ao bloco desta pendência.",
     },
   },
   common: {

@@ -26,6 +26,11 @@ type Options<S extends z.ZodType | undefined> = {
    * (429 when none is free) BEFORE a byte of the body is read; the slot is held until the handler ends.
    */
   upload?: boolean;
+  /**
+   * Asked right after authentication, before the body is read: a caller the route can never serve
+   * (the wrong platform) is refused without its upload being pulled.
+   */
+  guard?: (actor: Actor) => void;
 };
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -72,6 +77,7 @@ export function route<S extends z.ZodType | undefined = undefined>(
 ) {
   return wrap(async (req, params) => {
     const actor = await authenticate(req.headers.get("authorization"));
+    options.guard?.(actor);
     if (!options.upload) {
       const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
       return handler({ req, body, params, actor });

@@ -12,6 +12,10 @@ export type ClientResource = { officeId: number; responsibleOperatorId: number; 
 /** A client with whether its responsible operator is blocked (the transfer exception). */
 export type TransferResource = ClientResource & { responsibleBlocked: boolean };
 export type OperatorResource = { type: number; officeId?: number; clientId?: number; id: number };
+/** A sent block, as the business platform's undo sees it. */
+export type SentBlockResource = { clientId: number; sentById: number | null };
+/** A document of a company: who uploaded it, its library key and whether the office returned it. */
+export type DocumentResource = { clientId: number; uploadedById: number | null; library: string; devolved: boolean };
 
 type Rules = {
   "platform.accounting": null;
@@ -25,10 +29,16 @@ type Rules = {
   "client.own": ClientResource; // share, transfer, remove: the responsible operator only
   "client.transfer": TransferResource; // client.own, or the office owner when the responsible is blocked
   "block.send": null;
+  "block.undo": SentBlockResource; // only the sender, within the window (the window is the service's)
+  "document.remove": DocumentResource; // own default-library documents; returned ones by anyone of the company
+  "document.restore": DocumentResource; // a returned document, by anyone of the company
   "pendency.solve": null;
   "gallery.share": OperatorResource; // the shared-gallery switch of a client-side operator
 };
 export type Action = keyof Rules;
+
+/** The library key of a user's own gallery ('Minha galeria'). */
+export const DEFAULT_LIBRARY = "";
 
 const accounting = (actor: Actor) => actor.accounting;
 const business = (actor: Actor) => actor.business;
@@ -61,6 +71,15 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
     return acc.operatorId === c.responsibleOperatorId || (c.responsibleBlocked && isOwner(acc));
   },
   "block.send": (a) => Boolean(business(a)),
+  "block.undo": (a, block) => business(a)?.clientId === block.clientId && business(a)?.operatorId === block.sentById,
+  // Issue 8: 'only documents in the default library can be deleted' (spec §5) — the caller's own; a
+  // document the office returned belongs to the company's Devolvidos, which every operator works.
+  "document.remove": (a, doc) => {
+    const bus = business(a);
+    if (!bus || bus.clientId !== doc.clientId) return false;
+    return doc.devolved || (doc.uploadedById === bus.operatorId && doc.library === DEFAULT_LIBRARY);
+  },
+  "document.restore": (a, doc) => business(a)?.clientId === doc.clientId && doc.devolved,
   "pendency.solve": (a) => Boolean(business(a)),
   "gallery.share": (a, target) => {
     const bus = business(a);
@@ -72,6 +91,7 @@ export function can<A extends Action>(actor: Actor, action: A, resource: Rules[A
   return permissionTable[action](actor, resource);
 }
 
-export function assertCan<A extends Action>(actor: Actor, action: A, resource: Rules[A]): void {
-  if (!can(actor, action, resource)) throw new AppError("forbidden", messages.api.forbidden);
+/** 403 unless the actor may; `message` names the rule a person broke when the generic text says too little. */
+export function assertCan<A extends Action>(actor: Actor, action: A, resource: Rules[A], message: string = messages.api.forbidden): void {
+  if (!can(actor, action, resource)) throw new AppError("forbidden", message);
 }

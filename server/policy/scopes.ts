@@ -75,3 +75,34 @@ export function galleriesVisibleTo(actor: Actor): Prisma.ClientOperatorWhereInpu
   if (!bus) return NOTHING;
   return { clientId: bus.clientId, OR: [{ id: bus.operatorId }, { sharedGallery: true, blocked: false }] };
 }
+
+/**
+ * NOTE: protects the business platform's writes (issue 8): a company's blocks, documents and pendencies
+ * are reached only through the caller's business membership. A user who is also an accounting operator
+ * of the company's office sees them as an accountant through clientsVisibleTo, but may send, undo,
+ * delete or solve only as a member of the company.
+ */
+export function companyBlocksOf(actor: Actor): Prisma.BlockWhereInput {
+  return actor.business ? { clientId: actor.business.clientId, undoneAt: null } : NOTHING;
+}
+
+/** NOTE: protects documents on the business platform the way companyBlocksOf protects blocks. */
+export function companyDocumentsOf(actor: Actor): Prisma.DocumentWhereInput {
+  return actor.business ? { clientId: actor.business.clientId, deletedAt: null } : NOTHING;
+}
+
+/** NOTE: protects pendencies on the business platform: the caller's company's, of live blocks only. */
+export function companyPendenciesOf(actor: Actor): Prisma.PendencyWhereInput {
+  return actor.business ? { clientId: actor.business.clientId, block: { undoneAt: null, devolvedAt: null } } : NOTHING;
+}
+
+/**
+ * NOTE: protects the galleries a block takes documents from: documents in no block, not returned, of
+ * the caller's company, uploaded by the caller or by a colleague whose gallery it may open
+ * (galleriesVisibleTo). A colleague's unshared gallery, another company's document, one already sent:
+ * not found.
+ */
+export function galleryDocumentsOf(actor: Actor): Prisma.DocumentWhereInput {
+  if (!actor.business) return NOTHING;
+  return { clientId: actor.business.clientId, blockId: null, deletedAt: null, devolvedAt: null, uploadedBy: galleriesVisibleTo(actor) };
+}

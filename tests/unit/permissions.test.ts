@@ -103,6 +103,19 @@ const cases: Case[] = [
   ["client.transfer", { ...clientB1, responsibleBlocked: true }, ["ownerB"]],
   ["block.send", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
   ["pendency.solve", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
+  // Issue 8: only the sender undoes a send (a client operator id is not an accounting operator id).
+  ["block.undo", { clientId: clientA1.id, sentById: 302 }, ["clientRegularA1"]],
+  ["block.undo", { clientId: clientA1.id, sentById: 304 }, ["dualRegularOwner"]],
+  ["block.undo", { clientId: clientA2.id, sentById: 302 }, []],
+  ["block.undo", { clientId: clientA1.id, sentById: null }, []],
+  // Own default-library documents; a returned one by anyone of its company.
+  ["document.remove", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: false }, ["clientRegularA1"]],
+  ["document.remove", { clientId: clientA1.id, uploadedById: 302, library: "outra", devolved: false }, []],
+  ["document.remove", { clientId: clientA1.id, uploadedById: 105, library: "", devolved: false }, []], // not dualAdminRegular's 105
+  ["document.remove", { clientId: clientA1.id, uploadedById: null, library: "", devolved: true }, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", ...dualUsers]],
+  ["document.remove", { clientId: clientA2.id, uploadedById: 401, library: "", devolved: true }, ["clientOwnerA2"]],
+  ["document.restore", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: true }, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", ...dualUsers]],
+  ["document.restore", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: false }, []],
   ["gallery.share", ops.regularOfClientA1, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "dualRegularOwner"]],
   ["gallery.share", ops.regularOfClientA2, ["clientOwnerA2"]],
   // Issue 6 #13: a client admin may not flip the owner's switch (equal or lower privilege only).

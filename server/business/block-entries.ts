@@ -1,0 +1,87 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { isNewPhoto, type BlockDocumentInput } from "@/lib/contract/business";
+import { messages } from "@/lib/i18n/messages";
+import type { Db, Tx } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import type { Actor, BusinessMembership } from "@/server/policy/actor";
+import { galleryDocumentsOf } from "@/server/policy/scopes";
+import type { IngestedPhoto, PhotoEntry } from "./ingest";
+
+// A block's document list as the business platform sends it (block/create, pendency/solve): new photos
+// {id: <client id>, base64url} and gallery documents {id: <document id>}.
+
+export type ResolvedEntries = { photos: PhotoEntry[]; galleryIds: number[] };
+
+/**
+ * The idempotency key of a send (blocks.send_key): who sends, and which photos and gallery documents,
+ * whatever their order. A retried send carries the same client ids, so it finds the block the first try
+ * made; two operators' sends never share a key.
+ */
+export function sendKeyOf(me: BusinessMembership, entries: readonly BlockDocumentInput[]): string {
+  const ids = entries.map((entry) => (isNewPhoto(entry) ? `n:${entry.id}` : `g:${entry.id}`)).sort();
+  return createHash("sha256").update([`operator:${me.operatorId}`, ...ids].join("\n")).digest("hex");
+}
+
+/**
+ * Splits the entries into photos to ingest and gallery documents to move, checking what can be checked
+ * before any image is decoded. A new photo whose client id already names a document of the company
+ * (documents.client_ref) is not decoded again: when it is the caller's own, in no block and not returned,
+ * it is that gallery document (a send retried after its first block was undone); otherwise it is 409
+ * 'Esta imagem já foi enviada em outro bloco.'. Gallery documents must be in a gallery the caller may use
+ * (its own or a sharing colleague's), in no block: anything else is 404. `path` names a body entry.
+ */
+export async function resolveEntries(
+  db: Db | Tx,
+  actor: Actor,
+  me: BusinessMembership,
+  entries: readonly BlockDocumentInput[],
+  path: (index: number) => string,
+): Promise<ResolvedEntries> {
+  const refs = entries.filter(isNewPhoto).map((entry) => entry.id);
+  const known = refs.length
+    ? await db.document.findMany({
+        where: { clientId: me.clientId, clientRef: { in: refs } },
+        select: { id: true, clientRef: true, uploadedById: true, blockId: true, devolvedAt: true, deletedAt: true },
+      })
+    : [];
+  const knownByRef = new Map(known.map((doc) => [doc.clientRef, doc]));
+  const photos: PhotoEntry[] = [];
+  const galleryIds: number[] = [];
+  entries.forEach((entry, index) => {
+    if (!isNewPhoto(entry)) return void galleryIds.push(entry.id);
+    const doc = knownByRef.get(entry.id);
+    if (!doc) return void photos.push({ photo: entry, path: `${path(index)}.base64url`, position: index + 1 });
+    const reusable = doc.uploadedById === me.operatorId && doc.blockId === null && !doc.devolvedAt && !doc.deletedAt;
+    if (!reusable) throw new AppError("conflict", messages.business.api.photoAlreadySent, { fields: [{ path: path(index), message: messages.business.api.photoAlreadySent }] });
+    galleryIds.push(doc.id);
+  });
+  if (new Set(galleryIds).size !== galleryIds.length) throw new AppError("invalid_input", messages.validation.invalidId);
+  await assertGalleryDocuments(db, actor, galleryIds);
+  return { photos, galleryIds };
+}
+
+async function assertGalleryDocuments(db: Db | Tx, actor: Actor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db.document.count({ where: { AND: [{ id: { in: ids } }, galleryDocumentsOf(actor)] } });
+  if (found !== ids.length) throw new AppError("not_found", messages.business.api.galleryDocumentNotFound);
+}
+
+/**
+ * Inside the write's transaction: moves the gallery documents into the block with one conditional
+ * UPDATE (still in no block, still in a usable gallery). Of two sends racing for one document, the
+ * second finds fewer rows than it asked for and answers 404; its transaction rolls back.
+ */
+export async function moveGalleryDocuments(tx: Tx, actor: Actor, blockId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const moved = await tx.document.updateMany({ where: { AND: [{ id: { in: [...ids] } }, galleryDocumentsOf(actor)] }, data: { blockId } });
+  if (moved.count !== ids.length) throw new AppError("not_found", messages.business.api.galleryDocumentNotFound);
+}
+
+/** Inside the write's transaction: the rows of the ingested photos, uploaded by the caller, in the block. */
+export async function insertPhotoDocuments(tx: Tx, me: BusinessMembership, blockId: number, photos: readonly IngestedPhoto[], now: Date): Promise<void> {
+  if (photos.length === 0) return;
+  await tx.document.createMany({
+    data: photos.map((photo) => ({ ...photo, clientId: me.clientId, blockId, uploadedById: me.operatorId, createdAt: now })),
+  });
+}
