@@ -26,15 +26,26 @@ export function sentPeriod(body: Pick<SentBlocksBody, "year" | "month">, now: Da
   return { from: saoPauloStartOfDay({ year, month, day: 1 }), to: saoPauloStartOfDay({ ...next, day: 1 }) };
 }
 
-export type UndoState = { sentAt: Date; accountId: number | null; contabilizedAt: Date | null; devolvedAt: Date | null; undoneAt: Date | null };
+export type UndoState = {
+  sentAt: Date;
+  accountId: number | null;
+  categorizedAt: Date | null;
+  contabilizedAt: Date | null;
+  devolvedAt: Date | null;
+  undoneAt: Date | null;
+  /** The office ever reported a pendency on it. */
+  hasPendency: boolean;
+};
 
 /**
  * Until when the caller may still undo a sent block (spec §4, §6): its own send, within SENT_UNDO_MS of
- * sending, while the office has not categorised, contabilised or devolved it; null otherwise. The undo
- * call enforces the same rule on the server; this only tells the screen whether to show the countdown.
+ * sending, while the office has not categorised, contabilised or devolved it nor reported a pendency on
+ * it; null otherwise. /api/block/sent/undo enforces the same rule; this tells the screen whether to
+ * show the countdown.
  */
 export function undoableUntil(block: UndoState, isMine: boolean, now: Date = new Date()): string | null {
-  if (!isMine || block.accountId !== null || block.contabilizedAt || block.devolvedAt || block.undoneAt) return null;
+  if (!isMine || block.undoneAt) return null;
+  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt || block.hasPendency) return null;
   const until = block.sentAt.getTime() + SENT_UNDO_MS;
   return until > now.getTime() ? new Date(until).toISOString() : null;
 }
@@ -56,9 +67,11 @@ export async function listSentBlocks({ actor, body }: { actor: Actor; body: Sent
   const { from, to } = sentPeriod(body, now);
   const rows = await db.$queryRaw<Row[]>`
     SELECT b.id, b.sent_at AS "sentAt", b.sent_by_id AS "sentById", b.account_id AS "accountId",
-           b.contabilized_at AS "contabilizedAt", b.devolved_at AS "devolvedAt", b.undone_at AS "undoneAt",
+           b.categorized_at AS "categorizedAt", b.contabilized_at AS "contabilizedAt", b.devolved_at AS "devolvedAt",
+           b.undone_at AS "undoneAt", (reported.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys"
       FROM blocks b
+      LEFT JOIN LATERAL (SELECT 1 AS one FROM pendencies p WHERE p.block_id = b.id LIMIT 1) reported ON TRUE
       LEFT JOIN LATERAL (
         SELECT array_agg(d.display_key ORDER BY d.id) AS display, array_agg(d.thumb_key ORDER BY d.id) AS thumbs
           FROM documents d

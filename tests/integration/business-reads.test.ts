@@ -53,7 +53,7 @@ const t = {} as Record<
   string
 >;
 const doc = {} as Record<"old" | "recent" | "rescued" | "otherLibrary" | "regular" | "admin" | "returnedLoose" | "restored", { id: number }>;
-const sent = {} as Record<"fresh" | "older" | "categorized" | "contabilized" | "undone" | "devolved" | "march" | "lateMarch" | "regular", CreatedBlock>;
+const sent = {} as Record<"fresh" | "reported" | "older" | "categorized" | "contabilized" | "undone" | "devolved" | "march" | "lateMarch" | "regular", CreatedBlock>;
 const returned = {} as Record<"soon" | "later" | "other", { id: number; devolvedAt: Date; displayKey: string }>;
 let blockAccountId: number;
 
@@ -93,6 +93,9 @@ beforeAll(async () => {
   const send = (over: Parameters<typeof createBlock>[0]) => createBlock({ client: alpha, sentBy: op.owner, ...over });
   sent.fresh = await send({ sentAt: new Date(now - 2 * MINUTE), documents: 2 });
   sent.older = await send({ sentAt: new Date(now - 20 * MINUTE) });
+  // The office reported a pendency on it (already answered): no longer undoable.
+  sent.reported = await send({ sentAt: new Date(now - 2 * MINUTE) });
+  await createPendency({ block: sent.reported, createdAt: new Date(now - MINUTE), solvedAt: new Date() });
   sent.categorized = await send({ state: "categorized", account, sentAt: new Date(now - 3 * MINUTE), categorizedAt: new Date(now - MINUTE) });
   sent.contabilized = await send({
     state: "contabilized",
@@ -315,6 +318,7 @@ describe("POST /api/block/sent", () => {
     });
     expect(list.find((b) => b.id === sent.older.id)?.undoableUntil).toBeNull(); // 20 minutes ago
     expect(list.find((b) => b.id === sent.categorized.id)?.undoableUntil).toBeNull();
+    expect(list.find((b) => b.id === sent.reported.id)?.undoableUntil).toBeNull();
     expect(list.find((b) => b.id === sent.contabilized.id)?.undoableUntil).toBeNull();
   });
 
@@ -437,6 +441,7 @@ describe("POST /api/block/list, business variant", () => {
     expect(ids).not.toContain(sent.undone.id);
     expect(ids).not.toContain(sent.devolved.id);
     expect(all.uncategorizedCount).toBe(ids.length - 2); // all but the categorised and the contabilised
+    expect(all.uncontabilizedCount).toBe(1);
   });
 
   test("pendencyNumber counts the company's open pendencies", async () => {
