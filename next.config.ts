@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   // The contract's token paths end in a slash (/api/token/); both forms answer, never with a redirect.
   skipTrailingSlashRedirect: true,
   transpilePackages: ["jose"],
-  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer"],
+  serverExternalPackages: ["sharp", "pg", "pg-boss", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer"],
   poweredByHeader: false,
   // `next dev` refuses its HMR socket to origins it does not know; people open 127.0.0.1 as often as localhost.
   allowedDevOrigins: ["127.0.0.1", "localhost"],

@@ -2,8 +2,10 @@
 // - DATABASE_URL unset: starts the embedded PostgreSQL (data in DATA_DIR/pg), else uses that server;
 // - generates per-installation secrets into DATA_DIR/secrets.json when JWT_SECRET/FILE_URL_SECRET are unset;
 // - applies pending migrations, seeds demo data on the first start only, builds when the build is
-//   missing or older than the sources, then runs `next start` (or `next dev` with --dev);
-// - Ctrl-C / SIGTERM stop Next first, then PostgreSQL.
+//   missing or older than the sources, starts the background jobs (server/jobs/runner.ts: pg-boss on
+//   this database) and then runs `next start` (or `next dev` with --dev);
+// - Ctrl-C / SIGTERM stop Next first, then the jobs (a running job gets a few seconds to finish),
+//   then PostgreSQL.
 // Env: PORT (3000), HOST (0.0.0.0), DATA_DIR (.data), EMBEDDED_PG_PORT (54329), BLOCO_RESET_DATA=1
 // (wipe DATA_DIR first: a fresh seeded database, used by the e2e tests), SEED=0 (never seed), SEED=1
 // (seed a DATABASE_URL database too: by default only the embedded one is seeded, see seed-policy.mjs).
@@ -84,6 +86,18 @@ async function restartDatabase(start: () => Promise<unknown>, reason: string, st
   }
 }
 
+/** The queue workers of server/jobs (pg-boss) in this process, beside Next, on the same database. */
+async function startBackgroundJobs(): Promise<() => Promise<void>> {
+  const { startJobs } = await import("../server/jobs/runner");
+  const { disconnectDb } = await import("../server/db/client");
+  const runner = await startJobs({ connectionString: process.env.DATABASE_URL ?? "", log: (message) => log(`jobs: ${message}`) });
+  log("Background jobs started (mail, returned documents, expired rows, orphan blobs)");
+  return async () => {
+    await runner.stop();
+    await disconnectDb();
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = resolve(root, process.env.DATA_DIR ?? ".data");
   if (process.env.BLOCO_RESET_DATA === "1") {
@@ -94,7 +108,7 @@ async function main(): Promise<void> {
   process.env.DATA_DIR = dataDir;
   loadSecrets(dataDir);
 
-  const app: { next?: ChildProcess } = {};
+  const app: { next?: ChildProcess; stopJobs?: () => Promise<void> } = {};
   let shuttingDown = false;
   const embedded = !process.env.DATABASE_URL;
   let stopDatabase = async () => {};
@@ -121,6 +135,10 @@ async function main(): Promise<void> {
       next.kill("SIGTERM");
       await new Promise((r) => next.once("exit", r));
     }
+    if (app.stopJobs) {
+      await app.stopJobs().catch((error: unknown) => log(`Stopping the jobs failed: ${String(error)}`));
+      log("Background jobs stopped");
+    }
     await stopDatabase();
     process.exit(code);
   };
@@ -140,6 +158,7 @@ async function main(): Promise<void> {
       await disconnectDb();
     }
     if (!dev) buildIfNeeded();
+    app.stopJobs = await startBackgroundJobs();
   } catch (error) {
     console.error(`[bloco] ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);

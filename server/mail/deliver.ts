@@ -1,6 +1,9 @@
 import "server-only";
-import { getConfig } from "@/server/config";
+import { createHash } from "node:crypto";
+import type PgBoss from "pg-boss";
 import { getDb, type MailOutbox, type Tx } from "@/server/db/client";
+import { QUEUES } from "@/server/jobs/queues";
+import { getJobSender } from "@/server/jobs/sender";
 import { getMailTransport, type MailTransport } from "./transport";
 
 export const MAX_MAIL_ATTEMPTS = 5;
@@ -26,23 +29,36 @@ export async function claimNextMail(tx: Tx, afterId = 0): Promise<MailOutbox | n
   return rows[0] ?? null;
 }
 
-type Outcome = { id: number; sent: boolean } | null;
+/** The same claim for one given row (a mail-send job): null when it is sent, spent or held by another runner. */
+export async function claimMail(tx: Tx, id: number): Promise<MailOutbox | null> {
+  const rows = await tx.$queryRaw<MailOutbox[]>`
+    UPDATE mail_outbox SET attempts = attempts + 1
+    WHERE id = (
+      SELECT id FROM mail_outbox
+      WHERE id = ${id} AND sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts, last_error AS "lastError"`;
+  return rows[0] ?? null;
+}
+
+type Outcome = { id: number; sent: boolean; attempts: number; error?: string } | null;
 
 // One message per transaction: claim, send while holding the row, record sent_at or last_error.
-function deliverOne(transport: MailTransport, afterId: number): Promise<Outcome> {
+function deliverOne(transport: MailTransport, claim: (tx: Tx) => Promise<MailOutbox | null>): Promise<Outcome> {
   return getDb().$transaction(
     async (tx) => {
-      const row = await claimNextMail(tx, afterId);
+      const row = await claim(tx);
       if (!row) return null;
       try {
         await transport({ to: row.to, subject: row.subject, text: row.text, html: row.html });
         await tx.mailOutbox.update({ where: { id: row.id }, data: { sentAt: new Date(), lastError: null } });
-        return { id: row.id, sent: true };
+        return { id: row.id, sent: true, attempts: row.attempts };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await tx.mailOutbox.update({ where: { id: row.id }, data: { lastError: message.slice(0, 1000) } });
         console.error(`[mail] delivery of #${row.id} failed (attempt ${row.attempts}):`, message);
-        return { id: row.id, sent: false };
+        return { id: row.id, sent: false, attempts: row.attempts, error: message };
       }
     },
     { timeout: SEND_TIMEOUT_MS },
@@ -55,15 +71,64 @@ function deliverOne(transport: MailTransport, afterId: number): Promise<Outcome>
  */
 export async function deliverPendingMail(transport: MailTransport = getMailTransport()): Promise<number> {
   let sent = 0;
-  for (let outcome = await deliverOne(transport, 0); outcome; outcome = await deliverOne(transport, outcome.id)) {
+  const after = (afterId: number) => (tx: Tx) => claimNextMail(tx, afterId);
+  for (let outcome = await deliverOne(transport, after(0)); outcome; outcome = await deliverOne(transport, after(outcome.id))) {
     if (outcome.sent) sent += 1;
   }
   return sent;
 }
 
-/** Called after the transaction that queued mail commits; the request does not wait for SMTP. */
+export type MailJobResult = "sent" | "done_before" | "gave_up";
+
+/**
+ * The mail-send job: one try at one row. A failed send is recorded on the row (attempts, last_error)
+ * and then thrown, so the queue retries it with back-off; on the row's last attempt it gives up
+ * instead. A row another runner holds right now is thrown too (retried later), never sent twice.
+ */
+export async function deliverMail(mailId: number, transport: MailTransport = getMailTransport()): Promise<MailJobResult> {
+  const outcome = await deliverOne(transport, (tx) => claimMail(tx, mailId));
+  if (outcome?.sent) return "sent";
+  if (outcome) {
+    if (outcome.attempts >= MAX_MAIL_ATTEMPTS) return "gave_up";
+    throw new Error(`mail #${mailId} not sent (attempt ${outcome.attempts}): ${outcome.error}`);
+  }
+  const row = await getDb().mailOutbox.findUnique({ where: { id: mailId }, select: { sentAt: true, attempts: true } });
+  if (row && !row.sentAt && row.attempts < MAX_MAIL_ATTEMPTS) throw new Error(`mail #${mailId} is held by another runner`);
+  return "done_before";
+}
+
+/**
+ * The job of one outbox row has an id derived from the row, so asking twice (after the commit, then
+ * by the sweep) never makes two jobs for one message: pg-boss inserts with ON CONFLICT DO NOTHING.
+ */
+export function mailJobId(row: { id: number; createdAt: Date }): string {
+  const hex = createHash("sha256").update(`bloco-mail:${row.id}:${row.createdAt.getTime()}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const DISPATCH_BATCH = 500;
+
+/** Puts a mail-send job on the queue for every unsent row that still has attempts left. */
+export async function dispatchPendingMail(boss: PgBoss): Promise<number> {
+  const rows = await getDb().mailOutbox.findMany({
+    where: { sentAt: null, attempts: { lt: MAX_MAIL_ATTEMPTS } },
+    select: { id: true, createdAt: true },
+    orderBy: { id: "asc" },
+    take: DISPATCH_BATCH,
+  });
+  if (rows.length > 0) {
+    await boss.insert(rows.map((row) => ({ id: mailJobId(row), name: QUEUES.mailSend, data: { mailId: row.id } })));
+  }
+  return rows.length;
+}
+
+/**
+ * Called after the transaction that queued mail commits; the request does not wait for SMTP. The
+ * message is sent by a mail-send job within about a second; if this process stops before the enqueue,
+ * the mail sweep (every minute and at start) finds the row.
+ */
 export function scheduleDelivery(): void {
-  // Tests drive delivery themselves (deliverPendingMail), so a background run never races their checks.
-  if (getConfig().NODE_ENV === "test") return;
-  void deliverPendingMail().catch((error: unknown) => console.error("[mail] delivery run failed:", error));
+  void getJobSender()
+    .then((boss) => (boss ? dispatchPendingMail(boss) : 0))
+    .catch((error: unknown) => console.error("[mail] could not queue delivery (the mail sweep will):", error));
 }

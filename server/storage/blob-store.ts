@@ -8,4 +8,11 @@ export type BlobStore = {
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every stored blob whose key starts with `prefix` (all of them without one), with when it was last
+   * written, in pages as the store gives them; no order is promised. The orphan sweep walks this.
+   */
+  list(prefix?: string): AsyncIterable<StoredBlob>;
 };
+
+export type StoredBlob = { key: string; modifiedAt: Date };

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, opendir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { BlobStore } from "./blob-store";
-import { assertContentTypeMatchesKey, assertValidBlobKey, contentTypeForKey } from "./blob-key";
+import type { BlobStore, StoredBlob } from "./blob-store";
+import { assertContentTypeMatchesKey, assertValidBlobKey, contentTypeForKey, isValidBlobKey } from "./blob-key";
 
 // Blobs as plain files under `root` (`${DATA_DIR}/blobs` in production), one file per key. The content
 // type comes from the key's extension (blob-key.ts), so there is no sidecar to keep in step.
@@ -46,7 +46,34 @@ export function createLocalBlobStore(root: string): BlobStore {
         throw error;
       }
     },
+
+    list(prefix = "") {
+      return walk(base, prefix);
+    },
   };
+}
+
+// Depth-first over the folders under `base`, one directory handle open at a time. Only names that are
+// valid keys come out: a write's '~tmp' file is not a blob (and is never swept as one).
+async function* walk(base: string, prefix: string, dir = base): AsyncGenerator<StoredBlob> {
+  let entries;
+  try {
+    entries = await opendir(dir);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    const key = path.relative(base, file).split(path.sep).join("/");
+    if (entry.isDirectory()) {
+      // Skip a folder that cannot hold the prefix: 'clients/1' is not under 'clients/2/'.
+      if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(base, prefix, file);
+    } else if (entry.isFile() && key.startsWith(prefix) && isValidBlobKey(key)) {
+      const info = await stat(file).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+      if (info) yield { key, modifiedAt: info.mtime };
+    }
+  }
 }
 
 // Readers see the old bytes or the new ones, never a partial file: write a temp file in the same

@@ -1,8 +1,15 @@
 import "server-only";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { Config } from "@/server/config";
-import type { BlobStore } from "./blob-store";
-import { assertContentTypeMatchesKey, assertValidBlobKey, contentTypeForKey } from "./blob-key";
+import type { BlobStore, StoredBlob } from "./blob-store";
+import { assertContentTypeMatchesKey, assertValidBlobKey, contentTypeForKey, isValidBlobKey } from "./blob-key";
 
 type S3Settings = Pick<
   Config,
@@ -63,7 +70,28 @@ export function createS3BlobStore({ client, bucket }: { client: S3Client; bucket
         throw error;
       }
     },
+
+    list(prefix = "") {
+      return listObjects(client, bucket, prefix);
+    },
   };
+}
+
+// ListObjectsV2 pages of up to 1000 keys, following the continuation token. Objects whose names are
+// not valid keys (put there by something else sharing the bucket) are not ours and never listed.
+async function* listObjects(client: S3Client, bucket: string, prefix: string): AsyncGenerator<StoredBlob> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      if (object.Key && object.LastModified && isValidBlobKey(object.Key)) {
+        yield { key: object.Key, modifiedAt: object.LastModified };
+      }
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
 }
 
 // GET of a missing key fails with NoSuchKey; HEAD has no body, so the SDK can only name it NotFound

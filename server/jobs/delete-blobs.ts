@@ -1,0 +1,24 @@
+import "server-only";
+import type { BlobStore } from "@/server/storage";
+
+const CONCURRENCY = 8;
+
+/**
+ * Deletes blobs a few at a time. A failure is logged and counted, never thrown: the rows are already
+ * gone, and a blob left behind is an orphan the orphan sweep deletes on a later run.
+ */
+export async function deleteBlobs(store: BlobStore, keys: readonly string[]): Promise<{ deleted: number; failed: number }> {
+  let deleted = 0;
+  let failed = 0;
+  for (let i = 0; i < keys.length; i += CONCURRENCY) {
+    const results = await Promise.allSettled(keys.slice(i, i + CONCURRENCY).map((key) => store.delete(key)));
+    results.forEach((result, j) => {
+      if (result.status === "fulfilled") deleted += 1;
+      else {
+        failed += 1;
+        console.error(`[jobs] could not delete blob ${keys[i + j]}:`, result.reason);
+      }
+    });
+  }
+  return { deleted, failed };
+}

@@ -1,0 +1,108 @@
+import "server-only";
+
+// Every background queue of Bloco: one pg-boss (PostgreSQL) queue system, started with the app by
+// scripts/start.ts (docs/architecture.md "Background jobs"; the choices in docs/decisions.md
+// "Background jobs (issue 8)"). Schedules are cron lines read in São Paulo time.
+
+/** pg-boss keeps its tables in this PostgreSQL schema, beside Prisma's `public`. */
+export const JOBS_SCHEMA = "pgboss";
+
+export const QUEUES = {
+  /** One message of mail_outbox: data { mailId }. Enqueued after the commit that wrote the row. */
+  mailSend: "mail-send",
+  /** Enqueues a mail-send for every unsent row (left behind by a stop between commit and enqueue). */
+  mailSweep: "mail-sweep",
+  /** Deletes returned documents past their deadline (rows and blobs). */
+  returnedDocuments: "returned-documents-delete",
+  /** Deletes stale presence rows and expired contabilization leases, links and sessions. */
+  expiredRows: "expired-rows-delete",
+  /** Deletes ended login sessions, spent password-reset links and closed login-throttle windows. */
+  expiredTokens: "expired-tokens-delete",
+  /** Deletes blobs that no row names, older than the grace period. */
+  orphanBlobs: "orphan-blobs-sweep",
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type QueueSettings = {
+  /**
+   * 'standard': any number of jobs; 'stately': at most one waiting and one running at a time across
+   * every app process (a sweep asked for twice, by two processes or by a schedule and a catch-up, runs
+   * once).
+   */
+  policy: "standard" | "stately";
+  /** Retries after the first try; the delay doubles each time (with jitter) when retryBackoff. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** A run still active after this long counts as dead (its process was killed): it is retried. */
+  expireInSeconds: number;
+  /** How often an idle worker asks for work. */
+  pollingIntervalSeconds: number;
+  /** Cron line in America/Sao_Paulo, when the queue runs on a clock. */
+  cron?: string;
+  /** Also run once when the app starts (what a stopped app missed is caught up). */
+  catchUp?: boolean;
+};
+
+export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
+  // 30 s, 1 min, 2 min, 4 min… between tries (each with up to 100 % jitter); the row's own attempts
+  // (MAX_MAIL_ATTEMPTS) decide when to give up, the retry limit only bounds a job that keeps finding
+  // its row locked.
+  [QUEUES.mailSend]: {
+    policy: "standard",
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    pollingIntervalSeconds: 1,
+  },
+  [QUEUES.mailSweep]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    pollingIntervalSeconds: 10,
+    cron: "* * * * *",
+    catchUp: true,
+  },
+  [QUEUES.returnedDocuments]: {
+    policy: "stately",
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    pollingIntervalSeconds: 10,
+    cron: "0 0 * * *",
+    catchUp: true,
+  },
+  [QUEUES.expiredRows]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    pollingIntervalSeconds: 10,
+    cron: "*/5 * * * *",
+    catchUp: true,
+  },
+  [QUEUES.expiredTokens]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    pollingIntervalSeconds: 30,
+    cron: "15 * * * *",
+  },
+  [QUEUES.orphanBlobs]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryBackoff: true,
+    expireInSeconds: 2 * 60 * 60,
+    pollingIntervalSeconds: 30,
+    cron: "30 3 * * *",
+  },
+};

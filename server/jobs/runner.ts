@@ -1,0 +1,131 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { z } from "zod";
+import { TIME_ZONE } from "@/lib/format/dates";
+import { deliverMail, dispatchPendingMail } from "@/server/mail/deliver";
+import { getMailTransport, type MailTransport } from "@/server/mail/transport";
+import { deleteExpiredRows, deleteExpiredTokens } from "./expired-rows";
+import { sweepOrphanBlobs } from "./orphan-blobs";
+import { JOBS_SCHEMA, QUEUE_SETTINGS, QUEUES, type QueueName, type QueueSettings } from "./queues";
+import { deleteExpiredReturnedDocuments } from "./returned-documents";
+import { setJobSender } from "./sender";
+
+// The workers: started by scripts/start.ts (npm start, npm run dev) before Next.js, stopped after it.
+// pg-boss creates its schema on the first start, keeps every job as a row (a job survives a restart),
+// hands each job to one worker (SELECT … FOR UPDATE SKIP LOCKED), retries failures with back-off,
+// retries a job whose worker died once its expiry passes, and runs each cron line once per tick however
+// many app processes are up.
+
+export type JobContext = { boss: PgBoss; now: Date; mailTransport: MailTransport };
+export type JobHandler = (data: unknown, context: JobContext) => Promise<unknown>;
+
+const mailSendData = z.object({ mailId: z.number().int().positive() });
+
+const HANDLERS: Record<QueueName, JobHandler> = {
+  [QUEUES.mailSend]: (data, { mailTransport }) => deliverMail(mailSendData.parse(data).mailId, mailTransport),
+  [QUEUES.mailSweep]: (_data, { boss }) => dispatchPendingMail(boss),
+  [QUEUES.returnedDocuments]: (_data, { now }) => deleteExpiredReturnedDocuments({ now }),
+  [QUEUES.expiredRows]: (_data, { now }) => deleteExpiredRows({ now }),
+  [QUEUES.expiredTokens]: (_data, { now }) => deleteExpiredTokens({ now }),
+  [QUEUES.orphanBlobs]: (_data, { now }) => sweepOrphanBlobs({ now }),
+};
+
+export type StartJobsOptions = {
+  connectionString: string;
+  log?: (message: string) => void;
+  /** Overrides per queue (tests: short retry delays and polls). */
+  settings?: Partial<Record<QueueName, Partial<QueueSettings>>>;
+  /** Handlers to use instead of the real ones (tests count runs with them). */
+  handlers?: Partial<Record<QueueName, JobHandler>>;
+  /** Which queues this process works; all by default. */
+  work?: readonly QueueName[];
+  /** Write the cron schedules (default true) and send the start-up catch-up jobs (default true). */
+  schedules?: boolean;
+  catchUp?: boolean;
+  mailTransport?: MailTransport;
+  /** pg-boss's own settings (tests: a faster cron check and maintenance). */
+  boss?: Partial<PgBoss.ConstructorOptions>;
+};
+
+export type JobRunner = { boss: PgBoss; stop(options?: { timeoutMs?: number }): Promise<void> };
+
+export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
+  const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: JOBS_SCHEMA,
+    application_name: "bloco-jobs",
+    max: 4,
+    ...options.boss,
+  });
+  boss.on("error", throttled(log));
+  await boss.start();
+
+  const names = Object.values(QUEUES);
+  const settingsOf = (name: QueueName): QueueSettings => ({ ...QUEUE_SETTINGS[name], ...options.settings?.[name] });
+  for (const name of names) {
+    const s = settingsOf(name);
+    const queue = { name, policy: s.policy, retryLimit: s.retryLimit, retryDelay: s.retryDelaySeconds, retryBackoff: s.retryBackoff, expireInSeconds: s.expireInSeconds };
+    await boss.createQueue(name, queue);
+    await boss.updateQueue(name, queue); // a changed setting reaches a queue made by an older version
+  }
+
+  const mailTransport = options.mailTransport ?? getMailTransport();
+  for (const name of options.work ?? names) {
+    const handler = options.handlers?.[name] ?? HANDLERS[name];
+    await boss.work(name, { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      try {
+        const result = await handler(job!.data, { boss, now: new Date(), mailTransport });
+        if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
+        return result;
+      } catch (error) {
+        log(`${name} failed (it is retried): ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+    });
+  }
+
+  if (options.schedules ?? true) {
+    for (const name of names) {
+      const { cron } = settingsOf(name);
+      if (cron) await boss.schedule(name, cron, {}, { tz: TIME_ZONE });
+      else await boss.unschedule(name);
+    }
+  }
+  if (options.catchUp ?? true) {
+    // Stately queues keep one waiting job: a catch-up sent by two processes at once is one job.
+    for (const name of names) if (settingsOf(name).catchUp) await boss.send(name, {});
+  }
+  setJobSender(boss);
+
+  return {
+    boss,
+    async stop({ timeoutMs = 15_000 } = {}) {
+      setJobSender(null);
+      // Waits for running jobs up to the timeout; one still running then is failed, so it is retried.
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}
+
+/** A sweep that did something, as counts ({ documents: 2, … }); silence for the usual nothing. */
+function isWorthLogging(result: unknown): boolean {
+  if (typeof result !== "object" || result === null) return false;
+  return Object.values(result).some((value) => typeof value === "number" && value > 0);
+}
+
+/** pg-boss reports every failed poll; while the database is down that is once a second per queue. */
+function throttled(log: (message: string) => void, everyMs = 30_000): (error: Error) => void {
+  let last = 0;
+  let skipped = 0;
+  return (error) => {
+    const now = Date.now();
+    if (now - last < everyMs) {
+      skipped += 1;
+      return;
+    }
+    log(`queue error: ${error.message}${skipped ? ` (and ${skipped} more since the last report)` : ""}`);
+    last = now;
+    skipped = 0;
+  };
+}
