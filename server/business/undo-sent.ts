@@ -1,0 +1,88 @@
+import "server-only";
+import { SENT_UNDO_MS } from "@/lib/constants";
+import type { sentUndoAnswer, sentUndoBody } from "@/lib/contract/business";
+import type { z } from "@/lib/contract/zod";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { getDb, type Tx } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import type { Actor } from "@/server/policy/actor";
+import { assertCan } from "@/server/policy/permissions";
+import { companyBlocksOf } from "@/server/policy/scopes";
+import { businessCaller } from "@/server/business-reads/business-caller";
+
+type UndoAnswer = z.infer<typeof sentUndoAnswer>;
+
+const { api } = messages.business;
+
+const undoSelect = {
+  id: true,
+  clientId: true,
+  sentById: true,
+  sentAt: true,
+  accountId: true,
+  categorizedAt: true,
+  contabilizedAt: true,
+  devolvedAt: true,
+  pendencies: { select: { id: true }, take: 1 },
+} as const;
+
+/** Why the block cannot be undone (or null when it can): the office touched it, or the window closed. */
+async function refusal(tx: Tx, actor: Actor, blockId: number, now: Date): Promise<AppError | null> {
+  const block = await tx.block.findFirst({ where: { AND: [{ id: blockId }, companyBlocksOf(actor)] }, select: undoSelect });
+  if (!block) return new AppError("not_found", messages.blocks.notFound);
+  assertCan(actor, "block.undo", block, api.undoNotOwn);
+  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt) return new AppError("conflict", api.undoCategorized);
+  if (block.pendencies.length > 0) return new AppError("conflict", api.undoPendency);
+  if (now.getTime() >= block.sentAt.getTime() + SENT_UNDO_MS) return new AppError("conflict", api.undoExpired);
+  return null;
+}
+
+/**
+ * POST /api/block/sent/undo {blockId}: the caller takes back a block it sent less than 15 minutes ago
+ * (spec §4/§6), before the office touched it. Another company's block, or one already undone, is 404; a
+ * colleague's 403; one the office categorised, contabilised, devolved or reported a pendency on, or
+ * past the window, 409. In one transaction: ONE conditional UPDATE that re-states every rule (so a
+ * categorisation or a second undo racing with this one leaves exactly one winner: the loser finds no
+ * row and answers why) stamps undoneAt, frees the send key (a later send of the same documents makes a
+ * new block) and bumps the version; the documents return to the gallery (block_id null); the client's
+ * modifiedAt moves; the audit event. The window is the server's clock, whatever the screen shows.
+ */
+export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.infer<typeof sentUndoBody> }): Promise<UndoAnswer> {
+  const me = businessCaller(actor);
+  return getDb().$transaction(async (tx) => {
+    const now = new Date();
+    const refused = await refusal(tx, actor, body.blockId, now);
+    if (refused) throw refused;
+    const written = await tx.block.updateMany({
+      where: {
+        AND: [companyBlocksOf(actor)],
+        id: body.blockId,
+        sentById: me.operatorId,
+        accountId: null,
+        categorizedAt: null,
+        contabilizedAt: null,
+        devolvedAt: null,
+        sentAt: { gt: new Date(now.getTime() - SENT_UNDO_MS) },
+        pendencies: { none: {} },
+      },
+      data: { undoneAt: now, sendKey: null, version: { increment: 1 } },
+    });
+    if (written.count === 0) throw (await refusal(tx, actor, body.blockId, now)) ?? new AppError("not_found", messages.blocks.notFound);
+    const documents = await tx.document.updateMany({ where: { blockId: body.blockId }, data: { blockId: null } });
+    await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
+    await writeAuditEvent(
+      {
+        actorUserId: actor.userId,
+        officeId: me.officeId,
+        clientId: me.clientId,
+        action: "block.undo",
+        targetType: "block",
+        targetId: body.blockId,
+        data: { documents: documents.count },
+      },
+      tx,
+    );
+    return { blockId: body.blockId, undoneDatetime: now.toISOString() };
+  });
+}
