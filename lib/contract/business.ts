@@ -108,6 +108,9 @@ export const libraryDocumentsAnswer = z.array(documentSchema);
 /** POST /api/document/remove, /api/document/devolved/restore. */
 export const documentIdBody = z.object({ documentId: idSchema });
 export type DocumentIdBody = z.infer<typeof documentIdBody>;
+/** Their answer (additive): the document removed or restored. */
+export const documentIdAnswer = z.object({ documentId: z.number().int() });
+export type DocumentIdAnswer = z.infer<typeof documentIdAnswer>;
 
 /** Spec §3 Returned document; `date` is the deadline: the return date plus 7 days, 00:00 America/Sao_Paulo. */
 export const returnedDocumentSchema = z.object({

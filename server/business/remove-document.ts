@@ -1,0 +1,76 @@
+import "server-only";
+import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { businessCaller } from "@/server/business-reads/business-caller";
+import { getDb, type Tx } from "@/server/db/client";
+import { deleteDocumentBlobs } from "@/server/documents/document-blobs";
+import { AppError } from "@/server/http/errors";
+import type { Actor } from "@/server/policy/actor";
+import { assertCan } from "@/server/policy/permissions";
+import { companyDocumentsOf } from "@/server/policy/scopes";
+import { getBlobStore } from "@/server/storage";
+
+const { api } = messages.business;
+
+const removeSelect = {
+  id: true,
+  clientId: true,
+  uploadedById: true,
+  library: true,
+  blockId: true,
+  devolvedAt: true,
+  displayKey: true,
+  thumbKey: true,
+  block: { select: { pendencies: { where: { solvedAt: null }, select: { id: true }, take: 1 } } },
+} as const;
+
+async function loadRemovable(tx: Tx, actor: Actor, documentId: number) {
+  const doc = await tx.document.findFirst({ where: { AND: [{ id: documentId }, companyDocumentsOf(actor)] }, select: removeSelect });
+  if (!doc) throw new AppError("not_found", api.documentNotFound);
+  const devolved = doc.devolvedAt !== null;
+  assertCan(actor, "document.remove", { ...doc, devolved }, api.notDefaultLibrary);
+  if (!devolved && doc.blockId !== null) {
+    throw new AppError("conflict", doc.block?.pendencies.length ? api.documentInPendingBlock : api.documentInBlock);
+  }
+  return { ...doc, devolved };
+}
+
+/**
+ * POST /api/document/remove {documentId}: deletes a document for good (spec §5 'Esta acao removera o
+ * documento permanentemente'). Allowed: the caller's own default-library document in no block (the
+ * gallery's Excluir), or a document the office returned, by any operator of the company (Devolvidos).
+ * Another company's or an unknown document is 404; a colleague's gallery document 403; one in a block 409
+ * (with its own message when the block waits on a pendency: solving it may take the document out). One
+ * transaction: the row, re-checked by a conditional DELETE (a send that took the document meanwhile
+ * wins: 409), and the audit event; the two pictures are deleted after the commit — one that cannot be
+ * is left to the orphan sweep, never failing the answer.
+ */
+export async function removeDocument({ actor, body }: { actor: Actor; body: DocumentIdBody }): Promise<DocumentIdAnswer> {
+  const me = businessCaller(actor);
+  const removed = await getDb().$transaction(async (tx) => {
+    const doc = await loadRemovable(tx, actor, body.documentId);
+    const deleted = await tx.document.deleteMany({
+      where: { AND: [companyDocumentsOf(actor)], id: doc.id, ...(doc.devolved ? { devolvedAt: { not: null } } : { blockId: null, devolvedAt: null }) },
+    });
+    if (deleted.count === 0) {
+      await loadRemovable(tx, actor, doc.id); // throws what changed: gone (404), sent in a block (409)
+      throw new AppError("conflict", api.documentInBlock);
+    }
+    await writeAuditEvent(
+      {
+        actorUserId: actor.userId,
+        officeId: me.officeId,
+        clientId: me.clientId,
+        action: "document.remove",
+        targetType: "document",
+        targetId: doc.id,
+        data: { devolved: doc.devolved, uploadedById: doc.uploadedById },
+      },
+      tx,
+    );
+    return doc;
+  });
+  await deleteDocumentBlobs(getBlobStore(), [removed]);
+  return { documentId: removed.id };
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
+import { returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { businessCaller } from "@/server/business-reads/business-caller";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import type { Actor } from "@/server/policy/actor";
+import { assertCan } from "@/server/policy/permissions";
+import { companyDocumentsOf } from "@/server/policy/scopes";
+
+const { api } = messages.business;
+
+/**
+ * POST /api/document/devolved/restore {documentId}: a document the office returned leaves Devolvidos and
+ * goes back to the gallery of the operator who uploaded it, flagged rescued (devolvedAt null, restoredAt
+ * now, rescued, out of its devolved block). Any operator of the company may restore (Devolvidos is the
+ * company's list); when the uploader is gone (removed from the company) it goes to the caller's gallery.
+ * Not found (404): another company's, one not returned (restored already: a second restore is 404), and
+ * one past its deadline (the deletion job is about to take it). One conditional UPDATE decides between
+ * two parallel restores; the audit event commits with it.
+ */
+export async function restoreDocument({ actor, body }: { actor: Actor; body: DocumentIdBody }): Promise<DocumentIdAnswer> {
+  const me = businessCaller(actor);
+  return getDb().$transaction(async (tx) => {
+    const now = new Date();
+    const returned = { devolvedAt: { not: null, gte: returnedDocumentsExpiredBefore(now) } };
+    const doc = await tx.document.findFirst({
+      where: { AND: [{ id: body.documentId }, companyDocumentsOf(actor)], ...returned },
+      select: { id: true, clientId: true, uploadedById: true, library: true, blockId: true },
+    });
+    if (!doc) throw new AppError("not_found", api.documentNotFound);
+    assertCan(actor, "document.restore", { ...doc, devolved: true });
+    const owner = doc.uploadedById ?? me.operatorId;
+    const written = await tx.document.updateMany({
+      where: { AND: [companyDocumentsOf(actor)], id: doc.id, ...returned },
+      data: { devolvedAt: null, restoredAt: now, rescued: true, blockId: null, uploadedById: owner },
+    });
+    if (written.count === 0) throw new AppError("not_found", api.documentNotFound);
+    await writeAuditEvent(
+      {
+        actorUserId: actor.userId,
+        officeId: me.officeId,
+        clientId: me.clientId,
+        action: "document.restore",
+        targetType: "document",
+        targetId: doc.id,
+        data: { blockId: doc.blockId, galleryOf: owner },
+      },
+      tx,
+    );
+    return { documentId: doc.id };
+  });
+}
