@@ -11,12 +11,18 @@ import { businessCaller } from "./business-caller";
 // the order lives in the rows, not in anyone's browser. Both statements read the (client_id, solved_at,
 // queued_at) index.
 
-/** The open pendencies of a company that wait for it (the Pendencias badge and the screen's count). */
+/**
+ * The open pendencies of a company that wait for it (the Pendencias badge and the screen's count). The
+ * block is probed per pendency through its primary key (LATERAL … LIMIT 1), never hashed whole: a
+ * company has a few open pendencies and the office may have millions of blocks.
+ */
 export function openPendenciesOf(clientId: number): Prisma.Sql {
   return Prisma.sql`
     SELECT p.id, p.block_id, p.queued_at
       FROM pendencies p
-      JOIN blocks b ON b.id = p.block_id AND b.devolved_at IS NULL AND b.undone_at IS NULL
+      JOIN LATERAL (
+        SELECT 1 AS one FROM blocks b WHERE b.id = p.block_id AND b.devolved_at IS NULL AND b.undone_at IS NULL LIMIT 1
+      ) live ON TRUE
      WHERE p.client_id = ${clientId} AND p.solved_at IS NULL`;
 }
 
