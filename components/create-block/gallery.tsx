@@ -58,7 +58,7 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
   };
 
   return (
-    <section aria-labelledby="panel-gallery" className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2">
+    <section aria-labelledby="panel-gallery" className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2 [&_select]:h-5.5">
       <div className="flex flex-wrap items-end justify-between gap-x-2 gap-y-1">
         <h2 id="panel-gallery" className="text-lg font-bold">
           {t.library}

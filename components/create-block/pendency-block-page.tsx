@@ -2,10 +2,12 @@
 
 import { useCallback, useState } from "react";
 import { usePendencyPresence, useSkipPendency, useSolvePendency, useToSolve } from "@/lib/api/block-sender";
+import { ApiError } from "@/lib/api/client";
 import type { PendencyToSolve } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
@@ -25,7 +27,7 @@ const t = messages.business.panel;
 export function PendencyBlockPage() {
   const presence = usePendencyPresence();
   const toSolve = useToSolve();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const count = presence.data?.pendencyNumber ?? toSolve.data?.pendencyNumber;
   const showSpinner = useDelayed(toSolve.isPending);
   const pendency = toSolve.data?.pendency ?? null;
@@ -33,7 +35,11 @@ export function PendencyBlockPage() {
   return (
     <BusinessFrame title={t.pendencyTitle} pendencyCount={count} actions={<ScreenPresence operators={presence.data?.operators ?? []} count={count} />}>
       <div aria-live="polite" className="empty:hidden">
-        {notice ? <p className="rounded-theme bg-primary-soft px-1.5 py-1 text-sm font-semibold text-primary">{notice}</p> : null}
+        {notice ? (
+          <p className={cn("rounded-theme px-1.5 py-1 text-sm font-semibold", notice.tone === "done" ? "bg-primary-soft text-primary" : "bg-danger-soft text-danger")}>
+            {notice.text}
+          </p>
+        ) : null}
       </div>
       {toSolve.isPending ? (
         showSpinner ? (
@@ -51,16 +57,33 @@ export function PendencyBlockPage() {
       ) : pendency === null ? (
         <p className="rounded-theme border border-border bg-surface px-2 py-4 text-center text-muted">{t.noPendencies}</p>
       ) : (
-        <PendencyPanel key={pendency.id} pendency={pendency} onSolved={() => setNotice(t.solved)} onSkipped={() => setNotice(null)} />
+        <PendencyPanel
+          key={pendency.id}
+          pendency={pendency}
+          onSolved={() => setNotice({ text: t.solved, tone: "done" })}
+          onSkipped={() => setNotice(null)}
+          onGone={(text) => {
+            setNotice({ text, tone: "error" });
+            void toSolve.refetch();
+          }}
+        />
       )}
     </BusinessFrame>
   );
 }
 
-type PendencyPanelProps = { pendency: PendencyToSolve; onSolved: () => void; onSkipped: () => void };
+type Notice = { text: string; tone: "done" | "error" };
+
+type PendencyPanelProps = {
+  pendency: PendencyToSolve;
+  onSolved: () => void;
+  onSkipped: () => void;
+  /** Someone else solved it (or its block left): the page says so and loads the next head. */
+  onGone: (message: string) => void;
+};
 
 /** One pendency: its documents fill the strip; removed ones go in removedDocuments. Keyed by the pendency. */
-function PendencyPanel({ pendency, onSolved, onSkipped }: PendencyPanelProps) {
+function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelProps) {
   const [selection, setSelection] = useState<Selection>(() => fromPendency(pendency));
   const [confirmSolve, setConfirmSolve] = useState(false);
   const [confirmSkip, setConfirmSkip] = useState(false);
@@ -76,6 +99,9 @@ function PendencyPanel({ pendency, onSolved, onSkipped }: PendencyPanelProps) {
       onSuccess: () => {
         setSolved(true);
         onSolved();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 404) onGone(error.message);
       },
     });
   };

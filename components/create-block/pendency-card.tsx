@@ -81,12 +81,16 @@ export function ScreenPresence({ operators, count }: { operators: readonly Scree
     <div className="flex items-center gap-1.5">
       {shown.length > 0 ? (
         <ul aria-label={t.onScreen} className="flex items-center -space-x-1">
-          {shown.map((operator, index) => (
-            <li key={`${operator.name}-${index}`} title={operator.name} className="rounded-full ring-2 ring-canvas">
-              <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4 text-[11px]" />
-              <span className="sr-only">{operator.name}</span>
-            </li>
-          ))}
+          {shown.map((operator, index) => {
+            // The server lists the caller first (as the categorization header does: 'Voce').
+            const label = index === 0 ? messages.business.sent.me : operator.name;
+            return (
+              <li key={`${operator.name}-${index}`} title={label} className="rounded-full ring-2 ring-canvas">
+                <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4 text-[11px]" />
+                <span className="sr-only">{label}</span>
+              </li>
+            );
+          })}
           {more > 0 ? (
             <li className="grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold ring-2 ring-canvas">+{more}</li>
           ) : null}

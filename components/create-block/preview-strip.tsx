@@ -104,8 +104,9 @@ function AddTile({ icon, label, disabled, onClick }: { icon: IconName; label: st
 }
 
 /**
- * The add button. With a touch screen (a phone), two: the camera and the files; with a mouse, one that
- * opens the files (a desktop has no camera worth offering). Which shows is CSS (pointer: coarse).
+ * The add button. On a phone (a touch screen, or narrower than 640 px), two: the camera and the files;
+ * with a mouse on a wider screen, one that opens the files (a desktop has no camera worth offering).
+ * Which shows is CSS (pointer and width media queries).
  */
 function AddButtons({ disabled, onFiles }: { disabled: boolean; onFiles: (files: File[]) => void }) {
   const files = useRef<HTMLInputElement>(null);
@@ -117,11 +118,11 @@ function AddButtons({ disabled, onFiles }: { disabled: boolean; onFiles: (files:
   };
   return (
     <>
-      <li className="flex gap-1 pointer-fine:hidden">
+      <li className="flex gap-1 sm:not-pointer-coarse:hidden">
         <AddTile icon="camera" label={t.camera} disabled={disabled} onClick={() => camera.current?.click()} />
         <AddTile icon="files" label={t.files} disabled={disabled} onClick={() => files.current?.click()} />
       </li>
-      <li className="hidden pointer-fine:block">
+      <li className="hidden sm:not-pointer-coarse:block">
         <AddTile icon="plus" label={t.add} disabled={disabled} onClick={() => files.current?.click()} />
       </li>
       <li hidden>

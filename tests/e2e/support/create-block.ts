@@ -1,0 +1,94 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+// What the Criar bloco and Blocos com pendencia journeys share: real JPEG photos written with sharp,
+// a company of the test's own (its business owner, a colleague who shares the gallery), the database,
+// a slow upload link (CDP) and the panel's locators.
+
+type Factories = typeof import("../../helpers/factories");
+type Db = ReturnType<(typeof import("@/server/db/client"))["getDb"]>;
+
+export const db = (): Db => (require("@/server/db/client") as typeof import("@/server/db/client")).getDb();
+
+/**
+ * `count` photo-like JPEGs (a gradient, a darker "receipt" band and mild noise, so they compress like a
+ * photo and not like a flat colour) of `width`×`height` in `dir`; returns their paths.
+ */
+export async function writePhotos(dir: string, count: number, width = 1000, height = 750, prefix = "foto"): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const paths: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const pixels = Buffer.alloc(width * height * 3);
+    const tint = (index * 47) % 255;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const at = (y * width + x) * 3;
+        const band = x > width * 0.25 && x < width * 0.75 ? 60 : 0;
+        const noise = Math.floor(Math.random() * 24);
+        pixels[at] = (x * 255) / width - band + noise;
+        pixels[at + 1] = (y * 255) / height - band + noise;
+        pixels[at + 2] = tint + noise;
+      }
+    }
+    const path = join(dir, `${prefix}-${index + 1}.jpg`);
+    await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toFile(path);
+    paths.push(path);
+  }
+  return paths;
+}
+
+export type Company = {
+  client: Awaited<ReturnType<Factories["createClient"]>>;
+  clientId: number;
+  owner: { email: string; name: string; operatorId: number };
+  colleague: { email: string; name: string; operatorId: number };
+};
+
+/** A client company with its owner (type 0) and a colleague (type 2) who shares the gallery. */
+export async function company(f: Factories): Promise<Company> {
+  const client = await f.createClient();
+  const tag = Math.random().toString(36).slice(2, 7);
+  const owner = await f.createClientOperator({ client, type: 0, user: { email: f.uniqueEmail("e2e-bloco"), name: `Helena Envia ${tag}` } });
+  const colleague = await f.createClientOperator({
+    client,
+    type: 2,
+    sharedGallery: true,
+    user: { email: f.uniqueEmail("e2e-bloco"), name: `Igor Colega ${tag}` },
+  });
+  const person = (operator: typeof owner) => ({ email: operator.user.email, name: operator.user.name, operatorId: operator.id });
+  return { client, clientId: client.id, owner: person(owner), colleague: person(colleague) };
+}
+
+/** Chromium's own network throttling (DevTools protocol): `bytesPerSecond` up, download untouched. */
+export async function throttleUpload(page: Page, bytesPerSecond: number | null): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: bytesPerSecond === null ? 0 : 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond ?? -1,
+  });
+}
+
+export const strip = (page: Page) => page.getByRole("list", { name: "Imagens selecionadas" });
+export const stripImages = (page: Page) => strip(page).getByRole("button", { name: /^Imagem \d+ de \d+$/ });
+export const galleryTiles = (page: Page) => page.getByRole("button", { name: /^Documento de / });
+
+/** Chooses `paths` through the button `name` ('Escolher arquivos', 'Adicionar imagens') and its file chooser. */
+export async function chooseFiles(page: Page, name: string, paths: string[]): Promise<void> {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name, exact: true }).click();
+  await (await chooser).setFiles(paths);
+}
+
+/** The progress bar shows and its value moves (waits on state: aria-valuenow changing). */
+export async function expectProgressMoving(page: Page): Promise<void> {
+  const bar = page.getByRole("progressbar", { name: "Enviando bloco…" });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute("aria-valuenow", /^\d+$/);
+  const first = Number(await bar.getAttribute("aria-valuenow"));
+  await expect.poll(async () => Number((await bar.getAttribute("aria-valuenow")) ?? 100), { timeout: 30_000 }).toBeGreaterThan(first);
+}
