@@ -10,6 +10,7 @@ import { POST as createPost } from "@/app/api/block/create/route";
 import { MAX_BLOCK_IMAGES, SENT_UNDO_MS } from "@/lib/constants";
 import { sentBlockSchema, type SentBlock } from "@/lib/contract/business";
 import { getDb } from "@/server/db/client";
+import { uploadSlots } from "@/server/http/upload-slots";
 import { getBlobStore } from "@/server/storage";
 import { createBlock, createDocument } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -245,6 +246,49 @@ describe("POST /api/block/create", () => {
     test("a blocked operator → 401; anonymous → 401", async () => {
       expect((await send(tokens.blockedAlpha, [await photo()])).status).toBe(401);
       expect((await send(undefined, [await photo()])).status).toBe(401);
+    });
+
+    test("with every upload slot taken, a send is 429 with Retry-After and its body is not read", async () => {
+      const stalled: (() => void)[] = [];
+      const slow = (token: string) => {
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            await new Promise<void>((resolve) => stalled.push(resolve));
+            controller.enqueue(new TextEncoder().encode("[]"));
+            controller.close();
+          },
+        });
+        const req = new Request("http://localhost/api/block/create", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body,
+          duplex: "half",
+        } as RequestInit);
+        return createPost(req, { params: Promise.resolve({}) });
+      };
+      const inFlight = [slow(tokens.ownerAlpha), slow(tokens.adminAlpha), slow(tokens.regularAlpha)];
+      while (uploadSlots.stats().running < 3) await new Promise((resolve) => setImmediate(resolve));
+      let pulled = 0;
+      const refusedBody = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new TextEncoder().encode(" ".repeat(65_536)));
+        },
+      });
+      const refused = await createPost(
+        new Request("http://localhost/api/block/create", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens.sharerAlpha}` },
+          body: refusedBody,
+          duplex: "half",
+        } as RequestInit),
+        { params: Promise.resolve({}) },
+      );
+      expect([refused.status, refused.headers.get("retry-after")]).toEqual([429, "2"]);
+      expect(pulled).toBeLessThanOrEqual(1);
+      while (stalled.length < 3) await new Promise((resolve) => setImmediate(resolve));
+      stalled.forEach((release) => release());
+      expect((await Promise.all(inFlight)).map((res) => res.status)).toEqual([400, 400, 400]); // an empty list
     });
 
     test("a declared length over 13 images' worth → 413 before reading", async () => {
