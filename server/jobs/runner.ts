@@ -60,13 +60,32 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
   });
   boss.on("error", throttled(log));
   await boss.start();
+  try {
+    await setUp(boss, options);
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    throw error;
+  }
+  setJobSender(boss);
 
+  return {
+    boss,
+    async stop({ timeoutMs = 15_000 } = {}) {
+      setJobSender(null);
+      // Waits for running jobs up to the timeout; one still running then is failed, so it is retried.
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}
+
+async function setUp(boss: PgBoss, options: StartJobsOptions): Promise<void> {
+  const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
   const names = Object.values(QUEUES);
   const settingsOf = (name: QueueName): QueueSettings => ({ ...QUEUE_SETTINGS[name], ...options.settings?.[name] });
   for (const name of names) {
     const s = settingsOf(name);
     const queue = { name, policy: s.policy, retryLimit: s.retryLimit, retryDelay: s.retryDelaySeconds, retryBackoff: s.retryBackoff, expireInSeconds: s.expireInSeconds };
-    await boss.createQueue(name, queue);
+    await racing(() => boss.createQueue(name, queue));
     await boss.updateQueue(name, queue); // a changed setting reaches a queue made by an older version
   }
 
@@ -85,27 +104,38 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
     });
   }
 
+  // A sweep's jobs share one singleton key: its stately queue then holds at most one waiting and one
+  // running job, whoever sent them. pg-boss turns each cron tick into one job however many processes
+  // watch the clock; the catch-up is one job per minute however many processes start in it.
   if (options.schedules ?? true) {
     for (const name of names) {
       const { cron } = settingsOf(name);
-      if (cron) await boss.schedule(name, cron, {}, { tz: TIME_ZONE });
+      if (cron) await boss.schedule(name, cron, {}, { tz: TIME_ZONE, singletonKey: name });
       else await boss.unschedule(name);
     }
   }
   if (options.catchUp ?? true) {
-    // Stately queues keep one waiting job: a catch-up sent by two processes at once is one job.
-    for (const name of names) if (settingsOf(name).catchUp) await boss.send(name, {});
+    for (const name of names) {
+      if (settingsOf(name).catchUp) await boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 });
+    }
   }
-  setJobSender(boss);
+}
 
-  return {
-    boss,
-    async stop({ timeoutMs = 15_000 } = {}) {
-      setJobSender(null);
-      // Waits for running jobs up to the timeout; one still running then is failed, so it is retried.
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
-    },
-  };
+/**
+ * Two processes creating the same queue at once (a first start of two app instances) can deadlock or
+ * collide in pg-boss's create_queue; the loser tries again and then finds the queue made.
+ */
+async function racing(create: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const race = code === "40P01" || code === "23505" || code === "42P07";
+      if (!race || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
 }
 
 /** A sweep that did something, as counts ({ documents: 2, … }); silence for the usual nothing. */
