@@ -38,6 +38,16 @@ export const SCRIPT_CHUNK_TIMEOUT_MS = 120_000;
 export const POLL_INTERVAL_MS = 5_000;
 /** A presence row counts while younger than three polls: one late or lost heartbeat does not free the client. */
 export const PRESENCE_FRESH_MS = 3 * POLL_INTERVAL_MS;
+/** A client's contabilization lease runs three polls past its last renewal (desktop sync, phone poll, a post). */
+export const CONTABILIZATION_LEASE_MS = 3 * POLL_INTERVAL_MS;
+/** The QR's one-time link is good for a few minutes; the desktop asks a new one before it runs out. */
+export const CONTABILIZATION_LINK_MS = 5 * MINUTE_MS;
+/** The phone's session, exchanged once for the link: a working day at most, revocable. */
+export const CONTABILIZATION_SESSION_MS = 12 * 60 * MINUTE_MS;
+/** A categorization claim (issue 9) lasts three polls: renewed by every block sync, released on leaving. */
+export const CATEGORIZATION_CLAIM_MS = 3 * POLL_INTERVAL_MS;
+/** 'Reportar problema': the longest Observação the server keeps. */
+export const PENDENCY_OBSERVATIONS_MAX = 1_000;
 
 // ---------------------------------------------------------------- lists
 export const LAST_CONTABILIZED = 3;

@@ -11,6 +11,7 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410, // a one-time link already used or expired (issue 9)
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
@@ -28,13 +29,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: FieldIssue[];
   readonly headers?: Record<string, string>;
+  /** Structured facts beside the message (e.g. who holds a lease), answered as `error.details`. */
+  readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: FieldIssue[]; headers?: Record<string, string>; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.details = options.details;
   }
 
   get status(): number {

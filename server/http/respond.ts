@@ -14,7 +14,14 @@ export function dataResponse(data: unknown): Response {
 }
 
 export function errorResponse(error: AppError): Response {
-  const body = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
   return new Response(JSON.stringify(body), { status: error.status, headers: { ...headers, ...error.headers } });
 }
 

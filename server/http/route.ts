@@ -4,6 +4,7 @@ import "@/lib/contract/zod";
 import type { z } from "zod";
 import { messages } from "@/lib/i18n/messages";
 import { authenticate } from "@/server/auth/authenticate";
+import { authenticateLinkCaller, type LinkCaller } from "@/server/auth/mobile-session";
 import { getConfig } from "@/server/config";
 import type { Actor } from "@/server/policy/actor";
 import { noteDatabaseReachable } from "./database-errors";
@@ -99,6 +100,23 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(
   return wrap(async (req, params) =>
     handler({ req, body: await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES), params }),
   );
+}
+
+/**
+ * A contabilization verb open to a logged-in operator OR to a phone's contabilization session, whose
+ * token travels in the body's `link` (spec §7: /api/block/contabilize {blockId, link}; issue 9). The
+ * small body is parsed first; then `link` null or absent authenticates the bearer token as route()
+ * does, a string authenticates that mobile session (server/auth/mobile-session.ts).
+ */
+export function linkRoute<S extends z.ZodType<{ link?: string | null }>>(
+  options: Omit<Options<S>, "upload" | "guard"> & { body: S },
+  handler: (ctx: PublicContext<S> & { caller: LinkCaller }) => Promise<unknown>,
+) {
+  return wrap(async (req, params) => {
+    const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+    const caller = await authenticateLinkCaller(req.headers.get("authorization"), (body as { link?: string | null }).link);
+    return handler({ req, body, params, caller });
+  });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

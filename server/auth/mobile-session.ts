@@ -1,0 +1,39 @@
+import "server-only";
+import { messages } from "@/lib/i18n/messages";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import type { Actor } from "@/server/policy/actor";
+import { hashToken } from "@/server/contabilization/tokens";
+import { authenticate } from "./authenticate";
+import { loadActor } from "./load-actor";
+
+/** A phone's contabilization session (issue 9): limited to one client, acting as the issuing operator. */
+export type MobileSession = { id: number; clientId: number; operatorId: number };
+
+/** Who calls a contabilization verb: a logged-in person (session null) or a phone's session. */
+export type LinkCaller = { actor: Actor; session: MobileSession | null };
+
+/**
+ * The phone's session token → the issuing operator as the actor, checked against the database on every
+ * call like a bearer token: an unknown, revoked or expired session, an operator since blocked or
+ * removed, or a password change after the session began answers 401 ('scan again'). The token is not
+ * a JWT, so every bearer route refuses it with 401 as well.
+ */
+export async function authenticateMobileSession(token: string): Promise<LinkCaller> {
+  const now = new Date();
+  const row = await getDb().contabilizationSession.findFirst({
+    where: { tokenHash: hashToken(token), revokedAt: null, expiresAt: { gt: now } },
+    select: { id: true, clientId: true, operatorId: true, createdAt: true, operator: { select: { userId: true } } },
+  });
+  const loaded = row ? await loadActor(row.operator.userId) : null;
+  if (!row || !loaded || loaded.actor.accounting?.operatorId !== row.operatorId || loaded.validAfter > row.createdAt) {
+    throw new AppError("unauthenticated", messages.contabilization.sessionEnded);
+  }
+  return { actor: loaded.actor, session: { id: row.id, clientId: row.clientId, operatorId: row.operatorId } };
+}
+
+/** `link` null or absent: the bearer token of a logged-in person; a string: the phone's session. */
+export async function authenticateLinkCaller(authorization: string | null, link: string | null | undefined): Promise<LinkCaller> {
+  if (link) return authenticateMobileSession(link);
+  return { actor: await authenticate(authorization), session: null };
+}

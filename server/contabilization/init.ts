@@ -1,0 +1,89 @@
+import "server-only";
+import { CONTABILIZATION_SESSION_MS } from "@/lib/constants";
+import type { ClientAccountsByMonth } from "@/lib/contract/accounts";
+import type { ContabilizationInitBody, ContabilizationSessionAnswer } from "@/lib/contract/contabilization";
+import { messages } from "@/lib/i18n/messages";
+import { listClientAccounts } from "@/server/accounts/client-accounts";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { loadActor } from "@/server/auth/load-actor";
+import { getDb } from "@/server/db/client";
+import { signDocumentUrl } from "@/server/documents/signed-url";
+import { AppError } from "@/server/http/errors";
+import { loadWorkClient, periodOf } from "./access";
+import { giveBackInitAttempt, reserveInitAttempt } from "./init-throttle";
+import { tryTakeLease } from "./lease";
+import { categorizedByMonth, loadMonthData } from "./month-view";
+import { hashToken, newToken } from "./tokens";
+
+type Link = { id: number; operatorId: number; clientId: number };
+
+const sign = (key: string | null) => (key ? signDocumentUrl(key) : null);
+
+/**
+ * POST /api/operator/contabilization/init {link, year?, month?} (public: the phone has no login). The
+ * one-time link is consumed by ONE conditional UPDATE (… WHERE unused AND unexpired RETURNING), so of
+ * parallel exchanges of one link exactly one gets a session; a used or expired link answers 410 and an
+ * unknown one 404, both telling the person to scan the QR again. The issuing operator must still be an
+ * active operator who sees the client (404 otherwise). The phone gets a random session token (stored
+ * hashed, bound to the operator and client, CONTABILIZATION_SESSION_MS, revocable), the operator's
+ * lease is renewed when free, and the answer is spec §3 Contabilization session plus the month's page
+ * data. Failed attempts are throttled per trusted address.
+ */
+export async function initContabilization({ body, address }: { body: ContabilizationInitBody; address: string | null }): Promise<ContabilizationSessionAnswer> {
+  await reserveInitAttempt(address);
+  const db = getDb();
+  const now = new Date();
+  const hash = hashToken(body.link);
+  const session = newToken();
+  const expiresAt = new Date(now.getTime() + CONTABILIZATION_SESSION_MS);
+  const { link, actor, client } = await db.$transaction(async (tx) => {
+    const [used] = await tx.$queryRaw<Link[]>`
+      UPDATE contabilization_links SET used_at = ${now}
+       WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now}
+      RETURNING id, operator_id AS "operatorId", client_id AS "clientId"`;
+    if (!used) {
+      const known = await tx.contabilizationLink.findUnique({ where: { tokenHash: hash }, select: { id: true } });
+      throw known ? new AppError("gone", messages.contabilization.linkUsed) : new AppError("not_found", messages.contabilization.linkUnknown);
+    }
+    const operator = await tx.accountingOperator.findUnique({ where: { id: used.operatorId }, select: { userId: true } });
+    const loaded = operator ? await loadActor(operator.userId) : null;
+    if (!loaded || loaded.actor.accounting?.operatorId !== used.operatorId) throw new AppError("not_found", messages.contabilization.linkUnknown);
+    const seen = await loadWorkClient(tx, loaded.actor, used.clientId);
+    const row = await tx.contabilizationSession.create({
+      data: { linkId: used.id, tokenHash: hashToken(session), operatorId: used.operatorId, clientId: used.clientId, expiresAt },
+      select: { id: true },
+    });
+    await writeAuditEvent(
+      {
+        actorUserId: loaded.actor.userId,
+        officeId: seen.officeId,
+        clientId: seen.id,
+        action: "contabilization.init",
+        targetType: "contabilization_session",
+        targetId: row.id,
+        data: { linkId: used.id },
+      },
+      tx,
+    );
+    return { link: used, actor: loaded.actor, client: seen };
+  });
+  await giveBackInitAttempt(address);
+  const lease = await tryTakeLease(db, client.id, link.operatorId);
+  const period = periodOf(body);
+  const [clientAccounts, month, company] = await Promise.all([
+    listClientAccounts({ actor, body: { clientId: client.id } }) as Promise<ClientAccountsByMonth>,
+    loadMonthData(db, actor, client.id, period),
+    db.client.findUniqueOrThrow({ where: { id: client.id }, select: { id: true, name: true, pictureKey: true } }),
+  ]);
+  return {
+    id: link.operatorId,
+    name: actor.name,
+    pictureUrl: sign(actor.profile.pictureKey),
+    categorizedBlocks: categorizedByMonth(month.blocks, period),
+    clientAccounts,
+    session,
+    sessionExpiresDatetime: expiresAt.toISOString(),
+    client: { id: company.id, name: company.name, pictureUrl: sign(company.pictureKey) },
+    contabilization: { ...month.view, leaseExpiresDatetime: (lease?.expiresAt ?? now).toISOString() },
+  };
+}
