@@ -53,7 +53,7 @@ function FrameBody({ title, children, actions, pendencyCount, className }: Busin
         )}
       >
         <div className="flex flex-wrap items-center justify-between gap-1">
-          <h1 className="min-w-0 text-2xl font-bold tracking-tight">{title}</h1>
+          <h1 className="min-w-0 flex-1 text-2xl font-bold tracking-tight">{title}</h1>
           {actions ? <div className="flex flex-wrap items-center gap-1">{actions}</div> : null}
         </div>
         {children}

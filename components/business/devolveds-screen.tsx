@@ -78,7 +78,7 @@ export function DevolvedsScreen() {
   return (
     <BusinessFrame title={messages.business.nav.devolveds}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_420px] xl:grid-cols-[minmax(0,1fr)_520px]">
-        <section aria-label={t.list} className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+        <section aria-label={t.list} className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2">
           {notice ? (
             <div
               role={notice.tone === "error" ? "alert" : "status"}
@@ -167,6 +167,11 @@ export function DevolvedsScreen() {
           onClose={() => setSelectedId(null)}
           closeLabel={t.closePreview}
           testId="devolved-preview"
+          actions={
+            selected ? (
+              <DocumentActions doc={selected} busy={busyId === selected.id} onRestore={() => onRestore(selected)} onRemove={() => setRemoving(selected)} />
+            ) : undefined
+          }
         >
           {selected ? <DocumentsPreview key={selected.id} urls={[selected.url]} thumbs={[selected.thumbnailUrl]} className="flex-1" /> : null}
         </PreviewPane>

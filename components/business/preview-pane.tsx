@@ -37,7 +37,7 @@ export function PreviewPane({ title, subtitle, empty, children, actions, onClose
       <section
         aria-label={title}
         data-testid={testId}
-        className="sticky top-10 flex h-[calc(100dvh-96px)] min-h-[420px] flex-col gap-1 self-start rounded-theme border border-border bg-surface p-1.5"
+        className="sticky top-10 flex h-[calc(100dvh-144px)] min-h-[420px] flex-col gap-1 self-start rounded-theme border border-border bg-surface p-1.5"
       >
         {selected ? (
           <>
@@ -85,7 +85,7 @@ export function PreviewPane({ title, subtitle, empty, children, actions, onClose
 function Heading({ title, subtitle, dialog = false }: { title: string; subtitle?: ReactNode; dialog?: boolean }) {
   const TitleTag = dialog ? Dialog.Title : "h2";
   return (
-    <div className={cn("flex min-w-0 flex-1 flex-col")}>
+    <div className={cn("flex min-w-0 flex-col", dialog && "flex-1")}>
       <TitleTag className="text-lg leading-tight font-bold">{title}</TitleTag>
       {subtitle ? <p className="truncate text-sm text-muted">{subtitle}</p> : null}
     </div>

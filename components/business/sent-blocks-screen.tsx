@@ -64,7 +64,7 @@ export function SentBlocksScreen() {
   return (
     <BusinessFrame title={messages.business.nav.sentBlocks}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_380px] xl:grid-cols-[minmax(0,1fr)_440px]">
-        <section aria-label={t.blocks} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
+        <section aria-label={t.blocks} className={cn("flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
           <div className="grid grid-cols-2 gap-1 sm:grid-cols-[minmax(0,240px)_140px_110px]">
             <SelectField
               className="col-span-2 sm:col-span-1"
@@ -183,13 +183,15 @@ function SentTile({ block, selected, onSelect, onUndo, undoing }: TileProps) {
         type="button"
         aria-pressed={selected}
         onClick={onSelect}
-        className="relative block aspect-[4/5] w-full cursor-pointer overflow-hidden bg-canvas outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset"
+        className="relative block w-full cursor-pointer overflow-hidden bg-canvas outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset"
       >
         <span className="sr-only">{t.block(time, block.documentsUrl.length)}</span>
-        {block.thumbnailsUrl[0] ?? block.documentsUrl[0] ? (
-          // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
-          <img src={block.thumbnailsUrl[0] ?? block.documentsUrl[0]} alt="" className="size-full object-cover" draggable={false} />
-        ) : null}
+        <span aria-hidden="true" className="block aspect-square w-full">
+          {block.thumbnailsUrl[0] ?? block.documentsUrl[0] ? (
+            // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
+            <img src={block.thumbnailsUrl[0] ?? block.documentsUrl[0]} alt="" className="absolute inset-0 size-full object-cover object-top" draggable={false} />
+          ) : null}
+        </span>
         <span aria-hidden="true" className="absolute right-0.5 bottom-0.5 rounded-full bg-black/65 px-0.75 text-xs font-semibold text-white tabular-nums">
           {block.documentsUrl.length}
         </span>
@@ -210,7 +212,9 @@ function SentTile({ block, selected, onSelect, onUndo, undoing }: TileProps) {
             className="flex-1 text-sm font-semibold text-primary tabular-nums"
           />
         ) : (
-          <span className="flex-1 text-sm font-medium tabular-nums">{time}</span>
+          <span data-testid="sent-time" className="flex-1 text-sm font-medium tabular-nums">
+            {time}
+          </span>
         )}
         {undoable ? (
           <button
