@@ -25,7 +25,8 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockI
     const now = new Date();
     const written = await tx.block.updateMany({
       where: { id: block.id, contabilizedAt: null, devolvedAt: null, undoneAt: null },
-      data: { devolvedAt: now, devolvedById: block.operator.operatorId, version: { increment: 1 } },
+      // claimedById/claimedUntil: a devolved block's categorization claim (issue 9) is released with it.
+      data: { devolvedAt: now, devolvedById: block.operator.operatorId, version: { increment: 1 }, claimedById: null, claimedUntil: null },
     });
     if (written.count === 0) await explainMissedWrite(tx, block.id);
     const documents = await tx.document.updateMany({ where: { blockId: block.id, deletedAt: null }, data: { devolvedAt: now } });

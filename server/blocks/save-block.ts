@@ -10,12 +10,17 @@ import { busyHolder } from "./busy";
 import { loadBlockRows } from "./rows";
 import { checkSaveFields } from "./save-rules";
 
-/** Why a conditional write touched no row: gone (404), contabilised meanwhile or a stale version (409). */
-export async function explainMissedWrite(tx: Tx, blockId: number): Promise<never> {
+/**
+ * Why a conditional write touched no row: gone (404), contabilised meanwhile or a stale version (409).
+ * `fresh`, when given, is answered as `error.details.block` with the 409s (issue 9: the loser of two
+ * saves sees the winner's block).
+ */
+export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block): Promise<never> {
   const now = await tx.block.findUnique({ where: { id: blockId }, select: { devolvedAt: true, undoneAt: true, contabilizedAt: true } });
   if (!now || now.devolvedAt || now.undoneAt) throw new AppError("not_found", messages.blocks.notFound);
-  if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
-  throw new AppError("conflict", messages.blocks.stale);
+  const details = fresh ? { details: { block: fresh } } : {};
+  if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized, details);
+  throw new AppError("conflict", messages.blocks.stale, details);
 }
 
 /**
@@ -59,9 +64,16 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
         categorizedById: block.operator.operatorId,
         categorizedAt: now,
         version: { increment: 1 },
+        // A saved block leaves the categorization queue: its claim (issue 9) is released with it.
+        claimedById: null,
+        claimedUntil: null,
       },
     });
-    if (written.count === 0) await explainMissedWrite(tx, block.id);
+    if (written.count === 0) {
+      // The winner's block, fresh, beside the 409: the viewer shows it without another call.
+      const [fresh] = await loadBlockRows(tx, { clientId: block.clientId, operatorId: block.operator.operatorId, blockId: block.id });
+      await explainMissedWrite(tx, block.id, fresh?.block);
+    }
     await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
     await writeAuditEvent(
       {

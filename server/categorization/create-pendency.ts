@@ -1,0 +1,79 @@
+import "server-only";
+import type { Pendency } from "@/lib/contract/blocks";
+import type { PendencyCreateBody } from "@/lib/contract/categorization";
+import { messages } from "@/lib/i18n/messages";
+import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { loadWorkBlock } from "@/server/blocks/access";
+import { busyHolder } from "@/server/blocks/busy";
+import { getDb } from "@/server/db/client";
+import { signDocumentUrl } from "@/server/documents/signed-url";
+import { AppError } from "@/server/http/errors";
+import type { Actor } from "@/server/policy/actor";
+import { RELEASED_CLAIM } from "./queue";
+
+/**
+ * POST /api/pendency/create {blockId, issue, observations} — 'Reportar problema' in categorization:
+ * the office asks the client about a block. The block is found through the tenant scope (404; a
+ * business user 403); it must not be contabilised (409) and must have no open pendency (409); a client
+ * another operator is contabilising is busy (409). In one transaction: the block row is locked first
+ * (SELECT … FOR UPDATE), so of two parallel reports the second waits and then sees the first one's
+ * pendency (409) — never two open pendencies on one block; then the pendency is created (queued now,
+ * at the end of the company's queue), the block's claim is released and its version bumped (the
+ * viewer's form is stale), the client's modifiedAt moves and the audit event is written. The block
+ * leaves the categorization queue until the client solves the pendency.
+ */
+export async function createPendency({ actor, body }: { actor: Actor; body: PendencyCreateBody }): Promise<Pendency> {
+  return getDb().$transaction(async (tx) => {
+    const block = await loadWorkBlock(tx, actor, body.blockId);
+    await tx.$queryRaw`SELECT id FROM blocks WHERE id = ${block.id} FOR UPDATE`;
+    const now = await tx.block.findUnique({ where: { id: block.id }, select: { contabilizedAt: true, devolvedAt: true, undoneAt: true } });
+    if (!now || now.devolvedAt || now.undoneAt) throw new AppError("not_found", messages.blocks.notFound);
+    if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
+    const open = await tx.pendency.findFirst({ where: { blockId: block.id, solvedAt: null }, select: { id: true } });
+    if (open) throw new AppError("conflict", messages.categorization.pendencyAlreadyOpen);
+    const holder = await busyHolder(tx, actor, { id: block.clientId, officeId: block.officeId });
+    if (holder) throw new AppError("conflict", messages.blocks.busy(holder), { details: { busy: holder } });
+
+    const at = new Date();
+    const pendency = await tx.pendency.create({
+      data: {
+        clientId: block.clientId,
+        blockId: block.id,
+        issue: body.issue,
+        observations: body.observations,
+        createdById: block.operator.operatorId,
+        createdAt: at,
+        queuedAt: at,
+      },
+      select: { id: true, createdAt: true },
+    });
+    await tx.block.update({ where: { id: block.id }, data: { ...RELEASED_CLAIM, version: { increment: 1 } } });
+    await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: at } });
+    await writeAuditEvent(
+      {
+        actorUserId: actor.userId,
+        officeId: block.officeId,
+        clientId: block.clientId,
+        action: "pendency.create",
+        targetType: "block",
+        targetId: block.id,
+        data: { pendencyId: pendency.id, issue: body.issue, observations: body.observations.length },
+      },
+      tx,
+    );
+    const documents = await tx.document.findMany({
+      where: { blockId: block.id, deletedAt: null },
+      orderBy: { id: "asc" },
+      select: { displayKey: true },
+    });
+    return {
+      id: pendency.id,
+      blockId: block.id,
+      date: pendency.createdAt.toISOString(),
+      issue: body.issue,
+      observations: body.observations,
+      documentsUrl: documents.map((doc) => signDocumentUrl(doc.displayKey)),
+      solvedDatetime: null,
+    };
+  });
+}
