@@ -9,6 +9,7 @@ import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo } from "@/server/policy/scopes";
 import { loadBlockRows } from "@/server/blocks/rows";
+import { SCREEN } from "@/server/presence/screen-presence";
 
 // The categorization queue of a client (issue 9): its live blocks without an account and without an
 // open pendency, oldest sent first. Each block handed out is claimed for one operator (blocks.claimed_by_id,
@@ -42,21 +43,40 @@ export async function loadCategorizationClient(db: Db | Tx, actor: Actor, client
   return { ...client, operator: actor.accounting as AccountingMembership };
 }
 
+export type Suggestion = { accountId: number | null; date: string | null; valueCents: string | null };
+export type Claimed = { busy: string | null; ids: number[]; count: number; suggestions: Map<number, Suggestion> };
+
 /**
- * Claims up to CLAIMED_PER_CALL blocks of the queue for the operator and answers their ids in showing
- * order, with the queue's count. One statement: the candidates — free, expired or already the
- * caller's, the caller's own first (so the block on screen and the prefetched one keep their places),
- * then oldest sent — are locked FOR UPDATE SKIP LOCKED (a block another call is claiming right now is
- * skipped, never waited for), and claimed by the UPDATE beside them.
+ * Takes the caller to the categorization screen and claims up to CLAIMED_PER_CALL blocks of the queue
+ * for it, in ONE statement: when another operator holds the client's unexpired contabilization lease,
+ * nothing is written and `busy` names the holder; otherwise the caller's presence is upserted and the
+ * candidates — free, expired or already the caller's, the caller's own first (so the block on screen
+ * and the prefetched one keep their places), then oldest sent — are locked FOR UPDATE SKIP LOCKED (a
+ * block another call is claiming right now is skipped, never waited for) and claimed by the UPDATE
+ * beside them. Answers the ids in showing order, their suggestions and the queue's count.
  */
-export async function claimNext(db: Db | Tx, p: { clientId: number; operatorId: number }): Promise<{ ids: number[]; count: number }> {
+export async function claimNext(db: Db | Tx, p: { clientId: number; operatorId: number; userId: number }): Promise<Claimed> {
   const now = new Date();
   const until = new Date(now.getTime() + CATEGORIZATION_CLAIM_MS);
-  const [row] = await db.$queryRaw<{ ids: number[] | null; count: number }[]>`
-    WITH picked AS (
+  const [row] = await db.$queryRaw<{ busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null }[]>`
+    WITH holder AS (
+      SELECT u.name
+        FROM contabilization_leases l
+        JOIN accounting_operators lo ON lo.id = l.operator_id
+        JOIN users u ON u.id = lo.user_id
+       WHERE l.client_id = ${p.clientId} AND l.expires_at > ${now} AND l.operator_id <> ${p.operatorId}
+       LIMIT 1
+    ),
+    here AS (
+      INSERT INTO presences (user_id, client_id, screen, seen_at)
+      SELECT ${p.userId}, ${p.clientId}, ${SCREEN.categorization}, now() WHERE NOT EXISTS (SELECT 1 FROM holder)
+      ON CONFLICT (user_id, client_id, screen) DO UPDATE SET seen_at = EXCLUDED.seen_at
+      RETURNING 1
+    ),
+    picked AS (
       SELECT b.id, (b.claimed_by_id IS NOT DISTINCT FROM ${p.operatorId}) AS mine, b.sent_at
         FROM blocks b
-       WHERE ${inQueue(p.clientId)}
+       WHERE ${inQueue(p.clientId)} AND NOT EXISTS (SELECT 1 FROM holder)
          AND (b.claimed_by_id IS NULL OR b.claimed_by_id = ${p.operatorId} OR b.claimed_until IS NULL OR b.claimed_until <= ${now})
        ORDER BY (b.claimed_by_id IS NOT DISTINCT FROM ${p.operatorId}) DESC, b.sent_at, b.id
        LIMIT ${CLAIMED_PER_CALL}
@@ -65,11 +85,19 @@ export async function claimNext(db: Db | Tx, p: { clientId: number; operatorId: 
     claimed AS (
       UPDATE blocks SET claimed_by_id = ${p.operatorId}, claimed_until = ${until}
         FROM picked WHERE blocks.id = picked.id
-      RETURNING blocks.id
+      RETURNING blocks.id, blocks.suggested_account_id, blocks.suggested_payment_date, blocks.suggested_value_cents
     )
-    SELECT ${queueCount(p.clientId)}::int AS count,
-           (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids`;
-  return { ids: row?.ids ?? [], count: row?.count ?? 0 };
+    SELECT (SELECT name FROM holder) AS busy,
+           ${queueCount(p.clientId)}::int AS count,
+           (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
+           (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id, 'date', c.suggested_payment_date,
+                                              'valueCents', c.suggested_value_cents::text)) FROM claimed c) AS suggestions`;
+  return {
+    busy: row?.busy ?? null,
+    ids: row?.ids ?? [],
+    count: row?.count ?? 0,
+    suggestions: new Map((row?.suggestions ?? []).map(({ id, ...s }) => [id, s])),
+  };
 }
 
 /** The claim SQL columns set free (spread into a Prisma update's data). */
@@ -94,32 +122,19 @@ export async function releaseClaims(db: Db | Tx, p: { operatorId: number; client
   return released.count;
 }
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
 /** The blocks with the given ids, in that order, each in the Block shape plus its suggestion. */
-export async function loadQueueBlocks(db: Db | Tx, p: { clientId: number; operatorId: number; ids: number[] }): Promise<CategorizationBlock[]> {
-  if (p.ids.length === 0) return [];
-  const [suggestions, ...loaded] = await Promise.all([
-    db.block.findMany({
-      where: { id: { in: p.ids } },
-      select: { id: true, suggestedAccountId: true, suggestedPaymentDate: true, suggestedValueCents: true },
-    }),
-    ...p.ids.map((blockId) => loadBlockRows(db, { clientId: p.clientId, operatorId: p.operatorId, blockId })),
-  ]);
-  const byId = new Map(suggestions.map((row) => [row.id, row]));
+export async function loadQueueBlocks(
+  db: Db | Tx,
+  p: { clientId: number; operatorId: number; ids: number[]; suggestions: Map<number, Suggestion> },
+): Promise<CategorizationBlock[]> {
+  const loaded = await Promise.all(p.ids.map((blockId) => loadBlockRows(db, { clientId: p.clientId, operatorId: p.operatorId, blockId })));
   return loaded.flatMap((rows) =>
     rows.map(({ block }) => {
-      const s = byId.get(block.id);
-      const has = s && (s.suggestedAccountId !== null || s.suggestedPaymentDate !== null || s.suggestedValueCents !== null);
+      const s = p.suggestions.get(block.id);
+      const has = s && (s.accountId !== null || s.date !== null || s.valueCents !== null);
       return {
         ...block,
-        suggestion: has
-          ? {
-              accountId: s.suggestedAccountId,
-              date: s.suggestedPaymentDate ? isoDate(s.suggestedPaymentDate) : null,
-              value: s.suggestedValueCents === null ? null : centsToDecimalText(s.suggestedValueCents),
-            }
-          : null,
+        suggestion: has ? { accountId: s.accountId, date: s.date, value: s.valueCents === null ? null : centsToDecimalText(BigInt(s.valueCents)) } : null,
       };
     }),
   );

@@ -71,13 +71,6 @@ export async function screenHeartbeat(db: Db | Tx, h: ScreenHeartbeat): Promise<
   };
 }
 
-/** Records the caller on the screen without reading anything back. */
-export async function touchPresence(db: Db | Tx, p: { userId: number; clientId: number; screen: ScreenName }): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO presences (user_id, client_id, screen, seen_at) VALUES (${p.userId}, ${p.clientId}, ${p.screen}, now())
-    ON CONFLICT (user_id, client_id, screen) DO UPDATE SET seen_at = EXCLUDED.seen_at`;
-}
-
 /** The caller left the screen (of one client, or of every client): its presence rows go at once. */
 export async function leaveScreen(db: Db | Tx, p: { userId: number; clientId?: number; screen: ScreenName }): Promise<void> {
   await db.presence.deleteMany({ where: { userId: p.userId, screen: p.screen, ...(p.clientId === undefined ? {} : { clientId: p.clientId }) } });
