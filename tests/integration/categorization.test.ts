@@ -10,6 +10,8 @@ import { POST as syncPost } from "@/app/api/operator/sync/block/route";
 import { GET as unsyncGet, POST as unsyncPost } from "@/app/api/operator/unsync/block/route";
 import { POST as busyPost } from "@/app/api/client/busy/route";
 import { GET as devolvedGet } from "@/app/api/document/devolved/route";
+import { POST as viewedPost } from "@/app/api/block/viewed/route";
+import { POST as documentsPost } from "@/app/api/document/block/route";
 import { blockSyncAnswer, toCategorizeAnswer, type BlockSyncAnswer, type ToCategorizeAnswer } from "@/lib/contract/categorization";
 import { type Block, pendencySchema } from "@/lib/contract/blocks";
 import { CATEGORIZATION_AVATARS_MAX, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
@@ -461,5 +463,26 @@ describe("devolve in the loop", () => {
     expect(devolved.status).toBe(200);
     const documentIds = (await getDb().document.findMany({ where: { blockId: a.id }, select: { id: true } })).map((d) => d.id).sort();
     expect((devolved.json.data ?? []).map((d) => d.id).sort()).toEqual(documentIds);
+  });
+});
+
+describe("viewed and document/block on the block on screen", () => {
+  test("marking the block viewed keeps its claim; the next answer says viewed; document/block answers its version and no pendency", async () => {
+    const client = await freshClient();
+    const [a, b] = await Promise.all([50, 40].map((h) => uncat(client, h)));
+    const first = await next("regularA", client);
+    expect(first.block?.viewed).toBe(false);
+    expect((await call(viewedPost, { token: t.regularA, body: { blockId: a.id } })).status).toBe(200);
+    expect((await claimOf(a.id)).claimedById).toBe(world.regularA.id);
+    const again = await next("regularA", client);
+    expect([again.block?.id, again.block?.viewed, again.next?.id, again.next?.viewed]).toEqual([a.id, true, b.id, false]);
+    const docs = await call<{ version: number; pendency: unknown; documentsUrl: string[] }>(documentsPost, { token: t.regularA, body: { blockId: a.id } });
+    expect(docs.status).toBe(200);
+    expect(docs.json.data).toMatchObject({ version: again.block?.version, pendency: null });
+    expect(docs.json.data?.documentsUrl).toHaveLength(1);
+    // After a report, document/block shows the pendency (the viewer's pendency mode).
+    expect((await call(pendencyCreatePost, { token: t.regularA, body: { blockId: a.id, issue: 1, observations: "Outra empresa" } })).status).toBe(200);
+    const reported = await call<{ pendency: { issue: number; observations: string } | null }>(documentsPost, { token: t.regularA, body: { blockId: a.id } });
+    expect(reported.json.data?.pendency).toMatchObject({ issue: 1, observations: "Outra empresa" });
   });
 });
