@@ -70,7 +70,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
 
   return {
     boss,
-    async stop({ timeoutMs = 15_000 } = {}) {
+    async stop({ timeoutMs = 10_000 } = {}) {
       setJobSender(null);
       // Waits for running jobs up to the timeout; one still running then is failed, so it is retried.
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
