@@ -4,14 +4,16 @@ import type { ProcessedImage } from "@/server/images/types";
 import type { BlobStore } from "@/server/storage";
 
 // Where a document's two pictures live: one folder per document under its client,
-// 'clients/<clientId>/documents/<uuid>/{display,thumb}.webp'. The product's uploads, the demo seed and
-// the test factories all write through here, so the orphan sweep knows one layout.
+// 'clients/<clientId>/documents/<uuid>/documento-<first 8 of uuid>.webp' and '.../miniatura.webp'. The
+// display file's name is what Devolvidos shows (spec §3: the last path segment of the url), so it differs
+// per document (documents written before this layout keep 'display.webp'). The product's uploads, the
+// demo seed and the test factories all write through here, so the orphan sweep knows one layout.
 
 export type DocumentBlobKeys = { displayKey: string; thumbKey: string };
 
 export function documentBlobKeys(clientId: number, documentUuid: string = randomUUID()): DocumentBlobKeys {
   const base = `clients/${clientId}/documents/${documentUuid}`;
-  return { displayKey: `${base}/display.webp`, thumbKey: `${base}/thumb.webp` };
+  return { displayKey: `${base}/documento-${documentUuid.replace(/-/g, "").slice(0, 8)}.webp`, thumbKey: `${base}/miniatura.webp` };
 }
 
 /** Writes the display picture and thumbnail of a new document under fresh keys. */

@@ -399,6 +399,9 @@ describe("GET /api/document/devolved", () => {
     // name: the url's last path segment without the query string
     expect(soon.url.split("?")[0].endsWith(`/${soon.name}`)).toBe(true);
     expect(soon.name).not.toContain("?");
+    // each document has its own name, not one 'display.webp' for all
+    expect(soon.name).toMatch(/^documento-[0-9a-f]{8}\.webp$/);
+    expect(new Set(list.map((d) => d.name)).size).toBe(list.length);
     // date: 00:00 São Paulo, 7 days after the São Paulo return day
     const deadline = saoPauloParts(soon.date);
     expect([deadline.hour, deadline.minute]).toEqual([0, 0]);
