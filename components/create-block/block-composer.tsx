@@ -3,7 +3,7 @@
 import { useCallback, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Gallery } from "./gallery";
-import { PreviewStrip } from "./preview-strip";
+import { Preview, Strip } from "./preview-strip";
 import { SendCard, type SendControl } from "./send-card";
 import { choose, galleryKey, isFull, isSelected, removeItem, toggleGallery, type Selection } from "./selection";
 import { useImageIntake, type SelectionUpdate } from "./use-image-intake";
@@ -28,25 +28,35 @@ export function BlockComposer({ selection, update, aside, send }: BlockComposerP
   const sendDisabled = selection.items.length === 0 || intake.preparing > 0;
   const selectedInGallery = useCallback((id: number) => isSelected(selection, galleryKey(id)), [selection]);
 
+  // Phone: one column in reading order (the pendency, the preview, the strip, the send). From 1024 px
+  // the preview takes the left column, full height; the cards stack in the right one.
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <div className="grid min-w-0 gap-2 lg:grid-cols-[minmax(0,1fr)_360px] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_400px]">
+      <div
+        className={cn(
+          "grid min-w-0 gap-2 lg:grid-cols-[minmax(0,1fr)_400px]",
+          aside ? "lg:grid-rows-[auto_auto_1fr]" : "lg:grid-rows-[auto_1fr]",
+        )}
+      >
         {aside ? <div className="min-w-0 lg:col-start-2 lg:row-start-1">{aside}</div> : null}
-        <PreviewStrip
-          className="lg:col-start-1 lg:row-span-2 lg:row-start-1"
+        <Preview
+          className={cn("lg:col-start-1 lg:row-start-1", aside ? "lg:row-span-3" : "lg:row-span-2")}
+          selection={selection}
+          locked={locked}
+          onRemove={(key) => update((current) => removeItem(current, key))}
+        />
+        <Strip
+          className={cn("lg:col-start-2", aside ? "lg:row-start-2" : "lg:row-start-1")}
           selection={selection}
           preparing={intake.preparing}
           addDisabled={full || locked}
-          locked={locked}
           notice={intake.notice}
           onChoose={(key) => update((current) => choose(current, key))}
-          onRemove={(key) => update((current) => removeItem(current, key))}
           onFiles={intake.add}
         />
         <SendCard
-          className={cn("lg:col-start-2 lg:self-start", aside ? "lg:row-start-2" : "lg:row-start-1")}
+          className={cn("lg:col-start-2 lg:self-start", aside ? "lg:row-start-3" : "lg:row-start-2")}
           {...send}
-          count={selection.items.length}
           disabled={sendDisabled || locked}
         />
       </div>

@@ -64,7 +64,7 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
           {t.library}
         </h2>
         <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 sm:w-auto">
-          <SelectField label={t.library} hideLabel options={options} value={libraryKey} onValueChange={setLibraryKey} className="min-w-0 flex-1 sm:w-[240px] sm:flex-none" />
+          <SelectField label={t.library} hideLabel options={options} value={libraryKey} onValueChange={setLibraryKey} className="w-full sm:w-[240px]" />
           <Switch label={t.rescued} checked={showRescued} onCheckedChange={setShowRescued} className="min-h-5.5" />
         </div>
       </div>

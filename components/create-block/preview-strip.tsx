@@ -10,23 +10,16 @@ import { currentItem, type Selection } from "./selection";
 
 const t = messages.business.panel;
 
-export type PreviewStripProps = {
+export type PreviewProps = {
   selection: Selection;
-  /** Photos still being downscaled (shown as placeholders in the strip). */
-  preparing: number;
-  /** No more can be added (13 selected, or a send in flight). */
-  addDisabled: boolean;
   /** A send is in flight: the selection stays as it is. */
   locked: boolean;
-  notice: string | null;
-  onChoose: (key: string) => void;
   onRemove: (key: string) => void;
-  onFiles: (files: File[]) => void;
   className?: string;
 };
 
-/** The chosen image large, then the strip of the selected ones with the add buttons (spec §2). */
-export function PreviewStrip({ selection, preparing, addDisabled, locked, notice, onChoose, onRemove, onFiles, className }: PreviewStripProps) {
+/** The chosen image, large (spec §2 "preview of chosen image"), and the one button that takes it out. */
+export function Preview({ selection, locked, onRemove, className }: PreviewProps) {
   const item = currentItem(selection);
   const total = selection.items.length;
   const position = item ? selection.items.indexOf(item) + 1 : 0;
@@ -37,28 +30,59 @@ export function PreviewStrip({ selection, preparing, addDisabled, locked, notice
       <h2 id="panel-preview" className="sr-only">
         {t.preview}
       </h2>
-      <figure className="grid h-[min(46vh,360px)] place-items-center overflow-hidden rounded-theme bg-surface-2 sm:h-[min(52vh,480px)] lg:h-[min(58vh,560px)]">
+      <figure
+        className={cn(
+          "relative grid place-items-center overflow-hidden rounded-theme bg-surface-2",
+          // empty, a phone keeps the room for what matters; the desktop keeps its frame
+          source ? "h-[min(46vh,380px)]" : "h-16",
+          "sm:h-[min(52vh,480px)] lg:h-[min(64vh,620px)]",
+        )}
+      >
         {source ? (
           // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
-          <img key={item?.key} src={source} alt={t.image(position, total)} className="max-h-full max-w-full object-contain" />
+          <img key={item?.key} src={source} alt={t.image(position, total)} className="absolute inset-0 size-full object-contain" />
         ) : (
           <figcaption className="px-2 text-center text-sm text-muted">{t.noPreview}</figcaption>
         )}
       </figure>
       {item ? (
         <div className="flex items-center justify-between gap-1">
-          <p className="text-sm font-semibold text-muted">{t.image(position, total)}</p>
+          <p className="min-w-0 text-sm font-semibold text-muted">{t.image(position, total)}</p>
           <Button variant="secondary" className="h-5.5" disabled={locked} onClick={() => onRemove(item.key)}>
             <Icon name="close" className="size-2" />
             {t.deselect}
           </Button>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+export type StripProps = {
+  selection: Selection;
+  /** Photos still being downscaled (shown as placeholders). */
+  preparing: number;
+  /** No more can be added (13 selected, or a send in flight). */
+  addDisabled: boolean;
+  notice: string | null;
+  onChoose: (key: string) => void;
+  onFiles: (files: File[]) => void;
+  className?: string;
+};
+
+/** The selected images with the add buttons first (spec §2 "strip of selected images with add button"). */
+export function Strip({ selection, preparing, addDisabled, notice, onChoose, onFiles, className }: StripProps) {
+  const item = currentItem(selection);
+  const total = selection.items.length;
+  return (
+    <section aria-labelledby="panel-strip" className={cn("flex min-w-0 flex-col gap-1 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}>
       <div className="flex items-baseline justify-between gap-1">
-        <h3 className="text-sm font-semibold">{t.strip}</h3>
+        <h2 id="panel-strip" className="text-sm font-semibold">
+          {t.strip}
+        </h2>
         <p className="text-sm text-muted tabular-nums">{t.selected(total, MAX_BLOCK_IMAGES)}</p>
       </div>
-      <ul aria-label={t.strip} className="flex flex-wrap gap-1">
+      <ul aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
         <AddButtons disabled={addDisabled} onFiles={onFiles} />
         {selection.items.map((selected, index) => (
           <li key={selected.key}>
@@ -83,7 +107,11 @@ export function PreviewStrip({ selection, preparing, addDisabled, locked, notice
       </ul>
       <div aria-live="polite" className="text-sm empty:hidden">
         {preparing > 0 ? <p className="text-muted">{t.preparing}</p> : null}
-        {notice ? <p className="font-semibold text-status-pendency">{notice}</p> : null}
+        {notice ? (
+          <p className="font-semibold text-fg">{notice}</p>
+        ) : total >= MAX_BLOCK_IMAGES ? (
+          <p className="text-muted">{t.limitReached(MAX_BLOCK_IMAGES)}</p>
+        ) : null}
       </div>
     </section>
   );

@@ -1,7 +1,6 @@
 "use client";
 
 import type { UploadState } from "@/lib/api/block-sender";
-import { MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -21,13 +20,12 @@ export type SendControl = {
   notice: string | null;
 };
 
-export type SendCardProps = SendControl & { count: number; disabled: boolean; className?: string };
+export type SendCardProps = SendControl & { disabled: boolean; className?: string };
 
-/** The selection's size, the send button and the send's progress, failure or success. */
-export function SendCard({ label, onSend, busy, upload, error, notice, count, disabled, className }: SendCardProps) {
+/** The send button and the send's progress, failure or success (the strip shows how many are selected). */
+export function SendCard({ label, onSend, busy, upload, error, notice, disabled, className }: SendCardProps) {
   return (
     <section aria-label={label} className={cn("flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}>
-      <p className="text-sm text-muted tabular-nums">{t.selected(count, MAX_BLOCK_IMAGES)}</p>
       <Button size="lg" className="w-full" disabled={disabled} loading={busy} onClick={onSend}>
         {label}
       </Button>

@@ -133,12 +133,15 @@ function useUpload<TBody, TAnswer>(path: string) {
   return { send, state };
 }
 
+/**
+ * Not awaited: the caller's own onSuccess (clear the selection, say 'Pendência resolvida!') must run
+ * before the refetched pendency replaces — unmounts — the panel that sent it.
+ */
 function useRefreshAfterSend() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [blockSenderKeys.library, ["pendency"], ["blocks"], ["business"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+  return () => {
+    for (const queryKey of [blockSenderKeys.library, ["pendency"], ["blocks"], ["business"]]) void queryClient.invalidateQueries({ queryKey });
+  };
 }
 
 /** POST /api/block/create: the spec's array body; answers the block as Blocos enviados shows it. */

@@ -10,10 +10,10 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // chooser, every 13-image rule, the upload's progress bar over a throttled link, the gallery (select,
 // rescued switch, a colleague's shared gallery, Excluir after confirmation) and a failed send retried.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** Photos are downscaled one by one in the browser: a loaded machine needs its time. */
-const PREPARED = { timeout: 60_000 };
+const PREPARED = { timeout: 120_000 };
 
 type BlockBody = Array<{ id: string | number; base64url?: string }>;
 
@@ -34,7 +34,7 @@ test.describe("phone (390 px, touch)", () => {
 
   test("[create block] adds 13 photos, the 14th is refused, sends with a moving progress bar, selection cleared; axe", async ({ page, request, factories }, testInfo) => {
     const firm = await company(factories);
-    const photos = await writePhotos(testInfo.outputPath("photos"), 14);
+    const photos = await writePhotos(testInfo.outputPath("photos"), 14, 640, 480);
     await factories.createDocument({ client: firm.client, uploadedBy: { id: firm.owner.operatorId } });
     await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
 

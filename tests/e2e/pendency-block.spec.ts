@@ -10,10 +10,10 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // without changes after the confirmation, until 'Voce nao tem pendencias.'; the operators on the screen
 // and the open count, polled; the presence removed on leaving.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** Photos are downscaled one by one in the browser: a loaded machine needs its time. */
-const PREPARED = { timeout: 60_000 };
+const PREPARED = { timeout: 120_000 };
 
 type Factories = typeof import("../helpers/factories");
 
