@@ -158,9 +158,12 @@ const SCENES = {
   "pendency-none": {
     prepare: async (page) => {
       await page.route("**/api/pendency/tosolve", (route) => route.fulfill({ json: { data: { pendency: null, pendencyNumber: 0 } } }));
+      await page.route("**/api/operator/sync/pendency", (route) =>
+        route.fulfill({ json: { data: { pendencyNumber: 0, operators: [{ name: "Roberto Carlos Nunes", pictureUrl: null }] } } }),
+      );
       await page.goto(new URL("/pendencyblock", page.url()).toString());
       await page.getByText("Voce nao tem pendencias.").waitFor();
-      await page.unroute("**/api/pendency/tosolve");
+      await page.getByText("0 pendências").waitFor();
     },
   },
 };

@@ -39,16 +39,20 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
         )}
       >
         {source ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
-          <img key={item?.key} src={source} alt={t.image(position, total)} className="absolute inset-0 size-full object-contain" />
+          <>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link */}
+            <img key={item?.key} src={source} alt={t.image(position, total)} className="absolute inset-0 size-full object-contain" />
+            <span aria-hidden="true" className="absolute top-1 left-1 rounded-full bg-black/65 px-1 py-0.25 text-xs font-semibold text-white tabular-nums">
+              {t.image(position, total)}
+            </span>
+          </>
         ) : (
           <figcaption className="px-2 text-center text-sm text-muted">{t.noPreview}</figcaption>
         )}
       </figure>
       {item ? (
-        <div className="flex items-center justify-between gap-1">
-          <p className="min-w-0 text-sm font-semibold text-muted">{t.image(position, total)}</p>
-          <Button variant="secondary" className="h-5.5" disabled={locked} onClick={() => onRemove(item.key)}>
+        <div className="flex justify-end">
+          <Button variant="secondary" className="h-5.5 w-full sm:w-auto" disabled={locked} onClick={() => onRemove(item.key)}>
             <Icon name="close" className="size-2" />
             {t.deselect}
           </Button>
