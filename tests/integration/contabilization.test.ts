@@ -148,7 +148,9 @@ describe("POST /api/block/contabilize at the desk", () => {
 
     const again = await contabilize(t.regularA, { blockId: b.x2.id, link: null });
     expect(again.status).toBe(200);
-    expect(again.json.data!.block).toEqual(answer.block);
+    // the same block; its signed URLs may carry a later expiry if the second call crossed a second
+    const unsigned = (block: typeof answer.block) => ({ ...block, documentsUrl: block.documentsUrl.map((u) => u.split("?")[0]), thumbnailsUrl: block.thumbnailsUrl.map((u) => u.split("?")[0]) });
+    expect(unsigned(again.json.data!.block)).toEqual(unsigned(answer.block));
     expect(await audits(b.x2.id)).toBe(1);
 
     const undone = await contabilize(t.regularA, { blockId: b.x2.id, link: null, undo: true });
