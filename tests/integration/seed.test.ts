@@ -139,7 +139,11 @@ test("every document's pictures exist in the blob store, each document with its 
   const store = getBlobStore();
   const sample = documents.filter((_, i) => i % 7 === 0);
   for (const d of sample) {
-    expect(d.displayKey).toMatch(new RegExp(`^clients/${d.clientId}/documents/[0-9a-f-]{36}/display\\.webp$`));
+    const folder = /^clients\/(\d+)\/documents\/([0-9a-f-]{36})\/documento-([0-9a-f]{8})\.webp$/.exec(d.displayKey);
+    expect(folder).not.toBeNull();
+    expect(Number(folder![1])).toBe(d.clientId);
+    expect(folder![2].replace(/-/g, "").slice(0, 8)).toBe(folder![3]);
+    expect(d.thumbKey).toBe(d.displayKey.replace(/[^/]+$/, "miniatura.webp"));
     expect(await store.exists(d.displayKey)).toBe(true);
     expect(await store.exists(d.thumbKey)).toBe(true);
   }
