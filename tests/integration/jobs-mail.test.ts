@@ -7,7 +7,7 @@ import { claimMail, deliverMail, dispatchPendingMail, mailJobId, MAX_MAIL_ATTEMP
 import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
 import type { OutgoingMail } from "@/server/mail/transport";
-import { clearJobs, sql, startRunner, stopRunners } from "./jobs-support";
+import { sql, startRunner, cleanUpRunnersAfterEachTest } from "./jobs-support";
 
 const queue = (to: string) => getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
 const sent: OutgoingMail[] = [];
@@ -18,10 +18,7 @@ beforeEach(async () => {
   await getDb().mailOutbox.deleteMany();
   sent.length = 0;
 });
-afterEach(async () => {
-  await stopRunners();
-  await clearJobs();
-});
+cleanUpRunnersAfterEachTest();
 
 test("the sweep and the after-commit call ask for the same job: one mail-send job per unsent row", async () => {
   const ids = [await queue("a@y.demo"), await queue("b@y.demo")];

@@ -11,14 +11,11 @@ import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
 import type { OutgoingMail } from "@/server/mail/transport";
 import { createBlock } from "../helpers/factories";
-import { awayFromMinuteEnd, clearJobs, sql, startRunner, stopRunners, waitFor } from "./jobs-support";
+import { awayFromMinuteEnd, sql, startRunner, stopRunners, cleanUpRunnersAfterEachTest, waitFor } from "./jobs-support";
 
 const queue = QUEUES.expiredRows;
 
-afterEach(async () => {
-  await stopRunners();
-  await clearJobs();
-});
+cleanUpRunnersAfterEachTest();
 
 /** A handler that counts its runs (and can take its time). */
 function counter(ms = 0) {

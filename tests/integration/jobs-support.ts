@@ -24,6 +24,19 @@ export async function stopRunners(): Promise<void> {
   await Promise.all(runners.splice(0).map((runner) => runner.stop({ timeoutMs: 1000 })));
 }
 
+/**
+ * Stops this file's runners and empties the queue tables after each test; after the last one, waits out
+ * pg-boss's own clean-up (offWork checks its stopped workers once a second, on a timer jest would see
+ * as a leak when the file ends).
+ */
+export function cleanUpRunnersAfterEachTest(): void {
+  afterEach(async () => {
+    await stopRunners();
+    await clearJobs();
+  });
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+}
+
 /** Raw SQL on this file's database (pg-boss's tables are not in the Prisma schema). */
 export async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: process.env.DATABASE_URL });

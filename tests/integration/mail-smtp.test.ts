@@ -10,7 +10,7 @@ import { getDb } from "@/server/db/client";
 import { QUEUES } from "@/server/jobs/queues";
 import { createUser } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { clearJobs, startRunner, stopRunners, waitFor } from "./jobs-support";
+import { startRunner, cleanUpRunnersAfterEachTest, waitFor } from "./jobs-support";
 
 type Received = { from: string; to: string[]; raw: string };
 const received: Received[] = [];
@@ -59,10 +59,7 @@ beforeEach(() =>
   }),
 );
 
-afterEach(async () => {
-  await stopRunners();
-  await clearJobs();
-});
+cleanUpRunnersAfterEachTest();
 
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
