@@ -89,7 +89,10 @@ async function restartDatabase(start: () => Promise<unknown>, reason: string, st
 /** The queue workers of server/jobs (pg-boss) in this process, beside Next, on the same database. */
 async function startBackgroundJobs(): Promise<() => Promise<void>> {
   const { startJobs } = await import("../server/jobs/runner");
-  const { disconnectDb } = await import("../server/db/client");
+  const { disconnectDb, getDb } = await import("../server/db/client");
+  // The first query of a process loads Prisma's query compiler (seconds on a busy machine): here, not in
+  // the first mail after the start.
+  await getDb().$queryRaw`SELECT 1`;
   const runner = await startJobs({ connectionString: process.env.DATABASE_URL ?? "", log: (message) => log(`jobs: ${message}`) });
   log("Background jobs started (mail, returned documents, expired rows, orphan blobs)");
   return async () => {
