@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A journey logs in two or three people and runs axe several times: about 10-20 s on a quiet 2-core
+  // machine, and twice that while the machine also builds or runs PostgreSQL-heavy suites.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
