@@ -61,7 +61,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
   boss.on("error", throttled(log));
   await boss.start();
   try {
-    await setUp(boss, options);
+    await setUp(boss, options, log);
   } catch (error) {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     throw error;
@@ -78,8 +78,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
   };
 }
 
-async function setUp(boss: PgBoss, options: StartJobsOptions): Promise<void> {
-  const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
+async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: string) => void): Promise<void> {
   const names = Object.values(QUEUES);
   const settingsOf = (name: QueueName): QueueSettings => ({ ...QUEUE_SETTINGS[name], ...options.settings?.[name] });
   for (const name of names) {
@@ -98,7 +97,7 @@ async function setUp(boss: PgBoss, options: StartJobsOptions): Promise<void> {
         if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
         return result;
       } catch (error) {
-        log(`${name} failed (it is retried): ${error instanceof Error ? error.message : String(error)}`);
+        log(`${name} failed (retried while tries remain): ${error instanceof Error ? error.message : String(error)}`);
         throw error;
       }
     });
