@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/server/db/client";
+import { preparedQuery } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 
 type Row = {
@@ -29,6 +29,24 @@ type Row = {
 
 export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership: boolean; sessionEnded: boolean };
 
+// Named prepared statement (server/db/client.ts preparedQuery): parsed and planned once per connection.
+const LOAD_ACTOR_SQL = `
+  SELECT u.id, u.email, u.name, u.code, u.phone, u.picture_key, u.valid_after,
+         o.name AS office_name, c.name AS client_name, c.type::text AS client_type,
+         ao.id AS acc_id, ao.office_id AS acc_office, ao.type AS acc_type, ao.blocked AS acc_blocked,
+         ao.has_payment_access AS acc_payment,
+         co.id AS bus_id, co.client_id AS bus_client, c.office_id AS bus_office, co.type AS bus_type,
+         co.blocked AS bus_blocked, c.removed_at AS bus_removed,
+         ($2::uuid IS NOT NULL AND EXISTS (
+            SELECT 1 FROM refresh_tokens rt
+             WHERE rt.family_id = $2::uuid AND rt.revoked_at IS NOT NULL)) AS session_ended
+    FROM users u
+    LEFT JOIN accounting_operators ao ON ao.user_id = u.id
+    LEFT JOIN client_operators co ON co.user_id = u.id
+    LEFT JOIN accounting_offices o ON o.id = ao.office_id
+    LEFT JOIN clients c ON c.id = co.client_id
+   WHERE u.id = $1::int`;
+
 /**
  * Hot path of every authenticated call: one query of primary-key and unique-index joins. With the
  * access token's login session (`familyId`), it also says whether that session was revoked (logout,
@@ -36,22 +54,7 @@ export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership
  * refresh_tokens(family_id, revoked_at).
  */
 export async function loadActor(userId: number, familyId: string | null = null): Promise<LoadedActor | null> {
-  const rows = await getDb().$queryRaw<Row[]>`
-    SELECT u.id, u.email, u.name, u.code, u.phone, u.picture_key, u.valid_after,
-           o.name AS office_name, c.name AS client_name, c.type::text AS client_type,
-           ao.id AS acc_id, ao.office_id AS acc_office, ao.type AS acc_type, ao.blocked AS acc_blocked,
-           ao.has_payment_access AS acc_payment,
-           co.id AS bus_id, co.client_id AS bus_client, c.office_id AS bus_office, co.type AS bus_type,
-           co.blocked AS bus_blocked, c.removed_at AS bus_removed,
-           (${familyId}::uuid IS NOT NULL AND EXISTS (
-              SELECT 1 FROM refresh_tokens rt
-               WHERE rt.family_id = ${familyId}::uuid AND rt.revoked_at IS NOT NULL)) AS session_ended
-      FROM users u
-      LEFT JOIN accounting_operators ao ON ao.user_id = u.id
-      LEFT JOIN client_operators co ON co.user_id = u.id
-      LEFT JOIN accounting_offices o ON o.id = ao.office_id
-      LEFT JOIN clients c ON c.id = co.client_id
-     WHERE u.id = ${userId}`;
+  const rows = await preparedQuery<Row>("load_actor", LOAD_ACTOR_SQL, [userId, familyId]);
   const row = rows[0];
   if (!row) return null;
   const accountingActive = row.acc_id !== null && !row.acc_blocked;

@@ -1,30 +1,63 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { Pool, type QueryResultRow } from "pg";
 import { getConfig } from "@/server/config";
 import { PrismaClient } from "./generated/client";
 
-// One client per process, created on first use (so tests can point DATABASE_URL at their own
-// database first) and kept across hot reloads in development.
-const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient };
+// One pool and one client per process, created on first use (so tests can point DATABASE_URL at their
+// own database first) and kept across hot reloads in development. The pool is ours and handed to
+// Prisma's adapter, so Prisma's queries and the prepared hot-path queries below share its connections
+// (one DATABASE_POOL_SIZE for both).
+const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool };
 
-export function getDb(): PrismaClient {
-  if (!holder.__blocoPrisma) {
+function getPool(): Pool {
+  if (!holder.__blocoPool) {
     const config = getConfig();
     // A request waits at most DATABASE_POOL_TIMEOUT_MS for a connection, then fails (answered 503),
     // instead of hanging behind a pool that cannot serve it.
-    const adapter = new PrismaPg({
+    const pool = new Pool({
       connectionString: config.DATABASE_URL,
       max: config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
     });
+    // An idle connection cut by the server (restart, outage) is dropped by the pool; without a
+    // listener its error event would end the process.
+    pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    holder.__blocoPool = pool;
+  }
+  return holder.__blocoPool;
+}
+
+export function getDb(): PrismaClient {
+  if (!holder.__blocoPrisma) {
+    const adapter = new PrismaPg(getPool());
     holder.__blocoPrisma = new PrismaClient({ adapter });
   }
   return holder.__blocoPrisma;
 }
 
+/**
+ * A query of the per-request hot path (the actor load of every authenticated call) as a NAMED
+ * prepared statement straight on the pool: PostgreSQL parses and plans it once per connection, and
+ * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md): 77 µs of
+ * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
+ * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them.
+ */
+export async function preparedQuery<R extends QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
+  getDb(); // the pool's owner exists, so disconnectDb() ends both
+  const result = await getPool().query<R>({ name, text, values });
+  return result.rows;
+}
+
 export async function disconnectDb(): Promise<void> {
-  await holder.__blocoPrisma?.$disconnect();
+  const client = holder.__blocoPrisma;
+  const pool = holder.__blocoPool;
   holder.__blocoPrisma = undefined;
+  holder.__blocoPool = undefined;
+  if (client) await client.$disconnect();
+  // The pool is not Prisma's to end (an adapter told to dispose of it would end it when a connection
+  // attempt fails, killing the pool for good after an outage): it is ended here.
+  if (pool && !pool.ended) await pool.end().catch(() => undefined);
 }
 
 export type Db = PrismaClient;

@@ -46,12 +46,14 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure {
   if (error instanceof Prisma.PrismaClientUnknownRequestError || error instanceof Prisma.PrismaClientRustPanicError) {
     return UNAVAILABLE_MESSAGE.test(error.message) ? "unavailable" : null;
   }
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
+  // Duck-typed, not `instanceof Error`: pg's socket errors come from Node's own realm, which is not the
+  // caller's under jest's module sandbox.
+  if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") {
+    const { code, message, cause } = error as { code?: unknown; message: string; cause?: unknown };
     const byState = typeof code === "string" ? sqlStateFailure(code) : null;
     if (byState) return byState;
-    if (UNAVAILABLE_MESSAGE.test(error.message)) return "unavailable";
-    if (error.cause) return classifyDatabaseError(error.cause);
+    if (UNAVAILABLE_MESSAGE.test(message)) return "unavailable";
+    if (cause) return classifyDatabaseError(cause);
   }
   return null;
 }

@@ -14,8 +14,17 @@ const countUsers = publicRoute({}, async () => ({ users: await getDb().user.coun
 test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-After, then recovery", async () => {
   const log = jest.spyOn(console, "error").mockImplementation(() => {});
   await call(countUsers); // opens the pool's one connection
-  const held = getDb().$transaction(async (tx) => tx.$executeRaw`SELECT pg_sleep(1.5)`, { timeout: 10_000 });
-  await new Promise((resolve) => setImmediate(resolve));
+  // Wait on state: once the callback runs, the transaction holds the pool's only connection.
+  let begun!: () => void;
+  const holding = new Promise<void>((resolve) => (begun = resolve));
+  const held = getDb().$transaction(
+    async (tx) => {
+      begun();
+      return tx.$executeRaw`SELECT pg_sleep(1.5)`;
+    },
+    { timeout: 10_000 },
+  );
+  await holding;
   const busy = await call(countUsers);
   expect(busy.status).toBe(503);
   expect(busy.json.error?.code).toBe("unavailable");

@@ -1,0 +1,42 @@
+// The access-token verification cache (server/auth/tokens.ts): a token verified once is remembered
+// only until its own expiry, a forged token is never remembered, and the per-call database checks
+// (logout, valid_after) still refuse a cached token.
+import { GET as meGet } from "@/app/api/me/route";
+import { POST as logoutPost } from "@/app/api/token/logout/route";
+import { POST as tokenPost } from "@/app/api/token/route";
+import { signAccessToken, verifyAccessToken } from "@/server/auth/tokens";
+import { getConfig } from "@/server/config";
+import { createAccountingOperator, DEMO_PASSWORD } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+test("a cached token stops working at its expiry", async () => {
+  const token = await signAccessToken(7, "6f1c2a57-3d0e-4f5b-9a61-0c7de2b4a9f1");
+  expect(await verifyAccessToken(token)).toMatchObject({ userId: 7 });
+  const expiry = Date.now() + getConfig().ACCESS_TOKEN_TTL * 1000 + 1_000;
+  const clock = jest.spyOn(Date, "now").mockReturnValue(expiry);
+  try {
+    expect(await verifyAccessToken(token)).toBeNull();
+  } finally {
+    clock.mockRestore();
+  }
+});
+
+test("a token with a changed signature is refused after the real one was cached", async () => {
+  const token = await signAccessToken(8, "6f1c2a57-3d0e-4f5b-9a61-0c7de2b4a9f1");
+  expect(await verifyAccessToken(token)).not.toBeNull();
+  const last = token.at(-1) === "A" ? "B" : "A";
+  expect(await verifyAccessToken(token.slice(0, -1) + last)).toBeNull();
+  const [header, , signature] = token.split(".");
+  const forgedPayload = Buffer.from(JSON.stringify({ sub: "9", token_type: "access" })).toString("base64url");
+  expect(await verifyAccessToken(`${header}.${forgedPayload}.${signature}`)).toBeNull();
+});
+
+test("logging out ends a token the cache already knows", async () => {
+  const person = (await createAccountingOperator()).user;
+  const pair = await call<{ access: string; refresh: string }>(tokenPost, { body: { username: person.email, password: DEMO_PASSWORD } });
+  const { access, refresh } = pair.json.data!;
+  expect((await call(meGet, { token: access })).status).toBe(200);
+  expect((await call(meGet, { token: access })).status).toBe(200); // served from the cache
+  expect((await call(logoutPost, { token: access, body: { refresh } })).status).toBe(200);
+  expect((await call(meGet, { token: access })).status).toBe(401);
+});
