@@ -89,3 +89,6 @@ export const DRAWER_CONTENT_OFFSET_PX = 89;
 export const PROFILE_PANEL_PX = 484;
 export const CONTACT_PANEL_PX = 304;
 export const CLIENT_GRID_MIN_COLUMN_PX = 300;
+
+/** Key of the uncategorised blocks in the year → month → account map (what `obj[null]` gives in JS). */
+export const UNCATEGORIZED_KEY = "null";

@@ -1,5 +1,6 @@
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
-import { UNCATEGORIZED_KEY, type Block, type BlocksByMonth } from "@/lib/contract/blocks";
+import { UNCATEGORIZED_KEY } from "@/lib/constants";
+import type { Block, BlocksByMonth } from "@/lib/contract/blocks";
 import { matchesAccount, matchesValue } from "@/lib/format/search";
 
 // The client detail's left panel as pure data: which accounts a period shows, their blocks, the

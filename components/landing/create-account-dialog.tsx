@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { messages } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { REGISTER_EMAIL_PARAM } from "@/components/register/register-state";
+import { REGISTER_EMAIL_PARAM } from "@/components/register/register-param";
 
 /**
  * 'Criar conta': an e-mail and 'Continuar', disabled while the field is empty (spec §2; no format check).

@@ -8,7 +8,7 @@ import { acceptInvite, type InviteInfo } from "@/lib/api/links";
 import { PASSWORD_MIN } from "@/lib/constants";
 import { maskCep, maskClientCode, maskCpf, maskNumber, maskPhone } from "@/lib/format/masks";
 import { messages } from "@/lib/i18n/messages";
-import { cpfSchema, phoneSchema, requiredSchema } from "@/lib/validation";
+import { cpfSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { passwordPairError } from "./password-fields";

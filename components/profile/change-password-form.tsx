@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useChangePassword } from "@/lib/api/operators";
 import { ApiError } from "@/lib/api/client";
 import { messages } from "@/lib/i18n/messages";
-import { passwordSchema } from "@/lib/validation";
+import { passwordSchema } from "@/lib/validation/schemas";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 

@@ -2,7 +2,7 @@ import { z } from "@/lib/contract/zod";
 import { maskCep, maskCnpj, maskNumber, maskPhone } from "@/lib/format";
 import type { Address, OrganizationBody } from "@/lib/api/offices";
 import { messages } from "@/lib/i18n/messages";
-import { addressNumberSchema, cepSchema, cnpjSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation";
+import { addressNumberSchema, cepSchema, cnpjSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 
 // The office/address form (spec §2, §5): the address always; name, e-mail, CNPJ and phone only for an
 // office or a juridic client (an individual's CPF and contact stay as they are).

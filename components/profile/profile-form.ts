@@ -1,7 +1,7 @@
 import type { ProfileBody } from "@/lib/api/operators";
 import { z } from "@/lib/contract/zod";
 import { messages } from "@/lib/i18n/messages";
-import { cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation";
+import { cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import type { FieldErrors } from "./use-edit-form";
 
 // The 'Perfil' form (spec §5 "Profile save": valid e-mail, valid CPF, non-empty name, valid phone) and

@@ -9,7 +9,7 @@ import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDi
 // fourth step says to check the e-mail.
 
 /** The landing page's dialog hands the e-mail over in this query parameter. */
-export const REGISTER_EMAIL_PARAM = "email";
+export { REGISTER_EMAIL_PARAM } from "./register-param";
 
 export type RegisterData = {
   firstName: string;

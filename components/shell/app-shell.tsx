@@ -1,11 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { isChosenPlatform } from "@/lib/platform";
 import { useSession } from "@/components/auth/use-session";
 import { OperatorsDrawer } from "@/components/operators/operators-drawer";
-import { ProfileDrawer } from "@/components/profile/profile-drawer";
 import { AppHeader } from "./app-header";
+
+// The profile drawer (its forms validate with zod) is fetched after the page, not with it: zod alone is
+// about 90 KiB of compressed script, and no page needs it to show (scripts/measure-first-load.mjs).
+const ProfileDrawer = dynamic(() => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer));
 
 type OpenDrawer = "none" | "operators" | "profile";
 

@@ -1,4 +1,4 @@
-import { requiredSchema, secretSchema, textSchema } from "@/lib/validation";
+import { requiredSchema, secretSchema, textSchema } from "@/lib/validation/schemas";
 import { z } from "./zod";
 
 // Spec §7 "Auth". Request bodies and answers of the token contract, shared by route handlers and UI.

@@ -11,8 +11,7 @@ import { z } from "./zod";
 // - `viewed` is per accounting operator (block_views): "opened by me".
 // - `version` (additive) is the optimistic-concurrency counter /api/block/save must carry.
 
-/** Key of the uncategorised blocks in the year → month → account map (what `obj[null]` gives in JS). */
-export const UNCATEGORIZED_KEY = "null";
+export { UNCATEGORIZED_KEY } from "@/lib/constants";
 
 /** POST /api/block/list (accounting variant): clientId, and optionally one month (year and month together). */
 export const blockListBody = z

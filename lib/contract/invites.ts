@@ -1,4 +1,4 @@
-import { cpfSchema, emailSchema, passwordSchema, phoneSchema, secretSchema, textSchema } from "@/lib/validation";
+import { cpfSchema, emailSchema, passwordSchema, phoneSchema, secretSchema, textSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { clientData } from "./offices";
 import { platformSchema } from "./operators";

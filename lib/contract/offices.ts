@@ -7,7 +7,7 @@ import {
   phoneSchema,
   requiredSchema,
   textSchema,
-} from "@/lib/validation";
+} from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { z } from "./zod";
 

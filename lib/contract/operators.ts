@@ -1,4 +1,4 @@
-import { cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema, secretSchema, textSchema } from "@/lib/validation";
+import { cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema, secretSchema, textSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { z } from "./zod";
 

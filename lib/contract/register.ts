@@ -1,4 +1,4 @@
-import { addressNumberSchema, cepSchema, cnpjSchema, cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation";
+import { addressNumberSchema, cepSchema, cnpjSchema, cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import { z } from "./zod";
 
 // Issue 7 #7: an office signs up from /register. The keys are the wizard's own fields, so an error the

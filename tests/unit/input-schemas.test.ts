@@ -8,15 +8,15 @@ import { forgotPasswordBody, inviteAcceptBody, inviteAddBody, inviteRemoveBody, 
 import { clientData, clientIdBody, clientRequestBody, logoBody, officeBody } from "@/lib/contract/offices";
 import { changePasswordBody, operatorIdBody, operatorPhotoBody, operatorProfileBody, operatorTargetBody } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
+import { hasForbiddenCharacters } from "@/lib/validation";
 import {
   emailSchema,
-  hasForbiddenCharacters,
   multilineTextSchema,
   passwordSchema,
   requiredSchema,
   secretSchema,
   textSchema,
-} from "@/lib/validation";
+} from "@/lib/validation/schemas";
 
 const v = messages.validation;
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>

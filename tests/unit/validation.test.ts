@@ -1,19 +1,5 @@
-import {
-  cepSchema,
-  cnpjSchema,
-  cpfSchema,
-  emailSchema,
-  isValidAddressNumber,
-  isValidCep,
-  isValidCnpj,
-  isValidCpf,
-  isValidEmail,
-  isValidPhone,
-  onlyDigits,
-  passwordSchema,
-  phoneSchema,
-  requiredSchema,
-} from "@/lib/validation";
+import { isValidAddressNumber, isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
+import { cepSchema, cnpjSchema, cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import { ISSUE_LABELS, issueLabel } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 
