@@ -6,7 +6,8 @@ import { expect, test, type ContabilizationClient, type Person } from "./support
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-test.describe.configure({ timeout: 60_000 });
+// Several axe runs and a 5 s poll or two per journey: 90 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 90_000 });
 
 // The desktop contabilization page (issue 9 items 2–3) with a client of the test's own
 // (people.contabilizationClient: two accounts, three categorised blocks to post this month and one
@@ -48,8 +49,8 @@ test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, on
   const second = accountButton(page, data.accounts.second);
   await expect(first).toContainText("2 blocos a contabilizar");
   await expect(second).toContainText("1 bloco a contabilizar");
-  await expect(page.getByLabel("Ano")).toHaveValue(String(data.year));
-  await expect(page.getByLabel("Mês")).toHaveValue(String(data.month));
+  await expect(page.getByRole("combobox", { name: "Ano" })).toHaveValue(String(data.year));
+  await expect(page.getByRole("combobox", { name: "Mês" })).toHaveValue(String(data.month));
   await expect(page.getByRole("combobox", { name: "Mês" }).locator("option")).toHaveCount(data.month);
 
   await first.click();
@@ -79,7 +80,6 @@ test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, on
   // clicking the disabled button posts nothing
   await nextButton(page).click({ force: true });
   await expect(nextButton(page)).toHaveText("Sem blocos!");
-  await expectNoAxeViolations(page, "contabilization desk, 'Sem blocos!'");
 
   // Desfazer: the first click only expands, the second undoes
   const row = lastRow(page, data.blocks.first[1]);
@@ -88,7 +88,7 @@ test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, on
   await expect(confirm).toHaveAttribute("aria-expanded", "true");
   await expect(row.getByText("Clique novamente para confirmar")).toBeVisible();
   await expect(nextButton(page)).toHaveText("Sem blocos!");
-  await expectNoAxeViolations(page, "contabilization desk, Desfazer expanded");
+  await expectNoAxeViolations(page, "contabilization desk, 'Sem blocos!' and Desfazer expanded");
   await confirm.click();
   await expect(nextBlock(page)).toContainText(dateOf(data, 2));
   await expect(nextBlock(page)).toContainText("R$ 250,50");
