@@ -26,20 +26,30 @@ async function pickClient(page) {
     const call = (path, body) =>
       fetch(path, { method: body ? "POST" : "GET", headers: { authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body && JSON.stringify(body) }).then((r) => r.json());
     const cards = (await call("/api/clients")).data.filter((card) => card.isResponsable);
+    // this month and the two before: the one with blocks to post AND posted ones shows the most
+    const now = new Date();
+    const periods = [0, 1, 2].map((back) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15));
+      return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+    });
+    const score = (month) => Math.min(month.uncontabilizedCount, 5) + 2 * month.lastContabilized.length;
     let best = null;
     for (const card of cards) {
-      const month = (await call("/api/operator/sync/contabilize", { clientId: card.id })).data;
+      for (const period of periods) {
+        const month = (await call("/api/operator/sync/contabilize", { clientId: card.id, ...period })).data;
+        if (month && (!best || score(month) > score(best.month))) best = { card, month };
+      }
       await call("/api/operator/unsync/contabilize", { clientId: card.id });
-      if (!month) continue;
-      if (!best || month.uncontabilizedCount > best.month.uncontabilizedCount) best = { card, month };
     }
     if (!best) throw new Error("no client to contabilize");
     const accounts = best.month.accounts;
     const busiest = [...accounts].sort((a, b) => b.uncontabilizedCount - a.uncontabilizedCount)[0];
     const posted = best.month.lastContabilized[0]?.accountId ?? busiest.id;
-    const empty = accounts.find((account) => account.uncontabilizedCount === 0) ?? null;
+    const empty = accounts.find((account) => account.uncontabilizedCount === 0 && account.id === posted) ?? accounts.find((account) => account.uncontabilizedCount === 0) ?? null;
     return {
       client: { id: best.card.id, name: best.card.name, logoUrl: best.card.pictureUrl },
+      year: best.month.year,
+      month: best.month.month,
       busiest: busiest.id,
       empty: empty?.id ?? null,
       posted,
@@ -49,24 +59,26 @@ async function pickClient(page) {
 
 const account = (page, id) => page.locator(`[data-account-id="${id}"]`);
 
-async function choose(page, id) {
+async function choose(page, id, state) {
+  await page.getByRole("combobox", { name: "Ano" }).selectOption(String(state.year));
+  await page.getByRole("combobox", { name: "Mês" }).selectOption(String(state.month));
   await account(page, id).click();
   await page.getByTestId("next-button").waitFor();
 }
 
 const scenes = {
-  account: { path: DESK, prepare: (page, state) => choose(page, state.busiest) },
+  account: { path: DESK, prepare: (page, state) => choose(page, state.busiest, state) },
   "sem-blocos": {
     path: DESK,
     prepare: async (page, state) => {
       if (state.empty === null) throw new Error("no account without blocks to post");
-      await choose(page, state.empty);
+      await choose(page, state.empty, state);
     },
   },
   history: {
     path: DESK,
     prepare: async (page, state) => {
-      await choose(page, state.posted);
+      await choose(page, state.posted, state);
       await page.getByRole("button", { name: "Visualizar Historico" }).click();
       await page.getByRole("dialog", { name: "Visualizar Historico" }).waitFor();
       await page.getByTestId("history-list").or(page.getByText("Sem itens nesta lista")).waitFor();
@@ -76,7 +88,7 @@ const scenes = {
     path: DESK,
     fullPage: true,
     prepare: async (page, state) => {
-      await choose(page, state.busiest);
+      await choose(page, state.busiest, state);
       await page.getByRole("button", { name: "Contabilizar pelo celular" }).click();
       await page.getByTestId("qr-code").waitFor();
     },

@@ -20,7 +20,7 @@ export type AccountListProps = {
 export function AccountList({ accounts, selectedId, onSelect }: AccountListProps) {
   if (accounts.length === 0) return <p className="py-2 text-sm text-muted">{t.noAccounts}</p>;
   return (
-    <ul className="scroll-fade -mx-0.5 flex max-h-[55vh] flex-col gap-0.5 overflow-y-auto px-0.5 py-0.5 lg:max-h-[calc(100dvh-330px)]">
+    <ul className="scroll-fade -mx-0.5 flex max-h-[40vh] flex-col gap-0.5 overflow-y-auto px-0.5 py-0.5 lg:max-h-[calc(100dvh-330px)]">
       {accounts.map((account) => {
         const selected = account.id === selectedId;
         const count = account.uncontabilizedCount;

@@ -90,9 +90,12 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
     contabilize.reset();
   };
 
+  const nextSection = useRef<HTMLElement>(null);
   const chooseAccount = (id: number) => {
     setAccountId(id);
     contabilize.reset();
+    // a phone stacks the list above the block: bring the chosen account's block into view
+    if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => nextSection.current?.scrollIntoView({ block: "start" }));
   };
 
   const post = (blockId: number, undo: boolean) =>
@@ -173,7 +176,7 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
         ) : null}
       </section>
       <div className="flex min-w-0 flex-col gap-2">
-        <section aria-labelledby="next-block-title" className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+        <section ref={nextSection} aria-labelledby="next-block-title" className="scroll-mt-9 flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
           {account ? (
             <NextBlock
               account={account}

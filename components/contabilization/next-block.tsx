@@ -46,7 +46,7 @@ export function NextBlock({ account, pending, error, buttonRef, onNext, onView, 
         </Button>
       </div>
       {block ? (
-        <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_200px]" data-testid="next-block" data-block-id={block.id}>
+        <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_240px]" data-testid="next-block" data-block-id={block.id}>
           <div className="flex flex-col gap-1">
             <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t.nextBlock}</p>
             <dl className="grid grid-cols-2 gap-1">
@@ -120,7 +120,7 @@ function DocumentPreview({ block, onView }: { block: Block; onView: () => void }
           className="h-[140px] w-full object-cover object-top"
         />
       ) : null}
-      <span className="flex min-h-5 items-center justify-between gap-1 px-1 text-sm font-semibold">
+      <span className="flex min-h-5 items-center justify-between gap-1 px-1 text-sm font-semibold whitespace-nowrap">
         <span>{t.viewDocuments}</span>
         <span className="text-xs font-normal text-muted">{t.documents(count)}</span>
       </span>
