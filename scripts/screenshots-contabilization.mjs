@@ -1,6 +1,6 @@
 // Screenshots of the desktop contabilization page (issue 9 items 2–3) at 1440px and 390px, light and dark,
 // into .data/screenshots/: an account chosen with its next block, an account with 'Sem blocos!', the
-// 'Visualizar Historico' drawer, the QR panel open, and the page while another operator holds the client.
+// 'Visualizar Historico' drawer, the QR panel open, a Desfazer expanded (not confirmed), and the page while another operator holds the client.
 // Nothing is posted: the demo data stays as it is (the held scene takes the lease as the demo operator
 // for 15 s).
 // Usage: node scripts/screenshots-contabilization.mjs [baseUrl] (default http://127.0.0.1:3000, a server
@@ -91,6 +91,15 @@ const scenes = {
       await choose(page, state.busiest, state);
       await page.getByRole("button", { name: "Contabilizar pelo celular" }).click();
       await page.getByTestId("qr-code").waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot of a scrolled page draws the sticky header mid-page
+    },
+  },
+  "undo-armed": {
+    path: DESK,
+    prepare: async (page, state) => {
+      await choose(page, state.busiest, state);
+      await page.getByRole("button", { name: "Desfazer", exact: true }).first().click(); // expanded only: nothing is undone
+      await page.getByRole("button", { name: "Confirmar desfazer" }).waitFor();
     },
   },
   held: {

@@ -73,7 +73,7 @@ function UndoRow({ block, account, armed, pending, onArm, onUndo }: UndoRowProps
           <span className="block text-sm font-semibold tabular-nums">
             {blockCardDate(block)} · {blockCardValue(block) ?? t.noValue}
           </span>
-          <span className="block truncate text-xs text-muted">
+          <span className="block text-xs text-muted sm:truncate">
             {account}
             {posted ? ` · ${t.contabilizedAt(formatDate(posted), formatTime(posted))}` : ""}
           </span>

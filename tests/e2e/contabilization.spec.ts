@@ -173,6 +173,8 @@ test("[contabilization] a second operator: Contabilizar disabled with the first'
     const entry = other.page.getByTestId("side-contabilize");
     await expect(entry).toHaveAttribute("aria-disabled", "true");
     await expect(entry).toHaveAccessibleDescription(`${data.operator.name} está contabilizando este cliente.`);
+    // the holder's avatar (initials: no photo) in place of the count badge
+    await expect(entry).toContainText(data.operator.name.split(" ").slice(0, 2).map((part) => part[0]).join(""));
 
     const held = `${data.operator.name} está contabilizando este cliente no momento. Aguarde até que termine para contabilizar.`;
     const refused = await other.page.request.post("/api/block/contabilize", {
@@ -187,6 +189,7 @@ test("[contabilization] a second operator: Contabilizar disabled with the first'
     await other.page.goto("/home/client/contabilization");
     const notice = other.page.getByTestId("lease-held");
     await expect(notice).toContainText(held);
+    await expect(notice).toContainText(data.operator.name.split(" ").slice(0, 2).map((part) => part[0]).join(""));
     await expectNoAxeViolations(other.page, "contabilization desk held by another operator");
 
     // the first operator leaves (unsync): the second's page opens by itself at its next poll
