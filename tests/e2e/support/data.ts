@@ -41,6 +41,25 @@ export type ViewerClient = {
   busyName: string | null;
 };
 
+/** An account of a factory client as the pages show it. */
+export type AccountRef = { id: number; code: string; description: string };
+
+/**
+ * A client for the contabilization desk: its responsible operator and a colleague it is shared with (both
+ * type 2 of one office), two accounts activated in January, and categorised blocks of this month (São
+ * Paulo): `first` has two to post (payment days 1 and 2, R$ 100,00 and R$ 250,50), `second` one to post
+ * (day 3, R$ 42,00) and one already contabilised an hour ago (day 1, R$ 7,00), each of 2 real images.
+ */
+export type ContabilizationClient = {
+  operator: Person;
+  colleague: Person;
+  client: ClientRef;
+  year: number;
+  month: number;
+  accounts: { first: AccountRef; second: AccountRef };
+  blocks: { first: [number, number]; second: number; posted: number };
+};
+
 export type People = {
   /** An office with its owner (type 0), an admin (type 1), an operator (type 2) and a blocked operator. */
   accountingTeam: () => Promise<AccountingTeam>;
@@ -56,6 +75,8 @@ export type People = {
   accountsPlan: () => Promise<AccountsPlan>;
   /** Block viewer: an office owner responsible for a client with blocks of this month in every state. */
   viewerClient: (options?: { busy?: boolean }) => Promise<ViewerClient>;
+  /** Contabilization desk: a client with categorised blocks in two accounts this month (ContabilizationClient). */
+  contabilizationClient: () => Promise<ContabilizationClient>;
 };
 
 function loadFactories(): Factories {
@@ -133,6 +154,41 @@ function peopleFrom(f: Factories): People {
         accounts: { active: pick(active), other: pick(other) },
         blocks: { uncategorized: uncategorized.id, categorized: categorized.id, contabilized: contabilized.id, pendency: pendency.id },
         busyName,
+      };
+    },
+    async contabilizationClient() {
+      const tag = suffix();
+      const office = await f.createOffice();
+      const operator = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-contab"), name: `Lia Contadora ${tag}` } });
+      const colleague = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-contab"), name: `Rui Colega ${tag}` } });
+      const client = await f.createClient({ office, responsible: operator, name: `Contab Teste ${tag} Ltda` });
+      await f.shareClient({ client, operator: colleague });
+      await f.createClientOperator({ client, type: 0 });
+      const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric" }).formatToParts(new Date());
+      const year = Number(parts.find((part) => part.type === "year")?.value);
+      const month = Number(parts.find((part) => part.type === "month")?.value);
+      const first = await f.createAccount({ office, code: `3.1.${randomCode()}`, description: `Aluguel ${tag}`, yearOfExercise: year });
+      const second = await f.createAccount({ office, code: `3.2.${randomCode()}`, description: `Telefone ${tag}`, yearOfExercise: year });
+      for (const account of [first, second]) await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const sentAt = new Date(Date.now() - 3 * 3_600_000);
+      const by = { id: operator.id };
+      const day = (d: number) => new Date(Date.UTC(year, month - 1, d, 12));
+      const categorised = (account: { id: number }, d: number, valueCents: number) =>
+        f.createBlock({ client, state: "categorized", account, operator: by, paymentDate: day(d), valueCents, documents: 2, sentAt, categorizedAt: sentAt });
+      const a1 = await categorised(first, 1, 10_000);
+      const a2 = await categorised(first, 2, 25_050);
+      const b1 = await categorised(second, 3, 4_200);
+      const postedAt = new Date(Date.now() - 3_600_000);
+      const posted = await f.createBlock({ client, state: "contabilized", account: second, operator: by, paymentDate: day(1), valueCents: 700, documents: 2, sentAt, categorizedAt: sentAt, contabilizedAt: postedAt });
+      const pick = (account: AccountRef) => ({ id: account.id, code: account.code, description: account.description });
+      return {
+        operator: person(operator.user),
+        colleague: person(colleague.user),
+        client: { id: client.id, name: client.name, logoUrl: null },
+        year,
+        month,
+        accounts: { first: pick(first), second: pick(second) },
+        blocks: { first: [a1.id, a2.id], second: b1.id, posted: posted.id },
       };
     },
     async operator() {
