@@ -2,7 +2,7 @@ import "server-only";
 import type { InviteAcceptInput, InviteInfoAnswer } from "@/lib/contract/invites";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { messages } from "@/lib/i18n/messages";
-import { passwordSchema, requiredSchema } from "@/lib/validation";
+import { passwordSchema, requiredSchema } from "@/lib/validation/schemas";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { hashPassword, verifyPassword, withCredentialCheck } from "@/server/auth/passwords";
 import { prepareSession } from "@/server/auth/sessions";
