@@ -424,26 +424,43 @@ async function freshRefresh(): Promise<string> {
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-/** One cell of the matrix: the endpoint's handler called as `who`, with the request its builder made. */
-export async function runCell(m: Matrix, key: string, who: ActorName): Promise<{ status: number; json: { data?: unknown; error?: { code: string; message: string } } }> {
+export type Answer = { status: number; headers: Headers; text: string; json: { data?: unknown; error?: { code: string; message: string; fields?: { path: string; message: string }[] } } };
+
+/** The route module of an endpoint ("POST /api/block/list" → app/api/block/list/route.ts). */
+export async function routeModule(key: string): Promise<Record<string, Handler>> {
+  const path = key.split(" ")[1]!;
+  return (await import(join(apiRoot, path.replace(/^\/api\/?/, ""), "route.ts"))) as Record<string, Handler>;
+}
+
+/**
+ * Calls the endpoint's handler as `who` with `request` (a body, or `rawBody` sent as it is, with extra
+ * headers) and reads the answer; JSON only when the answer says it is JSON.
+ */
+export async function send(m: Matrix, key: string, who: ActorName, request: MatrixRequest & { rawBody?: string; headers?: Record<string, string> }): Promise<Answer> {
   const [verb, path] = key.split(" ") as [string, string];
   const spec = requests[key];
-  if (!spec) throw new Error(`no request builder for ${key}`);
-  const request = await spec.build(m, who);
-  const mod = (await import(join(apiRoot, path.replace(/^\/api\/?/, ""), "route.ts"))) as Record<string, Handler>;
-  const phoneInBody = spec.link && (who === "link" || who === "linkOther");
+  const mod = await routeModule(key);
+  const phoneInBody = spec?.link && (who === "link" || who === "linkOther");
   const token = phoneInBody ? undefined : m.bearer[who];
-  const hasBody = request.body !== undefined;
+  const raw = request.rawBody ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const req = new Request(`http://localhost${request.path ?? path}`, {
     method: verb,
-    headers: { ...(hasBody ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: hasBody ? JSON.stringify(request.body) : undefined,
+    headers: { ...(raw !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...request.headers },
+    body: raw,
   });
   const res = await mod[verb]!(req, { params: Promise.resolve(request.params ?? { path: path.split("/").slice(2) }) });
   const text = await res.text();
   const json = res.headers.get("content-type")?.includes("application/json") && text ? JSON.parse(text) : {};
-  const answer = { status: res.status, json };
-  spec.after?.(m, who, answer);
+  const answer = { status: res.status, headers: res.headers, text, json };
+  spec?.after?.(m, who, answer);
+  return answer;
+}
+
+/** One cell of the matrix: the endpoint called as `who` with the request its builder made. */
+export async function runCell(m: Matrix, key: string, who: ActorName): Promise<Answer> {
+  const spec = requests[key];
+  if (!spec) throw new Error(`no request builder for ${key}`);
+  const answer = await send(m, key, who, await spec.build(m, who));
   await reset();
   return answer;
 }
