@@ -13,7 +13,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { SignJWT, decodeJwt } from "jose";
-import { POST as tokenPost } from "@/app/api/token/route";
 import { POST as linkPost } from "@/app/api/operator/contabilization/link/route";
 import { POST as initPost } from "@/app/api/operator/contabilization/init/route";
 import { POST as invitedAddPost } from "@/app/api/invited/add/route";
@@ -41,8 +40,8 @@ import {
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { buildBusinessWorld, receiptDataUrl, ref, type BusinessWorld } from "./business-writes-world";
-import { login } from "./operators-support";
+import { receiptDataUrl, ref, type BusinessWorld } from "./business-writes-world";
+import { buildClientWorld } from "./world";
 import { ACTORS, table, type ActorName, type Row } from "./permission-matrix.table";
 
 export const VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -94,12 +93,43 @@ export type Matrix = {
   session: { alpha: string; gamma: string };
 };
 
+/**
+ * A session of the user as the login issues it (server/auth/sessions.ts), without the password check:
+ * the matrix needs about twenty sessions per file and scrypt is the slowest thing a test can do.
+ */
+export async function sessionOf(userId: number): Promise<{ access: string; refresh: string }> {
+  return getDb().$transaction((tx) => issueTokenPair(tx, userId));
+}
+
+/** business-writes-world.ts's people (office A around alpha, its company users, beta), logged in. */
+async function businessWorld(): Promise<{ world: BusinessWorld; tokens: Record<string, string> }> {
+  const base = await buildClientWorld();
+  const alpha = base.alpha;
+  const world: BusinessWorld = {
+    ...base,
+    ownerAlpha: await createClientOperator({ client: alpha, type: 0 }),
+    adminAlpha: await createClientOperator({ client: alpha, type: 1 }),
+    regularAlpha: await createClientOperator({ client: alpha, type: 2 }),
+    sharerAlpha: await createClientOperator({ client: alpha, type: 2, sharedGallery: true }),
+    blockedAlpha: await createClientOperator({ client: alpha, type: 2 }),
+    dualAlpha: await createClientOperator({ client: alpha, type: 2, user: (await createAccountingOperator({ office: base.officeA, type: 2 })).user }),
+    beta: await createClient({ office: { id: base.ownerB.officeId }, responsible: base.ownerB }),
+    ownerBeta: undefined as never,
+  };
+  world.ownerBeta = await createClientOperator({ client: world.beta, type: 0 });
+  const tokens: Record<string, string> = {};
+  const people = ["ownerA", "adminA", "regularA", "sharedA", "outsiderA", "ownerB", "ownerAlpha", "adminAlpha", "regularAlpha", "blockedAlpha", "ownerBeta"] as const;
+  for (const who of people) tokens[who] = (await sessionOf(world[who].userId)).access;
+  await getDb().clientOperator.update({ where: { id: world.blockedAlpha.id }, data: { blocked: true } });
+  return { world, tokens };
+}
+
 export async function buildMatrixWorld(): Promise<Matrix> {
-  const { world, tokens } = await buildBusinessWorld();
+  const { world, tokens } = await businessWorld();
   const db = getDb();
   const blockedA = await createAccountingOperator({ office: world.officeA, type: 2 });
   await shareClient({ client: world.alpha, operator: blockedA });
-  const blockedAToken = await login(blockedA.user.email);
+  const blockedAToken = (await sessionOf(blockedA.userId)).access;
   await db.accountingOperator.update({ where: { id: blockedA.id }, data: { blocked: true } });
   const gamma = await createClient({ office: world.officeA, responsible: world.regularA });
   const account = await createAccount({ office: world.officeA, code: "3.1.01.001", yearOfExercise: current.year });
@@ -108,8 +138,8 @@ export async function buildMatrixWorld(): Promise<Matrix> {
   const document = await createDocument({ client: world.alpha });
   const w: MatrixWorld = { ...world, blockedA, gamma, account, categorized, uncategorized, document: { key: document.displayKey } };
 
-  // A second login of the responsible operator: its refresh token, presented as an access token.
-  const pair = (await call<{ access: string; refresh: string }>(tokenPost, { body: { username: w.regularA.user.email, password: "demo1234" } })).json.data!;
+  // A second session of the responsible operator: its refresh token, presented as an access token.
+  const pair = await sessionOf(w.regularA.userId);
   // The same access token, signed with our key, expired a minute ago.
   const claims = decodeJwt(pair.access);
   const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
@@ -179,6 +209,8 @@ export type RequestSpec = {
   /** A linkRoute: the phone actors send their session in the body's `link`, not as a bearer. */
   link?: boolean;
   build: (m: Matrix, who: ActorName) => MatrixRequest | Promise<MatrixRequest>;
+  /** The cells are independent (a public route, a fresh target each): the actors are asked at once. */
+  parallel?: boolean;
   /** Run after the call with its answer (e.g. the new token pair of changePassword). */
   after?: (m: Matrix, who: ActorName, answer: { status: number; json: { data?: unknown } }) => void;
 };
@@ -289,6 +321,7 @@ export const requests: Record<string, RequestSpec> = {
   "GET /api/health/live": none,
 
   "POST /api/invite/accept": {
+    parallel: true,
     build: async (m) => {
       const email = uniqueEmail("convidado");
       await call(invitedAddPost, { token: m.bearer.ownerA, body: { email } });
@@ -296,6 +329,7 @@ export const requests: Record<string, RequestSpec> = {
     },
   },
   "POST /api/invite/info": {
+    parallel: true,
     build: async (m) => {
       const email = uniqueEmail("convidado");
       await call(invitedAddPost, { token: m.bearer.ownerA, body: { email } });
@@ -377,6 +411,7 @@ export const requests: Record<string, RequestSpec> = {
 
   "POST /api/password/forgot": body(() => ({ email: uniqueEmail("esqueci") })),
   "POST /api/password/reset": {
+    parallel: true,
     build: async () => {
       const user = await createUser();
       await call(forgotPost, { body: { email: user.email } });
@@ -409,17 +444,16 @@ export const requests: Record<string, RequestSpec> = {
     city: "São Paulo",
     state: "SP",
   })),
-  "POST /api/token": { build: async () => ({ body: { username: (await createAccountingOperator()).user.email, password: "demo1234" } }) },
-  "POST /api/token/logout": { build: async () => ({ body: { refresh: await freshRefresh() } }) },
-  "POST /api/token/refresh": { build: async () => ({ body: { refresh: await freshRefresh() } }) },
+  "POST /api/token": { parallel: true, build: async () => ({ body: { username: (await createAccountingOperator()).user.email, password: "demo1234" } }) },
+  "POST /api/token/logout": { parallel: true, build: async () => ({ body: { refresh: await freshRefresh() } }) },
+  "POST /api/token/refresh": { parallel: true, build: async () => ({ body: { refresh: await freshRefresh() } }) },
   "PATCH /api/user/platform": none,
   "POST /api/user/platform": none,
 };
 
 /** A new session of a new office operator (issued directly: a login per cell would hash a password). */
 async function freshRefresh(): Promise<string> {
-  const operator = await createAccountingOperator();
-  return (await getDb().$transaction((tx) => issueTokenPair(tx, operator.userId))).refresh;
+  return (await sessionOf((await createAccountingOperator()).userId)).refresh;
 }
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -486,8 +520,10 @@ export function describeMatrixPart(part: number, parts: number): void {
   }
 
   // changePassword ends the caller's earlier sessions (the phone's too): it runs last in its part.
+  // The slow rows (password hashing per cell) dealt first, so each part gets its share of them.
+  const slow = (key: string) => Boolean(requests[key]?.parallel) || /changePassword|contabilization\/init/.test(key);
   const keys = Object.keys(table)
-    .sort()
+    .sort((a, b) => Number(slow(b)) - Number(slow(a)) || a.localeCompare(b))
     .filter((_, index) => index % parts === part)
     .sort((a, b) => Number(a.includes("changePassword")) - Number(b.includes("changePassword")));
 
@@ -495,13 +531,21 @@ export function describeMatrixPart(part: number, parts: number): void {
     test(key, async () => {
       const answers = {} as Row;
       const refusals: string[] = [];
-      for (const who of ACTORS) {
-        const answer = await runCell(m, key, who);
+      // Independent cells three at a time (the password hashing they do is what takes the time).
+      const lanes = requests[key]?.parallel ? 3 : 1;
+      const cells: (readonly [ActorName, Answer])[] = [];
+      const queue = [...ACTORS];
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          for (let who = queue.shift(); who; who = queue.shift()) cells.push([who, await runCell(m, key, who)] as const);
+        }),
+      );
+      for (const [who, answer] of cells) {
         answers[who] = answer.status;
         // The envelope of an unexpected refusal, to tell a permission from a request the builder got wrong.
         if (answer.status !== table[key]![who]) refusals.push(`${who}: ${answer.status} ${JSON.stringify(answer.json.error ?? null)}`);
       }
       expect({ answers, unexpected: refusals }).toEqual({ answers: table[key], unexpected: [] });
-    }, 60_000);
+    }, 180_000);
   }
 }
