@@ -311,6 +311,7 @@ describe("hostile images", () => {
         if ((await route.rows()) !== before) found.push(`${c.name}: rows written`);
       }
       expect(found).toEqual([]);
+      console.log(`${route.key}: RSS ${Math.round(rssBefore / 2 ** 20)} MB before, peak +${Math.round((rssPeak - rssBefore) / 2 ** 20)} MB over ${imageCases.length} hostile images`);
       // The bomb is refused from its header, not decoded: a 20000×20000 RGBA decode alone is 1.6 GB.
       expect(rssPeak - rssBefore).toBeLessThan(400 * 1024 * 1024);
     }, 120_000);
