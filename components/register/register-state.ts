@@ -1,5 +1,5 @@
 import { maskCep, maskCnpj, maskCpf, maskNumber, maskPhone } from "@/lib/format";
-import { registerBody, type RegisterBody } from "@/lib/contract/register";
+import type { RegisterBody } from "@/lib/contract/register";
 import { messages } from "@/lib/i18n/messages";
 import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
 
@@ -103,7 +103,12 @@ export function registerPayload(data: RegisterData): RegisterBody {
 }
 
 /** The §5 message of each invalid field of a slide (the contract's own schemas: same words as the server). */
-export function stepErrors(step: number, data: RegisterData): Partial<Record<RegisterField, string>> {
+// The contract (zod) is fetched after the page, not with it: loadStepRules() is called once the wizard
+// shows, so it is there before the first 'Continuar' (scripts/measure-first-load.mjs).
+export const loadStepRules = () => import("@/lib/contract/register");
+
+export async function stepErrors(step: number, data: RegisterData): Promise<Partial<Record<RegisterField, string>>> {
+  const { registerBody } = await loadStepRules();
   const errors: Partial<Record<RegisterField, string>> = {};
   for (const { key } of STEP_FIELDS[step] ?? []) {
     if (!(key in registerBody.shape)) continue;

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/client";
 import { registerOffice } from "@/lib/api/links";
 import { messages } from "@/lib/i18n/messages";
@@ -13,6 +13,7 @@ import {
   REGISTER_EMAIL_PARAM,
   registerPayload,
   STEP_FIELDS,
+  loadStepRules,
   stepErrors,
   stepOf,
   type RegisterData,
@@ -42,6 +43,11 @@ export function RegisterWizard() {
   const [saving, setSaving] = useState(false);
   const [sentTo, setSentTo] = useState("");
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const checking = useRef(false);
+
+  useEffect(() => {
+    void loadStepRules();
+  }, []);
 
   function go(next: number) {
     setStep(next);
@@ -73,10 +79,11 @@ export function RegisterWizard() {
     }
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving || step >= LAST) return;
-    const found = stepErrors(step, data);
+    if (saving || checking.current || step >= LAST) return;
+    checking.current = true;
+    const found = await stepErrors(step, data).finally(() => (checking.current = false));
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFormError(r.signup.fixFields);
