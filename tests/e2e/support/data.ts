@@ -41,6 +41,19 @@ export type ViewerClient = {
   busyName: string | null;
 };
 
+/**
+ * Mobile contabilization (issue 9 item 3): an office owner responsible for a client with categorised,
+ * not yet contabilised blocks of this month (São Paulo) in two activated accounts, each block with real
+ * images (`water`: 2 blocks of 2 documents, `office`: 1 block of 1).
+ */
+export type ContabilizationClient = {
+  operator: Person;
+  client: { id: number; name: string };
+  year: number;
+  month: number;
+  accounts: Record<"water" | "office", { id: number; code: string; description: string; blocks: number[] }>;
+};
+
 export type People = {
   /** An office with its owner (type 0), an admin (type 1), an operator (type 2) and a blocked operator. */
   accountingTeam: () => Promise<AccountingTeam>;
@@ -56,6 +69,8 @@ export type People = {
   accountsPlan: () => Promise<AccountsPlan>;
   /** Block viewer: an office owner responsible for a client with blocks of this month in every state. */
   viewerClient: (options?: { busy?: boolean }) => Promise<ViewerClient>;
+  /** Mobile contabilization: an operator, its client and two accounts with blocks to post this month. */
+  contabilizationClient: () => Promise<ContabilizationClient>;
 };
 
 function loadFactories(): Factories {
@@ -133,6 +148,39 @@ function peopleFrom(f: Factories): People {
         accounts: { active: pick(active), other: pick(other) },
         blocks: { uncategorized: uncategorized.id, categorized: categorized.id, contabilized: contabilized.id, pendency: pendency.id },
         busyName,
+      };
+    },
+    async contabilizationClient() {
+      const tag = suffix();
+      const office = await f.createOffice();
+      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e-movel"), name: `Marta Celular ${tag}` } });
+      const client = await f.createClient({ office, responsible: owner, name: `Contábil Móvel ${tag} Ltda` });
+      await f.createClientOperator({ client, type: 0 });
+      const { currentYearMonth } = require("@/lib/format/dates") as typeof import("@/lib/format/dates");
+      const sentAt = new Date(Date.now() - 5 * 60_000);
+      const { year, month } = currentYearMonth(sentAt);
+      const code = randomCode();
+      const water = await f.createAccount({ office, code: `3.1.${code}`, description: `Água e Esgoto ${tag}`, yearOfExercise: year });
+      const supplies = await f.createAccount({ office, code: `4.2.${code}`, description: `Material de Escritório ${tag}`, yearOfExercise: year });
+      for (const account of [water, supplies]) await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const operator = { id: owner.id };
+      // payment dates: today in São Paulo (the builders' default for a block sent now)
+      const block = async (account: { id: number }, valueCents: number, documents: number) =>
+        (await f.createBlock({ client, state: "categorized", account, operator, valueCents, documents, sentAt, categorizedAt: sentAt })).id;
+      const waterBlocks = [await block(water, 12_345, 2), await block(water, 6_780, 2)];
+      const officeBlocks = [await block(supplies, 4_990, 1)];
+      const pick = (account: { id: number; code: string; description: string }, blocks: number[]) => ({
+        id: account.id,
+        code: account.code,
+        description: account.description,
+        blocks,
+      });
+      return {
+        operator: person(owner.user),
+        client: { id: client.id, name: client.name },
+        year,
+        month,
+        accounts: { water: pick(water, waterBlocks), office: pick(supplies, officeBlocks) },
       };
     },
     async operator() {
