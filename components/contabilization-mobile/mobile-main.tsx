@@ -58,7 +58,6 @@ export function MobileMain({ state }: { state: ReadyState }) {
 
       <Link
         href={MOBILE_LIST_PATH}
-        aria-label={account ? t.changeAccount(accountLabel(account)) : t.chooseAccount}
         className="flex min-h-6 items-center gap-1 rounded-theme border border-border bg-surface px-1.5 py-1 text-left hover:bg-surface-2"
       >
         <span className="min-w-0 flex-1">
@@ -68,7 +67,10 @@ export function MobileMain({ state }: { state: ReadyState }) {
           </span>
         </span>
         {account ? (
-          <span className="shrink-0 rounded-full bg-primary-soft px-1 py-0.25 text-xs font-semibold text-primary tabular-nums">{account.uncontabilizedCount}</span>
+          <span className="shrink-0 rounded-full bg-primary-soft px-1 py-0.25 text-xs font-semibold text-primary tabular-nums">
+            <span aria-hidden="true">{account.uncontabilizedCount}</span>
+            <span className="sr-only">{t.countLabel(account.uncontabilizedCount)}</span>
+          </span>
         ) : null}
         <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />

@@ -777,7 +777,6 @@ export const messages = {
     year: "Ano",
     account: "Conta",
     chooseAccount: "Selecione uma conta",
-    changeAccount: (label: string) => `Conta: ${label}. Toque para trocar`,
     nextBlock: "Próximo bloco",
     date: "Data",
     value: "Valor",

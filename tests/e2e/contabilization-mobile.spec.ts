@@ -76,7 +76,7 @@ test("[mobile] the QR link opens once, leaves the address bar, and posts an acco
   await expectNoAxeViolations(page, "mobile main, no account");
 
   // choose an account in the list, through 'Buscar conta' (accent- and case-insensitive)
-  await page.getByRole("link", { name: t.chooseAccount }).click();
+  await page.getByRole("link", { name: new RegExp(t.chooseAccount) }).click();
   await expect(page).toHaveURL(new RegExp(`${MOBILE}/list$`));
   const accounts = page.getByRole("list", { name: t.accounts });
   await expect(accounts.getByRole("button")).toHaveCount(2);
@@ -170,7 +170,7 @@ test("[mobile] the same link opened a second time asks to scan again; axe", asyn
   const again = await second.newPage();
   await again.goto(`${MOBILE}/${link}`);
   await expect(scanAgain(again)).toBeVisible();
-  await expect(again.getByRole("alert")).toContainText(messages.contabilization.linkUsed);
+  await expect(again.getByRole("main")).toContainText(messages.contabilization.linkUsed);
   await expect(again.getByTestId("mobile-operator")).toHaveCount(0);
   expect(again.url()).not.toContain(link);
   await expectNoAxeViolations(again, "mobile scan again (used link)");
@@ -181,7 +181,7 @@ test("[mobile] the same link opened a second time asks to scan again; axe", asyn
   const unknown = await third.newPage();
   await unknown.goto(`${MOBILE}/${"A".repeat(43)}`);
   await expect(scanAgain(unknown)).toBeVisible();
-  await expect(unknown.getByRole("alert")).toContainText(messages.contabilization.linkUnknown);
+  await expect(unknown.getByRole("main")).toContainText(messages.contabilization.linkUnknown);
   await third.close();
 });
 
@@ -194,7 +194,7 @@ test("[mobile] a reload loses the session: scan again; list and history are page
 
   await page.reload();
   await expect(scanAgain(page)).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText(t.scanAgainText);
+  await expect(page.getByRole("main")).toContainText(t.scanAgainText);
   await expect(page.getByTestId("mobile-operator")).toHaveCount(0);
 
   // /mobile/list and /mobile/history opened fresh: no exchange is tried (static segments win over [token])
