@@ -10,7 +10,20 @@ const t = messages.contabilizationMobile;
  * The phone's page: who works (the operator's avatar and name) on which client above the page's own
  * content, one column as wide as the phone (360–390 px), up to a comfortable width on larger screens.
  */
-export function MobileFrame({ operator, client, title, children }: { operator: MobileOperator; client: MobileClient; title: string; children: ReactNode }) {
+export function MobileFrame({
+  operator,
+  client,
+  title,
+  back,
+  children,
+}: {
+  operator: MobileOperator;
+  client: MobileClient;
+  title: string;
+  /** A way back to the main page, before the title (list and history). */
+  back?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
       <header className="border-b border-border bg-surface">
@@ -29,7 +42,10 @@ export function MobileFrame({ operator, client, title, children }: { operator: M
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-[560px] flex-1 flex-col gap-2 px-2 py-2">
-        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        <div className="flex items-center gap-1">
+          {back}
+          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        </div>
         {children}
       </main>
     </div>

@@ -17,8 +17,7 @@ function MobileHistory({ state }: { state: ReadyState }) {
   const work = useMobileWork(state);
   const account = work.data?.accounts.find((candidate) => candidate.id === state.accountId) ?? null;
   return (
-    <MobileFrame operator={state.operator} client={state.client} title={t.historyTitle}>
-      <BackLink />
+    <MobileFrame operator={state.operator} client={state.client} title={t.historyTitle} back={<BackLink />}>
       {state.accountId === null ? (
         <p className="py-3 text-center text-sm text-muted">{t.chooseAccount}</p>
       ) : (

@@ -18,7 +18,10 @@ const t = messages.contabilizationMobile;
 /** A way back to the main page (client-side: the session in memory stays). */
 export function BackLink() {
   return (
-    <Link href={MOBILE_PATH} className="inline-flex h-5.5 items-center gap-0.5 self-start rounded-theme pr-1 text-sm font-semibold text-primary hover:underline">
+    <Link
+      href={MOBILE_PATH}
+      className="-ml-0.5 inline-flex h-5.5 shrink-0 items-center gap-0.5 rounded-theme border border-border bg-surface pr-1.5 pl-0.5 text-sm font-semibold text-primary hover:bg-surface-2"
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="m15 6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
@@ -40,8 +43,7 @@ function MobileList({ state }: { state: ReadyState }) {
   };
 
   return (
-    <MobileFrame operator={state.operator} client={state.client} title={t.accounts}>
-      <BackLink />
+    <MobileFrame operator={state.operator} client={state.client} title={t.accounts} back={<BackLink />}>
       <SearchField placeholder={t.search} value={term} onValueChange={setTerm} className="[&_input]:h-6 [&_input]:text-base" />
       {!work.data ? (
         <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">

@@ -105,12 +105,13 @@ export function MobileMain({ state }: { state: ReadyState }) {
         )}
         <Button
           size="lg"
-          className="w-full"
+          // stays in reach below a tall document: the thumb taps Proximo without scrolling
+          className="sticky bottom-1 w-full shadow-[0_4px_16px_-4px_rgb(0_0_0/0.35)] disabled:shadow-none"
           disabled={!next || Boolean(held)}
           loading={contabilize.isPending && !contabilize.variables?.undo}
           onClick={() => next && post(next.id)}
         >
-          {account && !next ? t.noBlocks : t.next}
+          {(account && !next) || monthEmpty ? t.noBlocks : t.next}
         </Button>
       </section>
 

@@ -83,6 +83,7 @@ export const mobileSession = {
           openedAt: Date.now(),
         }),
       )
+      .then(endOnPageHide)
       .catch((error: unknown) => mobileSession.fail(error));
     exchanges.set(link, exchange);
     return exchange;
@@ -103,6 +104,24 @@ export const mobileSession = {
     setState({ status: "ended", message, httpStatus: status });
   },
 };
+
+let endRegistered = false;
+
+/**
+ * Closing or reloading the page ends the session on the server too (POST /end, `keepalive` so it
+ * outlives the page): the token in memory is gone with the page anyway, and nothing should stay valid
+ * for 12 hours that nobody holds. Client-side navigation between the three pages fires no pagehide.
+ */
+function endOnPageHide(): void {
+  if (endRegistered || typeof window === "undefined") return;
+  endRegistered = true;
+  window.addEventListener("pagehide", () => {
+    if (state.status !== "ready") return;
+    const body = JSON.stringify({ link: state.session });
+    void fetch("/api/operator/contabilization/end", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body }).catch(() => {});
+    setState({ status: "none" });
+  });
+}
 
 /** Whether an error means the link or the session is no longer usable (the 'scan again' page). */
 export function endsSession(error: unknown): boolean {

@@ -52,7 +52,8 @@ test("[mobile] the QR link opens once, leaves the address bar, and posts an acco
   request,
   people,
 }) => {
-  test.setTimeout(60_000);
+  // a long journey with five axe runs: about 30 s on a quiet machine, twice that on a loaded one
+  test.setTimeout(120_000);
   const data = await people.contabilizationClient();
   const { link, access } = await qrLink(request, data);
   const { water, office } = data.accounts;
@@ -157,6 +158,7 @@ test("[mobile] the QR link opens once, leaves the address bar, and posts an acco
 });
 
 test("[mobile] the same link opened a second time asks to scan again; axe", async ({ browser, request, people }) => {
+  test.setTimeout(90_000);
   const data = await people.contabilizationClient();
   const { link } = await qrLink(request, data);
 
@@ -188,14 +190,20 @@ test("[mobile] the same link opened a second time asks to scan again; axe", asyn
 test("[mobile] a reload loses the session: scan again; list and history are pages, not tokens", async ({ page, request, people }) => {
   const data = await people.contabilizationClient();
   const { link } = await qrLink(request, data);
+  const init = page.waitForResponse((response) => response.url().endsWith("/api/operator/contabilization/init"));
   await page.goto(`${MOBILE}/${link}`);
+  const { session } = ((await (await init).json()) as { data: { session: string } }).data;
   await expect(page.getByTestId("mobile-operator")).toContainText(data.operator.name);
   await expect(page).toHaveURL(new RegExp(`${MOBILE}$`));
+  // the session works while the page lives
+  expect((await request.post("/api/operator/contabilization/mobile", { data: { link: session } })).status()).toBe(200);
 
   await page.reload();
   await expect(scanAgain(page)).toBeVisible();
   await expect(page.getByRole("main")).toContainText(t.scanAgainText);
   await expect(page.getByTestId("mobile-operator")).toHaveCount(0);
+  // leaving the page ended the session on the server too (its keepalive POST /end)
+  await expect.poll(async () => (await request.post("/api/operator/contabilization/mobile", { data: { link: session } })).status()).toBe(401);
 
   // /mobile/list and /mobile/history opened fresh: no exchange is tried (static segments win over [token])
   const inits: string[] = [];
