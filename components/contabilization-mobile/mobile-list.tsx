@@ -50,7 +50,7 @@ function MobileList({ state }: { state: ReadyState }) {
           <Spinner /> {messages.common.loading}
         </p>
       ) : accounts.length === 0 ? (
-        <p className="py-3 text-center text-sm text-muted">{t.emptyList}</p>
+        <p className="py-3 text-center text-sm text-muted">{messages.common.emptyList}</p>
       ) : (
         <ul className="flex flex-col gap-1" aria-label={t.accounts}>
           {accounts.map((account) => {

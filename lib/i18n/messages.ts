@@ -783,7 +783,6 @@ export const messages = {
     next: "Proximo",
     noBlocks: "Sem blocos!",
     emptyMonth: "Sem blocos a serem contabilizados para a data selecionada",
-    emptyList: "Sem itens nesta lista",
     lastContabilized: "Últimos contabilizados",
     undo: "Desfazer",
     confirmUndo: "Confirmar",

@@ -52,6 +52,8 @@ export type ContabilizationClient = {
   year: number;
   month: number;
   accounts: Record<"water" | "office", { id: number; code: string; description: string; blocks: number[] }>;
+  /** Another operator of the office takes the client's contabilization lease (30 min): its name, and a release. */
+  takeOver: () => Promise<{ name: string; release: () => Promise<void> }>;
 };
 
 export type People = {
@@ -181,6 +183,16 @@ function peopleFrom(f: Factories): People {
         year,
         month,
         accounts: { water: pick(water, waterBlocks), office: pick(supplies, officeBlocks) },
+        async takeOver() {
+          const rival = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-movel"), name: `Rui Rival ${tag}` } });
+          const { getDb } = require("@/server/db/client") as typeof import("@/server/db/client");
+          const lease = { operatorId: rival.id, expiresAt: new Date(Date.now() + 30 * 60_000) };
+          await getDb().contabilizationLease.upsert({ where: { clientId: client.id }, update: lease, create: { clientId: client.id, ...lease } });
+          const release = async () => {
+            await getDb().contabilizationLease.deleteMany({ where: { clientId: client.id, operatorId: rival.id } });
+          };
+          return { name: rival.user.name, release };
+        },
       };
     },
     async operator() {
