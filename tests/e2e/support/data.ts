@@ -60,6 +60,21 @@ export type ContabilizationClient = {
   blocks: { first: [number, number]; second: number; posted: number };
 };
 
+/**
+ * Mobile contabilization (issue 9 item 3): an office owner responsible for a client with categorised,
+ * not yet contabilised blocks of this month (São Paulo) in two activated accounts, each block with real
+ * images (`water`: 2 blocks of 2 documents, `office`: 1 block of 1).
+ */
+export type MobileContabilizationClient = {
+  operator: Person;
+  client: { id: number; name: string };
+  year: number;
+  month: number;
+  accounts: Record<"water" | "office", { id: number; code: string; description: string; blocks: number[] }>;
+  /** Another operator of the office takes the client's contabilization lease (30 min): its name, and a release. */
+  takeOver: () => Promise<{ name: string; release: () => Promise<void> }>;
+};
+
 export type People = {
   /** An office with its owner (type 0), an admin (type 1), an operator (type 2) and a blocked operator. */
   accountingTeam: () => Promise<AccountingTeam>;
@@ -77,6 +92,8 @@ export type People = {
   viewerClient: (options?: { busy?: boolean }) => Promise<ViewerClient>;
   /** Contabilization desk: a client with categorised blocks in two accounts this month (ContabilizationClient). */
   contabilizationClient: () => Promise<ContabilizationClient>;
+  /** Mobile contabilization: an operator, its client and two accounts with blocks to post this month. */
+  mobileContabilizationClient: () => Promise<MobileContabilizationClient>;
 };
 
 function loadFactories(): Factories {
@@ -189,6 +206,49 @@ function peopleFrom(f: Factories): People {
         month,
         accounts: { first: pick(first), second: pick(second) },
         blocks: { first: [a1.id, a2.id], second: b1.id, posted: posted.id },
+      };
+    },
+    async mobileContabilizationClient() {
+      const tag = suffix();
+      const office = await f.createOffice();
+      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e-movel"), name: `Marta Celular ${tag}` } });
+      const client = await f.createClient({ office, responsible: owner, name: `Contábil Móvel ${tag} Ltda` });
+      await f.createClientOperator({ client, type: 0 });
+      const { currentYearMonth } = require("@/lib/format/dates") as typeof import("@/lib/format/dates");
+      const sentAt = new Date(Date.now() - 5 * 60_000);
+      const { year, month } = currentYearMonth(sentAt);
+      const code = randomCode();
+      const water = await f.createAccount({ office, code: `3.1.${code}`, description: `Água e Esgoto ${tag}`, yearOfExercise: year });
+      const supplies = await f.createAccount({ office, code: `4.2.${code}`, description: `Material de Escritório ${tag}`, yearOfExercise: year });
+      for (const account of [water, supplies]) await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const operator = { id: owner.id };
+      // payment dates: today in São Paulo (the builders' default for a block sent now)
+      const block = async (account: { id: number }, valueCents: number, documents: number) =>
+        (await f.createBlock({ client, state: "categorized", account, operator, valueCents, documents, sentAt, categorizedAt: sentAt })).id;
+      const waterBlocks = [await block(water, 12_345, 2), await block(water, 6_780, 2)];
+      const officeBlocks = [await block(supplies, 4_990, 1)];
+      const pick = (account: { id: number; code: string; description: string }, blocks: number[]) => ({
+        id: account.id,
+        code: account.code,
+        description: account.description,
+        blocks,
+      });
+      return {
+        operator: person(owner.user),
+        client: { id: client.id, name: client.name },
+        year,
+        month,
+        accounts: { water: pick(water, waterBlocks), office: pick(supplies, officeBlocks) },
+        async takeOver() {
+          const rival = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-movel"), name: `Rui Rival ${tag}` } });
+          const { getDb } = require("@/server/db/client") as typeof import("@/server/db/client");
+          const lease = { operatorId: rival.id, expiresAt: new Date(Date.now() + 30 * 60_000) };
+          await getDb().contabilizationLease.upsert({ where: { clientId: client.id }, update: lease, create: { clientId: client.id, ...lease } });
+          const release = async () => {
+            await getDb().contabilizationLease.deleteMany({ where: { clientId: client.id, operatorId: rival.id } });
+          };
+          return { name: rival.user.name, release };
+        },
       };
     },
     async operator() {

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { messages } from "@/lib/i18n/messages";
+
+// The phone's contabilization pages (issue 9 item 3). Rendered per request, never cached: Next's dynamic
+// pages answer `Cache-Control: no-store` (next.config.ts cannot set it on pages), and next.config.ts adds
+// `Referrer-Policy: no-referrer` for the path; the meta below says the same inside the document.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: `${messages.titles.base} | ${messages.contabilizationMobile.title}`,
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
+
+export default function MobileContabilizationLayout({ children }: { children: ReactNode }) {
+  return children;
+}

@@ -1,0 +1,252 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { SelectField } from "@/components/ui/select-field";
+import { Spinner } from "@/components/ui/spinner";
+import { endsSession, mobileSession, useMobileContabilize } from "@/lib/api/contabilization-mobile";
+import type { Block } from "@/lib/contract/blocks";
+import { monthNames, selectableYears } from "@/lib/format/dates";
+import { messages } from "@/lib/i18n/messages";
+import { accountLabel, blockDate, blockValue, contabilizedWhen } from "./format";
+import { MobileFrame } from "./mobile-frame";
+import { useMobileWork, type ReadyState } from "./mobile-gate";
+import { MOBILE_HISTORY_PATH, MOBILE_LIST_PATH } from "./paths";
+
+const t = messages.contabilizationMobile;
+const MONTH_OPTIONS = monthNames.map((label, i) => ({ value: i + 1, label }));
+
+/** Phone targets: the shared 40 px selects grow to 48 px here. */
+const TOUCH = "[&_select]:h-6";
+
+/** The main phone page (spec §2): month and year, the chosen account, its next block, Proximo, the last posted, history. */
+export function MobileMain({ state }: { state: ReadyState }) {
+  const { session, year, month, accountId } = state;
+  const work = useMobileWork(state);
+  const contabilize = useMobileContabilize(session);
+  const [notice, setNotice] = useState<string | null>(null);
+  const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
+
+  const data = work.data;
+  const account = data?.accounts.find((candidate) => candidate.id === accountId) ?? null;
+  const next = account?.next ?? null;
+  const monthEmpty = data ? data.accounts.every((candidate) => candidate.uncontabilizedCount === 0) : false;
+  // another operator holds the client (409): its message stays until a poll succeeds again
+  const held = work.error && !endsSession(work.error) && work.isError ? work.error.message : null;
+
+  const post = (blockId: number, undo = false) => {
+    setNotice(null);
+    contabilize.mutate(
+      { blockId, undo },
+      {
+        onError: (error) => {
+          if (endsSession(error)) mobileSession.fail(error);
+          else setNotice(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <MobileFrame operator={state.operator} client={state.client} title={t.title}>
+      <div className={cn("grid grid-cols-[minmax(0,1fr)_112px] gap-1", TOUCH)}>
+        <SelectField label={t.month} options={MONTH_OPTIONS} value={month} onValueChange={(value) => mobileSession.setPeriod(year, Number(value))} />
+        <SelectField label={t.year} options={years} value={year} onValueChange={(value) => mobileSession.setPeriod(Number(value), month)} />
+      </div>
+
+      <Link
+        href={MOBILE_LIST_PATH}
+        className="flex min-h-6 items-center gap-1 rounded-theme border border-border bg-surface px-1.5 py-1 text-left hover:bg-surface-2"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block text-xs font-semibold text-muted">{t.account}</span>
+          <span className={cn("block truncate text-[15px] font-semibold", account ? "text-fg" : "text-primary")} data-testid="mobile-account">
+            {account ? accountLabel(account) : t.chooseAccount}
+          </span>
+        </span>
+        {account ? (
+          <span className="shrink-0 rounded-full bg-primary-soft px-1 py-0.25 text-xs font-semibold text-primary tabular-nums">
+            <span aria-hidden="true">{account.uncontabilizedCount}</span>
+            <span className="sr-only">{t.countLabel(account.uncontabilizedCount)}</span>
+          </span>
+        ) : null}
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </Link>
+
+      {held ? (
+        <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+          {held}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+          {notice}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="mobile-next" className="flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5">
+        <h2 id="mobile-next" className="text-sm font-semibold text-muted">
+          {t.nextBlock}
+        </h2>
+        {!data ? (
+          <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
+            <Spinner /> {messages.common.loading}
+          </p>
+        ) : next ? (
+          <NextBlock key={next.id} block={next} />
+        ) : account || monthEmpty ? (
+          <p className="py-2 text-center text-sm text-muted">{t.emptyMonth}</p>
+        ) : (
+          <p className="py-2 text-center text-sm text-muted">{t.chooseAccount}</p>
+        )}
+        <Button
+          size="lg"
+          // stays in reach below a tall document: the thumb taps Proximo without scrolling
+          className="sticky bottom-1 w-full shadow-[0_4px_16px_-4px_rgb(0_0_0/0.35)] disabled:shadow-none"
+          disabled={!next || Boolean(held)}
+          loading={contabilize.isPending && !contabilize.variables?.undo}
+          onClick={() => next && post(next.id)}
+        >
+          {(account && !next) || monthEmpty ? t.noBlocks : t.next}
+        </Button>
+      </section>
+
+      {data ? (
+        <LastContabilized
+          blocks={data.lastContabilized}
+          undoing={contabilize.isPending && contabilize.variables?.undo ? contabilize.variables.blockId : null}
+          disabled={contabilize.isPending || Boolean(held)}
+          onUndo={(blockId) => post(blockId, true)}
+        />
+      ) : null}
+
+      <Link
+        href={MOBILE_HISTORY_PATH}
+        className="inline-flex h-6 items-center justify-center gap-1 rounded-theme border border-border bg-surface px-2 text-[15px] font-semibold text-fg hover:bg-surface-2"
+      >
+        {t.history}
+      </Link>
+    </MobileFrame>
+  );
+}
+
+/** The next block: Data and Valor, and its documents (the first large, the others to tap). */
+function NextBlock({ block }: { block: Block }) {
+  const [shown, setShown] = useState(0);
+  const count = block.documentsUrl.length;
+  const url = block.documentsUrl[shown] ?? block.documentsUrl[0];
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="mobile-next-block" data-block-id={block.id}>
+      <dl className="grid grid-cols-2 gap-1">
+        <div className="rounded-theme bg-surface-2 px-1.5 py-1">
+          <dt className="text-xs font-semibold text-muted">{t.date}</dt>
+          <dd className="text-[15px] font-semibold tabular-nums">{blockDate(block)}</dd>
+        </div>
+        <div className="rounded-theme bg-surface-2 px-1.5 py-1">
+          <dt className="text-xs font-semibold text-muted">{t.value}</dt>
+          <dd className="text-[15px] font-semibold tabular-nums">{blockValue(block)}</dd>
+        </div>
+      </dl>
+      {url ? (
+        // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs: next/image would cache them
+        <img
+          src={url}
+          alt={t.documentOf(shown + 1, count)}
+          className="max-h-[52dvh] w-full rounded-theme border border-border bg-surface-2 object-contain"
+        />
+      ) : null}
+      {count > 1 ? (
+        <ul aria-label={t.documents} className="flex gap-1 overflow-x-auto pb-0.5">
+          {block.thumbnailsUrl.map((thumb, i) => (
+            <li key={thumb}>
+              <button
+                type="button"
+                aria-label={t.showDocument(i + 1, count)}
+                aria-pressed={i === shown}
+                onClick={() => setShown(i)}
+                className={cn(
+                  "block size-6 cursor-pointer overflow-hidden rounded-theme border-2",
+                  i === shown ? "border-primary" : "border-transparent",
+                )}
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs */}
+                <img src={thumb} alt="" className="size-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The month's last posted blocks, each with the desk's two-step Desfazer (tap, then Confirmar). */
+function LastContabilized({
+  blocks,
+  undoing,
+  disabled,
+  onUndo,
+}: {
+  blocks: Block[];
+  undoing: number | null;
+  disabled: boolean;
+  onUndo: (blockId: number) => void;
+}) {
+  const [armed, setArmed] = useState<number | null>(null);
+  if (blocks.length === 0) return null;
+  return (
+    <section aria-labelledby="mobile-last" className="flex flex-col gap-1">
+      <h2 id="mobile-last" className="text-sm font-semibold text-muted">
+        {t.lastContabilized}
+      </h2>
+      <ul className="flex flex-col gap-1" data-testid="mobile-last">
+        {blocks.map((block) => {
+          const date = blockDate(block);
+          const value = blockValue(block);
+          const isArmed = armed === block.id;
+          return (
+            <li key={block.id} className="flex items-center gap-1 rounded-theme border border-border bg-surface py-0.5 pr-0.5 pl-1.5">
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold tabular-nums">
+                  {date} · {value}
+                </p>
+                <p className="truncate text-xs text-muted">{t.contabilizedAt(contabilizedWhen(block))}</p>
+              </div>
+              {isArmed ? (
+                <Button
+                  variant="danger"
+                  className="h-5.5"
+                  aria-label={t.confirmUndoOf(date, value)}
+                  loading={undoing === block.id}
+                  disabled={disabled}
+                  // the confirmation takes the focus: the keyboard's second press confirms
+                  autoFocus
+                  onClick={() => {
+                    onUndo(block.id);
+                    setArmed(null);
+                  }}
+                >
+                  {t.confirmUndo}
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  className="h-5.5"
+                  aria-label={t.undoOf(date, value)}
+                  disabled={disabled}
+                  onClick={() => setArmed(block.id)}
+                >
+                  {t.undo}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
