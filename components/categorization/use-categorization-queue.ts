@@ -1,0 +1,135 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchToCategorize, forgetImages, preloadBlockImages, usePrefetchAccounts, type CategorizationBlock, type ToCategorizeAnswer } from "@/lib/api/categorization";
+import { ApiError } from "@/lib/api/client";
+import { blockYearMonth } from "@/components/blocks/block-form-rules";
+
+// The categorization loop (issue 9 item 1.2, docs/decisions.md "Categorization (issue 9)"):
+// tocategorize answers the block to show and the next one; the next one's images are fetched and
+// decoded at once, so that after a save, a report or a devolve `advance()` shows it from memory, in the
+// same render, and asks tocategorize again in the background for the new `next`. The caller's own
+// claims come first in that answer, so its `block` is normally the one already on screen.
+
+export type QueueStatus = "loading" | "ready" | "empty" | "refused";
+
+export type QueueState = {
+  status: QueueStatus;
+  block: CategorizationBlock | null;
+  next: CategorizationBlock | null;
+  /** The queue's size as last answered (tocategorize or sync/block), null before the first answer. */
+  count: number | null;
+  /** 'refused': the server's message (another operator contabilising the client), or a failed call. */
+  error: string | null;
+  /** A note about the block on screen (its fresh copy after a stale save), cleared by advance(). */
+  notice: string | null;
+};
+
+const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null };
+
+const message = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+export function useCategorizationQueue(clientId: number) {
+  const [state, setState] = useState<QueueState>(INITIAL);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  // Blocks this screen finished (saved, reported, devolved): an answer in flight may still name them.
+  const done = useRef(new Set<number>());
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  const alive = useRef(true);
+  const prefetchAccounts = usePrefetchAccounts(clientId);
+
+  const apply = useCallback((answer: ToCategorizeAnswer) => {
+    setState((current) => {
+      const candidates = [answer.block, answer.next].filter((block): block is CategorizationBlock => block !== null && !done.current.has(block.id));
+      if (current.block === null) {
+        const [block = null, next = null] = candidates;
+        return { status: block ? "ready" : "empty", block, next, count: answer.uncategorizedCount, error: null, notice: null };
+      }
+      const shown = current.block;
+      const next = candidates.find((block) => block.id !== shown.id) ?? null;
+      return { ...current, status: "ready", next, count: answer.uncategorizedCount, error: null };
+    });
+  }, []);
+
+  /** Asks tocategorize; one call at a time, a request made meanwhile runs once the current one ends. */
+  const refill = useCallback(async () => {
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = true;
+    try {
+      do {
+        again.current = false;
+        try {
+          const answer = await fetchToCategorize(clientId);
+          if (alive.current) apply(answer);
+        } catch (cause) {
+          if (!alive.current) return;
+          // 409: another operator holds the client's contabilization (read-only for everyone else)
+          const refused = cause instanceof ApiError && cause.status === 409;
+          setState((current) =>
+            current.block === null || refused ? { ...current, status: "refused", block: refused ? null : current.block, next: null, error: message(cause) } : { ...current, next: null },
+          );
+        }
+      } while (again.current && alive.current);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [apply, clientId]);
+
+  useEffect(() => {
+    alive.current = true;
+    void refill();
+    return () => {
+      alive.current = false;
+      forgetImages([]);
+    };
+  }, [refill]);
+
+  // The next block's images and account lists are fetched as soon as it is known.
+  const nextId = state.next?.id ?? null;
+  useEffect(() => {
+    const { block, next } = stateRef.current;
+    forgetImages([block, next]);
+    if (!next) return;
+    void preloadBlockImages(next);
+    const { year, month } = blockYearMonth(next);
+    prefetchAccounts(year, month);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- per next block
+  }, [nextId]);
+
+  /** The block on screen is finished: `next` shows now, the prefetch is refilled in the background. */
+  const advance = useCallback(() => {
+    const finished = stateRef.current.block;
+    if (finished) done.current.add(finished.id);
+    setState((current) => ({
+      ...current,
+      status: current.next ? "ready" : "loading",
+      block: current.next,
+      next: null,
+      count: current.count === null ? null : Math.max(0, current.count - 1),
+      error: null,
+      notice: null,
+    }));
+    void refill();
+  }, [refill]);
+
+  /** A stale save: the server's fresh copy of the block replaces the one on screen (new version, data). */
+  const replace = useCallback((fresh: CategorizationBlock, notice: string) => {
+    setState((current) => (current.block?.id === fresh.id ? { ...current, block: fresh, notice } : current));
+  }, []);
+
+  const setCount = useCallback((count: number) => setState((current) => (current.count === count ? current : { ...current, count })), []);
+
+  const retry = useCallback(() => {
+    setState(INITIAL);
+    void refill();
+  }, [refill]);
+
+  return { state, advance, replace, setCount, retry };
+}
