@@ -66,8 +66,9 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
 
   const setYear = (value: string) => {
     const next = value === EMPTY ? null : Number(value);
-    // Charts are per year of exercise: an account of another year's chart is not this year's.
-    setForm((current) => ({ ...withYear(current, next), accountId: next === current.year ? current.accountId : null }));
+    // Charts are per year of exercise: an account of another year's chart is not this year's. The lists
+    // follow the block's own year until a year is chosen, so choosing that year keeps the account.
+    setForm((current) => ({ ...withYear(current, next), accountId: (next ?? home.year) === (current.year ?? home.year) ? current.accountId : null }));
   };
   const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
   const placeholder = { value: EMPTY, label: "—" };

@@ -46,14 +46,14 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const router = useRouter();
   const sync = useBlockSync(client.id);
   const queue = useCategorizationQueue(client.id);
-  const { state, setCount } = queue;
+  const { state, onCount } = queue;
   const [status, setStatus] = useState("");
 
   // The poll's count is the freshest when it lands after the last tocategorize.
   const syncCount = sync.data?.uncategorizedCount;
   useEffect(() => {
-    if (syncCount !== undefined) setCount(syncCount);
-  }, [syncCount, sync.dataUpdatedAt, setCount]);
+    if (syncCount !== undefined) onCount(syncCount);
+  }, [syncCount, sync.dataUpdatedAt, onCount]);
 
   const count = state.count ?? syncCount;
   const back = () => router.push("/home/client");
@@ -228,8 +228,8 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
             onDone(t.skippedContabilized);
             return;
           }
-          // the fresh copy (a new version) remounts this component with the message
-          onFresh(fresh.data, t.stale);
+          // the fresh copy (a new version) remounts this component with the server's message
+          onFresh(fresh.data, cause.message);
           return;
         }
         setError(cause.message);
@@ -250,7 +250,7 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
     });
 
   return (
-    <div ref={rootRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden" onKeyDown={onKeyDown} data-block-id={block.id}>
+    <div ref={rootRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden" onKeyDown={onKeyDown} data-testid="categorize-block" data-current-block={block.id}>
       <ThumbnailStrip urls={urls} thumbs={block.thumbnailsUrl} current={current} onPick={(i) => (setIndex(i), setZoom(0))} />
 
       <div className="order-1 flex min-h-[50dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">

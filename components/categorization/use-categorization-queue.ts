@@ -35,16 +35,20 @@ export function useCategorizationQueue(clientId: number) {
   useEffect(() => {
     stateRef.current = state;
   });
-  // Blocks this screen finished (saved, reported, devolved): an answer in flight may still name them.
-  const done = useRef(new Set<number>());
+  // Blocks this screen finished (saved, reported, devolved), with how many tocategorize calls had started
+  // by then: an answer to one of those may still name them; a later call's answer is the truth (a
+  // reported block comes back once the client solves its pendency).
+  const done = useRef(new Map<number, number>());
+  const calls = useRef(0);
   const inFlight = useRef(false);
   const again = useRef(false);
   const alive = useRef(true);
   const prefetchAccounts = usePrefetchAccounts(clientId);
 
-  const apply = useCallback((answer: ToCategorizeAnswer) => {
+  const apply = useCallback((answer: ToCategorizeAnswer, call: number) => {
+    const stale = (block: CategorizationBlock) => (done.current.get(block.id) ?? 0) >= call;
     setState((current) => {
-      const candidates = [answer.block, answer.next].filter((block): block is CategorizationBlock => block !== null && !done.current.has(block.id));
+      const candidates = [answer.block, answer.next].filter((block): block is CategorizationBlock => block !== null && !stale(block));
       if (current.block === null) {
         const [block = null, next = null] = candidates;
         return { status: block ? "ready" : "empty", block, next, count: answer.uncategorizedCount, error: null, notice: null };
@@ -66,8 +70,10 @@ export function useCategorizationQueue(clientId: number) {
       do {
         again.current = false;
         try {
+          calls.current += 1;
+          const call = calls.current;
           const answer = await fetchToCategorize(clientId);
-          if (alive.current) apply(answer);
+          if (alive.current) apply(answer, call);
         } catch (cause) {
           if (!alive.current) return;
           // 409: another operator holds the client's contabilization (read-only for everyone else)
@@ -106,7 +112,7 @@ export function useCategorizationQueue(clientId: number) {
   /** The block on screen is finished: `next` shows now, the prefetch is refilled in the background. */
   const advance = useCallback(() => {
     const finished = stateRef.current.block;
-    if (finished) done.current.add(finished.id);
+    if (finished) done.current.set(finished.id, calls.current);
     setState((current) => ({
       ...current,
       status: current.next ? "ready" : "loading",
@@ -124,12 +130,24 @@ export function useCategorizationQueue(clientId: number) {
     setState((current) => (current.block?.id === fresh.id ? { ...current, block: fresh, notice } : current));
   }, []);
 
-  const setCount = useCallback((count: number) => setState((current) => (current.count === count ? current : { ...current, count })), []);
+  /**
+   * The poll's count: when it says the queue holds more than the screen has (a block sent or solved
+   * meanwhile, while the screen had no `next` or showed the empty text), tocategorize is asked again.
+   */
+  const onCount = useCallback(
+    (count: number) => {
+      const { block, next, status } = stateRef.current;
+      setState((current) => (current.count === count ? current : { ...current, count }));
+      const held = (block ? 1 : 0) + (next ? 1 : 0);
+      if ((status === "ready" || status === "empty") && next === null && count > held) void refill();
+    },
+    [refill],
+  );
 
   const retry = useCallback(() => {
     setState(INITIAL);
     void refill();
   }, [refill]);
 
-  return { state, advance, replace, setCount, retry };
+  return { state, advance, replace, onCount, retry };
 }

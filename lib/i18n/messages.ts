@@ -554,7 +554,6 @@ export const messages = {
     saved: "Bloco salvo.",
     reported: "Problema reportado.",
     devolved: "Bloco devolvido.",
-    stale: "Este bloco foi alterado por outra pessoa enquanto você o categorizava. Os dados atuais estão no formulário: confira e salve de novo se precisar.",
     skippedContabilized: "Este bloco já foi contabilizado por outra pessoa e saiu da fila.",
     shortcuts: "Atalhos do teclado",
     keys: [
