@@ -80,7 +80,12 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
         </p>
       </header>
 
-      <main className="flex min-h-0 flex-1 flex-col">
+      <main
+        className="flex min-h-0 flex-1 flex-col"
+        // the prefetched block and whether its images are decoded (tests and the timing script wait on it)
+        data-next-block={state.next?.id}
+        data-next-ready={state.next !== null && queue.preloaded === state.next.id ? "true" : undefined}
+      >
         {state.status === "ready" && state.block ? (
           <CategorizeBlock
             // a new block or a fresh copy of it (stale save) starts its form, zoom and image over

@@ -44,6 +44,8 @@ export function useCategorizationQueue(clientId: number) {
   const again = useRef(false);
   const alive = useRef(true);
   const prefetchAccounts = usePrefetchAccounts(clientId);
+  // The id of the last `next` whose images are all decoded (shown on the screen as data-next-ready).
+  const [preloaded, setPreloaded] = useState<number | null>(null);
 
   const apply = useCallback((answer: ToCategorizeAnswer, call: number) => {
     const stale = (block: CategorizationBlock) => (done.current.get(block.id) ?? 0) >= call;
@@ -103,7 +105,9 @@ export function useCategorizationQueue(clientId: number) {
     const { block, next } = stateRef.current;
     forgetImages([block, next]);
     if (!next) return;
-    void preloadBlockImages(next);
+    void preloadBlockImages(next).then(() => {
+      if (alive.current) setPreloaded(next.id);
+    });
     const { year, month } = blockYearMonth(next);
     prefetchAccounts(year, month);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per next block
@@ -149,5 +153,5 @@ export function useCategorizationQueue(clientId: number) {
     void refill();
   }, [refill]);
 
-  return { state, advance, replace, onCount, retry };
+  return { state, preloaded, advance, replace, onCount, retry };
 }

@@ -9,7 +9,7 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // The queue hands out the oldest block first; the next one's images are decoded ahead, so that after
 // 'Salvar Bloco' it shows from memory.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const MONTHS = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
@@ -74,7 +74,7 @@ const imageRecord = (page: Page, blockId: number) =>
   page.evaluate((id) => (window as unknown as { __blockImages: Record<string, { complete: boolean; width: number; busy: boolean }> }).__blockImages[id] ?? null, String(blockId));
 
 /** The keyboard path of one block: the account (focused), value, day, month, year, Enter. */
-async function categorizeByKeyboard(page: Page, data: CategorizationClient, cents: string): Promise<void> {
+async function categorizeByKeyboard(page: Page, data: CategorizationClient, cents: string, next?: number): Promise<void> {
   const today = saoPauloToday();
   const account = page.getByRole("combobox", { name: "Conta" });
   await expect(account).toBeFocused();
@@ -97,6 +97,8 @@ async function categorizeByKeyboard(page: Page, data: CategorizationClient, cent
   await expect(page.getByLabel("Dia", { exact: true })).toHaveValue(String(today.day));
   await expect(page.getByLabel("Mês", { exact: true })).toHaveValue(String(today.month));
   await expect(page.getByRole("button", { name: "Salvar Bloco" })).toBeEnabled();
+  // the screen has fetched and decoded the next block's images by now (on a loaded machine, wait for it)
+  if (next !== undefined) await expect(page.locator(`main[data-next-block="${next}"][data-next-ready="true"]`)).toBeAttached();
   await page.keyboard.press("Enter");
 }
 
@@ -124,7 +126,7 @@ test("[categorization] a month of blocks by keyboard alone: each next block pain
   await expectNoAxeViolations(page, "categorization screen");
 
   for (let i = 0; i < ids.length; i += 1) {
-    await categorizeByKeyboard(page, data, String(1_000 + i * 111));
+    await categorizeByKeyboard(page, data, String(1_000 + i * 111), ids[i + 1]);
     if (i + 1 < ids.length) {
       const next = ids[i + 1];
       await expect(shown(page)).toHaveAttribute("data-current-block", String(next));
@@ -216,7 +218,7 @@ test("[categorization] reports a problem: the client solves it on /pendencyblock
   // the next one (its images decoded ahead): after the one on screen it shows from memory
   await expect(count(page)).toHaveText("2 blocos não categorizados", { timeout: 15_000 });
   await watchImages(page);
-  await categorizeByKeyboard(page, data, "4200");
+  await categorizeByKeyboard(page, data, "4200", first);
   await expect(shown(page)).toHaveAttribute("data-current-block", String(first));
   expect(await imageRecord(page, first)).toMatchObject({ complete: true, busy: false });
 });
@@ -320,8 +322,11 @@ test("[categorization] a stale save: a colleague saved the block meanwhile; the 
   const data = await people.categorizationClient({ blocks: 2 });
   const [first, second] = data.blocks;
   expect(await openCategorization(page, request, data.owner, data.client)).toBe(first.id);
-  // the colleague saves the same block through the API (a claim never blocks a save; the version does)
+  // the colleague, on the screen too (its presence: side by side, not busy for each other), saves the
+  // same block through the API (a claim never blocks a save; the version does)
   const { access } = await apiLogin(request, data.colleague.email);
+  const sync = await request.post("/api/operator/sync/block", { headers: { authorization: `Bearer ${access}` }, data: { clientId: data.client.id } });
+  expect(sync.status()).toBe(200);
   const today = saoPauloToday();
   const date = `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
   const saved = await request.post("/api/block/save", {
