@@ -67,17 +67,17 @@ export function ThumbnailStrip({ urls, thumbs, current, onPick }: ThumbnailStrip
 }
 
 /** ‹ n / total › under the image, when the block has more than one. */
-export function ImageArrows({ current, total, onStep }: { current: number; total: number; onStep: (step: 1 | -1) => void }) {
+export function ImageArrows({ current, total, onStep, buttonClassName }: { current: number; total: number; onStep: (step: 1 | -1) => void; buttonClassName?: string }) {
   if (total < 2) return null;
   return (
     <div className="flex items-center justify-center gap-1">
-      <button type="button" aria-label={t.previousImage} title={t.previousImage} onClick={() => onStep(-1)} className={iconButton}>
+      <button type="button" aria-label={t.previousImage} title={t.previousImage} onClick={() => onStep(-1)} className={cn(iconButton, buttonClassName)}>
         <ViewerIcon path={ICONS.previous} />
       </button>
       <span className="min-w-8 text-center text-sm text-muted tabular-nums" aria-live="polite">
         {current + 1} / {total}
       </span>
-      <button type="button" aria-label={t.nextImage} title={t.nextImage} onClick={() => onStep(1)} className={iconButton}>
+      <button type="button" aria-label={t.nextImage} title={t.nextImage} onClick={() => onStep(1)} className={cn(iconButton, buttonClassName)}>
         <ViewerIcon path={ICONS.next} />
       </button>
     </div>
@@ -85,16 +85,16 @@ export function ImageArrows({ current, total, onStep }: { current: number; total
 }
 
 /** Zoom in, the level, zoom out (spec §2 right buttons). */
-export function ZoomButtons({ zoom, onStep }: { zoom: number; onStep: (step: 1 | -1) => void }) {
+export function ZoomButtons({ zoom, onStep, buttonClassName }: { zoom: number; onStep: (step: 1 | -1) => void; buttonClassName?: string }) {
   return (
     <>
-      <button type="button" aria-label={t.zoomIn} title={t.zoomIn} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => onStep(1)} className={iconButton}>
+      <button type="button" aria-label={t.zoomIn} title={t.zoomIn} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => onStep(1)} className={cn(iconButton, buttonClassName)}>
         <ViewerIcon path={ICONS.zoomIn} />
       </button>
       <span className="text-xs font-semibold text-muted tabular-nums" aria-live="polite" aria-label={t.zoomLevel(zoom + 1, ZOOM_LEVELS.length)}>
         {zoom + 1}/{ZOOM_LEVELS.length}
       </span>
-      <button type="button" aria-label={t.zoomOut} title={t.zoomOut} disabled={zoom === 0} onClick={() => onStep(-1)} className={iconButton}>
+      <button type="button" aria-label={t.zoomOut} title={t.zoomOut} disabled={zoom === 0} onClick={() => onStep(-1)} className={cn(iconButton, buttonClassName)}>
         <ViewerIcon path={ICONS.zoomOut} />
       </button>
     </>

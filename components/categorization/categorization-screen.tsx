@@ -23,6 +23,8 @@ import { ReportDialog } from "./report-dialog";
 import { useCategorizationQueue } from "./use-categorization-queue";
 
 const t = messages.categorizationScreen;
+/** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
+const TOUCH = "max-md:size-5.5";
 const v = messages.viewer;
 
 /** /home/client/categorization: the client of this tab (sessionStorage), or back to /home without one. */
@@ -66,15 +68,18 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
         </button>
         <Avatar name={client.name} pictureUrl={client.logoUrl} className="hidden size-4 sm:grid" />
         <div className="flex min-w-0 flex-1 flex-col">
-          <h1 className="text-lg leading-tight font-bold">{t.title}</h1>
+          <h1 className="truncate text-lg leading-tight font-bold">{t.title}</h1>
           <p className="truncate text-sm text-muted">{client.name}</p>
         </div>
-        <Operators operators={sync.data?.operators ?? []} />
-        {count !== undefined ? (
-          <span data-testid="uncategorized-count" className="rounded-full bg-primary-soft px-1 py-0.25 text-sm font-semibold text-fg tabular-nums">
-            {t.count(count)}
-          </span>
-        ) : null}
+        {/* a phone puts the avatars and the count on a row of their own */}
+        <div className="flex items-center gap-1.5 max-sm:w-full max-sm:pl-0.5">
+          <Operators operators={sync.data?.operators ?? []} />
+          {count !== undefined ? (
+            <span data-testid="uncategorized-count" className="rounded-full bg-primary-soft px-1 py-0.25 text-sm font-semibold text-fg tabular-nums">
+              {t.count(count)}
+            </span>
+          ) : null}
+        </div>
         <p role="status" className="sr-only">
           {status}
         </p>
@@ -264,12 +269,12 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
         ) : (
           <ImageStage url={urls[current]} alt={v.image(current + 1, total)} zoom={zoom} onZoomStep={zoomStep} className="flex-1" blockId={block.id} />
         )}
-        <ImageArrows current={current} total={total} onStep={go} />
+        <ImageArrows current={current} total={total} onStep={go} buttonClassName={TOUCH} />
       </div>
 
       {/* Right buttons (spec §2): report a problem (categorization only), devolve, zoom. */}
       <div role="group" aria-label={v.actions} className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border">
-        <button type="button" aria-label={t.report} title={`${t.report} (Alt+P)`} onClick={() => setReporting(true)} className={cn(iconButton, "text-status-pendency")}>
+        <button type="button" aria-label={t.report} title={`${t.report} (Alt+P)`} onClick={() => setReporting(true)} className={cn(iconButton, TOUCH, "text-status-pendency")}>
           <ViewerIcon path={ICONS.report} />
         </button>
         {canDevolve("categorization") ? (
@@ -278,13 +283,13 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
             aria-label={v.devolve}
             title={`${v.devolve} (Alt+V)`}
             onClick={() => setConfirming(true)}
-            className={cn(iconButton, "text-danger hover:bg-danger-soft hover:text-danger")}
+            className={cn(iconButton, TOUCH, "text-danger hover:bg-danger-soft hover:text-danger")}
           >
             <ViewerIcon path={ICONS.devolve} />
           </button>
         ) : null}
         <span aria-hidden="true" className="h-px w-2 bg-border max-md:h-2 max-md:w-px" />
-        <ZoomButtons zoom={zoom} onStep={zoomStep} />
+        <ZoomButtons zoom={zoom} onStep={zoomStep} buttonClassName={TOUCH} />
       </div>
 
       <aside aria-label={v.details} className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l">
