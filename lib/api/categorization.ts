@@ -36,7 +36,8 @@ export function useCategorizeSave(clientId: number) {
   const invalidate = useInvalidateClientBlocks(clientId);
   return useMutation({
     mutationFn: (body: BlockSaveBody) => api.request<Block>("/api/block/save", body),
-    onSettled: () => invalidate(),
+    // not awaited: the screen moves to the next block the moment the answer arrives
+    onSettled: () => void invalidate(),
   });
 }
 
@@ -45,7 +46,7 @@ export function useReportProblem(clientId: number) {
   const invalidate = useInvalidateClientBlocks(clientId);
   return useMutation({
     mutationFn: (body: PendencyCreateBody) => api.request<unknown>("/api/pendency/create", body),
-    onSettled: () => invalidate(),
+    onSettled: () => void invalidate(),
   });
 }
 
