@@ -20,6 +20,11 @@ export type AccountPickerProps = {
   known?: readonly PickerAccount[];
   readOnly?: boolean;
   invalid?: boolean;
+  /**
+   * Focus the input when it mounts (the categorization screen, on each new block). Only with a mouse or
+   * trackpad: on a touch screen a focused input raises the keyboard over the image.
+   */
+  autoFocus?: boolean;
 };
 
 /**
@@ -28,7 +33,7 @@ export type AccountPickerProps = {
  * search, 'Sem Opções' when nothing matches, 'Limpar' and the 'Abrir'/'Fechar' toggle; the listbox is
  * at most 40vh tall. Keyboard: ↓/↑ (Alt+↓ opens), Home/End, Enter picks, Escape closes, Tab leaves.
  */
-export function AccountPicker({ label, value, active, all, onChange, known = [], readOnly = false, invalid }: AccountPickerProps) {
+export function AccountPicker({ label, value, active, all, onChange, known = [], readOnly = false, invalid, autoFocus = false }: AccountPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -39,6 +44,12 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
   const [open, setOpen] = useState(false);
   const [text, setText] = useState<string | null>(null); // null: showing the selection, not typing
   const [activeIndex, setActiveIndex] = useState(-1);
+
+  useEffect(() => {
+    if (!autoFocus || !window.matchMedia("(pointer: fine)").matches) return;
+    inputRef.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the picker (a new block's form) mounts
+  }, []);
 
   const term = text ?? "";
   const filtered = useMemo(() => {

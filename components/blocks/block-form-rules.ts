@@ -20,8 +20,10 @@ export const MARK_VIEWED_DELAY_MS = 500;
  * - pendency: the block has an open pendency; the problem and observation, fields read-only, devolve.
  * - edit: uncategorised (no account); the form is editable at once.
  * - edit-view: categorised; read-only with the edit/save toggle (editing = true makes it editable).
+ * - categorization: the categorization screen's queue (never chosen by viewerMode); editable, the
+ *   account first (Tab order account → value → date → Salvar), prefilled from the block's suggestion.
  */
-export type ViewerMode = "contabilized" | "view" | "pendency" | "edit" | "edit-view";
+export type ViewerMode = "contabilized" | "view" | "pendency" | "edit" | "edit-view" | "categorization";
 
 export function viewerMode(block: Pick<Block, "contabilizedDatetime" | "accountId" | "hasPendency">, readOnly: boolean): ViewerMode {
   if (block.contabilizedDatetime) return "contabilized";
@@ -32,7 +34,7 @@ export function viewerMode(block: Pick<Block, "contabilizedDatetime" | "accountI
 
 /** Whether the form's fields take input in a mode (edit-view only while toggled to editing). */
 export function isEditable(mode: ViewerMode, editing: boolean): boolean {
-  return mode === "edit" || (mode === "edit-view" && editing);
+  return mode === "edit" || mode === "categorization" || (mode === "edit-view" && editing);
 }
 
 /** Devolve is offered only when the block is not contabilised and the client is not busy (spec §4). */
@@ -63,6 +65,13 @@ export function blockCardValue(block: Pick<Block, "value">): string | null {
 }
 
 export type BlockForm = { day: number | null; month: number | null; year: number | null; accountId: number | null; cents: number };
+
+/** The categorization form of a block: the suggestion left by a solved pendency when present, else the block. */
+export function categorizationForm(block: Pick<Block, "date" | "value" | "accountId"> & { suggestion: { date: string | null; value: string | null; accountId: number | null } | null }): BlockForm {
+  const { suggestion } = block;
+  if (!suggestion) return initialForm(block);
+  return initialForm({ date: suggestion.date ?? block.date, value: suggestion.value ?? block.value, accountId: suggestion.accountId ?? block.accountId });
+}
 
 /** The form of a block as loaded: its payment date, account and value (empty while uncategorised). */
 export function initialForm(block: Pick<Block, "date" | "value" | "accountId">): BlockForm {

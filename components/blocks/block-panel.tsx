@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
 import { issueLabel } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
@@ -37,13 +37,19 @@ export type BlockPanelProps = {
   onSave: (form: BlockForm) => void;
   saving: boolean;
   error: string | null;
+  /** The form's first values (categorization: the suggestion); the block's own by default. */
+  initial?: BlockForm;
+  /** Shown under 'Salvar Bloco' (the categorization screen's keyboard hints). */
+  footer?: ReactNode;
 };
 
 const EMPTY = "";
 
 /** The viewer's side panel: badges, the pendency or read-only note, the block form and its buttons. */
-export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, onSave, saving, error }: BlockPanelProps) {
-  const [form, setForm] = useState<BlockForm>(() => initialForm(block));
+export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, onSave, saving, error, initial, footer }: BlockPanelProps) {
+  const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
+  // Categorization: the account first and focused on each new block; Enter on a date select saves.
+  const categorizing = mode === "categorization";
   const editable = isEditable(mode, editing);
   const home = blockYearMonth(block);
   // The lists follow the chosen date once it names a month; until then the block's own month.
@@ -60,11 +66,57 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
 
   const setYear = (value: string) => {
     const next = value === EMPTY ? null : Number(value);
-    // Charts are per year of exercise: an account of another year's chart is not this year's.
-    setForm((current) => ({ ...withYear(current, next), accountId: next === current.year ? current.accountId : null }));
+    // Charts are per year of exercise: an account of another year's chart is not this year's. The lists
+    // follow the block's own year until a year is chosen, so choosing that year keeps the account.
+    setForm((current) => ({ ...withYear(current, next), accountId: (next ?? home.year) === (current.year ?? home.year) ? current.accountId : null }));
   };
   const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
   const placeholder = { value: EMPTY, label: "—" };
+
+  const dateFields = (
+    <fieldset className="flex min-w-0 flex-col gap-0.5" disabled={!editable}>
+      <legend className="mb-0.5 text-sm font-semibold">{t.paymentDate}</legend>
+      <div className="grid grid-cols-[1fr_1.6fr_1.2fr] gap-1">
+        <SelectField
+          label={t.day}
+          value={form.day ?? EMPTY}
+          options={[placeholder, ...dayOptions().map((day) => ({ value: day, label: String(day).padStart(2, "0") }))]}
+          onValueChange={(value) => setForm((current) => ({ ...current, day: numberOrNull(value) }))}
+        />
+        <SelectField
+          label={t.month}
+          value={form.month ?? EMPTY}
+          options={[placeholder, ...monthOptions(form.year).map((m) => ({ value: m, label: monthNames[m - 1] }))]}
+          onValueChange={(value) => setForm((current) => ({ ...current, month: numberOrNull(value) }))}
+        />
+        <SelectField
+          label={t.year}
+          value={form.year ?? EMPTY}
+          options={[placeholder, ...yearOptions(new Date(), form.year).map((y) => ({ value: y, label: String(y) }))]}
+          onValueChange={setYear}
+        />
+      </div>
+    </fieldset>
+  );
+  const accountField = (
+    <AccountPicker
+      label={t.account}
+      value={form.accountId}
+      active={active.data ?? []}
+      all={chart.data ?? []}
+      known={fallback.data ?? []}
+      readOnly={!editable}
+      onChange={(accountId) => setForm((current) => ({ ...current, accountId }))}
+      autoFocus={categorizing}
+    />
+  );
+  const valueField = <CurrencyInput label={t.value} cents={form.cents} readOnly={!editable} onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))} />;
+  // Enter in a native select does nothing by itself: in categorization it saves, as in the other fields.
+  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (!categorizing || event.key !== "Enter" || !(event.target instanceof HTMLSelectElement)) return;
+    event.preventDefault();
+    event.currentTarget.requestSubmit();
+  };
 
   return (
     <div className="flex flex-col gap-2">
@@ -89,44 +141,16 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
       <form
         className="flex flex-col gap-1.5"
         aria-label={t.details}
+        onKeyDown={onFormKeyDown}
         onSubmit={(event) => {
           event.preventDefault();
           if (editable && canSave(form)) onSave(form);
         }}
       >
-        <fieldset className="flex min-w-0 flex-col gap-0.5" disabled={!editable}>
-          <legend className="mb-0.5 text-sm font-semibold">{t.paymentDate}</legend>
-          <div className="grid grid-cols-[1fr_1.6fr_1.2fr] gap-1">
-            <SelectField
-              label={t.day}
-              value={form.day ?? EMPTY}
-              options={[placeholder, ...dayOptions().map((day) => ({ value: day, label: String(day).padStart(2, "0") }))]}
-              onValueChange={(value) => setForm((current) => ({ ...current, day: numberOrNull(value) }))}
-            />
-            <SelectField
-              label={t.month}
-              value={form.month ?? EMPTY}
-              options={[placeholder, ...monthOptions(form.year).map((m) => ({ value: m, label: monthNames[m - 1] }))]}
-              onValueChange={(value) => setForm((current) => ({ ...current, month: numberOrNull(value) }))}
-            />
-            <SelectField
-              label={t.year}
-              value={form.year ?? EMPTY}
-              options={[placeholder, ...yearOptions(new Date(), form.year).map((y) => ({ value: y, label: String(y) }))]}
-              onValueChange={setYear}
-            />
-          </div>
-        </fieldset>
-        <AccountPicker
-          label={t.account}
-          value={form.accountId}
-          active={active.data ?? []}
-          all={chart.data ?? []}
-          known={fallback.data ?? []}
-          readOnly={!editable}
-          onChange={(accountId) => setForm((current) => ({ ...current, accountId }))}
-        />
-        <CurrencyInput label={t.value} cents={form.cents} readOnly={!editable} onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))} />
+        {categorizing ? null : dateFields}
+        {accountField}
+        {valueField}
+        {categorizing ? dateFields : null}
         {error ? (
           <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm font-medium text-danger">
             {error}
@@ -150,6 +174,7 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
             </Button>
           ) : null}
         </div>
+        {footer}
       </form>
     </div>
   );

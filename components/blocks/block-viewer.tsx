@@ -18,11 +18,11 @@ import {
   stepZoom,
   toSaveBody,
   viewerMode,
-  ZOOM_LEVELS,
   type BlockForm,
 } from "./block-form-rules";
 import { ImageStage } from "./image-stage";
 import { useLatestBlock } from "./use-latest-block";
+import { iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
 
 const t = messages.viewer;
 
@@ -85,9 +85,6 @@ type BodyProps = {
   fullScreen: boolean;
   onFullScreen: (fullScreen: boolean) => void;
 };
-
-const isTyping = (target: EventTarget) =>
-  target instanceof HTMLElement && (target.closest("input, select, textarea, [role=combobox], [role=listbox]") !== null || target.isContentEditable);
 
 function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onFullScreen }: BodyProps) {
   const block = useLatestBlock(clientId, given) ?? given;
@@ -177,34 +174,12 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         </div>
         <p className="hidden text-xs text-muted lg:block">{t.keyboardHelp}</p>
         <Dialog.Close aria-label={t.close} title={t.close} className={iconButton}>
-          <Icon path="M6 6l12 12M18 6L6 18" />
+          <ViewerIcon path="M6 6l12 12M18 6L6 18" />
         </Dialog.Close>
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden">
-        {/* Thumbnails: a column on wide screens, a row under the image on narrow ones. */}
-        <nav aria-label={t.images} className="order-2 shrink-0 md:order-none md:w-[96px] md:border-r md:border-border">
-          <ol className="flex gap-1 overflow-x-auto p-1 md:h-full md:flex-col md:overflow-x-hidden md:overflow-y-auto">
-            {/* keyed by position: fresh signed URLs (the documents call) must not remount a focused thumbnail */}
-            {urls.map((url, i) => (
-              <li key={i} className="shrink-0">
-                <button
-                  type="button"
-                  aria-label={t.image(i + 1, total)}
-                  aria-current={i === current ? "true" : undefined}
-                  onClick={() => (setIndex(i), setZoom(0))}
-                  className={cn(
-                    "block size-8 cursor-pointer overflow-hidden rounded-theme border-2 bg-canvas md:size-9",
-                    i === current ? "border-primary" : "border-transparent hover:border-border-strong",
-                  )}
-                >
-                  {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs */}
-                  <img src={thumbs[i] ?? url} alt="" className="size-full object-cover" draggable={false} />
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <ThumbnailStrip urls={urls} thumbs={thumbs} current={current} onPick={(i) => (setIndex(i), setZoom(0))} />
 
         <div className="order-1 flex min-h-[55dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
           {total === 0 ? (
@@ -212,32 +187,12 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
           ) : (
             <ImageStage url={urls[current]} alt={t.image(current + 1, total)} zoom={zoom} onZoomStep={zoomStep} className="flex-1" />
           )}
-          {total > 1 ? (
-            <div className="flex items-center justify-center gap-1">
-              <button type="button" aria-label={t.previousImage} title={t.previousImage} onClick={() => go(-1)} className={iconButton}>
-                <Icon path="M15 6l-6 6 6 6" />
-              </button>
-              <span className="min-w-8 text-center text-sm text-muted tabular-nums" aria-live="polite">
-                {current + 1} / {total}
-              </span>
-              <button type="button" aria-label={t.nextImage} title={t.nextImage} onClick={() => go(1)} className={iconButton}>
-                <Icon path="M9 6l6 6-6 6" />
-              </button>
-            </div>
-          ) : null}
+          <ImageArrows current={current} total={total} onStep={go} />
         </div>
 
         {/* Right buttons (spec §2): zoom, full screen, devolve. */}
         <div role="group" aria-label={t.actions} className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border">
-          <button type="button" aria-label={t.zoomIn} title={t.zoomIn} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => zoomStep(1)} className={iconButton}>
-            <Icon path="M11 8v6M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
-          </button>
-          <span className="text-xs font-semibold text-muted tabular-nums" aria-live="polite" aria-label={t.zoomLevel(zoom + 1, ZOOM_LEVELS.length)}>
-            {zoom + 1}/{ZOOM_LEVELS.length}
-          </span>
-          <button type="button" aria-label={t.zoomOut} title={t.zoomOut} disabled={zoom === 0} onClick={() => zoomStep(-1)} className={iconButton}>
-            <Icon path="M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
-          </button>
+          <ZoomButtons zoom={zoom} onStep={zoomStep} />
           <button
             type="button"
             aria-label={fullScreen ? t.exitFullScreen : t.fullScreen}
@@ -246,7 +201,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             // a phone always shows the viewer full screen: the toggle is for wider screens
             className={cn(iconButton, "hidden md:grid")}
           >
-            <Icon path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"} />
+            <ViewerIcon path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"} />
           </button>
           {canDevolve(mode) ? (
             <button
@@ -256,7 +211,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
               onClick={() => setConfirming(true)}
               className={cn(iconButton, "text-danger hover:bg-danger-soft hover:text-danger md:mt-1")}
             >
-              <Icon path="M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+              <ViewerIcon path="M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
             </button>
           ) : null}
         </div>
@@ -284,16 +239,5 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
 
       <ConfirmDialog open={confirming} onOpenChange={setConfirming} text={t.devolveConfirm} tone="danger" onConfirm={onDevolve} loading={devolve.isPending} />
     </div>
-  );
-}
-
-const iconButton =
-  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary";
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -10,6 +10,8 @@ export type ImageStageProps = {
   zoom: number;
   onZoomStep: (step: 1 | -1) => void;
   className?: string;
+  /** Set on the img as data-block-image: which block's image is painted (the categorization screen). */
+  blockId?: number;
 };
 
 type Pan = { x: number; y: number };
@@ -29,7 +31,7 @@ const clamp = (value: number, limit: number) => Math.min(limit, Math.max(-limit,
  * The centre image (spec §2): fitted to the stage, 3 zoom levels, wheel zoom, drag to pan while the
  * zoomed image is larger than the stage. Zoom level and image are the viewer's state (keyboard +/-).
  */
-export function ImageStage({ url, alt, zoom, onZoomStep, className }: ImageStageProps) {
+export function ImageStage({ url, alt, zoom, onZoomStep, className, blockId }: ImageStageProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   const drag = useRef<{ pointerId: number; startX: number; startY: number; from: Pan } | null>(null);
@@ -111,6 +113,7 @@ export function ImageStage({ url, alt, zoom, onZoomStep, className }: ImageStage
           ref={imageRef}
           src={url}
           alt={alt}
+          data-block-image={blockId}
           draggable={false}
           onLoad={measure}
           style={{ transform: `translate(${clamp(pan.x, limits.x)}px, ${clamp(pan.y, limits.y)}px) scale(${scale})` }}

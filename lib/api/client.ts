@@ -15,10 +15,10 @@ export class ApiError extends Error {
   readonly code: string;
   /** The refused fields of a 400, so a form can show each message beside its field. */
   readonly fields: ApiFieldError[];
-  /** The envelope's additive `details` (e.g. a 409's `holder` {name, pictureUrl}); undefined when absent. */
-  readonly details: unknown;
+  /** `error.details` of the envelope (additive: a 409's fresh block, the busy holder), {} when absent. */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = [], details?: unknown) {
+  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = [], details: Record<string, unknown> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -72,7 +72,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const code = typeof envelope.code === "string" ? envelope.code : `http_${status}`;
   const message = typeof envelope.message === "string" && envelope.message ? envelope.message : messages.ajax.error(status);
   const fields = Array.isArray(envelope.fields) ? envelope.fields.filter(isFieldError) : [];
-  return new ApiError(status, code, message, fields, envelope.details);
+  return new ApiError(status, code, message, fields, isRecord(envelope.details) ? envelope.details : {});
 }
 
 const isFieldError = (value: unknown): value is ApiFieldError =>

@@ -29,12 +29,6 @@ function expectCommonHeaders(response: APIResponse, what: string) {
   expect(headers["x-powered-by"], what).toBeUndefined();
 }
 
-// Pages of the route table whose screens are built on other branches of issue 9: their headers are
-// expected all the same; the case is a fixme until the page is merged here.
-const ELSEWHERE: Record<string, string> = {
-  "/home/client/categorization": "needs the categorization page of issue 9 (another helper's branch)",
-};
-
 test("[headers] the page table is read", () => {
   expect(PAGES.length).toBe(ROUTES.length);
   expect(PAGES).toContain("/home/client/contabilization/mobile/token-de-teste-123");
@@ -42,7 +36,6 @@ test("[headers] the page table is read", () => {
 
 for (const path of PAGES) {
   test(`[headers] ${path}: CSP without inline scripts, nosniff, no framing, a referrer policy`, async ({ request }) => {
-    test.fixme(path in ELSEWHERE, ELSEWHERE[path]);
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
     expectCommonHeaders(response, path);

@@ -6,6 +6,7 @@ import {
   blockYearMonth,
   canDevolve,
   canSave,
+  categorizationForm,
   dayOptions,
   initialForm,
   isDirty,
@@ -62,6 +63,8 @@ describe("viewerMode", () => {
     expect(canDevolve("pendency")).toBe(true);
     expect(canDevolve("edit")).toBe(true);
     expect(canDevolve("edit-view")).toBe(true);
+    expect(isEditable("categorization", false)).toBe(true);
+    expect(canDevolve("categorization")).toBe(true);
   });
 });
 
@@ -191,5 +194,21 @@ describe("findBlockInAnswer", () => {
     expect(findBlockInAnswer(answer, 2)).toBeNull();
     expect(findBlockInAnswer(undefined, 9)).toBeNull();
     expect(findBlockInAnswer({ list: [] }, 9)).toBeNull();
+  });
+});
+
+describe("categorizationForm", () => {
+  it("prefills from the suggestion a solved pendency left, and from the block without one", () => {
+    const bare = { date: null, value: null, accountId: null };
+    expect(categorizationForm({ ...bare, suggestion: null })).toEqual({ day: null, month: null, year: null, accountId: null, cents: 0 });
+    expect(categorizationForm({ ...bare, suggestion: { date: "2026-10-05", value: "123.45", accountId: 9 } })).toEqual({
+      day: 5,
+      month: 10,
+      year: 2026,
+      accountId: 9,
+      cents: 12_345,
+    });
+    // a partial suggestion fills what it has
+    expect(categorizationForm({ ...bare, suggestion: { date: null, value: "10.00", accountId: null } })).toMatchObject({ cents: 1_000, accountId: null, day: null });
   });
 });

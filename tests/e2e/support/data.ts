@@ -75,6 +75,22 @@ export type MobileContabilizationClient = {
   takeOver: () => Promise<{ name: string; release: () => Promise<void> }>;
 };
 
+/**
+ * A client for the categorization screen: its responsible office owner, a colleague (type 2) it is shared
+ * with, the company's owner (business platform), one account active since January, and `blocks`
+ * uncategorised blocks of this month, sent a minute apart (oldest first, the queue's order), each with
+ * two different rendered receipts.
+ */
+export type CategorizationClient = {
+  owner: Person;
+  colleague: Person;
+  business: Person;
+  client: ClientRef;
+  account: { id: number; code: string; description: string };
+  /** Oldest first. */
+  blocks: Array<{ id: number; version: number; documentIds: number[] }>;
+};
+
 export type People = {
   /** An office with its owner (type 0), an admin (type 1), an operator (type 2) and a blocked operator. */
   accountingTeam: () => Promise<AccountingTeam>;
@@ -94,6 +110,8 @@ export type People = {
   contabilizationClient: () => Promise<ContabilizationClient>;
   /** Mobile contabilization: an operator, its client and two accounts with blocks to post this month. */
   mobileContabilizationClient: () => Promise<MobileContabilizationClient>;
+  /** Categorization: a shared client with `blocks` uncategorised blocks of real receipt pictures. */
+  categorizationClient: (options: { blocks: number }) => Promise<CategorizationClient>;
 };
 
 function loadFactories(): Factories {
@@ -109,6 +127,15 @@ function loadFactories(): Factories {
 }
 
 const person = (user: { email: string; name: string }): Person => ({ email: user.email, name: user.name });
+
+type ReceiptPool = Awaited<ReturnType<typeof import("@/server/seed/receipt-image").buildReceiptPool>>;
+let receipts: Promise<ReceiptPool> | undefined;
+/** Every receipt template rendered once per worker, through the real upload pipeline. */
+function receiptPool(): Promise<ReceiptPool> {
+  const { buildReceiptPool } = require("@/server/seed/receipt-image") as typeof import("@/server/seed/receipt-image");
+  receipts ??= buildReceiptPool(new Date());
+  return receipts;
+}
 const suffix = () => Math.random().toString(36).slice(2, 7);
 const randomCode = () => String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
 
@@ -249,6 +276,39 @@ function peopleFrom(f: Factories): People {
           };
           return { name: rival.user.name, release };
         },
+      };
+    },
+    async categorizationClient({ blocks: count }) {
+      const tag = suffix();
+      const office = await f.createOffice();
+      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e-cat"), name: `Olga Dona ${tag}` } });
+      const colleague = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-cat"), name: `Paulo Colega ${tag}` } });
+      const client = await f.createClient({ office, responsible: owner, name: `Categoriza ${tag} Ltda` });
+      await f.shareClient({ client, operator: colleague });
+      const business = await f.createClientOperator({ client, type: 0, user: { email: f.uniqueEmail("e2e-cat-cliente"), name: `Rita Cliente ${tag}` } });
+      const year = new Date().getFullYear();
+      const account = await f.createAccount({ office, code: `3.1.${randomCode()}`, description: `Material de Escritório ${tag}`, yearOfExercise: year });
+      await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const pool = await receiptPool();
+      const made: CategorizationClient["blocks"] = [];
+      for (let i = 0; i < count; i += 1) {
+        const block = await f.createBlock({
+          client,
+          state: "uncategorized",
+          sentBy: { id: business.id },
+          // a minute apart, the last one a minute ago: all of this month unless the month began this very hour
+          sentAt: new Date(Date.now() - (count - i) * 60_000),
+          images: [pool[i % pool.length].image, pool[(i + 1) % pool.length].image],
+        });
+        made.push({ id: block.id, version: block.version, documentIds: block.documents.map((document) => document.id) });
+      }
+      return {
+        owner: person(owner.user),
+        colleague: person(colleague.user),
+        business: person(business.user),
+        client: { id: client.id, name: client.name, logoUrl: null },
+        account: { id: account.id, code: account.code, description: account.description },
+        blocks: made,
       };
     },
     async operator() {

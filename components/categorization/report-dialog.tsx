@@ -1,0 +1,92 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useId, useState } from "react";
+import { useReportProblem } from "@/lib/api/categorization";
+import { ISSUE_CODES, issueLabel, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
+import { messages } from "@/lib/i18n/messages";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/select-field";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
+
+const t = messages.categorizationScreen;
+
+export type ReportDialogProps = {
+  clientId: number;
+  blockId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The pendency was created: the screen loads the next block (spec §4). */
+  onReported: () => void;
+};
+
+/** 'Reportar problema' (spec §2, issue 9): 'O que aconteceu?', 'Observação', 'Enviar' → pendency/create. */
+export function ReportDialog({ clientId, blockId, open, onOpenChange, onReported }: ReportDialogProps) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-[70] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[480px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+        >
+          <Dialog.Title className="text-xl font-bold">{t.reportTitle}</Dialog.Title>
+          <Dialog.Description className="text-[15px] text-muted">{t.reportText}</Dialog.Description>
+          {/* a fresh form each time it opens */}
+          {open ? <ReportForm clientId={clientId} blockId={blockId} onReported={onReported} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "clientId" | "blockId" | "onReported">) {
+  const report = useReportProblem(clientId);
+  const [issue, setIssue] = useState<number>(ISSUE_CODES[0]);
+  const [observations, setObservations] = useState("");
+  const observationId = useId();
+  return (
+    <form
+      className="flex flex-col gap-1.5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        report.mutate({ blockId, issue, observations }, { onSuccess: onReported });
+      }}
+    >
+      <SelectField
+        label={t.whatHappened}
+        value={issue}
+        options={ISSUE_CODES.map((code) => ({ value: code, label: issueLabel(code) }))}
+        onValueChange={(value) => setIssue(Number(value))}
+      />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={observationId} className="text-xs font-semibold text-muted">
+          {t.observation}
+        </label>
+        <textarea
+          id={observationId}
+          rows={4}
+          maxLength={PENDENCY_OBSERVATIONS_MAX}
+          placeholder={t.observationPlaceholder}
+          value={observations}
+          onChange={(event) => setObservations(event.target.value)}
+          className="w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px] text-fg placeholder:text-muted focus:border-primary focus:outline-2 focus:outline-primary/30"
+        />
+      </div>
+      {report.error ? (
+        <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm font-medium text-danger">
+          {report.error.message}
+        </p>
+      ) : null}
+      <div className="mt-1 flex justify-end gap-1">
+        <Dialog.Close asChild>
+          <Button variant="secondary">{messages.common.cancel}</Button>
+        </Dialog.Close>
+        <Button type="submit" loading={report.isPending}>
+          {t.send}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchToCategorize, forgetImages, preloadBlockImages, usePrefetchAccounts, type CategorizationBlock, type ToCategorizeAnswer } from "@/lib/api/categorization";
+import { ApiError } from "@/lib/api/client";
+import { blockYearMonth } from "@/components/blocks/block-form-rules";
+
+// The categorization loop (issue 9 item 1.2, docs/decisions.md "Categorization (issue 9)"):
+// tocategorize answers the block to show and the next one; the next one's images are fetched and
+// decoded at once, so that after a save, a report or a devolve `advance()` shows it from memory, in the
+// same render, and asks tocategorize again in the background for the new `next`. The caller's own
+// claims come first in that answer, so its `block` is normally the one already on screen.
+
+export type QueueStatus = "loading" | "ready" | "empty" | "refused";
+
+export type QueueState = {
+  status: QueueStatus;
+  block: CategorizationBlock | null;
+  next: CategorizationBlock | null;
+  /** The queue's size as last answered (tocategorize or sync/block), null before the first answer. */
+  count: number | null;
+  /** 'refused': the server's message (another operator contabilising the client), or a failed call. */
+  error: string | null;
+  /** A note about the block on screen (its fresh copy after a stale save), cleared by advance(). */
+  notice: string | null;
+};
+
+const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null };
+
+const message = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+export function useCategorizationQueue(clientId: number) {
+  const [state, setState] = useState<QueueState>(INITIAL);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  // Blocks this screen finished (saved, reported, devolved), with how many tocategorize calls had started
+  // by then: an answer to one of those may still name them; a later call's answer is the truth (a
+  // reported block comes back once the client solves its pendency).
+  const done = useRef(new Map<number, number>());
+  const calls = useRef(0);
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  const alive = useRef(true);
+  const prefetchAccounts = usePrefetchAccounts(clientId);
+  // The id of the last `next` whose images are all decoded (shown on the screen as data-next-ready).
+  const [preloaded, setPreloaded] = useState<number | null>(null);
+
+  const apply = useCallback((answer: ToCategorizeAnswer, call: number) => {
+    const stale = (block: CategorizationBlock) => (done.current.get(block.id) ?? 0) >= call;
+    setState((current) => {
+      const candidates = [answer.block, answer.next].filter((block): block is CategorizationBlock => block !== null && !stale(block));
+      if (current.block === null) {
+        const [block = null, next = null] = candidates;
+        return { status: block ? "ready" : "empty", block, next, count: answer.uncategorizedCount, error: null, notice: null };
+      }
+      const shown = current.block;
+      const next = candidates.find((block) => block.id !== shown.id) ?? null;
+      return { ...current, status: "ready", next, count: answer.uncategorizedCount, error: null };
+    });
+  }, []);
+
+  /** Asks tocategorize; one call at a time, a request made meanwhile runs once the current one ends. */
+  const refill = useCallback(async () => {
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = true;
+    try {
+      do {
+        again.current = false;
+        try {
+          calls.current += 1;
+          const call = calls.current;
+          const answer = await fetchToCategorize(clientId);
+          if (alive.current) apply(answer, call);
+        } catch (cause) {
+          if (!alive.current) return;
+          // 409: another operator holds the client's contabilization (read-only for everyone else)
+          const refused = cause instanceof ApiError && cause.status === 409;
+          setState((current) =>
+            current.block === null || refused ? { ...current, status: "refused", block: refused ? null : current.block, next: null, error: message(cause) } : { ...current, next: null },
+          );
+        }
+      } while (again.current && alive.current);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [apply, clientId]);
+
+  useEffect(() => {
+    alive.current = true;
+    void refill();
+    return () => {
+      alive.current = false;
+      forgetImages([]);
+    };
+  }, [refill]);
+
+  // The next block's images and account lists are fetched as soon as it is known.
+  const nextId = state.next?.id ?? null;
+  useEffect(() => {
+    const { block, next } = stateRef.current;
+    forgetImages([block, next]);
+    if (!next) return;
+    void preloadBlockImages(next).then(() => {
+      if (alive.current) setPreloaded(next.id);
+    });
+    const { year, month } = blockYearMonth(next);
+    prefetchAccounts(year, month);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- per next block
+  }, [nextId]);
+
+  /** The block on screen is finished: `next` shows now, the prefetch is refilled in the background. */
+  const advance = useCallback(() => {
+    const finished = stateRef.current.block;
+    if (finished) done.current.set(finished.id, calls.current);
+    setState((current) => ({
+      ...current,
+      status: current.next ? "ready" : "loading",
+      block: current.next,
+      next: null,
+      count: current.count === null ? null : Math.max(0, current.count - 1),
+      error: null,
+      notice: null,
+    }));
+    void refill();
+  }, [refill]);
+
+  /** A stale save: the server's fresh copy of the block replaces the one on screen (new version, data). */
+  const replace = useCallback((fresh: CategorizationBlock, notice: string) => {
+    setState((current) => (current.block?.id === fresh.id ? { ...current, block: fresh, notice } : current));
+  }, []);
+
+  /**
+   * The poll's count: when it says the queue holds more than the screen has (a block sent or solved
+   * meanwhile, while the screen had no `next` or showed the empty text), tocategorize is asked again.
+   */
+  const onCount = useCallback(
+    (count: number) => {
+      const { block, next, status } = stateRef.current;
+      setState((current) => (current.count === count ? current : { ...current, count }));
+      const held = (block ? 1 : 0) + (next ? 1 : 0);
+      if ((status === "ready" || status === "empty") && next === null && count > held) void refill();
+    },
+    [refill],
+  );
+
+  const retry = useCallback(() => {
+    setState(INITIAL);
+    void refill();
+  }, [refill]);
+
+  return { state, preloaded, advance, replace, onCount, retry };
+}

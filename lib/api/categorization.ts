@@ -1,0 +1,133 @@
+import { useEffect } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { POLL_INTERVAL_MS } from "@/lib/constants";
+import type { BlockSaveBody, Block } from "@/lib/contract/blocks";
+import type { BlockSyncAnswer, CategorizationBlock, PendencyCreateBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
+import { browserSession } from "@/lib/session";
+import { api } from "./api";
+import { blockKeys, viewerAccountKeys } from "./blocks";
+import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
+
+// The categorization screen's calls (issue 9 item 1, docs/api.md "Categorization"): the queue
+// (tocategorize: the block on screen and the prefetched `next`), the save / report / devolve that end a
+// block, the polled block sync with its unsync on leaving, and the image preload that lets the next
+// block show from memory. Every write invalidates the client's block lists (blockKeys.client), so the
+// side bar's badge and /home/client follow.
+
+export type { BlockSyncAnswer, CategorizationBlock, ToCategorizeAnswer };
+
+export const categorizationKeys = {
+  all: ["categorization"] as const,
+  sync: (clientId: number) => ["categorization", "sync", clientId] as const,
+};
+
+/** POST /api/block/tocategorize {clientId}: claims and answers the block to show and the one after it. */
+export function fetchToCategorize(clientId: number, signal?: AbortSignal): Promise<ToCategorizeAnswer> {
+  return api.request<ToCategorizeAnswer>("/api/block/tocategorize", { clientId }, { signal });
+}
+
+function useInvalidateClientBlocks(clientId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) });
+}
+
+/** POST /api/block/save {block, version}: a 409 carries the fresh block in error.details.block. */
+export function useCategorizeSave(clientId: number) {
+  const invalidate = useInvalidateClientBlocks(clientId);
+  return useMutation({
+    mutationFn: (body: BlockSaveBody) => api.request<Block>("/api/block/save", body),
+    // not awaited: the screen moves to the next block the moment the answer arrives
+    onSettled: () => void invalidate(),
+  });
+}
+
+/** POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue. */
+export function useReportProblem(clientId: number) {
+  const invalidate = useInvalidateClientBlocks(clientId);
+  return useMutation({
+    mutationFn: (body: PendencyCreateBody) => api.request<unknown>("/api/pendency/create", body),
+    onSettled: () => void invalidate(),
+  });
+}
+
+const UNSYNC_PATH = "/api/operator/unsync/block";
+
+/**
+ * POST /api/operator/sync/block {clientId} every POLL_INTERVAL_MS while the screen is open and the tab
+ * visible (TanStack pauses hidden tabs): the header's avatars and count, and the renewal of this
+ * operator's claims. On leaving, POST /api/operator/unsync/block {clientId} — through the client when the
+ * screen unmounts, with a keepalive fetch when the page itself goes away (pagehide).
+ */
+export function useBlockSync(clientId: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const leave = () => {
+      const access = browserSession.getAccess();
+      if (!access) return;
+      void fetch(UNSYNC_PATH, {
+        method: "POST",
+        keepalive: true,
+        headers: { Authorization: `Bearer ${access}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ clientId }),
+      }).catch(() => undefined); // best effort: presence and claims expire by themselves (15 s)
+    };
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      void queryClient.cancelQueries({ queryKey: categorizationKeys.sync(clientId) });
+      queryClient.removeQueries({ queryKey: categorizationKeys.sync(clientId) });
+      void api.request<unknown>(UNSYNC_PATH, { clientId }).catch(() => undefined);
+    };
+  }, [queryClient, clientId]);
+
+  return useQuery({
+    queryKey: categorizationKeys.sync(clientId),
+    queryFn: ({ signal }) => api.request<BlockSyncAnswer>("/api/operator/sync/block", { clientId }, { signal }),
+    refetchInterval: POLL_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
+// Decoded images are kept referenced while their block may still show: the browser then paints them
+// from memory. At most the block on screen and the next are held (forgetImages drops the rest).
+const held = new Map<string, HTMLImageElement>();
+
+/** Every image (documents and thumbnails) of `block` fetched and decoded; resolves when all settled. */
+export function preloadBlockImages(block: Pick<Block, "documentsUrl" | "thumbnailsUrl">): Promise<void> {
+  const urls = [...block.documentsUrl, ...block.thumbnailsUrl];
+  return Promise.all(
+    urls.map((url) => {
+      let image = held.get(url);
+      if (!image) {
+        image = new Image();
+        image.decoding = "async";
+        image.src = url;
+        held.set(url, image);
+      }
+      // a broken image must not stop the others: the screen shows it as it is
+      return image.decode().catch(() => undefined);
+    }),
+  ).then(() => undefined);
+}
+
+/** Lets go of the decoded images of every block but `keep`. */
+export function forgetImages(keep: readonly (Pick<Block, "documentsUrl" | "thumbnailsUrl"> | null)[]): void {
+  const wanted = new Set(keep.flatMap((block) => (block ? [...block.documentsUrl, ...block.thumbnailsUrl] : [])));
+  for (const url of held.keys()) if (!wanted.has(url)) held.delete(url);
+}
+
+/** The account lists the side panel will ask for on `block`'s month, fetched ahead (cached for the form). */
+export function usePrefetchAccounts(clientId: number) {
+  const queryClient = useQueryClient();
+  return (year: number, month: number) => {
+    void queryClient.prefetchQuery({
+      queryKey: viewerAccountKeys.chart(year),
+      queryFn: ({ signal }) => api.request<ChartAccount[]>("/api/account/all", { year }, { signal }),
+    });
+    void queryClient.prefetchQuery({
+      queryKey: viewerAccountKeys.client(clientId, year, month),
+      queryFn: ({ signal }) => api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }),
+    });
+  };
+}
