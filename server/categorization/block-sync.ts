@@ -5,7 +5,7 @@ import { Prisma, getDb } from "@/server/db/client";
 import { leaveScreen, SCREEN, screenHeartbeat } from "@/server/presence/screen-presence";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { loadCategorizationClient, queueCount, releaseClaims, renewClaimsCte } from "./queue";
+import { loadCategorizationClient, lockOperatorQueue, queueCount, releaseClaims, renewClaimsCte } from "./queue";
 
 /**
  * POST /api/operator/sync/block {clientId} — the heartbeat of the categorization screen, polled every
@@ -17,14 +17,18 @@ import { loadCategorizationClient, queueCount, releaseClaims, renewClaimsCte } f
 export async function syncBlock({ actor, body }: { actor: Actor; body: CategorizationClientBody }): Promise<BlockSyncAnswer> {
   const db = getDb();
   const client = await loadCategorizationClient(db, actor, body.clientId);
-  const { count, operators } = await screenHeartbeat(db, {
-    userId: actor.userId,
-    clientId: client.id,
-    screen: SCREEN.categorization,
-    members: Prisma.sql`JOIN accounting_operators ao ON ao.user_id = here.user_id AND ao.office_id = ${client.officeId} AND NOT ao.blocked`,
-    count: queueCount(client.id),
-    alongside: renewClaimsCte({ clientId: client.id, operatorId: client.operator.operatorId }),
-    limit: CATEGORIZATION_AVATARS_MAX,
+  const operatorId = client.operator.operatorId;
+  const { count, operators } = await db.$transaction(async (tx) => {
+    await lockOperatorQueue(tx, operatorId);
+    return screenHeartbeat(tx, {
+      userId: actor.userId,
+      clientId: client.id,
+      screen: SCREEN.categorization,
+      members: Prisma.sql`JOIN accounting_operators ao ON ao.user_id = here.user_id AND ao.office_id = ${client.officeId} AND NOT ao.blocked`,
+      count: queueCount(client.id),
+      alongside: renewClaimsCte({ clientId: client.id, operatorId }),
+      limit: CATEGORIZATION_AVATARS_MAX,
+    });
   });
   return { uncategorizedCount: count, operators };
 }
@@ -39,6 +43,7 @@ export async function unsyncBlock({ actor, body }: { actor: Actor; body: BlockUn
   assertCan(actor, "platform.accounting", null);
   const operatorId = (actor.accounting as AccountingMembership).operatorId;
   await getDb().$transaction(async (tx) => {
+    await lockOperatorQueue(tx, operatorId);
     await leaveScreen(tx, { userId: actor.userId, clientId: body.clientId, screen: SCREEN.categorization });
     await releaseClaims(tx, { operatorId, clientId: body.clientId });
   });

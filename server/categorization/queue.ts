@@ -100,6 +100,19 @@ export async function claimNext(db: Db | Tx, p: { clientId: number; operatorId: 
   };
 }
 
+/**
+ * The categorization calls of one operator run one at a time: tocategorize, sync/block and unsync/block
+ * each take this transaction-level advisory lock first. Each of them locks the operator's presence row
+ * and block rows, in an order a single statement does not fix (a claim locks its blocks, then upserts the
+ * presence; a leave deletes the presence, then frees the blocks): a screen opened and left at once by one
+ * operator deadlocked (40P01) without it. Colleagues never share a presence row and take blocks with SKIP
+ * LOCKED, so one operator's calls are all that must not overlap.
+ */
+export async function lockOperatorQueue(tx: Tx, operatorId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_SPACE}::int, ${operatorId}::int)`;
+}
+const QUEUE_LOCK_SPACE = 0x0b10c0;
+
 /** The claim SQL columns set free (spread into a Prisma update's data). */
 export const RELEASED_CLAIM = { claimedById: null, claimedUntil: null } as const;
 

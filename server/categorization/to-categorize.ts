@@ -4,7 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { claimNext, loadCategorizationClient, loadQueueBlocks } from "./queue";
+import { claimNext, loadCategorizationClient, loadQueueBlocks, lockOperatorQueue } from "./queue";
 
 /**
  * POST /api/block/tocategorize {clientId}: the block to categorise and the one after it (prefetched by
@@ -21,7 +21,10 @@ export async function toCategorize({ actor, body }: { actor: Actor; body: Catego
   const db = getDb();
   const client = await loadCategorizationClient(db, actor, body.clientId);
   const operatorId = client.operator.operatorId;
-  const claimed = await claimNext(db, { clientId: client.id, operatorId, userId: actor.userId });
+  const claimed = await db.$transaction(async (tx) => {
+    await lockOperatorQueue(tx, operatorId);
+    return claimNext(tx, { clientId: client.id, operatorId, userId: actor.userId });
+  });
   if (claimed.busy) throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
   const blocks = await loadQueueBlocks(db, { clientId: client.id, operatorId, ids: claimed.ids, suggestions: claimed.suggestions });
   return { block: blocks[0] ?? null, next: blocks[1] ?? null, uncategorizedCount: claimed.count };

@@ -486,3 +486,23 @@ describe("viewed and document/block on the block on screen", () => {
     expect(reported.json.data?.pendency).toMatchObject({ issue: 1, observations: "Outra empresa" });
   });
 });
+
+describe("one operator's calls racing (opened and left at once)", () => {
+  test("tocategorize, sync and unsync of one operator in parallel: never a deadlock or a 500", async () => {
+    const client = await freshClient();
+    for (let i = 0; i < 6; i += 1) await uncat(client, 10 + i);
+    const body = { clientId: client.id };
+    const calls = Array.from({ length: 8 }, () => [
+      call(toCategorizePost, { token: t.regularA, body }),
+      call(syncPost, { token: t.regularA, body }),
+      call(unsyncPost, { token: t.regularA, body }),
+    ]).flat();
+    const answers = await Promise.all(calls);
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    // and the queue is still whole: a fresh open claims the two oldest
+    const opened = await next("regularA", client);
+    expect(opened.uncategorizedCount).toBe(6);
+    expect(opened.block).not.toBeNull();
+  });
+});
