@@ -50,6 +50,38 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const queue = useCategorizationQueue(client.id);
   const { state, onCount } = queue;
   const [status, setStatus] = useState("");
+  const save = useCategorizeSave(client.id);
+
+  // 'Salvar Bloco' (click or Enter): the next block shows in this same render, the save runs behind it;
+  // a failed save brings the block back (docs/decisions.md "Categorization (issue 9)"). Each save is its
+  // own promise (mutateAsync): two quick saves of two blocks settle independently.
+  const onSave = (block: CategorizationBlock, form: BlockForm) => {
+    const body = toSaveBody(block.id, form, block.version);
+    queue.saveStarted(block);
+    setStatus(t.saved);
+    save.mutateAsync(body).then(
+      () => queue.saved(block.id),
+      (cause: unknown) => {
+        const fresh = cause instanceof ApiError ? categorizationBlockSchema.safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
+        const text = cause instanceof Error ? cause.message : String(cause);
+        if (fresh?.success && fresh.data.id === block.id) {
+          if (fresh.data.contabilizedDatetime) {
+            // nothing left to do on it: it left the queue, the screen says so on the block it shows
+            queue.saved(block.id);
+            queue.note(t.skippedContabilized);
+            setStatus(t.skippedContabilized);
+            return;
+          }
+          // stale: the server's fresh copy (a new version) with its message
+          queue.restore(fresh.data, text, null);
+        } else {
+          // lease held by another operator, a network failure…: the block as it was typed
+          queue.restore(block, text, form);
+        }
+        setStatus(text);
+      },
+    );
+  };
 
   // The poll's count is the freshest when it lands after the last tocategorize.
   const syncCount = sync.data?.uncategorizedCount;
@@ -98,11 +130,12 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
             clientId={client.id}
             block={state.block}
             notice={state.notice}
+            draft={state.draft}
+            onSave={onSave}
             onDone={(text) => {
               setStatus(text);
               queue.advance();
             }}
-            onFresh={queue.replace}
           />
         ) : state.status === "loading" ? (
           <div className="grid flex-1 place-items-center" aria-busy="true">
@@ -161,14 +194,15 @@ type BlockProps = {
   clientId: number;
   block: CategorizationBlock;
   notice: string | null;
-  /** The block left the queue (saved, reported, devolved): the text is announced. */
+  /** The form as typed when a failed save brought the block back, else null (the block's own data). */
+  draft: BlockForm | null;
+  /** 'Salvar Bloco': the screen moves on at once and saves in the background. */
+  onSave: (block: CategorizationBlock, form: BlockForm) => void;
+  /** The block left the queue (reported, devolved): the text is announced. */
   onDone: (status: string) => void;
-  /** A stale save: the server's fresh copy. */
-  onFresh: (block: CategorizationBlock, notice: string) => void;
 };
 
-function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProps) {
-  const save = useCategorizeSave(clientId);
+function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: BlockProps) {
   const devolve = useDevolveBlock(clientId);
   const markViewed = useMarkViewed(clientId);
   const [index, setIndex] = useState(0);
@@ -177,7 +211,7 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const [initial] = useState<BlockForm>(() => categorizationForm(block));
+  const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
 
   const urls = block.documentsUrl;
   const total = urls.length;
@@ -224,27 +258,6 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
     else if (event.key === "-" || event.key === "_") zoomStep(-1);
     else return;
     event.preventDefault();
-  };
-
-  const onSave = (form: BlockForm) => {
-    setError(null);
-    save.mutate(toSaveBody(block.id, form, block.version), {
-      onSuccess: () => onDone(t.saved),
-      onError: (cause) => {
-        const fresh = cause instanceof ApiError ? categorizationBlockSchema.safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
-        if (fresh?.success && fresh.data.id === block.id) {
-          if (fresh.data.contabilizedDatetime) {
-            // nothing left to do on it: the next one
-            onDone(t.skippedContabilized);
-            return;
-          }
-          // the fresh copy (a new version) remounts this component with the server's message
-          onFresh(fresh.data, cause.message);
-          return;
-        }
-        setError(cause.message);
-      },
-    });
   };
 
   const onDevolve = () =>
@@ -305,8 +318,8 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
           mode="categorization"
           editing={false}
           onEditing={() => undefined}
-          onSave={onSave}
-          saving={save.isPending}
+          onSave={(form) => onSave(block, form)}
+          saving={false}
           error={error}
           initial={initial}
           footer={<Shortcuts />}
