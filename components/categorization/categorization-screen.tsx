@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDevolveBlock, useMarkViewed } from "@/lib/api/blocks";
 import { useBlockSync, useCategorizeSave, type CategorizationBlock } from "@/lib/api/categorization";
 import { ApiError } from "@/lib/api/client";
@@ -26,6 +26,9 @@ const t = messages.categorizationScreen;
 /** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
 const TOUCH = "max-md:size-5.5";
 const v = messages.viewer;
+/** Performance entries around 'Salvar Bloco' (docs/decisions.md "Categorization (issue 9)"). */
+const SAVE_MARK = "bloco:categorize-save";
+const SWAP_MEASURE = "bloco:categorize-swap";
 
 /** /home/client/categorization: the client of this tab (sessionStorage), or back to /home without one. */
 export function CategorizationPage() {
@@ -55,33 +58,42 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   // 'Salvar Bloco' (click or Enter): the next block shows in this same render, the save runs behind it;
   // a failed save brings the block back (docs/decisions.md "Categorization (issue 9)"). Each save is its
   // own promise (mutateAsync): two quick saves of two blocks settle independently.
-  const onSave = (block: CategorizationBlock, form: BlockForm) => {
+  const { saveStarted, saved, restore, note, advance } = queue;
+  const onSave = useCallback((block: CategorizationBlock, form: BlockForm) => {
+    performance.mark(SAVE_MARK);
     const body = toSaveBody(block.id, form, block.version);
-    queue.saveStarted(block);
+    saveStarted(block);
     setStatus(t.saved);
-    save.mutateAsync(body).then(
-      () => queue.saved(block.id),
+    save(body).then(
+      () => saved(block.id),
       (cause: unknown) => {
+        // the block's notice (role alert) says what happened; 'Bloco salvo.' no longer holds
+        setStatus("");
         const fresh = cause instanceof ApiError ? categorizationBlockSchema.safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
         const text = cause instanceof Error ? cause.message : String(cause);
         if (fresh?.success && fresh.data.id === block.id) {
           if (fresh.data.contabilizedDatetime) {
             // nothing left to do on it: it left the queue, the screen says so on the block it shows
-            queue.saved(block.id);
-            queue.note(t.skippedContabilized);
-            setStatus(t.skippedContabilized);
+            saved(block.id);
+            note(t.skippedContabilized);
             return;
           }
           // stale: the server's fresh copy (a new version) with its message
-          queue.restore(fresh.data, text, null);
+          restore(fresh.data, text, null);
         } else {
           // lease held by another operator, a network failure…: the block as it was typed
-          queue.restore(block, text, form);
+          restore(block, text, form);
         }
-        setStatus(text);
       },
     );
-  };
+  }, [save, saveStarted, saved, restore, note]);
+  const onDone = useCallback(
+    (text: string) => {
+      setStatus(text);
+      advance();
+    },
+    [advance],
+  );
 
   // The poll's count is the freshest when it lands after the last tocategorize.
   const syncCount = sync.data?.uncategorizedCount;
@@ -132,10 +144,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
             notice={state.notice}
             draft={state.draft}
             onSave={onSave}
-            onDone={(text) => {
-              setStatus(text);
-              queue.advance();
-            }}
+            onDone={onDone}
           />
         ) : state.status === "loading" ? (
           <div className="grid flex-1 place-items-center" aria-busy="true">
@@ -202,7 +211,11 @@ type BlockProps = {
   onDone: (status: string) => void;
 };
 
-function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: BlockProps) {
+/**
+ * Memoised: the screen re-renders on every poll and queue answer; the block's viewer and form only
+ * when the block, its notice or draft change (its callbacks are stable).
+ */
+const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: BlockProps) {
   const devolve = useDevolveBlock(clientId);
   const markViewed = useMarkViewed(clientId);
   const [index, setIndex] = useState(0);
@@ -212,6 +225,13 @@ function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: Blo
   const [reporting, setReporting] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
+
+  // 'Salvar Bloco' → this block committed to the DOM (a performance measure the timing spec reads).
+  useEffect(() => {
+    if (performance.getEntriesByName(SAVE_MARK, "mark").length === 0) return;
+    performance.measure(SWAP_MEASURE, SAVE_MARK);
+    performance.clearMarks(SAVE_MARK);
+  }, []);
 
   const urls = block.documentsUrl;
   const total = urls.length;
@@ -339,7 +359,7 @@ function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: Blo
       />
     </div>
   );
-}
+});
 
 function Shortcuts() {
   return (
