@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDevolveBlock, useMarkViewed } from "@/lib/api/blocks";
 import { useBlockSync, useCategorizeSave, type CategorizationBlock } from "@/lib/api/categorization";
 import { ApiError } from "@/lib/api/client";
@@ -26,6 +26,9 @@ const t = messages.categorizationScreen;
 /** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
 const TOUCH = "max-md:size-5.5";
 const v = messages.viewer;
+/** Performance entries around 'Salvar Bloco' (docs/decisions.md "Categorization (issue 9)"). */
+const SAVE_MARK = "bloco:categorize-save";
+const SWAP_MEASURE = "bloco:categorize-swap";
 
 /** /home/client/categorization: the client of this tab (sessionStorage), or back to /home without one. */
 export function CategorizationPage() {
@@ -50,6 +53,47 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const queue = useCategorizationQueue(client.id);
   const { state, onCount } = queue;
   const [status, setStatus] = useState("");
+  const save = useCategorizeSave(client.id);
+
+  // 'Salvar Bloco' (click or Enter): the next block shows in this same render, the save runs behind it;
+  // a failed save brings the block back (docs/decisions.md "Categorization (issue 9)"). Each save is its
+  // own promise (mutateAsync): two quick saves of two blocks settle independently.
+  const { saveStarted, saved, restore, note, advance } = queue;
+  const onSave = useCallback((block: CategorizationBlock, form: BlockForm) => {
+    performance.mark(SAVE_MARK);
+    const body = toSaveBody(block.id, form, block.version);
+    saveStarted(block);
+    setStatus(t.saved);
+    save(body).then(
+      () => saved(block.id),
+      (cause: unknown) => {
+        // the block's notice (role alert) says what happened; 'Bloco salvo.' no longer holds
+        setStatus("");
+        const fresh = cause instanceof ApiError ? categorizationBlockSchema.safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
+        const text = cause instanceof Error ? cause.message : String(cause);
+        if (fresh?.success && fresh.data.id === block.id) {
+          if (fresh.data.contabilizedDatetime) {
+            // nothing left to do on it: it left the queue, the screen says so on the block it shows
+            saved(block.id);
+            note(t.skippedContabilized);
+            return;
+          }
+          // stale: the server's fresh copy (a new version) with its message
+          restore(fresh.data, text, null);
+        } else {
+          // lease held by another operator, a network failure…: the block as it was typed
+          restore(block, text, form);
+        }
+      },
+    );
+  }, [save, saveStarted, saved, restore, note]);
+  const onDone = useCallback(
+    (text: string) => {
+      setStatus(text);
+      advance();
+    },
+    [advance],
+  );
 
   // The poll's count is the freshest when it lands after the last tocategorize.
   const syncCount = sync.data?.uncategorizedCount;
@@ -98,11 +142,9 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
             clientId={client.id}
             block={state.block}
             notice={state.notice}
-            onDone={(text) => {
-              setStatus(text);
-              queue.advance();
-            }}
-            onFresh={queue.replace}
+            draft={state.draft}
+            onSave={onSave}
+            onDone={onDone}
           />
         ) : state.status === "loading" ? (
           <div className="grid flex-1 place-items-center" aria-busy="true">
@@ -161,14 +203,19 @@ type BlockProps = {
   clientId: number;
   block: CategorizationBlock;
   notice: string | null;
-  /** The block left the queue (saved, reported, devolved): the text is announced. */
+  /** The form as typed when a failed save brought the block back, else null (the block's own data). */
+  draft: BlockForm | null;
+  /** 'Salvar Bloco': the screen moves on at once and saves in the background. */
+  onSave: (block: CategorizationBlock, form: BlockForm) => void;
+  /** The block left the queue (reported, devolved): the text is announced. */
   onDone: (status: string) => void;
-  /** A stale save: the server's fresh copy. */
-  onFresh: (block: CategorizationBlock, notice: string) => void;
 };
 
-function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProps) {
-  const save = useCategorizeSave(clientId);
+/**
+ * Memoised: the screen re-renders on every poll and queue answer; the block's viewer and form only
+ * when the block, its notice or draft change (its callbacks are stable).
+ */
+const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: BlockProps) {
   const devolve = useDevolveBlock(clientId);
   const markViewed = useMarkViewed(clientId);
   const [index, setIndex] = useState(0);
@@ -177,7 +224,14 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const [initial] = useState<BlockForm>(() => categorizationForm(block));
+  const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
+
+  // 'Salvar Bloco' → this block committed to the DOM (a performance measure the timing spec reads).
+  useEffect(() => {
+    if (performance.getEntriesByName(SAVE_MARK, "mark").length === 0) return;
+    performance.measure(SWAP_MEASURE, SAVE_MARK);
+    performance.clearMarks(SAVE_MARK);
+  }, []);
 
   const urls = block.documentsUrl;
   const total = urls.length;
@@ -224,27 +278,6 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
     else if (event.key === "-" || event.key === "_") zoomStep(-1);
     else return;
     event.preventDefault();
-  };
-
-  const onSave = (form: BlockForm) => {
-    setError(null);
-    save.mutate(toSaveBody(block.id, form, block.version), {
-      onSuccess: () => onDone(t.saved),
-      onError: (cause) => {
-        const fresh = cause instanceof ApiError ? categorizationBlockSchema.safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
-        if (fresh?.success && fresh.data.id === block.id) {
-          if (fresh.data.contabilizedDatetime) {
-            // nothing left to do on it: the next one
-            onDone(t.skippedContabilized);
-            return;
-          }
-          // the fresh copy (a new version) remounts this component with the server's message
-          onFresh(fresh.data, cause.message);
-          return;
-        }
-        setError(cause.message);
-      },
-    });
   };
 
   const onDevolve = () =>
@@ -305,8 +338,8 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
           mode="categorization"
           editing={false}
           onEditing={() => undefined}
-          onSave={onSave}
-          saving={save.isPending}
+          onSave={(form) => onSave(block, form)}
+          saving={false}
           error={error}
           initial={initial}
           footer={<Shortcuts />}
@@ -326,7 +359,7 @@ function CategorizeBlock({ clientId, block, notice, onDone, onFresh }: BlockProp
       />
     </div>
   );
-}
+});
 
 function Shortcuts() {
   return (

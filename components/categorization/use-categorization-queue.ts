@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchToCategorize, forgetImages, preloadBlockImages, usePrefetchAccounts, type CategorizationBlock, type ToCategorizeAnswer } from "@/lib/api/categorization";
 import { ApiError } from "@/lib/api/client";
-import { blockYearMonth } from "@/components/blocks/block-form-rules";
+import { blockYearMonth, type BlockForm } from "@/components/blocks/block-form-rules";
 
 // The categorization loop (issue 9 item 1.2, docs/decisions.md "Categorization (issue 9)"):
 // tocategorize answers the block to show and the next one; the next one's images are fetched and
@@ -23,9 +23,14 @@ export type QueueState = {
   error: string | null;
   /** A note about the block on screen (its fresh copy after a stale save), cleared by advance(). */
   notice: string | null;
+  /** The form to show on the block instead of its own data (a failed save brought back as it was typed). */
+  draft: BlockForm | null;
 };
 
-const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null };
+const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null, draft: null };
+
+/** The server still counts a block whose save is on its way: the header counts it as gone. */
+const withoutSaving = (count: number, saving: ReadonlySet<number>) => Math.max(0, count - saving.size);
 
 const message = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
@@ -39,6 +44,9 @@ export function useCategorizationQueue(clientId: number) {
   // by then: an answer to one of those may still name them; a later call's answer is the truth (a
   // reported block comes back once the client solves its pendency).
   const done = useRef(new Map<number, number>());
+  // Blocks whose save is on its way (the screen already shows the next one): never shown again by an
+  // answer of tocategorize (the block is still uncategorised and claimed by the caller until it lands).
+  const saving = useRef(new Set<number>());
   const calls = useRef(0);
   const inFlight = useRef(false);
   const again = useRef(false);
@@ -48,16 +56,19 @@ export function useCategorizationQueue(clientId: number) {
   const [preloaded, setPreloaded] = useState<number | null>(null);
 
   const apply = useCallback((answer: ToCategorizeAnswer, call: number) => {
-    const stale = (block: CategorizationBlock) => (done.current.get(block.id) ?? 0) >= call;
+    const stale = (block: CategorizationBlock) => saving.current.has(block.id) || (done.current.get(block.id) ?? 0) >= call;
     setState((current) => {
       const candidates = [answer.block, answer.next].filter((block): block is CategorizationBlock => block !== null && !stale(block));
       if (current.block === null) {
         const [block = null, next = null] = candidates;
-        return { status: block ? "ready" : "empty", block, next, count: answer.uncategorizedCount, error: null, notice: null };
+        // nothing new while saves are on their way (their blocks, still claimed, fill the answer): the
+        // refill that follows each save's end decides
+        const status = block ? "ready" : saving.current.size > 0 ? "loading" : "empty";
+        return { status, block, next, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null, notice: null, draft: null };
       }
       const shown = current.block;
       const next = candidates.find((block) => block.id !== shown.id) ?? null;
-      return { ...current, status: "ready", next, count: answer.uncategorizedCount, error: null };
+      return { ...current, status: "ready", next, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null };
     });
   }, []);
 
@@ -114,7 +125,7 @@ export function useCategorizationQueue(clientId: number) {
   }, [nextId]);
 
   /** The block on screen is finished: `next` shows now, the prefetch is refilled in the background. */
-  const advance = useCallback(() => {
+  const advance = useCallback((refillNow = true) => {
     const finished = stateRef.current.block;
     if (finished) done.current.set(finished.id, calls.current);
     setState((current) => ({
@@ -125,13 +136,58 @@ export function useCategorizationQueue(clientId: number) {
       count: current.count === null ? null : Math.max(0, current.count - 1),
       error: null,
       notice: null,
+      draft: null,
+    }));
+    // during a save tocategorize would answer the saved block again (still claimed): saved() refills
+    if (refillNow) void refill();
+  }, [refill]);
+
+  /**
+   * 'Salvar Bloco' on the block on screen: `next` shows now (same render) while the save runs; the
+   * caller ends it with saved() or restore(). Until then no tocategorize answer shows the block again.
+   */
+  const saveStarted = useCallback(
+    (block: CategorizationBlock) => {
+      saving.current.add(block.id);
+      advance(false);
+    },
+    [advance],
+  );
+
+  /** The save landed (or the block left the queue for good): the prefetch is asked again. */
+  const saved = useCallback(
+    (blockId: number) => {
+      saving.current.delete(blockId);
+      done.current.set(blockId, calls.current);
+      // while it was on its way no refill ran (the answer would have named it: the caller's claims sort first)
+      if (stateRef.current.next === null) void refill();
+    },
+    [refill],
+  );
+
+  /**
+   * The save failed: `block` (the one saved, with `draft` as typed; or the server's fresh copy after a
+   * stale save) is back on screen with `notice`; the block shown meanwhile becomes `next` again.
+   */
+  const restore = useCallback((block: CategorizationBlock, notice: string, draft: BlockForm | null) => {
+    saving.current.delete(block.id);
+    done.current.delete(block.id);
+    setState((current) => ({
+      ...current,
+      status: "ready",
+      block,
+      next: current.block && current.block.id !== block.id ? current.block : current.next,
+      count: current.count === null ? null : current.count + 1,
+      error: null,
+      notice,
+      draft,
     }));
     void refill();
   }, [refill]);
 
-  /** A stale save: the server's fresh copy of the block replaces the one on screen (new version, data). */
-  const replace = useCallback((fresh: CategorizationBlock, notice: string) => {
-    setState((current) => (current.block?.id === fresh.id ? { ...current, block: fresh, notice } : current));
+  /** A message about the queue shown on the block on screen (a block saved meanwhile that left it). */
+  const note = useCallback((notice: string) => {
+    setState((current) => (current.block ? { ...current, notice } : current));
   }, []);
 
   /**
@@ -139,7 +195,8 @@ export function useCategorizationQueue(clientId: number) {
    * meanwhile, while the screen had no `next` or showed the empty text), tocategorize is asked again.
    */
   const onCount = useCallback(
-    (count: number) => {
+    (answered: number) => {
+      const count = withoutSaving(answered, saving.current);
       const { block, next, status } = stateRef.current;
       setState((current) => (current.count === count ? current : { ...current, count }));
       const held = (block ? 1 : 0) + (next ? 1 : 0);
@@ -153,5 +210,5 @@ export function useCategorizationQueue(clientId: number) {
     void refill();
   }, [refill]);
 
-  return { state, preloaded, advance, replace, onCount, retry };
+  return { state, preloaded, advance, saveStarted, saved, restore, note, onCount, retry };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL_INTERVAL_MS } from "@/lib/constants";
 import type { BlockSaveBody, Block } from "@/lib/contract/blocks";
@@ -31,14 +31,25 @@ function useInvalidateClientBlocks(clientId: number) {
   return () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) });
 }
 
-/** POST /api/block/save {block, version}: a 409 carries the fresh block in error.details.block. */
+/**
+ * POST /api/block/save {block, version}: a 409 carries the fresh block in error.details.block. A stable
+ * function, not a useMutation: the screen saves in the background while the next block paints, and a
+ * mutation's pending/success states would re-render it for nothing; every save is its own promise.
+ */
 export function useCategorizeSave(clientId: number) {
-  const invalidate = useInvalidateClientBlocks(clientId);
-  return useMutation({
-    mutationFn: (body: BlockSaveBody) => api.request<Block>("/api/block/save", body),
-    // not awaited: the screen moves to the next block the moment the answer arrives
-    onSettled: () => void invalidate(),
-  });
+  const queryClient = useQueryClient();
+  return useCallback(
+    (body: BlockSaveBody) => {
+      const request = api.request<Block>("/api/block/save", body);
+      // the client's lists follow, not awaited
+      void request.then(
+        () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
+        () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
+      );
+      return request;
+    },
+    [queryClient, clientId],
+  );
 }
 
 /** POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue. */

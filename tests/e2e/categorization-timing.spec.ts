@@ -18,7 +18,7 @@ const BLOCKS = Number(process.env.BLOCKS ?? 50);
 test.describe.configure({ timeout: 600_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
-type Sample = { blockId: number; painted: number; element: number | null; wasComplete: boolean; saveAnswered: number | null };
+type Sample = { blockId: number; painted: number; element: number | null; wasComplete: boolean; saveAnswered: number | null; committed: number | null };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -98,12 +98,15 @@ test("[timing] Salvar Bloco → the next block's image painted, over the blocks 
         // when the save's answer arrived, from the click: the rest of `painted` is the browser's own work
         const t0 = (window as unknown as { __t0: number }).__t0;
         const save = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((item) => item.name.endsWith("/api/block/save")).pop();
-        return { ...entry, saveAnswered: save ? save.responseEnd - t0 : null };
+        // the screen's own measure: the click's mark → the new block's component committed (React's part)
+        const swap = performance.getEntriesByName("bloco:categorize-swap", "measure").pop();
+        performance.clearMeasures("bloco:categorize-swap");
+        return { ...entry, saveAnswered: save ? save.responseEnd - t0 : null, committed: swap ? swap.duration : null };
       },
       String(next),
     );
-    const value = (await sample.jsonValue()) as { painted: number; element?: number; wasComplete: boolean; saveAnswered: number | null };
-    samples.push({ blockId: next, painted: value.painted, element: value.element ?? null, wasComplete: value.wasComplete, saveAnswered: value.saveAnswered });
+    const value = (await sample.jsonValue()) as { painted: number; element?: number; wasComplete: boolean; saveAnswered: number | null; committed: number | null };
+    samples.push({ blockId: next, painted: value.painted, element: value.element ?? null, wasComplete: value.wasComplete, saveAnswered: value.saveAnswered, committed: value.committed });
   }
 
   const summary = (values: number[]) => {
@@ -117,10 +120,12 @@ test("[timing] Salvar Bloco → the next block's image painted, over the blocks 
   const answered = samples.flatMap((sample) => (sample.saveAnswered === null ? [] : [sample.saveAnswered]));
   const save = summary(answered);
   const afterAnswer = summary(samples.flatMap((sample) => (sample.saveAnswered === null ? [] : [sample.painted - sample.saveAnswered])));
-  const report = { blocks: BLOCKS, paintedAfterRaf: painted, elementTiming: element, saveAnswered: save, paintedAfterAnswer: afterAnswer, completeOnInsert: `${complete}/${samples.length}`, samples };
+  const committed = summary(samples.flatMap((sample) => (sample.committed === null ? [] : [sample.committed])));
+  const report = { blocks: BLOCKS, paintedAfterRaf: painted, committed, elementTiming: element, saveAnswered: save, paintedAfterAnswer: afterAnswer, completeOnInsert: `${complete}/${samples.length}`, samples };
   console.log(`categorize browser timing over ${BLOCKS} blocks: rAF paint p50 ${painted.p50} ms, p95 ${painted.p95} ms, max ${painted.max} ms;` +
     (element ? ` element timing p50 ${element.p50} ms, p95 ${element.p95} ms;` : " no element timing entries;") +
     ` save answered p50 ${save.p50} ms, p95 ${save.p95} ms; painted after the answer p50 ${afterAnswer.p50} ms, p95 ${afterAnswer.p95} ms;` +
+    ` next block committed (React) p50 ${committed.p50} ms, p95 ${committed.p95} ms;` +
     ` image complete on insertion ${complete}/${samples.length}`);
   writeFileSync(resolve(".data/categorize-browser-timing.json"), JSON.stringify(report, null, 2));
   expect(samples).toHaveLength(BLOCKS);

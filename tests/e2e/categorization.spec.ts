@@ -343,3 +343,55 @@ test("[categorization] a stale save: a colleague saved the block meanwhile; the 
   await page.getByRole("button", { name: "Salvar Bloco" }).click();
   await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
 });
+
+test("[categorization] a failed save after the screen moved on: the next block shows at once, a second save goes through meanwhile, the failed block comes back with the server's message and nothing is lost", async ({
+  page,
+  request,
+  people,
+}) => {
+  const data = await people.categorizationClient({ blocks: 3 });
+  const [first, second, third] = data.blocks;
+  expect(await openCategorization(page, request, data.owner, data.client)).toBe(first.id);
+  await expect(count(page)).toHaveText("3 blocos não categorizados");
+  // a colleague on the screen saves the first block through the API: this operator's save of it is stale
+  const { access } = await apiLogin(request, data.colleague.email);
+  const headers = { authorization: `Bearer ${access}` };
+  expect((await request.post("/api/operator/sync/block", { headers, data: { clientId: data.client.id } })).status()).toBe(200);
+  const today = saoPauloToday();
+  const date = `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
+  const colleagueSave = await request.post("/api/block/save", { headers, data: { block: { id: first.id, date, value: "77.70", accountId: data.account.id }, version: first.version } });
+  expect(colleagueSave.status()).toBe(200);
+
+  // the first block's save is held on its way to the server (the real server answers it, later), so that
+  // the second block is saved while the first is still in flight
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const firstAnswer = page.waitForResponse((response) => response.url().endsWith("/api/block/save") && response.request().postDataJSON()?.block?.id === first.id);
+  await page.route("**/api/block/save", async (route) => {
+    if (route.request().postDataJSON()?.block?.id === first.id) await held;
+    await route.continue();
+  });
+
+  await categorizeByKeyboard(page, data, "1234", second.id);
+  // optimistic: the second block is on screen while the first one's save has not even reached the server
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
+  const secondAnswer = page.waitForResponse((response) => response.url().endsWith("/api/block/save") && response.request().postDataJSON()?.block?.id === second.id);
+  await categorizeByKeyboard(page, data, "5678");
+  expect((await secondAnswer).status()).toBe(200);
+  // the queue never hands the first block back while its save is on its way: the third one comes
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(third.id));
+
+  release();
+  expect((await firstAnswer).status()).toBe(409);
+  await expect(page.getByText("Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.")).toBeVisible();
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(first.id));
+  await expect(page.getByLabel("Valor")).toHaveValue("R$ 77,70");
+  await page.unroute("**/api/block/save");
+
+  // saving again goes on: the third block (not the second, saved), then the empty queue
+  await page.getByRole("button", { name: "Salvar Bloco" }).click();
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(third.id));
+  await categorizeByKeyboard(page, data, "9999");
+  await expect(page.getByText(EMPTY)).toBeVisible();
+  await expect(count(page)).toHaveText("0 blocos não categorizados");
+});
