@@ -1,13 +1,19 @@
 import "server-only";
 import type { ClientAccount, ClientAccountsBody, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import { messages } from "@/lib/i18n/messages";
-import { getDb, type Db, type Tx } from "@/server/db/client";
+import { getDb, statementRows, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { clientsVisibleTo } from "@/server/policy/scopes";
+import { clientScopeSql, clientScopeValues, paramScope } from "@/server/policy/scopes";
 import { accountsByMonth, accountsOfMonth, type ActivationRow, type BlockRow, type ChartRow } from "./month-plan";
 
 export type SeenClient = { id: number; officeId: number; responsibleOperatorId: number };
+
+// A prepared statement (it runs on most calls about one client); the scope is clientsVisibleTo's SQL form.
+const SEEN_CLIENT_SQL = `
+  SELECT c.id, c.office_id AS "officeId", c.responsible_operator_id AS "responsibleOperatorId"
+    FROM clients c
+   WHERE c.id = $1::int AND ${clientScopeSql(paramScope(2))}`;
 
 /**
  * The client the caller names, through the tenant scope: an accounting operator sees its office's
@@ -21,10 +27,7 @@ export async function loadSeenClient(db: Db | Tx, actor: Actor, clientId: number
       fields: [{ path: "clientId", message: messages.api.required }],
     });
   }
-  const client = await db.client.findFirst({
-    where: { AND: [{ id }, clientsVisibleTo(actor)] },
-    select: { id: true, officeId: true, responsibleOperatorId: true },
-  });
+  const [client] = await statementRows<SeenClient>(db, "seen_client", SEEN_CLIENT_SQL, [id, ...clientScopeValues(actor)]);
   if (!client) throw new AppError("not_found", messages.office.notFound);
   return client;
 }

@@ -2,8 +2,9 @@ import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { issuedBeforeValidAfter, loadActor } from "./load-actor";
-import { verifyAccessToken } from "./tokens";
+import { preparedQuery } from "@/server/db/client";
+import { issuedBeforeValidAfter, loadActor, splitActorRows, type LoadedActor } from "./load-actor";
+import { verifyAccessToken, type AccessClaims } from "./tokens";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -11,10 +12,34 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 // (valid_after), a blocked membership or a revoked login session (logout) takes effect on the next
 // call, not when the token expires.
 export async function authenticate(authorization: string | null): Promise<Actor> {
+  const claims = await claimsOf(authorization);
+  return checked(claims, await loadActor(claims.userId, claims.familyId));
+}
+
+/** A prepared statement of a hot read that runs beside the actor load (withActorSql). */
+export type ActorRead = { name: string; sql: string; values: unknown[]; key: string };
+
+/**
+ * authenticate() and one read in a single round trip (withActorSql): the same checks of the same
+ * rows — token, user, session, password change, blocked membership — before any data row is
+ * returned; a refused caller's data is never looked at.
+ */
+export async function authenticateWithRead<R>(authorization: string | null, read: ActorRead): Promise<{ actor: Actor; rows: R[] }> {
+  const claims = await claimsOf(authorization);
+  const all = await preparedQuery<{ actor: Record<string, unknown> }>(read.name, read.sql, [claims.userId, claims.familyId, ...read.values]);
+  const { loaded, rows } = splitActorRows<R>(all, read.key);
+  return { actor: checked(claims, loaded), rows };
+}
+
+/** The verified claims of the bearer token (no database); 401 when there are none. */
+export async function claimsOf(authorization: string | null): Promise<AccessClaims> {
   const token = authorization?.match(BEARER)?.[1];
   const claims = token ? await verifyAccessToken(token) : null;
   if (!claims) throw new AppError("unauthenticated", messages.api.unauthenticated);
-  const loaded = await loadActor(claims.userId, claims.familyId);
+  return claims;
+}
+
+function checked(claims: AccessClaims, loaded: LoadedActor | null): Actor {
   if (!loaded || loaded.sessionEnded || issuedBeforeValidAfter(claims.issuedAtMs, loaded.validAfter)) {
     throw new AppError("unauthenticated", messages.api.unauthenticated);
   }

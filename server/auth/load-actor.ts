@@ -55,8 +55,50 @@ const LOAD_ACTOR_SQL = `
  */
 export async function loadActor(userId: number, familyId: string | null = null): Promise<LoadedActor | null> {
   const rows = await preparedQuery<Row>("load_actor", LOAD_ACTOR_SQL, [userId, familyId]);
-  const row = rows[0];
-  if (!row) return null;
+  return rows[0] ? toLoadedActor(rows[0]) : null;
+}
+
+/**
+ * The SQL of ONE statement that loads the actor (user $1, login session $2, as LOAD_ACTOR_SQL) and
+ * runs `read` beside it (its rows in `orderBy` order when given), for the hot reads whose data the caller's memberships scope: `read` is a
+ * subquery over the CTE `actor` (scope it with ACTOR_SCOPE), its own parameters from $3. Every row
+ * carries the actor as the jsonb column "actor"; when `read` finds nothing there is one row whose
+ * read columns are all null. One round trip instead of two: splitActorRows takes it apart and the
+ * caller checks the actor exactly as authenticate() does before it looks at a single data row.
+ */
+export function withActorSql(read: string, orderBy?: string): string {
+  return `
+    WITH actor AS (${LOAD_ACTOR_SQL})
+    SELECT to_jsonb(actor) AS actor, r.*
+      FROM actor
+      LEFT JOIN LATERAL (${read}) r ON TRUE${orderBy ? `
+     ORDER BY r.${orderBy}` : ""}`;
+}
+
+/**
+ * The caller's memberships inside withActorSql, as clientScopeSql takes them: a blocked membership,
+ * or a removed company, scopes nothing (as loadActor's actor has none).
+ */
+export const ACTOR_SCOPE = {
+  office: "(CASE WHEN NOT actor.acc_blocked THEN actor.acc_office END)",
+  owner: "(actor.acc_type = 0)",
+  operator: "actor.acc_id",
+  company: "(CASE WHEN NOT actor.bus_blocked AND actor.bus_removed IS NULL THEN actor.bus_client END)",
+} as const;
+
+/**
+ * withActorSql's rows → the loaded actor (null: no such user) and the read's rows, those whose
+ * `key` column is not null (the LEFT JOIN's empty row has none).
+ */
+export function splitActorRows<R>(rows: ({ actor: Record<string, unknown> } & Record<string, unknown>)[], key: string): { loaded: LoadedActor | null; rows: R[] } {
+  const first = rows[0];
+  if (!first) return { loaded: null, rows: [] };
+  const json = first.actor as Row & { valid_after: string | Date; bus_removed: string | Date | null };
+  const loaded = toLoadedActor({ ...json, valid_after: new Date(json.valid_after), bus_removed: json.bus_removed === null ? null : new Date(json.bus_removed) });
+  return { loaded, rows: rows.filter((row) => row[key] !== null) as R[] };
+}
+
+function toLoadedActor(row: Row): LoadedActor {
   const accountingActive = row.acc_id !== null && !row.acc_blocked;
   const businessActive = row.bus_id !== null && !row.bus_blocked && row.bus_removed === null;
   return {

@@ -2,21 +2,24 @@ import "server-only";
 import type { Block } from "@/lib/contract/blocks";
 import { saoPauloParts } from "@/lib/format";
 import { centsToDecimalText } from "@/lib/format/money";
-import { Prisma, type Db, type Tx } from "@/server/db/client";
+import { statementRows, type Db, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 
 // The one SQL statement behind every block a list or a save answers with: the blocks of one client
 // (optionally of one month, or one block), each with its documents' keys in order (a LATERAL
 // aggregate), whether the caller viewed it (block_views) and whether it has an open pendency. No
-// per-block query: a month of 10 or of 1,000 blocks is the same single statement.
+// per-block query: a month of 10 or of 1,000 blocks is the same single statement. The texts are built
+// once, at load, and run as named prepared statements outside a transaction (statementRows).
 
 export type MonthFilter = { year: number; month: number };
 
-type BlockRow = {
+export type BlockRow = {
   id: number;
   accountId: number | null;
-  paymentDate: Date | null;
-  valueCents: bigint | null;
+  /** YYYY-MM-DD (to_char in SQL: a date column is read the same by both drivers). */
+  paymentDate: string | null;
+  /** Cents as text (int8 in SQL). */
+  valueCents: string | null;
   contabilizedAt: Date | null;
   sentAt: Date;
   version: number;
@@ -29,39 +32,43 @@ type BlockRow = {
 export type LoadedBlock = { block: Block; year: number; month: number };
 
 const TIME_ZONE = "America/Sao_Paulo";
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The next calendar month. */
 export function nextMonth({ year, month }: MonthFilter): MonthFilter {
   return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
 }
 
-/**
- * A block's month: its payment date's (a calendar date, stored as UTC midnight), or the São Paulo
- * month of its send while uncategorised (no payment date).
- */
-export function monthFilter(from: MonthFilter) {
+/** The values of monthSql(n)'s six parameters for a month. */
+export function monthValues(from: MonthFilter): unknown[] {
   const to = nextMonth(from);
   const startDate = new Date(Date.UTC(from.year, from.month - 1, 1));
   const endDate = new Date(Date.UTC(to.year, to.month - 1, 1));
-  // São Paulo midnights as instants, computed by PostgreSQL from the zone data (constants to the
-  // planner, so the (client_id, sent_at) index serves the range).
-  return Prisma.sql`AND ((b.payment_date >= ${startDate}::date AND b.payment_date < ${endDate}::date)
-     OR (b.payment_date IS NULL
-         AND b.sent_at >= (make_timestamp(${from.year}::int, ${from.month}::int, 1, 0, 0, 0) AT TIME ZONE ${TIME_ZONE})
-         AND b.sent_at < (make_timestamp(${to.year}::int, ${to.month}::int, 1, 0, 0, 0) AT TIME ZONE ${TIME_ZONE})))`;
+  return [isoDate(startDate), isoDate(endDate), from.year, from.month, to.year, to.month];
 }
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/**
+ * A block's month: its payment date's (a calendar date), or the São Paulo month of its send while
+ * uncategorised (no payment date). The São Paulo midnights are computed by PostgreSQL from the zone
+ * data, so the (client_id, sent_at) index serves the range. Parameters $n … $n+5 (monthValues).
+ */
+export function monthSql(n: number): string {
+  return `AND ((b.payment_date >= $${n}::date AND b.payment_date < $${n + 1}::date)
+     OR (b.payment_date IS NULL
+         AND b.sent_at >= (make_timestamp($${n + 2}::int, $${n + 3}::int, 1, 0, 0, 0) AT TIME ZONE '${TIME_ZONE}')
+         AND b.sent_at < (make_timestamp($${n + 4}::int, $${n + 5}::int, 1, 0, 0, 0) AT TIME ZONE '${TIME_ZONE}')))`;
+}
+
 const sign = (keys: string[] | null) => (keys ?? []).map((key) => signDocumentUrl(key));
 
-function toLoaded(row: BlockRow): LoadedBlock {
+export function toLoaded(row: BlockRow): LoadedBlock {
   const { year, month } = row.paymentDate
-    ? { year: row.paymentDate.getUTCFullYear(), month: row.paymentDate.getUTCMonth() + 1 }
+    ? { year: Number(row.paymentDate.slice(0, 4)), month: Number(row.paymentDate.slice(5, 7)) }
     : saoPauloParts(row.sentAt);
   const block: Block = {
     id: row.id,
-    date: row.paymentDate ? isoDate(row.paymentDate) : null,
-    value: row.valueCents === null ? null : centsToDecimalText(row.valueCents),
+    date: row.paymentDate,
+    value: row.valueCents === null ? null : centsToDecimalText(BigInt(row.valueCents)),
     viewed: row.viewed,
     ...(row.contabilizedAt ? { contabilizedDatetime: row.contabilizedAt.toISOString() } : {}),
     documentsUrl: sign(row.displayKeys),
@@ -82,18 +89,23 @@ export type BlockRowsQuery = {
   blockId?: number;
 };
 
-/** Live blocks (not devolved, not undone) of the client, newest first (payment date, then send). */
-export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise<LoadedBlock[]> {
-  const rows = await db.$queryRaw<BlockRow[]>`
-    SELECT b.id, b.account_id AS "accountId", b.payment_date AS "paymentDate", b.value_cents AS "valueCents",
-           b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
+/**
+ * The blocks statement for a client and an operator given as SQL expressions (parameters, or columns
+ * of an enclosing query), with a filter; `ord` numbers the rows in the list's order (newest first:
+ * payment date, then send), for a query that wraps this one to keep.
+ */
+export function blockRowsSql(refs: { client: string; operator: string }, filter: string): string {
+  return `
+    SELECT b.id, b.account_id AS "accountId", to_char(b.payment_date, 'YYYY-MM-DD') AS "paymentDate",
+           b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
-           docs.display AS "displayKeys", docs.thumbs AS "thumbKeys"
+           docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
+           row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b
       -- LATERAL … LIMIT 1 rather than EXISTS: probed per block through the primary key / block_id
       -- index, never turned into a hashed scan of all the operator's views or all open pendencies.
       LEFT JOIN LATERAL (
-        SELECT 1 AS one FROM block_views v WHERE v.block_id = b.id AND v.operator_id = ${query.operatorId} LIMIT 1
+        SELECT 1 AS one FROM block_views v WHERE v.block_id = b.id AND v.operator_id = ${refs.operator} LIMIT 1
       ) seen ON TRUE
       LEFT JOIN LATERAL (
         SELECT 1 AS one FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL LIMIT 1
@@ -103,12 +115,40 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
           FROM documents d
          WHERE d.block_id = b.id AND d.deleted_at IS NULL
       ) docs ON TRUE
-     WHERE b.client_id = ${query.clientId} AND b.undone_at IS NULL AND b.devolved_at IS NULL
-       ${query.blockId === undefined ? Prisma.empty : Prisma.sql`AND b.id = ${query.blockId}`}
-       ${query.month === undefined ? Prisma.empty : monthFilter(query.month)}
-     ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC`;
+     WHERE b.client_id = ${refs.client} AND b.undone_at IS NULL AND b.devolved_at IS NULL
+       ${filter}
+     ORDER BY ord`;
+}
+
+const PARAMS = { client: "$1::int", operator: "$2::int" };
+export const BLOCK_ROWS = {
+  all: blockRowsSql(PARAMS, ""),
+  month: blockRowsSql(PARAMS, monthSql(3)),
+  one: blockRowsSql(PARAMS, "AND b.id = $3::int"),
+};
+
+/** Live blocks (not devolved, not undone) of the client, newest first (payment date, then send). */
+export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise<LoadedBlock[]> {
+  const head = [query.clientId, query.operatorId];
+  const rows =
+    query.blockId !== undefined
+      ? await statementRows<BlockRow>(db, "block_rows_one", BLOCK_ROWS.one, [...head, query.blockId])
+      : query.month !== undefined
+        ? await statementRows<BlockRow>(db, "block_rows_month", BLOCK_ROWS.month, [...head, ...monthValues(query.month)])
+        : await statementRows<BlockRow>(db, "block_rows_all", BLOCK_ROWS.all, head);
   return rows.map(toLoaded);
 }
+
+/** The two badge counts of a client given as an SQL expression (see loadBlockCounts). */
+export function blockCountsSql(client: string): string {
+  return `
+  SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
+         count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount"
+    FROM blocks b
+   WHERE b.client_id = ${client} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`;
+}
+
+const BLOCK_COUNTS_SQL = blockCountsSql("$1::int");
 
 export type BlockCounts = { uncategorizedCount: number; uncontabilizedCount: number };
 
@@ -117,10 +157,6 @@ export type BlockCounts = { uncategorizedCount: number; uncontabilizedCount: num
  * contabilised (Contabilizar badge): one statement over the open blocks only.
  */
 export async function loadBlockCounts(db: Db | Tx, clientId: number): Promise<BlockCounts> {
-  const [row] = await db.$queryRaw<BlockCounts[]>`
-    SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
-           count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount"
-      FROM blocks b
-     WHERE b.client_id = ${clientId} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`;
+  const [row] = await statementRows<BlockCounts>(db, "block_counts", BLOCK_COUNTS_SQL, [clientId]);
   return row ?? { uncategorizedCount: 0, uncontabilizedCount: 0 };
 }

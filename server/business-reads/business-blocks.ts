@@ -1,13 +1,25 @@
 import "server-only";
 import { loadBlockRows, type LoadedBlock, type MonthFilter } from "@/server/blocks/rows";
-import { getDb } from "@/server/db/client";
+import { getDb, statementRows } from "@/server/db/client";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
-import { openPendenciesOf } from "./pendency-queue";
+import { openPendenciesSql } from "./pendency-queue";
 
 export type BusinessCounts = { uncategorizedCount: number; uncontabilizedCount: number; pendencyNumber: number };
 
+/** The three badge counts of a company's home, for a company given as an SQL expression. */
+export function businessCountsSql(client: string): string {
+  return `
+  SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
+         count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount",
+         (SELECT count(*)::int FROM (${openPendenciesSql(client)}) open) AS "pendencyNumber"
+    FROM blocks b
+   WHERE b.client_id = ${client} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`;
+}
+
+const BUSINESS_COUNTS_SQL = businessCountsSql("$1::int");
+
 /** No accounting operator has this id: the business variant asks block_views for nobody. */
-const NO_OPERATOR = 0;
+export const NO_OPERATOR = 0;
 
 /**
  * Which caller gets the business variant of POST /api/block/list: a company user naming no client, or
@@ -36,12 +48,7 @@ export async function loadBusinessBlocks(
   const db = getDb();
   const [loaded, counts] = await Promise.all([
     loadBlockRows(db, { clientId: me.clientId, operatorId: NO_OPERATOR, month }),
-    db.$queryRaw<BusinessCounts[]>`
-      SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
-             count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount",
-             (SELECT count(*)::int FROM (${openPendenciesOf(me.clientId)}) open) AS "pendencyNumber"
-        FROM blocks b
-       WHERE b.client_id = ${me.clientId} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`,
+    statementRows<BusinessCounts>(db, "business_block_counts", BUSINESS_COUNTS_SQL, [me.clientId]),
   ]);
   for (const { block } of loaded) block.viewed = true;
   return { loaded, counts: counts[0] ?? { uncategorizedCount: 0, uncontabilizedCount: 0, pendencyNumber: 0 } };

@@ -1,24 +1,19 @@
 import "server-only";
 import type { ClientBusyAnswer } from "@/lib/contract/clients";
-import type { Actor, AccountingMembership } from "@/server/policy/actor";
-import { getDb } from "@/server/db/client";
+import type { Actor } from "@/server/policy/actor";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { getClientCard } from "./list-clients";
+import { getClientCard, type CardRow } from "./list-clients";
 
 // POST /api/client/busy {clientId}, polled every POLL_INTERVAL_MS: who else is working the client. The
-// same two queries as the card, so the list and the poll can never disagree on what busy means; then
-// one more for `contabilizing`, the other operator holding the client's unexpired contabilization
-// lease (the lease alone, not a categorization presence: it disables Contabilizar).
-export async function getClientBusy({ actor, body }: { actor: Actor; body: { clientId: number } }): Promise<ClientBusyAnswer> {
-  const card = await getClientCard({ actor, body });
-  const operatorId = (actor.accounting as AccountingMembership).operatorId;
-  const lease = await getDb().contabilizationLease.findFirst({
-    where: { clientId: card.id, expiresAt: { gt: new Date() }, operatorId: { not: operatorId } },
-    select: { operator: { select: { user: { select: { name: true, pictureKey: true } } } } },
-  });
-  const holder = lease?.operator.user;
+// card's own statement (clientCardsRead, beside the actor load: one SQL statement in all), so the list
+// and the poll can never disagree on what busy means; `contabilizing` is the other operator holding
+// the client's unexpired contabilization lease (the lease alone, not a categorization presence: it
+// disables Contabilizar).
+export async function getClientBusy({ actor, rows }: { actor: Actor; rows: CardRow[] }): Promise<ClientBusyAnswer> {
+  const card = await getClientCard({ actor, rows });
+  const lease = rows[0];
   return {
     busy: card.busy,
-    contabilizing: holder ? { name: holder.name, pictureUrl: holder.pictureKey ? signDocumentUrl(holder.pictureKey) : null } : null,
+    contabilizing: lease.leaseName === null ? null : { name: lease.leaseName, pictureUrl: lease.leasePictureKey ? signDocumentUrl(lease.leasePictureKey) : null },
   };
 }

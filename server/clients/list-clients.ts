@@ -2,14 +2,15 @@ import "server-only";
 import type { ClientCard } from "@/lib/contract/clients";
 import { PRESENCE_FRESH_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
-import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/http/errors";
 import { OPERATOR_TYPE, type Actor, type AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { clientsVisibleTo } from "@/server/policy/scopes";
+import { clientScopeSql } from "@/server/policy/scopes";
+import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
+import type { ActorRead } from "@/server/auth/authenticate";
 
-type CardRow = {
+export type CardRow = {
   id: number;
   name: string;
   pictureKey: string | null;
@@ -22,6 +23,9 @@ type CardRow = {
   hasPendencies: boolean;
   busyName: string | null;
   busyPictureKey: string | null;
+  /** Another operator holding the client's unexpired contabilization lease (POST /api/client/busy). */
+  leaseName: string | null;
+  leasePictureKey: string | null;
 };
 
 const byName = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
@@ -32,28 +36,11 @@ function membershipOf(actor: Actor): AccountingMembership {
   return actor.accounting as AccountingMembership;
 }
 
-/**
- * The cards of the given clients, in exactly two queries whatever their number: the visible ids through
- * the tenant scope (clientsVisibleTo, one SELECT with the share filter as a subquery), then one SQL
- * statement for everything a card shows. Prisma without relationJoins would load each include with a
- * query of its own, so the flags and the busy operator are EXISTS / LATERAL subqueries here.
- *
- * Busy: another accounting operator holds the client's unexpired contabilization lease, or has the
- * client's categorization screen open (a presence row younger than PRESENCE_FRESH_MS, three polls).
- * The lease wins over a presence; among presences the most recent one. The caller is never busy for
- * itself.
- */
-export async function loadClientCards(actor: Actor, only?: number): Promise<ClientCard[]> {
-  const acc = membershipOf(actor);
-  const scope = clientsVisibleTo({ ...actor, business: null });
-  const visible = await getDb().client.findMany({
-    where: only === undefined ? scope : { AND: [{ id: only }, scope] },
-    select: { id: true },
-  });
-  if (visible.length === 0) return [];
-  const now = new Date();
-  const freshSince = new Date(now.getTime() - PRESENCE_FRESH_MS);
-  const rows = await getDb().$queryRaw<CardRow[]>`
+// The cards' statement beside the actor load (withActorSql: the user at $1, its login session at $2):
+// now at $3, the presence freshness limit at $4, the one client of POST at $5. The caller is the
+// `actor` CTE, scoped as an accountant (its company, if any, is not an office client card).
+function cardsSql(filter: string): string {
+  return withActorSql(`
     SELECT c.id, c.name, c.picture_key AS "pictureKey", c.modified_at AS "modifiedAt",
            c.responsible_operator_id AS "responsibleOperatorId",
            ru.name AS "operatorName", ru.picture_key AS "operatorPictureKey",
@@ -62,29 +49,59 @@ export async function loadClientCards(actor: Actor, only?: number): Promise<Clie
                     WHERE b.client_id = c.id AND b.account_id IS NULL
                       AND b.undone_at IS NULL AND b.devolved_at IS NULL) AS "hasUncategorizedBlocks",
            EXISTS (SELECT 1 FROM pendencies p WHERE p.client_id = c.id AND p.solved_at IS NULL) AS "hasPendencies",
-           busy.name AS "busyName", busy.picture_key AS "busyPictureKey"
+           COALESCE(lease.name, seen.name) AS "busyName",
+           CASE WHEN lease.name IS NOT NULL THEN lease.picture_key ELSE seen.picture_key END AS "busyPictureKey",
+           lease.name AS "leaseName", lease.picture_key AS "leasePictureKey"
       FROM clients c
       JOIN accounting_operators ro ON ro.id = c.responsible_operator_id
       JOIN users ru ON ru.id = ro.user_id
       LEFT JOIN LATERAL (
         SELECT u.name, u.picture_key
-          FROM (
-            SELECT lo.user_id, 0 AS rank, l.expires_at AS at
-              FROM contabilization_leases l
-              JOIN accounting_operators lo ON lo.id = l.operator_id
-             WHERE l.client_id = c.id AND l.expires_at > ${now} AND l.operator_id <> ${acc.operatorId}
-            UNION ALL
-            SELECT pr.user_id, 1 AS rank, pr.seen_at AS at
-              FROM presences pr
-              JOIN accounting_operators po ON po.user_id = pr.user_id AND po.office_id = c.office_id
-             WHERE pr.client_id = c.id AND pr.screen = 'categorization'
-               AND pr.seen_at > ${freshSince} AND pr.user_id <> ${actor.userId}
-          ) w
-          JOIN users u ON u.id = w.user_id
-         ORDER BY w.rank, w.at DESC
+          FROM contabilization_leases l
+          JOIN accounting_operators lo ON lo.id = l.operator_id
+          JOIN users u ON u.id = lo.user_id
+         WHERE l.client_id = c.id AND l.expires_at > $3::timestamptz AND l.operator_id <> actor.acc_id
+         ORDER BY l.expires_at DESC
          LIMIT 1
-      ) busy ON TRUE
-     WHERE c.id = ANY(${visible.map((row) => row.id)}::int[])`;
+      ) lease ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT u.name, u.picture_key
+          FROM presences pr
+          JOIN accounting_operators po ON po.user_id = pr.user_id AND po.office_id = c.office_id
+          JOIN users u ON u.id = pr.user_id
+         WHERE pr.client_id = c.id AND pr.screen = 'categorization'
+           AND pr.seen_at > $4::timestamptz AND pr.user_id <> actor.id
+         ORDER BY pr.seen_at DESC
+         LIMIT 1
+      ) seen ON TRUE
+     WHERE ${clientScopeSql({ ...ACTOR_SCOPE, company: "NULL::int" })} ${filter}`);
+}
+
+// Built once; run as named prepared statements.
+const CARDS_SQL = { all: cardsSql(""), one: cardsSql("AND c.id = $5::int") };
+
+/**
+ * GET /api/clients (clientId undefined) and POST {clientId}: the read that runs beside the actor load,
+ * so the whole call is ONE SQL statement whatever the number of clients: the tenant scope
+ * (clientScopeSql over the caller's memberships) and everything a card shows, the flags and the busy
+ * operator as EXISTS / LATERAL subqueries.
+ *
+ * Busy: another accounting operator holds the client's unexpired contabilization lease, or has the
+ * client's categorization screen open (a presence row younger than PRESENCE_FRESH_MS, three polls).
+ * The lease wins over a presence; among presences the most recent one. The caller is never busy for
+ * itself.
+ */
+export function clientCardsRead(clientId?: number): ActorRead {
+  const now = new Date();
+  const freshSince = new Date(now.getTime() - PRESENCE_FRESH_MS);
+  return clientId === undefined
+    ? { name: "actor_client_cards", sql: CARDS_SQL.all, values: [now, freshSince], key: "id" }
+    : { name: "actor_client_card", sql: CARDS_SQL.one, values: [now, freshSince, clientId], key: "id" };
+}
+
+/** The cards of clientCardsRead's rows, sorted by name. */
+export function loadClientCards(actor: Actor, rows: CardRow[]): ClientCard[] {
+  const acc = membershipOf(actor);
   const isOwner = acc.type === OPERATOR_TYPE.owner;
   return rows
     .map((row) => ({
@@ -104,14 +121,14 @@ export async function loadClientCards(actor: Actor, only?: number): Promise<Clie
     .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
 }
 
-// GET /api/clients: every client the accounting caller sees, sorted by name.
-export function listClients({ actor }: { actor: Actor }): Promise<ClientCard[]> {
-  return loadClientCards(actor);
+// GET /api/clients: every client the accounting caller sees, sorted by name (rows: clientCardsRead()).
+export async function listClients({ actor, rows }: { actor: Actor; rows: CardRow[] }): Promise<ClientCard[]> {
+  return loadClientCards(actor, rows);
 }
 
 // POST /api/clients {clientId}: that one card; a client outside the caller's scope answers 404.
-export async function getClientCard({ actor, body }: { actor: Actor; body: { clientId: number } }): Promise<ClientCard> {
-  const [card] = await loadClientCards(actor, body.clientId);
+export async function getClientCard({ actor, rows }: { actor: Actor; rows: CardRow[] }): Promise<ClientCard> {
+  const [card] = loadClientCards(actor, rows);
   if (!card) throw new AppError("not_found", messages.office.notFound);
   return card;
 }

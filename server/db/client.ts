@@ -17,6 +17,11 @@ function getPool(): Pool {
     // instead of hanging behind a pool that cannot serve it.
     const pool = new Pool({
       connectionString: config.DATABASE_URL,
+      // Named prepared statements (preparedQuery) keep ONE generic plan per connection instead of
+      // re-planning with each call's values: planning the client cards cost PostgreSQL more than
+      // running them (docs/performance.md). Prisma's own statements are unnamed, planned per call as
+      // before. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
+      options: "-c plan_cache_mode=force_generic_plan",
       max: config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
     });
@@ -47,6 +52,17 @@ export async function preparedQuery<R extends QueryResultRow>(name: string, text
   getDb(); // the pool's owner exists, so disconnectDb() ends both
   const result = await getPool().query<R>({ name, text, values });
   return result.rows;
+}
+
+/**
+ * A statement written once as SQL text with $1… placeholders, run where the caller is: outside a
+ * transaction as a named prepared statement on the pool (preparedQuery), inside one (`db` a Tx) as the
+ * same text on the transaction's connection. The text must return types both drivers read alike
+ * (int4, text, bool, timestamptz, arrays of those; no int8, no date: cast them to text in SQL).
+ */
+export function statementRows<R extends QueryResultRow>(db: Db | Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
+  if (db === holder.__blocoPrisma) return preparedQuery<R>(name, text, values);
+  return db.$queryRawUnsafe<R[]>(text, ...values);
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -3,7 +3,7 @@ import "server-only";
 import "@/lib/contract/zod";
 import type { z } from "zod";
 import { messages } from "@/lib/i18n/messages";
-import { authenticate } from "@/server/auth/authenticate";
+import { authenticate, authenticateWithRead, claimsOf, type ActorRead } from "@/server/auth/authenticate";
 import { authenticateLinkCaller, type LinkCaller } from "@/server/auth/mobile-session";
 import { getConfig } from "@/server/config";
 import type { Actor } from "@/server/policy/actor";
@@ -32,12 +32,18 @@ type Options<S extends z.ZodType | undefined> = {
    * (the wrong platform) is refused without its upload being pulled.
    */
   guard?: (actor: Actor) => void;
+  /**
+   * A hot read whose statement runs in the same round trip as the actor load (withActorSql), built
+   * from the parsed body; its rows reach the handler as `rows`. null: no such read for this body (the
+   * handler reads as usual). Not with `upload`.
+   */
+  read?: (body: Input<S>) => ActorRead | null;
 };
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type PublicContext<S> = { req: Request; body: Input<S>; params: Params };
-type AuthedContext<S> = PublicContext<S> & { actor: Actor };
+type AuthedContext<S> = PublicContext<S> & { actor: Actor; rows?: unknown[] };
 
 async function parseBody<S extends z.ZodType | undefined>(req: Request, options: Options<S>, maxBytes: number): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
@@ -77,7 +83,9 @@ export function route<S extends z.ZodType | undefined = undefined>(
   handler: (ctx: AuthedContext<S>) => Promise<unknown>,
 ) {
   return wrap(async (req, params) => {
-    const actor = await authenticate(req.headers.get("authorization"));
+    const authorization = req.headers.get("authorization");
+    if (options.read) return readRoute(req, params, authorization, options, handler);
+    const actor = await authenticate(authorization);
     options.guard?.(actor);
     if (!options.upload) {
       const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -90,6 +98,37 @@ export function route<S extends z.ZodType | undefined = undefined>(
       return handler({ req, body, params, actor });
     });
   });
+}
+
+/**
+ * route() with a `read`: the token is checked first (401 before anything else, as route()), then the
+ * body; a body that fails its schema is answered only after the caller is authenticated in full, so a
+ * refused caller still gets 401, never 400. Then the actor and the read in one statement.
+ */
+async function readRoute<S extends z.ZodType | undefined>(
+  req: Request,
+  params: Params,
+  authorization: string | null,
+  options: Options<S>,
+  handler: (ctx: AuthedContext<S>) => Promise<unknown>,
+): Promise<unknown> {
+  await claimsOf(authorization);
+  let body: Input<S>;
+  try {
+    body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+  } catch (error) {
+    options.guard?.(await authenticate(authorization));
+    throw error;
+  }
+  const read = options.read!(body);
+  if (!read) {
+    const actor = await authenticate(authorization);
+    options.guard?.(actor);
+    return handler({ req, body, params, actor });
+  }
+  const { actor, rows } = await authenticateWithRead(authorization, read);
+  options.guard?.(actor);
+  return handler({ req, body, params, actor, rows });
 }
 
 /** A route verb open to anonymous callers (login, refresh, health, the mobile link). */

@@ -29,6 +29,36 @@ export function clientsVisibleTo(actor: Actor): Prisma.ClientWhereInput {
   return { removedAt: null, OR: ors };
 }
 
+/** The caller's four memberships values as SQL expressions: bound parameters, or withActorSql's CTE. */
+export type ScopeRefs = { office: string; owner: string; operator: string; company: string };
+
+/** ScopeRefs bound at $n … $n+3 (clientScopeValues gives the values). */
+export const paramScope = (n: number): ScopeRefs => ({
+  office: `$${n}::int`,
+  owner: `$${n + 1}::bool`,
+  operator: `$${n + 2}::int`,
+  company: `$${n + 3}::int`,
+});
+
+/**
+ * NOTE: protects clients in the prepared statements of the hot reads: clientsVisibleTo as SQL over the
+ * clients table aliased `c`. The same rule, the same cases (tests/integration/policy-scopes.test.ts
+ * checks both forms agree): the office's clients the operator is responsible for or shares (the owner
+ * all of them), or the caller's own company; never a removed client.
+ */
+export function clientScopeSql(refs: ScopeRefs): string {
+  return `(c.removed_at IS NULL AND (
+      (c.office_id = ${refs.office} AND (${refs.owner} OR c.responsible_operator_id = ${refs.operator}
+        OR EXISTS (SELECT 1 FROM client_shares s WHERE s.client_id = c.id AND s.operator_id = ${refs.operator})))
+      OR c.id = ${refs.company}))`;
+}
+
+/** The four values clientScopeSql binds: office, owner?, operator (accounting), own company (business). */
+export function clientScopeValues(actor: Actor): [number | null, boolean, number | null, number | null] {
+  const acc = actor.accounting;
+  return [acc?.officeId ?? null, acc?.type === OPERATOR_TYPE.owner, acc?.operatorId ?? null, actor.business?.clientId ?? null];
+}
+
 /**
  * NOTE: protects the responsible-only actions (share, transfer, remove): every live client of the
  * caller's office, so a colleague's client is found and then refused (403) by the policy, while another

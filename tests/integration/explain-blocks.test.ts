@@ -87,6 +87,11 @@ async function plans(statements: Captured[]): Promise<string[]> {
     for (const s of selects) {
       const res = await pg.query(`EXPLAIN ${s.text}`, s.values);
       out.push(res.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"));
+      // A named prepared statement runs its generic plan (server/db/client.ts): that one too.
+      if (s.values.length > 0) {
+        const generic = await pg.query(`EXPLAIN (GENERIC_PLAN) ${s.text}`);
+        out.push(generic.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"));
+      }
     }
     return out;
   } finally {
@@ -108,11 +113,11 @@ test("the data is there", async () => {
 });
 
 test.each([
-  ["block/list, one month", () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 3],
-  ["block/list, the whole map", () => call(listPost, { token, body: { clientId: target.id } }), 3],
+  ["block/list, one month", () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1],
+  ["block/list, the whole map", () => call(listPost, { token, body: { clientId: target.id } }), 1],
   ["pendency/list, one year", () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }), 2],
   ["document/block", () => call(documentsPost, { token, body: { blockId } }), 2],
-  ["GET /api/clients", () => call(clientsGet, { token }), 2],
+  ["GET /api/clients", () => call(clientsGet, { token }), 1],
 ])("%s: no sequential scan on blocks, documents, block_views or pendencies", async (_label, run, minSelects) => {
   const statements = await capture(run);
   const explained = await plans(statements);

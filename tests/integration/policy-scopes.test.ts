@@ -1,14 +1,17 @@
 // The tenant filters of server/policy/scopes.ts against real rows: two offices, two clients in office A
 // (one shared), one in office B; each caller must see exactly its own.
 import { getDb } from "@/server/db/client";
-import { loadActor } from "@/server/auth/load-actor";
+import { ACTOR_SCOPE, loadActor, splitActorRows, withActorSql } from "@/server/auth/load-actor";
 import type { Actor } from "@/server/policy/actor";
 import {
   accountingOperatorsVisibleTo,
   accountsVisibleTo,
   blocksVisibleTo,
   clientOperatorsVisibleTo,
+  clientScopeSql,
+  clientScopeValues,
   clientsVisibleTo,
+  paramScope,
   documentsVisibleTo,
 } from "@/server/policy/scopes";
 import {
@@ -71,6 +74,17 @@ describe("clientsVisibleTo", () => {
     test(`${who} sees ${expected.join(", ")}`, async () => {
       expect(ids(await getDb().client.findMany({ where: clientsVisibleTo(actors[who]), select: { id: true } }))).toEqual(of(...expected));
     });
+    test(`${who}: the SQL form of the scope (prepared statements) sees the same`, async () => {
+      const rows = await getDb().$queryRawUnsafe<{ id: number }[]>(`SELECT c.id FROM clients c WHERE ${clientScopeSql(paramScope(1))}`, ...clientScopeValues(actors[who]));
+      expect(ids(rows)).toEqual(of(...expected));
+    });
+    test(`${who}: the scope beside the actor load (one round trip) sees the same`, async () => {
+      const sql = withActorSql(`SELECT c.id FROM clients c WHERE ${clientScopeSql(ACTOR_SCOPE)}`);
+      const rows = await getDb().$queryRawUnsafe<{ actor: Record<string, unknown>; id: number | null }[]>(sql, actors[who].userId, null);
+      const split = splitActorRows<{ id: number }>(rows, "id");
+      expect(split.loaded?.actor).toEqual(actors[who]);
+      expect(ids(split.rows)).toEqual(of(...expected));
+    });
   }
 
   test("a removed client leaves every list", async () => {
@@ -78,12 +92,16 @@ describe("clientsVisibleTo", () => {
     await getDb().client.update({ where: { id: client.id }, data: { removedAt: new Date() } });
     const visible = ids(await getDb().client.findMany({ where: clientsVisibleTo(actors.ownerB), select: { id: true } }));
     expect(visible).not.toContain(client.id);
+    const sql = await getDb().$queryRawUnsafe<{ id: number }[]>(`SELECT c.id FROM clients c WHERE ${clientScopeSql(paramScope(1))}`, ...clientScopeValues(actors.ownerB));
+    expect(ids(sql)).not.toContain(client.id);
   });
 
   test("a caller with no membership sees nothing", async () => {
     const profile = { code: null, phone: null, pictureKey: null, officeName: null, clientName: null, clientType: null };
     const nobody: Actor = { userId: 0, email: "x", name: "x", profile, accounting: null, business: null };
     expect(await getDb().client.count({ where: clientsVisibleTo(nobody) })).toBe(0);
+    const sql = await getDb().$queryRawUnsafe<unknown[]>(`SELECT c.id FROM clients c WHERE ${clientScopeSql(paramScope(1))}`, ...clientScopeValues(nobody));
+    expect(sql).toEqual([]);
     expect(await getDb().account.count({ where: accountsVisibleTo(nobody) })).toBe(0);
   });
 });
