@@ -1,6 +1,5 @@
 import "server-only";
 import type { Block } from "@/lib/contract/blocks";
-import { saoPauloParts } from "@/lib/format";
 import { centsToDecimalText } from "@/lib/format/money";
 import { statementRows, type Db, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
@@ -27,6 +26,8 @@ export type BlockRow = {
   hasPendency: boolean;
   displayKeys: string[] | null;
   thumbKeys: string[] | null;
+  /** YYYY-MM of the block's month: its payment date's, or its send's in São Paulo while uncategorised. */
+  yearMonth: string;
 };
 
 export type LoadedBlock = { block: Block; year: number; month: number };
@@ -62,9 +63,8 @@ export function monthSql(n: number): string {
 const sign = (keys: string[] | null) => (keys ?? []).map((key) => signDocumentUrl(key));
 
 export function toLoaded(row: BlockRow): LoadedBlock {
-  const { year, month } = row.paymentDate
-    ? { year: Number(row.paymentDate.slice(0, 4)), month: Number(row.paymentDate.slice(5, 7)) }
-    : saoPauloParts(row.sentAt);
+  const year = Number(row.yearMonth.slice(0, 4));
+  const month = Number(row.yearMonth.slice(5, 7));
   const block: Block = {
     id: row.id,
     date: row.paymentDate,
@@ -100,6 +100,7 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
            b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
+           to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date), 'YYYY-MM') AS "yearMonth",
            row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b
       -- LATERAL … LIMIT 1 rather than EXISTS: probed per block through the primary key / block_id

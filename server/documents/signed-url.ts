@@ -13,11 +13,36 @@ const SIG_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes in unpadded base64url
 
 type Clock = { now?: number }; // milliseconds since the epoch; Date.now() when absent
 
+/**
+ * The links of the lists: every call without options signs with an expiry rounded UP to the next
+ * whole minute (valid FILE_URL_TTL to FILE_URL_TTL + 59 s), so within that minute a key always gets
+ * the same link. It is kept (EXP_BUCKET_SECONDS' minute, at most SIGNED_CACHE_LIMIT keys) and not
+ * signed again: a list of a hundred blocks costs no HMAC on its second read, and the browser's image
+ * cache keeps a thumbnail across refreshes instead of fetching it under a new address.
+ */
+const EXP_BUCKET_SECONDS = 60;
+const SIGNED_CACHE_LIMIT = 50_000;
+let signedCache: { exp: string; urls: Map<string, string> } = { exp: "", urls: new Map() };
+
 export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & Clock = {}): string {
+  if (options.ttlSeconds === undefined && options.now === undefined) return signedForLists(key);
   assertValidBlobKey(key);
   const ttl = options.ttlSeconds ?? getConfig().FILE_URL_TTL;
   const exp = String(Math.floor((options.now ?? Date.now()) / 1000) + ttl);
   return `${FILE_ROUTE_PREFIX}${key}?exp=${exp}&sig=${sign(key, exp)}`;
+}
+
+function signedForLists(key: string): string {
+  const earliest = Math.floor(Date.now() / 1000) + getConfig().FILE_URL_TTL;
+  const exp = String(Math.ceil(earliest / EXP_BUCKET_SECONDS) * EXP_BUCKET_SECONDS);
+  if (signedCache.exp !== exp || signedCache.urls.size >= SIGNED_CACHE_LIMIT) signedCache = { exp, urls: new Map() };
+  let url = signedCache.urls.get(key);
+  if (url === undefined) {
+    assertValidBlobKey(key);
+    url = `${FILE_ROUTE_PREFIX}${key}?exp=${exp}&sig=${sign(key, exp)}`;
+    signedCache.urls.set(key, url);
+  }
+  return url;
 }
 
 // True only for a well-formed, unexpired link whose signature matches this key.

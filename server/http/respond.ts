@@ -7,10 +7,19 @@ import { AppError, type FieldIssue } from "./errors";
 const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
 // BigInt (money in cents) never reaches JSON.stringify unconverted: services convert, this is the net.
+// A replacer turns off V8's fast serialiser for every answer, so it is used only when the plain call
+// meets a BigInt (the one TypeError JSON.stringify throws for a tree without cycles).
 const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
 export function dataResponse(data: unknown): Response {
-  return new Response(JSON.stringify({ data: data ?? {} }, replacer), { status: 200, headers });
+  const body = { data: data ?? {} };
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    text = JSON.stringify(body, replacer);
+  }
+  return new Response(text, { status: 200, headers });
 }
 
 export function errorResponse(error: AppError): Response {

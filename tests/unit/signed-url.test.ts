@@ -34,6 +34,22 @@ describe("signDocumentUrl / verifyDocumentUrl", () => {
     expect(signDocumentUrl(KEY, { now: T0 })).toBe(url); // deterministic for the same key and exp
   });
 
+  test("without options: the expiry is rounded up to a whole minute, and the same key gets the same link", () => {
+    const before = Math.floor(Date.now() / 1000);
+    const url = signDocumentUrl(KEY);
+    const { key, exp, sig } = parse(url);
+    const after = Math.floor(Date.now() / 1000);
+    expect(Number(exp) % 60).toBe(0);
+    expect(Number(exp)).toBeGreaterThanOrEqual(before + 900);
+    expect(Number(exp)).toBeLessThan(after + 900 + 60);
+    expect(verifyDocumentUrl(key, exp, sig)).toBe(true);
+    const again = signDocumentUrl(KEY);
+    // the same minute: the same link (a minute boundary between the calls signs anew, also valid)
+    if (parse(again).exp === exp) expect(again).toBe(url);
+    expect(signedUrlKey(again)).toBe(KEY);
+    expect(() => signDocumentUrl("../etc/passwd")).toThrow();
+  });
+
   test("a link opens only its own key", () => {
     const { exp, sig } = parse(signDocumentUrl(KEY, { now: T0 }));
     expect(verifyDocumentUrl("clients/7/documents/0c9e/thumb.webp", exp, sig, { now: T0 })).toBe(false);
