@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     const server = await inProcess(databaseUrl, dataDir);
     const lines: Line[] = [];
     const details: string[] = [];
+    const section = (...parts: string[]) => details.push(parts.join("\n\n"));
     const results: Record<string, unknown> = {};
     const skipped = (item: string, part: string) => lines.push({ item, measure: `${part} (skipped: BENCH_ONLY)`, value: "", target: "", pass: null });
 
@@ -83,9 +84,8 @@ async function main(): Promise<void> {
       reads = await measureReads({ port, office, business, officeClientId: showcase.id, clientCount: clients.length, connections, seconds, warmSeconds });
       results.reads = reads;
       for (const row of reads.slice(1)) lines.push({ item: "1", measure: `${row.name}: req/s vs static`, value: x(row.ratio), target: "≥ 0.80x", pass: row.ratio >= 0.8 });
-      details.push(
+      section(
         `Reads at ${connections} connections, ${seconds} s each after ${warmSeconds} s of warm-up (ratio = req/s ÷ the static route's; the business home row cycles through the four calls the business /home makes on load: GET /api/me/, GET /api/client, POST /api/account/client and POST /api/block/list with {year, month}):`,
-        "",
         table(
           ["target", "req/s", "ratio to static", "p50 ms", "p95 ms", "p99 ms", "errors", "target", "result"],
           reads.map((r, i) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, i === 0 ? "floor" : "≥ 0.80x", i === 0 ? "—" : r.ratio >= 0.8 ? "PASS" : "MISS"]),
@@ -112,14 +112,12 @@ async function main(): Promise<void> {
       second = null;
       results.scaling = { rows, prediction };
       lines.push({ item: "2", measure: "2 app processes vs 1 (GET /api/clients), same load", value: x(rows[1].ratio), target: "≥ 1.30x", pass: rows[1].ratio >= 1.3 });
-      details.push(
+      section(
         `Scaling out: the same load (${connections} connections) on one app process, then spread over two sharing one PostgreSQL and the blob folder; CPU per request read from /proc:`,
-        "",
         table(
           ["run", "req/s", "ratio", "p50 ms", "p95 ms", "p99 ms", "errors", "app CPU ms/req", "PostgreSQL CPU ms/req", "load generator CPU ms/req"],
           rows.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, r.cpu.appMs, r.cpu.pgMs, r.cpu.benchMs]),
         ),
-        "",
         prediction,
       );
     } else skipped("2", "two processes vs one");
@@ -137,9 +135,8 @@ async function main(): Promise<void> {
         { item: "3", measure: `contabilize p95 vs static p95, ${operatorCount} operators`, value: `${x(ratio(op.contabilize.p95))} (${op.contabilize.p95} vs ${op.floor.p95} ms)`, target: "≤ 2.00x", pass: ratio(op.contabilize.p95) <= 2 },
       );
       const row = (name: string, s: typeof op.floor, target: string) => [name, s.n, s.reqPerSec, s.p50, s.p95, s.p99, s.max, x(ratio(s.p95)), target];
-      details.push(
+      section(
         `${operatorCount} operators on ${operatorCount} clients at once (one lease each), ${operatorBlocks} blocks each, through HTTP; the floor is the static route at ${operatorCount} concurrent loops for ${seconds} s just before. Categorised in ${op.categorizeSeconds.toFixed(1)} s, contabilised in ${op.contabilizeSeconds.toFixed(1)} s:`,
-        "",
         table(
           ["call", "n", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "p95 vs static", "target"],
           [
@@ -164,9 +161,8 @@ async function main(): Promise<void> {
         { item: "4", measure: "ingest: peak extra RSS of the app server", value: `${ing.peakExtraMb} MB`, target: "≤ 400 MB", pass: ing.peakExtraMb <= 400 },
         { item: "4", measure: "ingest: other routes' p95 while it runs vs idle", value: `${x(ing.duringRatio)} (${ing.during.p95} vs ${ing.idle.p95} ms)`, target: "≤ 2.00x", pass: ing.duringRatio <= 2 },
       );
-      details.push(
+      section(
         `Ingest: ${ing.photos}, sent ${ingestRuns} times as one block (POST /api/block/create); sharp alone = processImage of server/images/pipeline.ts on the same 13 buffers in the bench process, as many at a time as the ingest decodes. Peak extra RSS of the \`next start\` process over ${ing.baselineMb} MB (${ing.peakSource}). Other routes = GET /api/me/ and GET /api/clients, 2 loops:`,
-        "",
         table(
           ["measure", "n", "p50", "p95", "max"],
           [
@@ -195,9 +191,8 @@ async function main(): Promise<void> {
           { item: "5", measure: `${name}: SQL statements per call`, value: counts.join(" / "), target: "flat (equal)", pass: counts.every((c) => c === counts[0]) },
         );
       }
-      details.push(
+      section(
         `Scale: one office (50 clients) whose client holds the blocks; its month keeps ${scaleMonthBlocks} blocks, the rest lie in the 10 years before. ${scaleConnections} connections, ${scaleSeconds} s per read. Statements = pg Client.prototype.query calls of one call of the same route handler in the bench process (authentication included), after a warm call:`,
-        "",
         table(
           ["blocks", "loaded in s", "clients p50 ms", "clients p95 ms", "clients req/s", "clients statements", "month p50 ms", "month p95 ms", "month req/s", "month statements"],
           rows.map((r) => [r.blocks, r.loadSeconds, r.clients.p50, r.clients.p95, r.clients.reqPerSec, r.clients.statements, r.month.p50, r.month.p95, r.month.reqPerSec, r.month.statements]),
@@ -218,9 +213,8 @@ async function main(): Promise<void> {
       const largest = firstLoad.reduce((a, b) => (b.kib > a.kib ? b : a));
       lines.push({ item: "6", measure: `first-load JS, every page (${firstLoad.length})`, value: `largest ${largest.kib} KiB (${largest.path}); ${over.length} over`, target: `≤ ${kib} KiB each`, pass: over.length === 0 });
       for (const row of lighthouse) lines.push({ item: "6", measure: `Lighthouse mobile performance, median of 5: ${row.page}`, value: row.score === null ? (row.note ?? "not run") : row.score.toFixed(2), target: "≥ 0.99", pass: row.score === null ? null : row.score >= 0.99 });
-      details.push(
+      section(
         "First-load JavaScript, compressed as served (noModule polyfills left out):",
-        "",
         table(["page", "scripts", "KiB", "target", "result"], firstLoad.map((r) => [r.path, r.scripts, r.kib, `≤ ${kib}`, r.kib <= kib ? "PASS" : "MISS"])),
       );
     } else skipped("6", "pages");
@@ -233,7 +227,7 @@ async function main(): Promise<void> {
       "",
       summaryTable(lines),
       "",
-      ...details.flatMap((d) => [d, ""]),
+      details.join("\n\n"),
     ].join("\n");
     console.log(`\n${text}`);
     writeFileSync(resolve(dataDir, "results.json"), JSON.stringify({ at, machine, seconds, connections, lines, ...results }, null, 2));
