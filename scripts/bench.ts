@@ -20,7 +20,7 @@
 // the report then says which parts were skipped, and docs/performance.md is left as it is).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
 import { measureIngest, type IngestResult } from "./bench/ingest";
 import { data } from "./bench/load";
@@ -58,6 +58,7 @@ const kib = 160;
 async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const started = Date.now();
+  const loadBefore = loadavg()[0];
   const first = startServer(port, dataDir, { BLOCO_RESET_DATA: "1", EMBEDDED_PG_PORT: String(pgPort) });
   let second: ChildProcess | null = null;
   const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
@@ -83,12 +84,13 @@ async function main(): Promise<void> {
       log("reads");
       reads = await measureReads({ port, office, business, officeClientId: showcase.id, clientCount: clients.length, connections, seconds, warmSeconds });
       results.reads = reads;
-      for (const row of reads.slice(1)) lines.push({ item: "1", measure: `${row.name}: req/s vs static`, value: x(row.ratio), target: "≥ 0.80x", pass: row.ratio >= 0.8 });
+      const isStatic = (row: ReadRow) => row.name.startsWith("static");
+      for (const row of reads.filter((r) => !isStatic(r))) lines.push({ item: "1", measure: `${row.name}: req/s vs static`, value: x(row.ratio), target: "≥ 0.80x", pass: row.ratio >= 0.8 });
       section(
-        `Reads at ${connections} connections, ${seconds} s each after ${warmSeconds} s of warm-up (ratio = req/s ÷ the static route's; the business home row cycles through the four calls the business /home makes on load: GET /api/me/, GET /api/client, POST /api/account/client and POST /api/block/list with {year, month}):`,
+        `Reads at ${connections} connections, ${seconds} s each, after a warm-up of ${warmSeconds} s on every target (ratio = req/s ÷ the mean of the static route's two runs; the business home row cycles through the four calls the business /home makes on load: GET /api/me/, GET /api/client, POST /api/account/client and POST /api/block/list with {year, month}):`,
         table(
           ["target", "req/s", "ratio to static", "p50 ms", "p95 ms", "p99 ms", "errors", "target", "result"],
-          reads.map((r, i) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, i === 0 ? "floor" : "≥ 0.80x", i === 0 ? "—" : r.ratio >= 0.8 ? "PASS" : "MISS"]),
+          reads.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, isStatic(r) ? "floor" : "≥ 0.80x", isStatic(r) ? "—" : r.ratio >= 0.8 ? "PASS" : "MISS"]),
         ),
       );
     } else skipped("1", "reads vs static");
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
     const at = new Date().toISOString();
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     const text = [
-      `Measured ${at} on ${machine}, in ${minutes} min; the load generator, PostgreSQL and the app share the machine.`,
+      `Measured ${at} on ${machine}, in ${minutes} min; the load generator, PostgreSQL and the app share the machine (1-minute load average ${loadBefore.toFixed(1)} before the bench started its server, ${loadavg()[0].toFixed(1)} at the end).`,
       "",
       summaryTable(lines),
       "",
