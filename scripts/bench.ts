@@ -115,7 +115,7 @@ async function main(): Promise<void> {
       results.scaling = { rows, prediction };
       lines.push({ item: "2", measure: "2 app processes vs 1 (GET /api/clients), same load", value: x(rows[1].ratio), target: "≥ 1.30x", pass: rows[1].ratio >= 1.3 });
       section(
-        `Scaling out: the same load (${connections} connections) on one app process, then spread over two sharing one PostgreSQL and the blob folder; CPU per request read from /proc:`,
+        `Scaling out: the same load (${connections} connections) on one app process, then spread over two sharing one PostgreSQL and the blob folder, with tokens issued by the first process (no errors on the second = nothing the calls need lives in one process's memory); CPU per request read from /proc (utime + stime of every process of each tree, PostgreSQL's reaped backends included):`,
         table(
           ["run", "req/s", "ratio", "p50 ms", "p95 ms", "p99 ms", "errors", "app CPU ms/req", "PostgreSQL CPU ms/req", "load generator CPU ms/req"],
           rows.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, r.cpu.appMs, r.cpu.pgMs, r.cpu.benchMs]),
