@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     if (runs("ingest")) {
       log("ingest");
       const sender = await businessSender(server, port);
-      const ing: IngestResult = await measureIngest({ port, nextPid, sender: sender.token, office, runs: ingestRuns, idleSeconds: seconds });
+      const ing: IngestResult = await measureIngest({ port, nextPid, sender: sender.token, office, runs: ingestRuns, idleSeconds: seconds, log });
       results.ingest = ing;
       lines.push(
         { item: "4", measure: "ingest of 13 × 12 MP JPEGs vs sharp alone (p50 of the runs)", value: `${x(ing.ratio)} (${(ing.server.p50 / 1000).toFixed(2)} vs ${(ing.sharpAlone.p50 / 1000).toFixed(2)} s)`, target: "≤ 1.20x", pass: ing.ratio <= 1.2 },

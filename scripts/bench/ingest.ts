@@ -68,6 +68,7 @@ export async function measureIngest(options: {
   office: string;
   runs: number;
   idleSeconds: number;
+  log: (message: string) => void;
 }): Promise<IngestResult> {
   const { port } = options;
   const images = await photos();
@@ -95,6 +96,7 @@ export async function measureIngest(options: {
         }),
       );
     });
+    options.log(`ingest run ${run + 1}: sharp alone ${(alone[run] / 1000).toFixed(1)} s, sending`);
     const body = JSON.stringify(images.map((image, i) => ({ id: `bench-${run}-${i}-${randomBytes(4).toString("hex")}`, base64url: `data:image/jpeg;base64,${image.toString("base64")}` })));
     baseline = memory(options.nextPid).rss;
     kernelPeak = resetPeak(options.nextPid) && kernelPeak;
@@ -110,12 +112,13 @@ export async function measureIngest(options: {
     const done = new Promise<void>((r) => (finished = r));
     const othersRun = load({ concurrency: 2, stop: done, next: others, samples: duringSamples });
     const started = performance.now();
-    const answer = await send({ port, path: "/api/block/create", method: "POST", token: options.sender, body });
+    const answer = await send({ port, path: "/api/block/create", method: "POST", token: options.sender, body, timeoutMs: 600_000 });
     sends.push(performance.now() - started);
     finished();
     clearInterval(sampler);
     duringErrors += (await othersRun).errors;
     if (answer.status !== 200) throw new Error(`ingest: ${answer.status} ${answer.text.slice(0, 300)}`);
+    options.log(`ingest run ${run + 1}: answered in ${(sends[run] / 1000).toFixed(1)} s`);
     const peak = kernelPeak ? Math.max(sampled, memory(options.nextPid).hwm) : sampled;
     peakExtra = Math.max(peakExtra, peak - baseline);
   }

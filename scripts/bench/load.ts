@@ -3,13 +3,16 @@
 // request timed; percentiles over all samples. Every measurement module uses these.
 import { Agent, request } from "node:http";
 
-export type Call = { path: string; method?: "GET" | "POST"; token?: string; body?: unknown; port: number };
+export type Call = { path: string; method?: "GET" | "POST"; token?: string; body?: unknown; port: number; timeoutMs?: number };
 export type Answer = { status: number; text: string };
 export type Summary = { n: number; reqPerSec: number; p50: number; p95: number; p99: number; max: number; errors: number };
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
 
-/** One request; resolves with its status and body once the body is read. */
+/**
+ * One request; resolves with its status and body once the body is read. A request with no answer after
+ * `timeoutMs` (60 s) fails, so a stuck call is an error in the figures and never hangs the bench.
+ */
 export function send(call: Call): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
     const body = call.body === undefined ? "" : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
@@ -32,6 +35,7 @@ export function send(call: Call): Promise<Answer> {
         res.on("error", reject);
       },
     );
+    req.setTimeout(call.timeoutMs ?? 60_000, () => req.destroy(new Error(`${call.path}: no answer in ${call.timeoutMs ?? 60_000} ms`)));
     req.on("error", reject);
     req.end(body);
   });
