@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       log(`operators: ${operatorCount} operators × ${operatorBlocks} blocks`);
       const world = await categorizationWorld(server, port, operatorCount, operatorBlocks);
       log("operators");
-      const op: OperatorsResult = await measureOperators(port, world, seconds);
+      const op: OperatorsResult = await measureOperators(port, world, seconds, log);
       results.operators = op;
       const ratio = (p95: number) => p95 / (op.floor.p95 || 1);
       lines.push(

@@ -22,7 +22,7 @@ export type OperatorsResult = {
   contabilizeSeconds: number;
 };
 
-export async function measureOperators(port: number, world: CategorizationWorld, seconds: number): Promise<OperatorsResult> {
+export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void): Promise<OperatorsResult> {
   const concurrency = world.operators.length;
   const floor = await load({ concurrency, seconds, next: () => staticRoute(port) });
 
@@ -43,6 +43,7 @@ export async function measureOperators(port: number, world: CategorizationWorld,
     }),
   );
   const categorizeSeconds = (performance.now() - started) / 1000;
+  log(`operators: ${pairs.length} save-and-next in ${categorizeSeconds.toFixed(1)} s; contabilizing`);
 
   const posts: number[] = [];
   started = performance.now();
