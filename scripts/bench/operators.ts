@@ -1,6 +1,6 @@
 // Item 3: `operators` accounting operators at once, each on its own client (one lease each), through
-// the bench's HTTP server. First the floor: the static route with the same number of concurrent loops
-// for `seconds`. Then categorisation, the loop every operator's screen runs: POST /api/block/tocategorize,
+// the bench's HTTP server. The floor: the static route with the same number of concurrent loops for
+// `seconds` before and after the operators' loops. Categorisation, the loop every operator's screen runs: POST /api/block/tocategorize,
 // then per block POST /api/block/save followed by POST /api/block/tocategorize (the refill of the
 // prefetch) — "save-and-next" is that pair. Then contabilization at the desk on the same blocks: POST
 // /api/operator/sync/contabilize (takes the client's lease), then POST /api/block/contabilize of the
@@ -24,7 +24,11 @@ export type OperatorsResult = {
 
 export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void): Promise<OperatorsResult> {
   const concurrency = world.operators.length;
-  const floor = await load({ concurrency, seconds, next: () => staticRoute(port) });
+  // The floor: the static route at the same concurrency for `seconds` before and again after the loops
+  // (both runs' samples together, so a machine that gets busier or quieter meanwhile moves it too).
+  const floorSamples: number[] = [];
+  const floorRun = () => load({ concurrency, seconds, next: () => staticRoute(port), samples: floorSamples });
+  const floorBefore = await floorRun();
 
   const pairs: number[] = [];
   const saves: number[] = [];
@@ -59,6 +63,8 @@ export async function measureOperators(port: number, world: CategorizationWorld,
     }),
   );
   const contabilizeSeconds = (performance.now() - started) / 1000;
+  const floorAfter = await floorRun();
+  const floor = summarize(floorSamples, 2 * seconds, floorBefore.errors + floorAfter.errors);
   if (pairs.length === 0 || posts.length === 0) throw new Error(`operators: ${pairs.length} saves and ${posts.length} posts: the world has no blocks to work on`);
   return {
     floor,
