@@ -138,7 +138,7 @@ async function main(): Promise<void> {
       );
       const row = (name: string, s: typeof op.floor, target: string) => [name, s.n, s.reqPerSec, s.p50, s.p95, s.p99, s.max, x(ratio(s.p95)), target];
       section(
-        `${operatorCount} operators on ${operatorCount} clients at once (one lease each), ${operatorBlocks} blocks each, through HTTP; the floor is the static route at ${operatorCount} concurrent loops for ${seconds} s just before and again just after (both runs' samples). Categorised in ${op.categorizeSeconds.toFixed(1)} s, contabilised in ${op.contabilizeSeconds.toFixed(1)} s:`,
+        `${operatorCount} operators on ${operatorCount} clients at once (one lease each), ${operatorBlocks} blocks each, through HTTP (each operator's first save-and-next and first post not counted: warm-up); the floor is the static route at ${operatorCount} concurrent loops for ${seconds} s just before and again just after (both runs' samples). Categorised in ${op.categorizeSeconds.toFixed(1)} s, contabilised in ${op.contabilizeSeconds.toFixed(1)} s:`,
         table(
           ["call", "n", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "p95 vs static", "target"],
           [
