@@ -1,215 +1,251 @@
-// `npm run bench`: the API's speed on this machine as RATIOS to Next's own floor measured in the same
-// run (a static-JSON route handler of the same server), so that a slower or busier machine moves both
-// sides. Starts its own server (scripts/start.ts) with a fresh seeded database in .data/bench on
-// BENCH_PORT (3200), logs in as demo users, and drives each target with CONNECTIONS (32) concurrent
-// keep-alive loops for BENCH_SECONDS (10) after a 3 s warm-up, timing every request: throughput,
-// p50 / p95 / p99. Then a second app process on BENCH_PORT + 1 shares the same PostgreSQL and blob
-// folder, and the same load is spread over both (round robin) against one process alone.
-// Prints one table and writes it to docs/performance.md (with the machine: cores, memory, Node) and
-// .data/bench/results.json. Not part of `npm test`. The categorization figures are
-// scripts/bench-categorize.ts; first-load JavaScript is scripts/measure-first-load.mjs (run here too).
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
-import { availableParallelism, cpus, totalmem } from "node:os";
+// `npm run bench`: everything issue 10 item 1 measures, side by side in one run, as one table (with a
+// target and PASS/MISS per line) plus the detail of each measurement, printed and written to
+// docs/performance.md below `<!-- bench -->` and to .data/bench/results.json, with the machine.
+// Timings are ratios to Next's own floor measured in the same run (the static-JSON route of the same
+// server), so a slower or busier machine moves both sides. Not part of `npm test`.
+//
+// It starts its own server (scripts/start.ts, as `npm start`) with a fresh seeded database in
+// .data/bench on BENCH_PORT (3200), its PostgreSQL on BENCH_PG_PORT (54396), adds its own data
+// (scripts/bench/world.ts) and runs, in this order (one module each under scripts/bench/):
+//   reads.ts      authenticated reads vs the static route (req/s ratio, p50/p95/p99)
+//   scaling.ts    two app processes (the second on BENCH_PORT + 1) vs one, CPU per request by process
+//   operators.ts  categorisation save-and-next and contabilization, 32 operators on 32 clients, p95 vs static
+//   ingest.ts     a 13 × 12 MP JPEG block vs sharp alone, peak extra RSS, other routes' p95 while it runs
+//   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
+//   pages.ts      first-load JS per page, Lighthouse mobile (when scripts/lib/lighthouse.mjs exists)
+// Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
+// BENCH_OPERATORS (32) with BENCH_OPERATOR_BLOCKS (25) blocks each; BENCH_INGEST_RUNS (3);
+// BENCH_SCALE_SIZES (1000,10000,100000), BENCH_SCALE_MONTH_BLOCKS (100), BENCH_SCALE_CONNECTIONS (8),
+// BENCH_SCALE_SECONDS (4); BENCH_ONLY (a comma list of the module names above, to run a part:
+// the report then says which parts were skipped, and docs/performance.md is left as it is).
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
-import { currentYearMonth } from "../lib/format/dates";
+import { measureIngest, type IngestResult } from "./bench/ingest";
+import { data } from "./bench/load";
+import { measureOperators, type OperatorsResult } from "./bench/operators";
+import { measurePages, type FirstLoadRow, type LighthouseRow } from "./bench/pages";
+import { measureReads, type ReadRow } from "./bench/reads";
+import { summaryTable, table, writeDoc, type Line } from "./bench/report";
+import { measureScale, type ScaleRow } from "./bench/scale";
+import { measureScaling } from "./bench/scaling";
+import { nextServerPid, root, startServer, stopServer, waitFor } from "./bench/server";
+import { businessSender, categorizationWorld, get, inProcess, login, officeWithClients } from "./bench/world";
 
-const root = resolve(__dirname, "..");
-const port = Number(process.env.BENCH_PORT ?? 3200);
-const pgPort = process.env.BENCH_PG_PORT ?? "54396";
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const port = env("BENCH_PORT", 3200);
+const pgPort = env("BENCH_PG_PORT", 54396);
+const seconds = env("BENCH_SECONDS", 8);
+const warmSeconds = env("BENCH_WARM_SECONDS", 3);
+const connections = env("BENCH_CONNECTIONS", 32);
+const operatorCount = env("BENCH_OPERATORS", 32);
+const operatorBlocks = env("BENCH_OPERATOR_BLOCKS", 25);
+const ingestRuns = env("BENCH_INGEST_RUNS", 3);
+const scaleSizes = (process.env.BENCH_SCALE_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const scaleMonthBlocks = env("BENCH_SCALE_MONTH_BLOCKS", 100);
+const scaleConnections = env("BENCH_SCALE_CONNECTIONS", 8);
+const scaleSeconds = env("BENCH_SCALE_SECONDS", Math.min(seconds, 4));
+type Part = "reads" | "scaling" | "operators" | "ingest" | "scale" | "pages";
+const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
+const runs = (part: Part) => !only || only.includes(part);
 const dataDir = resolve(root, ".data/bench");
+const databaseUrl = `postgresql://bloco:bloco@127.0.0.1:${pgPort}/bloco`;
 
-async function waitFor(url: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer in ${ms} ms`);
-}
-
-type Target = { name: string; path: string; method?: "GET" | "POST"; token?: string; body?: string };
-type Row = { name: string; reqPerSec: number; p50: number; p95: number; p99: number; errors: number; ratio?: number };
-
-const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-
-/** One request on a kept-alive socket; resolves with its status once the body is read. */
-function once(portOf: number, target: Target): Promise<number> {
-  return new Promise((resolveStatus, reject) => {
-    const body = target.body ?? "";
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: portOf,
-        path: target.path,
-        method: target.method ?? "GET",
-        agent,
-        headers: {
-          ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
-          ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolveStatus(res.statusCode ?? 0));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** CONNECTIONS loops for `seconds`, each request timed; `ports` are taken in turn (one per loop). */
-async function measure(target: Target, seconds: number, ports: number[] = [port]): Promise<Row> {
-  const samples: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async (_, loop) => {
-      const portOf = ports[loop % ports.length];
-      while (performance.now() < end) {
-        const started = performance.now();
-        try {
-          const status = await once(portOf, target);
-          if (status >= 400) errors += 1;
-        } catch {
-          errors += 1;
-        }
-        samples.push(performance.now() - started);
-      }
-    }),
-  );
-  samples.sort((a, b) => a - b);
-  const ms = (v: number) => Number(v.toFixed(1));
-  return {
-    name: target.name,
-    reqPerSec: Math.round(samples.length / seconds),
-    p50: ms(percentile(samples, 50)),
-    p95: ms(percentile(samples, 95)),
-    p99: ms(percentile(samples, 99)),
-    errors,
-  };
-}
-
-async function login(username: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "demo1234" }),
-  });
-  const { data } = (await res.json()) as { data: { access: string } };
-  return data.access;
-}
-
-function startServer(portOf: number, extra: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", resolve(root, "scripts/start.ts")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(portOf), DATA_DIR: dataDir, EMBEDDED_PG_PORT: pgPort, ...extra },
-  });
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (server.exitCode !== null) return done();
-    server.once("exit", () => done());
-    server.kill("SIGTERM");
-  });
-}
-
-function table(rows: Row[]): string {
-  const head = "| target | req/s | ratio to static | p50 ms | p95 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|---:|";
-  return [head, ...rows.map((r) => `| ${r.name} | ${r.reqPerSec} | ${r.ratio?.toFixed(2) ?? ""} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`)].join("\n");
-}
+const x = (ratio: number) => `${ratio.toFixed(2)}x`;
+const kib = 160;
 
 async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const first = startServer(port, { BLOCO_RESET_DATA: "1" });
+  const started = Date.now();
+  const loadBefore = loadavg()[0];
+  const first = startServer(port, dataDir, { BLOCO_RESET_DATA: "1", EMBEDDED_PG_PORT: String(pgPort) });
   let second: ChildProcess | null = null;
+  const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
   try {
-    await waitFor(`http://127.0.0.1:${port}/api/health`, 900_000);
-    const office = await login("dono@escritorio.demo");
-    const business = await login("cliente@empresa.demo");
-    const clients = (await (await fetch(`http://127.0.0.1:${port}/api/clients`, { headers: { authorization: `Bearer ${office}` } })).json()) as {
-      data: { id: number; name: string }[];
-    };
-    const showcase = clients.data.find((c) => c.name.startsWith("Padaria")) ?? clients.data[0];
-    const { year, month } = currentYearMonth();
-    const staticRoute: Target = { name: "static JSON route (Next floor)", path: "/api/health/live" };
-    const targets: Target[] = [
-      staticRoute,
-      { name: "GET /api/me/ (JWT + actor)", path: "/api/me/", token: office },
-      { name: `GET /api/clients (${clients.data.length} cards)`, path: "/api/clients", token: office },
-      { name: "POST /api/block/list (a month, office)", path: "/api/block/list", method: "POST", token: office, body: JSON.stringify({ clientId: showcase.id, year, month }) },
-      { name: "POST /api/block/list (a month, business home)", path: "/api/block/list", method: "POST", token: business, body: JSON.stringify({ year, month }) },
-    ];
-    const rows: Row[] = [];
-    for (const target of targets) {
-      await measure(target, 3); // warm-up, discarded
-      rows.push(await measure(target, duration));
-    }
-    const floor = rows[0].reqPerSec || 1;
-    for (const row of rows) row.ratio = row.reqPerSec / floor;
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 900_000, first);
+    log("server up");
+    const nextPid = nextServerPid(first.pid!);
+    const office = await login(port, "dono@escritorio.demo");
+    const business = await login(port, "cliente@empresa.demo");
+    const clients = await data<{ id: number; name: string }[]>(get(port, "/api/clients", office));
+    const showcase = clients.find((c) => c.name.startsWith("Padaria")) ?? clients[0];
 
-    // Two app processes sharing PostgreSQL and the blobs (the secrets come from DATA_DIR/secrets.json).
-    const url = `postgresql://bloco:bloco@127.0.0.1:${pgPort}/bloco`;
-    second = startServer(port + 1, { DATABASE_URL: url, SEED: "0" });
-    await waitFor(`http://127.0.0.1:${port + 1}/api/health`, 300_000);
-    const scaled = targets[2];
-    await measure(scaled, 3, [port, port + 1]);
-    const one = await measure({ ...scaled, name: `${scaled.name}, 1 process` }, duration);
-    const two = await measure({ ...scaled, name: `${scaled.name}, 2 processes` }, duration, [port, port + 1]);
-    one.ratio = 1;
-    two.ratio = two.reqPerSec / (one.reqPerSec || 1);
+    const server = await inProcess(databaseUrl, dataDir);
+    const lines: Line[] = [];
+    const details: string[] = [];
+    const section = (...parts: string[]) => details.push(parts.join("\n\n"));
+    const results: Record<string, unknown> = {};
+    const skipped = (item: string, part: string) => lines.push({ item, measure: `${part} (skipped: BENCH_ONLY)`, value: "", target: "", pass: null });
 
-    const { measureFirstLoad } = (await import("./measure-first-load.mjs")) as {
-      measureFirstLoad: (base: string) => Promise<{ path: string; scripts: number; kib: number }[]>;
-    };
-    const firstLoad = await measureFirstLoad(`http://127.0.0.1:${port}`);
+    // 1. Reads vs the static route.
+    let reads: ReadRow[] | null = null;
+    if (runs("reads")) {
+      log("reads");
+      reads = await measureReads({ port, office, business, officeClientId: showcase.id, clientCount: clients.length, connections, seconds, warmSeconds });
+      results.reads = reads;
+      const isStatic = (row: ReadRow) => row.name.startsWith("static");
+      for (const row of reads.filter((r) => !isStatic(r))) lines.push({ item: "1", measure: `${row.name}: req/s vs static`, value: x(row.ratio), target: "≥ 0.80x", pass: row.ratio >= 0.8 });
+      section(
+        `Reads at ${connections} connections, ${seconds} s each, after a warm-up of ${warmSeconds} s on every target (ratio = req/s ÷ the mean of the static route's two runs; the business home row cycles through the four calls the business /home makes on load: GET /api/me/, GET /api/client, POST /api/account/client and POST /api/block/list with {year, month}):`,
+        table(
+          ["target", "req/s", "ratio to static", "p50 ms", "p95 ms", "p99 ms", "errors", "target", "result"],
+          reads.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, isStatic(r) ? "floor" : "≥ 0.80x", isStatic(r) ? "—" : r.ratio >= 0.8 ? "PASS" : "MISS"]),
+        ),
+      );
+    } else skipped("1", "reads vs static");
+
+    // 2. Two processes vs one.
+    if (runs("scaling")) {
+      log("scaling: second app process");
+      second = startServer(port + 1, dataDir, { DATABASE_URL: databaseUrl, SEED: "0" });
+      await waitFor(`http://127.0.0.1:${port + 1}/api/health`, 300_000, second);
+      log("scaling");
+      const { rows, prediction } = await measureScaling({
+        target: (p) => get(p, "/api/clients", office),
+        name: `GET /api/clients (${clients.length} cards)`,
+        ports: [port, port + 1],
+        pids: [first.pid!, second.pid!],
+        connections,
+        seconds,
+        warmSeconds,
+      });
+      await stopServer(second);
+      second = null;
+      results.scaling = { rows, prediction };
+      lines.push({ item: "2", measure: "2 app processes vs 1 (GET /api/clients), same load", value: x(rows[1].ratio), target: "≥ 1.30x", pass: rows[1].ratio >= 1.3 });
+      section(
+        `Scaling out: the same load (${connections} connections) on one app process, then spread over two sharing one PostgreSQL and the blob folder, with tokens issued by the first process (no errors on the second = nothing the calls need lives in one process's memory); CPU per request read from /proc (utime + stime of every process of each tree, PostgreSQL's reaped backends included):`,
+        table(
+          ["run", "req/s", "ratio", "p50 ms", "p95 ms", "p99 ms", "errors", "app CPU ms/req", "PostgreSQL CPU ms/req", "load generator CPU ms/req"],
+          rows.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, r.cpu.appMs, r.cpu.pgMs, r.cpu.benchMs]),
+        ),
+        prediction,
+      );
+    } else skipped("2", "two processes vs one");
+
+    // 3. Operators at once.
+    if (runs("operators")) {
+      log(`operators: ${operatorCount} operators × ${operatorBlocks} blocks`);
+      const world = await categorizationWorld(server, port, operatorCount, operatorBlocks);
+      log("operators");
+      const op: OperatorsResult = await measureOperators(port, world, seconds, log);
+      results.operators = op;
+      const ratio = (p95: number) => p95 / (op.floor.p95 || 1);
+      lines.push(
+        { item: "3", measure: `save-and-next p95 vs static p95, ${operatorCount} operators`, value: `${x(ratio(op.saveAndNext.p95))} (${op.saveAndNext.p95} vs ${op.floor.p95} ms)`, target: "≤ 2.00x", pass: ratio(op.saveAndNext.p95) <= 2 },
+        { item: "3", measure: `contabilize p95 vs static p95, ${operatorCount} operators`, value: `${x(ratio(op.contabilize.p95))} (${op.contabilize.p95} vs ${op.floor.p95} ms)`, target: "≤ 2.00x", pass: ratio(op.contabilize.p95) <= 2 },
+      );
+      const row = (name: string, s: typeof op.floor, target: string) => [name, s.n, s.reqPerSec, s.p50, s.p95, s.p99, s.max, x(ratio(s.p95)), target];
+      section(
+        `${operatorCount} operators on ${operatorCount} clients at once (one lease each), ${operatorBlocks} blocks each, through HTTP (each operator's first save-and-next and first post not counted: warm-up); the floor is the static route at ${operatorCount} concurrent loops for ${seconds} s just before and again just after (both runs' samples). Categorised in ${op.categorizeSeconds.toFixed(1)} s, contabilised in ${op.contabilizeSeconds.toFixed(1)} s:`,
+        table(
+          ["call", "n", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "p95 vs static", "target"],
+          [
+            row("static JSON route (floor)", op.floor, ""),
+            row("save-and-next (save + tocategorize)", op.saveAndNext, "≤ 2.00x"),
+            row("  POST /api/block/save", op.save, ""),
+            row("  POST /api/block/tocategorize", op.next, ""),
+            row("POST /api/block/contabilize", op.contabilize, "≤ 2.00x"),
+          ],
+        ),
+      );
+    } else skipped("3", "operators at once");
+
+    // 4. Ingest.
+    if (runs("ingest")) {
+      log("ingest");
+      const sender = await businessSender(server, port);
+      const ing: IngestResult = await measureIngest({ port, nextPid, sender: sender.token, office, runs: ingestRuns, idleSeconds: seconds, log });
+      results.ingest = ing;
+      lines.push(
+        { item: "4", measure: "ingest of 13 × 12 MP JPEGs vs sharp alone (p50 of the runs)", value: `${x(ing.ratio)} (${(ing.server.p50 / 1000).toFixed(2)} vs ${(ing.sharpAlone.p50 / 1000).toFixed(2)} s)`, target: "≤ 1.20x", pass: ing.ratio <= 1.2 },
+        { item: "4", measure: "ingest: peak extra RSS of the app server", value: `${ing.peakExtraMb} MB`, target: "≤ 400 MB", pass: ing.peakExtraMb <= 400 },
+        { item: "4", measure: "ingest: other routes' p95 while it runs vs idle", value: `${x(ing.duringRatio)} (${ing.during.p95} vs ${ing.idle.p95} ms)`, target: "≤ 2.00x", pass: ing.duringRatio <= 2 },
+      );
+      section(
+        `Ingest: ${ing.photos}, sent ${ingestRuns} times as one block (POST /api/block/create); sharp alone = processImage of server/images/pipeline.ts on the same 13 buffers in the bench process, as many at a time as the ingest decodes. Peak extra RSS of the \`next start\` process over ${ing.baselineMb} MB (${ing.peakSource}). Other routes = GET /api/me/ and GET /api/clients, 2 loops:`,
+        table(
+          ["measure", "n", "p50", "p95", "max"],
+          [
+            ["ingest through HTTP (ms)", ing.server.n, ing.server.p50, ing.server.p95, ing.server.max],
+            ["sharp alone (ms)", ing.sharpAlone.n, ing.sharpAlone.p50, ing.sharpAlone.p95, ing.sharpAlone.max],
+            ["other routes, idle (ms)", ing.idle.n, ing.idle.p50, ing.idle.p95, ing.idle.max],
+            ["other routes, during the ingest (ms)", ing.during.n, ing.during.p50, ing.during.p95, ing.during.max],
+          ],
+        ),
+      );
+    } else skipped("4", "ingest");
+
+    // 5. Scale.
+    if (runs("scale")) {
+      log(`scale: ${scaleSizes.join(", ")} blocks`);
+      const rows: ScaleRow[] = await measureScale({ server, port, sizes: scaleSizes, monthBlocks: scaleMonthBlocks, connections: scaleConnections, seconds: scaleSeconds, warmSeconds: Math.min(warmSeconds, 2) });
+      results.scale = rows;
+      const firstRow = rows[0];
+      const last = rows[rows.length - 1];
+      for (const key of ["clients", "month"] as const) {
+        const name = key === "clients" ? "client list (GET /api/clients)" : "a month of blocks (POST /api/block/list)";
+        const growth = last[key].p50 / (firstRow[key].p50 || 1);
+        const counts = rows.map((r) => r[key].statements);
+        lines.push(
+          { item: "5", measure: `${name}: p50 at ${last.blocks} vs ${firstRow.blocks} blocks`, value: `${x(growth)} (${last[key].p50} vs ${firstRow[key].p50} ms)`, target: "flat (≤ 1.25x)", pass: growth <= 1.25 },
+          { item: "5", measure: `${name}: SQL statements per call`, value: counts.join(" / "), target: "flat (equal)", pass: counts.every((c) => c === counts[0]) },
+        );
+      }
+      section(
+        `Scale: one office (50 clients) whose client holds the blocks; its month keeps ${scaleMonthBlocks} blocks, the rest lie in the 10 years before. ${scaleConnections} connections, ${scaleSeconds} s per read. Statements = pg Client.prototype.query calls of one call of the same route handler in the bench process (authentication included), after a warm call:`,
+        table(
+          ["blocks", "loaded in s", "clients p50 ms", "clients p95 ms", "clients req/s", "clients statements", "month p50 ms", "month p95 ms", "month req/s", "month statements"],
+          rows.map((r) => [r.blocks, r.loadSeconds, r.clients.p50, r.clients.p95, r.clients.reqPerSec, r.clients.statements, r.month.p50, r.month.p95, r.month.reqPerSec, r.month.statements]),
+        ),
+      );
+    } else skipped("5", "client list and month at scale");
+
+    // 6. Pages.
+    if (runs("pages")) {
+      log("pages");
+      const hundred = await officeWithClients(server, 100);
+      const { firstLoad, lighthouse }: { firstLoad: FirstLoadRow[]; lighthouse: LighthouseRow[] } = await measurePages({
+        port,
+        office: { ...hundred, token: await login(port, hundred.email) },
+      });
+      results.pages = { firstLoad, lighthouse };
+      const over = firstLoad.filter((r) => r.kib > kib);
+      const largest = firstLoad.reduce((a, b) => (b.kib > a.kib ? b : a));
+      lines.push({ item: "6", measure: `first-load JS, every page (${firstLoad.length})`, value: `largest ${largest.kib} KiB (${largest.path}); ${over.length} over`, target: `≤ ${kib} KiB each`, pass: over.length === 0 });
+      for (const row of lighthouse) lines.push({ item: "6", measure: `Lighthouse mobile performance, median of 5: ${row.page}`, value: row.score === null ? (row.note ?? "not run") : row.score.toFixed(2), target: "≥ 0.99", pass: row.score === null ? null : row.score >= 0.99 });
+      section(
+        "First-load JavaScript, compressed as served (noModule polyfills left out):",
+        table(["page", "scripts", "KiB", "target", "result"], firstLoad.map((r) => [r.path, r.scripts, r.kib, `≤ ${kib}`, r.kib <= kib ? "PASS" : "MISS"])),
+      );
+    } else skipped("6", "pages");
 
     const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
     const at = new Date().toISOString();
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     const text = [
-      `Measured ${at} on ${machine}; ${connections} concurrent connections, ${duration} s per target after a 3 s warm-up; the load generator, PostgreSQL and the app share the machine.`,
+      `Measured ${at} on ${machine}, in ${minutes} min; the load generator, PostgreSQL and the app share the machine (1-minute load average ${loadBefore.toFixed(1)} before the bench started its server, ${loadavg()[0].toFixed(1)} at the end).`,
       "",
-      table(rows),
+      summaryTable(lines),
       "",
-      "Scaling out: the same load spread over two app processes sharing one PostgreSQL (ratio = two / one).",
-      "",
-      table([one, two]),
-      "",
-      "First-load JavaScript, compressed as served (noModule polyfills left out):",
-      "",
-      "| page | scripts | KiB |\n|---|---:|---:|",
-      ...firstLoad.map((r) => `| ${r.path} | ${r.scripts} | ${r.kib} |`),
+      details.join("\n\n"),
     ].join("\n");
-    console.log(`\n${text}\n`);
-    writeFileSync(resolve(dataDir, "results.json"), JSON.stringify({ at, machine, duration, connections, rows, scaling: [one, two], firstLoad }, null, 2));
-    const doc = resolve(root, "docs/performance.md");
-    const previous = readFileSync(doc, "utf8");
-    const marker = "<!-- bench -->";
-    const [intro] = previous.split(marker);
-    writeFileSync(doc, `${intro}${marker}\n${text}\n`);
+    console.log(`\n${text}`);
+    writeFileSync(resolve(dataDir, "results.json"), JSON.stringify({ at, machine, seconds, connections, lines, ...results }, null, 2));
+    // A partial run (BENCH_ONLY) leaves the page's table alone.
+    if (!only) writeDoc(resolve(root, "docs/performance.md"), text);
+    await server.disconnectDb();
   } finally {
-    if (second) await stop(second);
-    await stop(first);
+    if (second) await stopServer(second);
+    await stopServer(first);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,82 @@
+// Item 3: `operators` accounting operators at once, each on its own client (one lease each), through
+// the bench's HTTP server. The floor: the static route with the same number of concurrent loops for
+// `seconds` before and after the operators' loops. Categorisation, the loop every operator's screen runs: POST /api/block/tocategorize,
+// then per block POST /api/block/save followed by POST /api/block/tocategorize (the refill of the
+// prefetch) — "save-and-next" is that pair. Then contabilization at the desk on the same blocks: POST
+// /api/operator/sync/contabilize (takes the client's lease), then POST /api/block/contabilize of the
+// `next` block the previous answer named, until none is left. Each operator's first save-and-next and
+// first post are a warm-up, not counted.
+import { data, load, summarize, timed, type Summary } from "./load";
+import { staticRoute } from "./reads";
+import { post, type CategorizationWorld } from "./world";
+
+type Answer = { block: { id: number; version: number } | null };
+type Month = { accounts: { next: { id: number } | null }[] };
+
+export type OperatorsResult = {
+  floor: Summary;
+  saveAndNext: Summary;
+  save: Summary;
+  next: Summary;
+  contabilize: Summary;
+  categorizeSeconds: number;
+  contabilizeSeconds: number;
+};
+
+export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void): Promise<OperatorsResult> {
+  const concurrency = world.operators.length;
+  // The floor: the static route at the same concurrency for `seconds` before and again after the loops
+  // (both runs' samples together, so a machine that gets busier or quieter meanwhile moves it too).
+  const floorSamples: number[] = [];
+  const floorRun = () => load({ concurrency, seconds, next: () => staticRoute(port), samples: floorSamples });
+  const floorBefore = await floorRun();
+
+  const pairs: number[] = [];
+  const saves: number[] = [];
+  const nexts: number[] = [];
+  let started = performance.now();
+  await Promise.all(
+    world.operators.map(async ({ token, clientId }) => {
+      let answer = await data<Answer>(post(port, "/api/block/tocategorize", token, { clientId }));
+      // Each operator's first save-and-next is a warm-up, not counted (the first calls of a route in a
+      // fresh server compile and prepare what the others reuse).
+      for (let i = 0; answer.block; i += 1) {
+        const { id, version } = answer.block;
+        const [pair, save, next] = i === 0 ? [[], [], []] : [pairs, saves, nexts];
+        answer = await timed(pair, async () => {
+          await timed(save, () => data(post(port, "/api/block/save", token, { block: { id, date: world.date, value: "123.45", accountId: world.accountId }, version })));
+          return timed(next, () => data<Answer>(post(port, "/api/block/tocategorize", token, { clientId })));
+        });
+      }
+    }),
+  );
+  const categorizeSeconds = (performance.now() - started) / 1000;
+  log(`operators: ${pairs.length} save-and-next in ${categorizeSeconds.toFixed(1)} s; contabilizing`);
+
+  const posts: number[] = [];
+  started = performance.now();
+  await Promise.all(
+    world.operators.map(async ({ token, clientId }) => {
+      let month = await data<Month>(post(port, "/api/operator/sync/contabilize", token, { clientId }));
+      for (let i = 0; ; i += 1) {
+        const next = month.accounts.find((account) => account.next)?.next;
+        if (!next) break;
+        const answer = await timed(i === 0 ? [] : posts, () => data<{ contabilization: Month }>(post(port, "/api/block/contabilize", token, { blockId: next.id, link: null })));
+        month = answer.contabilization;
+      }
+    }),
+  );
+  const contabilizeSeconds = (performance.now() - started) / 1000;
+  const floorAfter = await floorRun();
+  const floor = summarize(floorSamples, 2 * seconds, floorBefore.errors + floorAfter.errors);
+  if (pairs.length === 0 || posts.length === 0) throw new Error(`operators: ${pairs.length} saves and ${posts.length} posts: the world has no blocks to work on`);
+  return {
+    floor,
+    saveAndNext: summarize(pairs, categorizeSeconds),
+    save: summarize(saves, categorizeSeconds),
+    next: summarize(nexts, categorizeSeconds),
+    contabilize: summarize(posts, contabilizeSeconds),
+    categorizeSeconds,
+    contabilizeSeconds,
+  };
+}

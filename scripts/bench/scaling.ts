@@ -1,0 +1,48 @@
+// Item 2: the same load on one app process and spread over two (round robin by loop) that share
+// PostgreSQL and the blob folder, and where the CPU goes: the CPU time of every process (the app
+// processes, PostgreSQL with its backends, this load generator) read from /proc over each run, per
+// request. From it, what N cores would serve when the load generator is elsewhere.
+import { load, type Call, type Summary } from "./load";
+import { cpuSeconds } from "./server";
+
+export type CpuPerRequest = { appMs: number; pgMs: number; benchMs: number };
+export type ScalingRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
+
+async function withCpu(pids: number[], run: () => Promise<Summary>): Promise<{ summary: Summary; cpu: CpuPerRequest }> {
+  const before = cpuSeconds(pids);
+  const bench = process.cpuUsage();
+  const summary = await run();
+  const after = cpuSeconds(pids);
+  const own = process.cpuUsage(bench);
+  const per = (seconds: number) => Number(((seconds * 1000) / Math.max(1, summary.n)).toFixed(3));
+  return { summary, cpu: { appMs: per(after.app - before.app), pgMs: per(after.pg - before.pg), benchMs: per((own.user + own.system) / 1e6) } };
+}
+
+export async function measureScaling(options: {
+  target: (port: number) => Call;
+  name: string;
+  ports: [number, number];
+  /** The start-script PIDs: the first one's tree holds PostgreSQL. */
+  pids: [number, number];
+  connections: number;
+  seconds: number;
+  warmSeconds: number;
+}): Promise<{ rows: ScalingRow[]; prediction: string }> {
+  const [a, b] = options.ports;
+  const spread = (loop: number) => options.target(loop % 2 === 0 ? a : b);
+  await load({ concurrency: options.connections, seconds: options.warmSeconds, next: spread });
+  const one = await withCpu(options.pids, () => load({ concurrency: options.connections, seconds: options.seconds, next: () => options.target(a) }));
+  const two = await withCpu(options.pids, () => load({ concurrency: options.connections, seconds: options.seconds, next: spread }));
+  const rows: ScalingRow[] = [
+    { name: `${options.name}, 1 process`, ratio: 1, ...one.summary, cpu: one.cpu },
+    { name: `${options.name}, 2 processes`, ratio: Number((two.summary.reqPerSec / (one.summary.reqPerSec || 1)).toFixed(2)), ...two.summary, cpu: two.cpu },
+  ];
+  const { appMs, pgMs, benchMs } = two.cpu;
+  const perCore = (ms: number) => Math.round(1000 / Math.max(ms, 0.001));
+  const served = (cores: number) => Math.round((cores * 1000) / Math.max(appMs + pgMs, 0.001));
+  const prediction =
+    `Per request (two-process run) the app processes used ${appMs.toFixed(2)} ms of CPU, PostgreSQL ${pgMs.toFixed(2)} ms and the load generator ${benchMs.toFixed(2)} ms: ` +
+    `one app core serves about ${perCore(appMs)} req/s and one PostgreSQL core about ${perCore(pgMs)} req/s, so with the load generator elsewhere ` +
+    `2 cores would serve about ${served(2)}, 4 about ${served(4)}, 8 about ${served(8)} and N about N × ${served(1)} req/s of this route (CPU-bound, before any lock or I/O limit).`;
+  return { rows, prediction };
+}
