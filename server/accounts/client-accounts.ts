@@ -5,6 +5,8 @@ import { getDb, statementRows, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { clientScopeSql, clientScopeValues, paramScope } from "@/server/policy/scopes";
+import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
+import type { ActorRead } from "@/server/auth/authenticate";
 import { accountsByMonth, accountsOfMonth, type ActivationRow, type BlockRow, type ChartRow } from "./month-plan";
 
 export type SeenClient = { id: number; officeId: number; responsibleOperatorId: number };
@@ -33,9 +35,14 @@ export async function loadSeenClient(db: Db | Tx, actor: Actor, clientId: number
 }
 
 // Three queries whatever the number of months: the office's charts, the client's activations (with
-// their account's code) and its categorised blocks; the month rules run in month-plan.ts.
-async function loadPlan(client: SeenClient, year?: number) {
+// their account's code) and its categorised blocks (of the month only, when one is asked: the rules
+// look at no other); the month rules run in month-plan.ts.
+async function loadPlan(client: SeenClient, period?: { year: number; month: number }) {
   const db = getDb();
+  const year = period?.year;
+  const paymentDate = period
+    ? { gte: new Date(Date.UTC(period.year, period.month - 1, 1)), lt: new Date(Date.UTC(period.year, period.month, 1)) }
+    : { not: null };
   const [chart, activations, blocks] = await Promise.all([
     db.account.findMany({
       where: { officeId: client.officeId, ...(year === undefined ? {} : { yearOfExercise: year }) },
@@ -46,7 +53,7 @@ async function loadPlan(client: SeenClient, year?: number) {
       select: { activatedAt: true, deactivatedAt: true, account: { select: { code: true } } },
     }),
     db.block.findMany({
-      where: { clientId: client.id, accountId: { not: null }, undoneAt: null, paymentDate: { not: null } },
+      where: { clientId: client.id, accountId: { not: null }, undoneAt: null, paymentDate },
       select: { paymentDate: true, account: { select: { code: true } } },
     }),
   ]);
@@ -62,18 +69,72 @@ async function loadPlan(client: SeenClient, year?: number) {
   return { chartRows, activationRows, blockRows };
 }
 
+// One month's plan beside the actor load (withActorSql: user $1, session $2): the client named ($3) or
+// the caller's own company, through the tenant scope; the year's chart ($4) and the client's
+// activations as JSON, and the codes of the accounts its blocks of the month use ($5 ≤ payment < $6).
+const MONTH_PLAN_SQL = withActorSql(`
+  SELECT c.id AS "clientId",
+         (SELECT COALESCE(json_agg(json_build_object('id', a.id, 'code', a.code, 'description', a.description,
+                                                     'yearOfExercise', a.year_of_exercise)), '[]'::json)
+            FROM accounts a WHERE a.office_id = c.office_id AND a.year_of_exercise = $4::int) AS chart,
+         (SELECT COALESCE(json_agg(json_build_object('code', a.code, 'activatedAt', ca.activated_at,
+                                                     'deactivatedAt', ca.deactivated_at)), '[]'::json)
+            FROM client_accounts ca JOIN accounts a ON a.id = ca.account_id WHERE ca.client_id = c.id) AS activations,
+         ARRAY(SELECT DISTINCT a.code FROM blocks b JOIN accounts a ON a.id = b.account_id
+                WHERE b.client_id = c.id AND b.undone_at IS NULL
+                  AND b.payment_date >= $5::date AND b.payment_date < $6::date) AS "monthCodes"
+    FROM clients c
+   WHERE c.id = COALESCE($3::int, ${ACTOR_SCOPE.company}) AND ${clientScopeSql(ACTOR_SCOPE)}`);
+
+type MonthPlanRow = {
+  clientId: number;
+  chart: ChartRow[];
+  activations: { code: string; activatedAt: string; deactivatedAt: string | null }[];
+  monthCodes: string[];
+};
+
+const isoDay = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1)).toISOString().slice(0, 10);
+
+/** POST /api/account/client's read beside the actor load: the one-month form (the screens' call). */
+export function clientAccountsRead(body: ClientAccountsBody): ActorRead | null {
+  if (body.year === undefined || body.month === undefined) return null;
+  const next = body.month === 12 ? { year: body.year + 1, month: 1 } : { year: body.year, month: body.month + 1 };
+  return {
+    name: "actor_month_plan",
+    sql: MONTH_PLAN_SQL,
+    values: [body.clientId ?? null, body.year, isoDay(body.year, body.month), isoDay(next.year, next.month)],
+    key: "clientId",
+  };
+}
+
+function monthFromRead(row: MonthPlanRow, year: number, month: number): ClientAccount[] {
+  const activations: ActivationRow[] = row.activations.map((a) => ({
+    code: a.code,
+    activatedAt: new Date(a.activatedAt),
+    deactivatedAt: a.deactivatedAt === null ? null : new Date(a.deactivatedAt),
+  }));
+  const inMonth = new Date(Date.UTC(year, month - 1, 1));
+  const blocks: BlockRow[] = row.monthCodes.map((code) => ({ code, date: inMonth }));
+  return accountsOfMonth(row.chart, activations, blocks, year, month);
+}
+
 // POST /api/account/client {clientId?, year?, month?}: one month's available accounts, or every month
-// keyed by year then month.
+// keyed by year then month. A month with clientAccountsRead's row is answered from it; no row (not
+// found, or no client named by a caller without a company) takes the usual path, which says why.
 export async function listClientAccounts({
   actor,
   body,
+  rows,
 }: {
   actor: Actor;
   body: ClientAccountsBody;
+  rows?: unknown[];
 }): Promise<ClientAccount[] | ClientAccountsByMonth> {
+  const read = rows?.[0] as MonthPlanRow | undefined;
+  if (read && body.year !== undefined && body.month !== undefined) return monthFromRead(read, body.year, body.month);
   const client = await loadSeenClient(getDb(), actor, body.clientId);
   if (body.year !== undefined && body.month !== undefined) {
-    const plan = await loadPlan(client, body.year);
+    const plan = await loadPlan(client, { year: body.year, month: body.month });
     return accountsOfMonth(plan.chartRows, plan.activationRows, plan.blockRows, body.year, body.month);
   }
   const plan = await loadPlan(client);

@@ -8,6 +8,7 @@ import { POST as listPost } from "@/app/api/block/list/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
 import { POST as pendencyPost } from "@/app/api/pendency/list/route";
 import { GET as clientsGet } from "@/app/api/clients/route";
+import { POST as accountsPost } from "@/app/api/account/client/route";
 import { getDb, type Client } from "@/server/db/client";
 import { createAccount, createAccountingOperator, createClient, createOffice, type OperatorWithUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -118,6 +119,7 @@ test.each([
   ["pendency/list, one year", () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }), 2],
   ["document/block", () => call(documentsPost, { token, body: { blockId } }), 2],
   ["GET /api/clients", () => call(clientsGet, { token }), 1],
+  ["account/client, one month", () => call(accountsPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1],
 ])("%s: no sequential scan on blocks, documents, block_views or pendencies", async (_label, run, minSelects) => {
   const statements = await capture(run);
   const explained = await plans(statements);
