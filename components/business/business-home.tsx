@@ -7,7 +7,8 @@ import { useOwnClient } from "@/lib/api/offices";
 import type { ClientAccount } from "@/lib/contract/accounts";
 import type { Block } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { PeriodBlocks } from "@/components/client-detail/period-blocks";
 import { periodBlocks, yearAccounts } from "@/components/client-detail/month-view";
 import { ClientInfoDialogView } from "@/components/clients/client-info-dialog";
@@ -17,7 +18,7 @@ import { BlockPreviewDialog } from "./block-preview-dialog";
 import { BusinessFrame } from "./business-frame";
 import { TOUCH_TARGETS } from "./touch";
 
-const t = messages.clientDetail;
+const t = clientDetailMessages;
 
 /**
  * /home on the business platform (spec §2 "Client home", issue 8 item 1): the company's name and logo
@@ -65,7 +66,7 @@ export function BusinessHome() {
 
   return (
     <BusinessFrame title={title} pendencyCount={blocks.data?.pendencyNumber}>
-      <section aria-label={messages.business.nav.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
+      <section aria-label={businessMessages.nav.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
         <PeriodBlocks
           year={year}
           month={month}

@@ -6,7 +6,7 @@ import { useClientBusy, useClientCard, usePeriodAccounts, usePeriodBlocks } from
 import { clearSelectedClient, useSelectedClient, type SelectedClient } from "@/lib/client-selection";
 import type { Block } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { BlockViewer } from "@/components/blocks/block-viewer";
 import { ClientInfoDialog } from "@/components/clients/client-info-dialog";
 import { AppShell } from "@/components/shell/app-shell";
@@ -19,7 +19,7 @@ import { RemoveClientDialog } from "./remove-client";
 import { SideBar, type SideDrawerChoice } from "./side-bar";
 import { SideDrawers } from "./side-drawers";
 
-const t = messages.clientDetail;
+const t = clientDetailMessages;
 
 /** /home/client: the client of this tab (sessionStorage), or back to /home without one (spec §2). */
 export function ClientDetailPage() {

@@ -6,7 +6,8 @@ import { usePendencies } from "@/lib/api/client-detail";
 import { issueLabel } from "@/lib/constants";
 import type { Pendency } from "@/lib/contract/blocks";
 import { formatDate, formatTime, monthNames, saoPauloParts, selectableYears } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SelectField } from "@/components/ui/select-field";
@@ -14,7 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 
-const t = messages.clientDetail;
+const t = clientDetailMessages;
 
 type DayGroup = { day: number; items: Pendency[] };
 
@@ -141,7 +142,7 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
         {pendencies.isPending ? (
           showSpinner ? (
             <p className="flex items-center gap-1 py-2 text-sm text-muted" role="status">
-              <Spinner /> {messages.common.loading}
+              <Spinner /> {commonMessages.loading}
             </p>
           ) : null
         ) : pendencies.isError ? (

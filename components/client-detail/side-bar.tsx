@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useId, useState, type JSX, type ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 
-const t = messages.clientActions;
+const t = clientActionsMessages;
 
 /** Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. */
 export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan";

@@ -1,21 +1,25 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useClients, type ClientCard as Card } from "@/lib/api/clients";
 import { selectClient } from "@/lib/client-selection";
 import { CLIENT_GRID_MIN_COLUMN_PX } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { Button } from "@/components/ui/button";
 import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { AppShell } from "@/components/shell/app-shell";
-import { AddClientDrawer } from "./add-client-drawer";
 import { ClientCard } from "./client-card";
 import { matchesFirst, matchingIds } from "./client-list-rules";
 
-const t = messages.clients;
+// Fetched on the first 'Adicionar Cliente', not with the list (a Radix dialog and the invite form).
+const AddClientDrawer = dynamic(() => import("./add-client-drawer").then((module) => module.AddClientDrawer));
+
+const t = clientsMessages;
 
 // Columns at least CLIENT_GRID_MIN_COLUMN_PX wide (spec §9), one column when the screen is narrower.
 const gridStyle = { gridTemplateColumns: `repeat(auto-fill, minmax(min(${CLIENT_GRID_MIN_COLUMN_PX}px, 100%), 1fr))` };
@@ -34,6 +38,7 @@ export function ClientsScreen() {
   const clients = useClients();
   const [term, setTerm] = useState("");
   const [adding, setAdding] = useState(false);
+  const addOpened = useOpenedOnce(adding);
   const showLoading = useDelayed(clients.isPending);
 
   const cards = clients.data;
@@ -106,7 +111,7 @@ export function ClientsScreen() {
           </>
         )}
       </main>
-      <AddClientDrawer open={adding} onOpenChange={setAdding} />
+      {addOpened ? <AddClientDrawer open={adding} onOpenChange={setAdding} /> : null}
     </AppShell>
   );
 }

@@ -4,7 +4,8 @@ import { useCallback, useState } from "react";
 import { usePendencyPresence, useSkipPendency, useSolvePendency, useToSolve } from "@/lib/api/block-sender";
 import { ApiError } from "@/lib/api/client";
 import type { PendencyToSolve } from "@/lib/contract/business";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -18,7 +19,7 @@ import { fromPendency, hasChanges, solveBody, type Selection } from "./selection
 import { SkipDialog } from "./skip-dialog";
 import type { SelectionUpdate } from "./use-image-intake";
 
-const t = messages.business.panel;
+const t = businessMessages.panel;
 
 /**
  * /pendencyblock 'Blocos com pendencia' (spec §2, §4): the head of the company's pendency queue in the
@@ -44,7 +45,7 @@ export function PendencyBlockPage() {
       {toSolve.isPending ? (
         showSpinner ? (
           <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-            <Spinner /> {messages.common.loading}
+            <Spinner /> {commonMessages.loading}
           </p>
         ) : null
       ) : toSolve.isError ? (
@@ -123,7 +124,7 @@ function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelP
         aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
         send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null }}
       />
-      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={messages.business.confirm.solveWithoutChanges} onConfirm={solve} />
+      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessMessages.confirm.solveWithoutChanges} onConfirm={solve} />
       <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />
     </>
   );

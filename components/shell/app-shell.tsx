@@ -4,12 +4,14 @@ import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { isChosenPlatform } from "@/lib/platform";
 import { useSession } from "@/components/auth/use-session";
-import { OperatorsDrawer } from "@/components/operators/operators-drawer";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { AppHeader } from "./app-header";
 
-// The profile drawer (its forms validate with zod) is fetched after the page, not with it: zod alone is
-// about 90 KiB of compressed script, and no page needs it to show (scripts/measure-first-load.mjs).
+// The two drawers are fetched when first opened, not with the page: the profile drawer's forms validate
+// with zod (about 90 KiB of compressed script), and both are Radix dialogs no page needs to show
+// (scripts/measure-first-load.mjs).
 const ProfileDrawer = dynamic(() => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer));
+const OperatorsDrawer = dynamic(() => import("@/components/operators/operators-drawer").then((module) => module.OperatorsDrawer));
 
 type OpenDrawer = "none" | "operators" | "profile";
 
@@ -17,6 +19,8 @@ type OpenDrawer = "none" | "operators" | "profile";
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const [open, setOpen] = useState<OpenDrawer>("none");
+  const operatorsOpened = useOpenedOnce(open === "operators");
+  const profileOpened = useOpenedOnce(open === "profile");
   const platform = session && isChosenPlatform(session.platform) ? session.platform : null;
   if (!platform) return null; // the route guard is redirecting
   const onOpenChange = (drawer: OpenDrawer) => (next: boolean) => setOpen(next ? drawer : "none");
@@ -30,8 +34,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         onOpenProfile={() => setOpen("profile")}
       />
       {children}
-      <OperatorsDrawer key={`operators-${platform}`} platform={platform} open={open === "operators"} onOpenChange={onOpenChange("operators")} />
-      <ProfileDrawer key={`profile-${platform}`} platform={platform} open={open === "profile"} onOpenChange={onOpenChange("profile")} />
+      {operatorsOpened ? (
+        <OperatorsDrawer key={`operators-${platform}`} platform={platform} open={open === "operators"} onOpenChange={onOpenChange("operators")} />
+      ) : null}
+      {profileOpened ? (
+        <ProfileDrawer key={`profile-${platform}`} platform={platform} open={open === "profile"} onOpenChange={onOpenChange("profile")} />
+      ) : null}
     </div>
   );
 }

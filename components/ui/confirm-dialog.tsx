@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "./button";
 import { useReturnFocus } from "./use-return-focus";
 
@@ -18,7 +18,7 @@ export type ConfirmDialogProps = {
 };
 
 /** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar'. */
-export function ConfirmDialog({ open, onOpenChange, title = messages.common.attention, text, onConfirm, loading, tone = "default" }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title = commonMessages.attention, text, onConfirm, loading, tone = "default" }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -33,10 +33,10 @@ export function ConfirmDialog({ open, onOpenChange, title = messages.common.atte
           <Dialog.Description className="text-[15px] text-muted">{text}</Dialog.Description>
           <div className="mt-1 flex justify-end gap-1">
             <Dialog.Close asChild>
-              <Button variant="secondary">{messages.common.cancel}</Button>
+              <Button variant="secondary">{commonMessages.cancel}</Button>
             </Dialog.Close>
             <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={loading}>
-              {messages.common.continue}
+              {commonMessages.continue}
             </Button>
           </div>
         </Dialog.Content>

@@ -2,7 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import { cn } from "./cn";
 import { useReturnFocus } from "./use-return-focus";
 
@@ -40,7 +40,7 @@ export function Drawer({ open, onOpenChange, title, toolbar, children, className
           <div className="flex min-h-[89px] shrink-0 items-center justify-between gap-2 px-3 py-1">
             <Dialog.Title className="text-[24px] font-bold leading-tight">{title}</Dialog.Title>
             <Dialog.Close
-              aria-label={messages.shell.close}
+              aria-label={shellMessages.close}
               className="grid size-4 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
             >
               <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
