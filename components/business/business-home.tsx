@@ -11,12 +11,23 @@ import { businessMessages } from "@/lib/i18n/sections/business";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { PeriodBlocks } from "@/components/client-detail/period-blocks";
 import { periodBlocks, yearAccounts } from "@/components/client-detail/month-view";
-import { ClientInfoDialogView } from "@/components/clients/client-info-dialog";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
-import { BlockPreviewDialog } from "./block-preview-dialog";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
+import type { ClientInfoDialogViewProps } from "@/components/clients/client-info-dialog";
+import type { BlockPreviewDialogProps } from "./block-preview-dialog";
 import { BusinessFrame } from "./business-frame";
 import { TOUCH_TARGETS } from "./touch";
+
+// The two dialogs (Radix) are fetched when first opened, not with the home page.
+const ClientInfoDialogView = lazyWhenOpen<ClientInfoDialogViewProps>(
+  () => import("@/components/clients/client-info-dialog").then((module) => module.ClientInfoDialogView),
+  (props) => props.open,
+);
+const BlockPreviewDialog = lazyWhenOpen<BlockPreviewDialogProps>(
+  () => import("./block-preview-dialog").then((module) => module.BlockPreviewDialog),
+  (props) => props.block !== null,
+);
 
 const t = clientDetailMessages;
 

@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import { businessMessages } from "@/lib/i18n/sections/business";
+import { AppLink } from "@/components/ui/app-link";
 import { cn } from "@/components/ui/cn";
 
 const t = businessMessages.nav;
@@ -108,7 +108,7 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
           const current = isCurrent(pathname, entry.href);
           return (
             <li key={entry.href}>
-              <Link
+              <AppLink
                 href={entry.href}
                 aria-current={current ? "page" : undefined}
                 title={expanded ? undefined : entry.label}
@@ -123,7 +123,7 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
                 {entry.badge ? (
                   <Badge count={pendencyCount} className="group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0.25 group-data-[collapsed=true]/bar:right-0.25" />
                 ) : null}
-              </Link>
+              </AppLink>
             </li>
           );
         })}
@@ -146,7 +146,7 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
           const current = isCurrent(pathname, entry.href);
           return (
             <li key={entry.href} className="min-w-0">
-              <Link
+              <AppLink
                 href={entry.href}
                 aria-current={current ? "page" : undefined}
                 data-testid={`bottom-${entry.testId}`}
@@ -160,7 +160,7 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
                   {entry.badge ? <Badge count={pendencyCount} className="absolute -top-0.5 -right-0.5" /> : null}
                 </span>
                 <span className="line-clamp-2 break-words">{entry.label}</span>
-              </Link>
+              </AppLink>
             </li>
           );
         })}

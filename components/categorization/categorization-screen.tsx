@@ -17,11 +17,12 @@ import { ImageStage } from "@/components/blocks/image-stage";
 import { ICONS, iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "@/components/blocks/viewer-parts";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
-import { ReportDialog } from "./report-dialog";
+import type { ReportDialogProps } from "./report-dialog";
 import { useCategorizationQueue } from "./use-categorization-queue";
 
 const t = categorizationScreenMessages;
@@ -31,6 +32,12 @@ const v = viewerMessages;
 /** Performance entries around 'Salvar Bloco' (docs/decisions.md "Categorization (issue 9)"). */
 const SAVE_MARK = "bloco:categorize-save";
 const SWAP_MEASURE = "bloco:categorize-swap";
+
+// 'Reportar problema' is a dialog: fetched on its first open, not with the screen.
+const ReportDialog = lazyWhenOpen<ReportDialogProps>(
+  () => import("./report-dialog").then((module) => module.ReportDialog),
+  (props) => props.open,
+);
 
 // The schema that reads a refused save's fresh copy of the block pulls in zod (about 70 KiB of
 // compressed script): it is fetched when the first save starts, never with the page.

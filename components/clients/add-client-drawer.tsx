@@ -7,7 +7,7 @@ import { InviteEmailList } from "@/components/invites/invite-email-list";
 
 const t = clientsMessages;
 
-type AddClientDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void };
+export type AddClientDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
  * 'Adicionar Cliente' (spec §2): invite a client company by e-mail; the pending invites below, each with

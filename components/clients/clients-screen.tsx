@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useClients, type ClientCard as Card } from "@/lib/api/clients";
@@ -11,13 +10,17 @@ import { Button } from "@/components/ui/button";
 import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
-import { useOpenedOnce } from "@/components/ui/use-opened-once";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { AppShell } from "@/components/shell/app-shell";
 import { ClientCard } from "./client-card";
+import type { AddClientDrawerProps } from "./add-client-drawer";
 import { matchesFirst, matchingIds } from "./client-list-rules";
 
 // Fetched on the first 'Adicionar Cliente', not with the list (a Radix dialog and the invite form).
-const AddClientDrawer = dynamic(() => import("./add-client-drawer").then((module) => module.AddClientDrawer));
+const AddClientDrawer = lazyWhenOpen<AddClientDrawerProps>(
+  () => import("./add-client-drawer").then((module) => module.AddClientDrawer),
+  (props) => props.open,
+);
 
 const t = clientsMessages;
 
@@ -38,7 +41,6 @@ export function ClientsScreen() {
   const clients = useClients();
   const [term, setTerm] = useState("");
   const [adding, setAdding] = useState(false);
-  const addOpened = useOpenedOnce(adding);
   const showLoading = useDelayed(clients.isPending);
 
   const cards = clients.data;
@@ -111,7 +113,7 @@ export function ClientsScreen() {
           </>
         )}
       </main>
-      {addOpened ? <AddClientDrawer open={adding} onOpenChange={setAdding} /> : null}
+      <AddClientDrawer open={adding} onOpenChange={setAdding} />
     </AppShell>
   );
 }

@@ -9,10 +9,11 @@ import type { ContabilizationMonth } from "@/lib/contract/contabilization";
 import { currentYearMonth } from "@/lib/format/dates";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
-import { BlockViewer } from "@/components/blocks/block-viewer";
+import type { BlockViewerProps } from "@/components/blocks/block-viewer";
 import { AppShell } from "@/components/shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
@@ -26,6 +27,12 @@ import { monthOptionsFor, periodLabel, withYear, yearOptions, type Period } from
 import { QrPanel } from "./qr-panel";
 
 const t = contabilizationDeskMessages;
+
+// The viewer is a dialog: fetched on its first open, not with the page.
+const BlockViewer = lazyWhenOpen<BlockViewerProps>(
+  () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
+  (props) => props.block !== null,
+);
 
 /** /home/client/contabilization: the tab's client (sessionStorage), or back to /home without one (spec §2). */
 export function ContabilizationPage() {

@@ -10,14 +10,21 @@ import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { BlockComposer } from "./block-composer";
 import { hideSkipConfirmation, skipConfirmationHidden } from "./not-show-again";
 import { PendencyCard, ScreenPresence } from "./pendency-card";
 import { fromPendency, hasChanges, solveBody, type Selection } from "./selection";
-import { SkipDialog } from "./skip-dialog";
+import type { SkipDialogProps } from "./skip-dialog";
 import type { SelectionUpdate } from "./use-image-intake";
+
+// The skip confirmation is a dialog (Radix): fetched on its first open, not with the page.
+const SkipDialog = lazyWhenOpen<SkipDialogProps>(
+  () => import("./skip-dialog").then((module) => module.SkipDialog),
+  (props) => props.open,
+);
 
 const t = businessMessages.panel;
 

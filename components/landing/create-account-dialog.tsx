@@ -1,12 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { cloneElement, useRef, useState, type ReactElement } from "react";
+import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement } from "react";
 
 // The dialog (Radix, its focus trap and the form) is fetched when a trigger is first pointed at or
 // focused, not with the landing page: the page shows and answers before it (scripts/measure-first-load.mjs).
 const loadModal = () => import("./create-account-modal").then((module) => module.CreateAccountModal);
-const CreateAccountModal = dynamic(loadModal, { ssr: false });
+const CreateAccountModal = lazy(() => loadModal().then((component) => ({ default: component })));
 
 type TriggerProps = {
   ref?: unknown;
@@ -35,7 +34,11 @@ export function CreateAccountDialog({ trigger }: { trigger: ReactElement<Trigger
         onPointerEnter: () => void loadModal(),
         onFocus: () => void loadModal(),
       })}
-      {wanted ? <CreateAccountModal open={open} onOpenChange={setOpen} opener={opener} /> : null}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <CreateAccountModal open={open} onOpenChange={setOpen} opener={opener} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

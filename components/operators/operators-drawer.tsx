@@ -16,7 +16,7 @@ import { sortOperators, type Viewer } from "./operator-rules";
 
 const t = operatorsUiMessages;
 type View = "list" | "add";
-type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+export type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
 
 function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onView: (view: View) => void }) {
   const add = view === "list";

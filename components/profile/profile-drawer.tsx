@@ -21,7 +21,7 @@ import { ProfilePanel } from "./profile-panel";
 type Panel = "profile" | "contact" | "password" | null;
 const t = profileMessages;
 
-type ProfileDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+export type ProfileDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
 
 /** 'Conta' (spec §2): photo, 'Perfil', the office entry for type 0, 'Contato' on the client side, password. */
 export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerProps) {

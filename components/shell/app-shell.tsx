@@ -1,17 +1,24 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { isChosenPlatform } from "@/lib/platform";
 import { useSession } from "@/components/auth/use-session";
-import { useOpenedOnce } from "@/components/ui/use-opened-once";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
+import type { OperatorsDrawerProps } from "@/components/operators/operators-drawer";
+import type { ProfileDrawerProps } from "@/components/profile/profile-drawer";
 import { AppHeader } from "./app-header";
 
 // The two drawers are fetched when first opened, not with the page: the profile drawer's forms validate
 // with zod (about 90 KiB of compressed script), and both are Radix dialogs no page needs to show
 // (scripts/measure-first-load.mjs).
-const ProfileDrawer = dynamic(() => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer));
-const OperatorsDrawer = dynamic(() => import("@/components/operators/operators-drawer").then((module) => module.OperatorsDrawer));
+const ProfileDrawer = lazyWhenOpen<ProfileDrawerProps>(
+  () => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer),
+  (props) => props.open,
+);
+const OperatorsDrawer = lazyWhenOpen<OperatorsDrawerProps>(
+  () => import("@/components/operators/operators-drawer").then((module) => module.OperatorsDrawer),
+  (props) => props.open,
+);
 
 type OpenDrawer = "none" | "operators" | "profile";
 
@@ -19,8 +26,6 @@ type OpenDrawer = "none" | "operators" | "profile";
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const [open, setOpen] = useState<OpenDrawer>("none");
-  const operatorsOpened = useOpenedOnce(open === "operators");
-  const profileOpened = useOpenedOnce(open === "profile");
   const platform = session && isChosenPlatform(session.platform) ? session.platform : null;
   if (!platform) return null; // the route guard is redirecting
   const onOpenChange = (drawer: OpenDrawer) => (next: boolean) => setOpen(next ? drawer : "none");
@@ -34,12 +39,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         onOpenProfile={() => setOpen("profile")}
       />
       {children}
-      {operatorsOpened ? (
-        <OperatorsDrawer key={`operators-${platform}`} platform={platform} open={open === "operators"} onOpenChange={onOpenChange("operators")} />
-      ) : null}
-      {profileOpened ? (
-        <ProfileDrawer key={`profile-${platform}`} platform={platform} open={open === "profile"} onOpenChange={onOpenChange("profile")} />
-      ) : null}
+      <OperatorsDrawer key={`operators-${platform}`} platform={platform} open={open === "operators"} onOpenChange={onOpenChange("operators")} />
+      <ProfileDrawer key={`profile-${platform}`} platform={platform} open={open === "profile"} onOpenChange={onOpenChange("profile")} />
     </div>
   );
 }

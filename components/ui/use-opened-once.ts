@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 /**
- * True from the first time `open` is true, for good. A dialog or drawer loaded with next/dynamic is
+ * True from the first time `open` is true, for good. A dialog or drawer loaded lazily (lazyWhenOpen) is
  * rendered only from then on: its script (Radix, its forms) is fetched on the first open, not with the
  * page, and once there it stays mounted (its state and its closing animation as before).
  */
