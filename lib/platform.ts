@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { titlesMessages } from "@/lib/i18n/sections/titles";
 
 // The platform value of spec §1/§4, spelt so: 'not-choosed' (or no login at all) means logged out.
 export const PLATFORMS = ["not-choosed", "accounting", "bussiness"] as const;
@@ -30,7 +30,7 @@ export function otherPlatform(platform: ChosenPlatform): ChosenPlatform {
 
 /** The document title for a platform (spec §1: the page title changes with the platform). */
 export function platformTitle(platform: Platform | null): string {
-  if (platform === "accounting") return messages.titles.accounting;
-  if (platform === "bussiness") return messages.titles.bussiness;
-  return messages.titles.base;
+  if (platform === "accounting") return titlesMessages.accounting;
+  if (platform === "bussiness") return titlesMessages.bussiness;
+  return titlesMessages.base;
 }

@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Advantages, HowItWorks, Resources } from "@/components/landing/feature-sections";
 import { Hero } from "@/components/landing/hero";
 import { LandingHeader } from "@/components/landing/landing-header";
@@ -20,7 +20,7 @@ export default function LandingPage() {
       <footer className="border-t border-border">
         <div className="mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-2 py-3 text-sm text-muted sm:flex-row sm:px-3">
           <Logo />
-          <span>{messages.landing.footer(new Date().getFullYear())}</span>
+          <span>{landingMessages.footer(new Date().getFullYear())}</span>
         </div>
       </footer>
     </div>

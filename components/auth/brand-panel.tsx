@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { messages } from "@/lib/i18n/messages";
+import { loginMessages } from "@/lib/i18n/sections/login";
 import { Logo } from "@/components/ui/logo";
 
 /** The left half of the login page on wide screens: brand, one promise, a quiet illustration. */
@@ -14,8 +14,8 @@ export function BrandPanel() {
         <Logo inverted />
       </Link>
       <div className="relative max-w-[30rem]">
-        <p className="text-[34px] leading-tight font-semibold tracking-tight">{messages.login.brandHeadline}</p>
-        <p className="mt-2 text-base leading-relaxed text-white/70">{messages.login.brandText}</p>
+        <p className="text-[34px] leading-tight font-semibold tracking-tight">{loginMessages.brandHeadline}</p>
+        <p className="mt-2 text-base leading-relaxed text-white/70">{loginMessages.brandText}</p>
       </div>
       <svg viewBox="0 0 240 120" aria-hidden="true" className="relative w-[240px] opacity-80">
         <rect x="0" y="72" width="120" height="40" rx="10" className="fill-white/10" />

@@ -5,7 +5,8 @@ import type { TokenAnswer } from "@/lib/contract/auth";
 import { requestLogin } from "@/lib/api/auth";
 import { loginErrorMessage } from "@/lib/api/login-error";
 import { PASSWORD_MIN } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { loginMessages } from "@/lib/i18n/sections/login";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { isValidEmail } from "@/lib/validation";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -30,11 +31,11 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
     event.preventDefault();
     if (empty || submitting) return;
     if (!isValidEmail(email.trim())) {
-      setFailure({ message: messages.validation.email, fields: "email" });
+      setFailure({ message: validationMessages.email, fields: "email" });
       return; // spec §5: a standard address shape, checked before any call
     }
     if (password.length < PASSWORD_MIN) {
-      setFailure({ message: messages.validation.password, fields: "password" });
+      setFailure({ message: validationMessages.password, fields: "password" });
       return; // spec §5: no login call
     }
     setSubmitting(true);
@@ -55,11 +56,11 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
 
   return (
     <div>
-      <h1 className="text-2xl font-semibold tracking-tight">{messages.login.heading}</h1>
-      <p className="mt-0.5 text-sm text-muted">{messages.login.subheading}</p>
+      <h1 className="text-2xl font-semibold tracking-tight">{loginMessages.heading}</h1>
+      <p className="mt-0.5 text-sm text-muted">{loginMessages.subheading}</p>
       <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
         <TextField
-          label={messages.login.email}
+          label={loginMessages.email}
           name="username"
           type="email"
           inputMode="email"
@@ -74,7 +75,7 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
           errorId={errorId}
         />
         <TextField
-          label={messages.login.password}
+          label={loginMessages.password}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -99,10 +100,10 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
             aria-controls={recoveryId}
             onClick={() => setRecoveryOpen((open) => !open)}
           >
-            {messages.login.recover}
+            {loginMessages.recover}
           </Button>
           <Button type="submit" size="lg" className="min-w-16" disabled={empty} loading={submitting}>
-            {messages.login.submit}
+            {loginMessages.submit}
           </Button>
         </div>
       </form>

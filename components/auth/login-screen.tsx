@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TokenAnswer } from "@/lib/contract/auth";
-import { messages } from "@/lib/i18n/messages";
+import { loginMessages } from "@/lib/i18n/sections/login";
 import { platformsOf, type ChosenPlatform } from "@/lib/platform";
 import { HOME_PATH } from "@/lib/routes";
 import { browserSession } from "@/lib/session";
@@ -53,15 +53,15 @@ export function LoginScreen() {
             </div>
             {pending ? null : (
               <p className="mt-3 text-center text-sm text-muted">
-                {messages.login.noAccount}{" "}
+                {loginMessages.noAccount}{" "}
                 <Link href="/register" className="rounded-theme font-semibold text-primary underline-offset-4 hover:underline">
-                  {messages.login.createAccount}
+                  {loginMessages.createAccount}
                 </Link>
               </p>
             )}
           </div>
         </main>
-        <footer className="px-2 pb-3 text-center text-xs text-muted">{messages.login.footer(new Date().getFullYear())}</footer>
+        <footer className="px-2 pb-3 text-center text-xs text-muted">{loginMessages.footer(new Date().getFullYear())}</footer>
       </div>
     </div>
   );

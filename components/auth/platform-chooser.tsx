@@ -2,20 +2,20 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 import { PLATFORM_TRANSITION_MS } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { loginMessages } from "@/lib/i18n/sections/login";
 import type { ChosenPlatform } from "@/lib/platform";
 
 const options: { platform: ChosenPlatform; label: string; hint: string; icon: ReactNode }[] = [
   {
     platform: "bussiness",
-    label: messages.login.business,
-    hint: messages.login.businessHint,
+    label: loginMessages.business,
+    hint: loginMessages.businessHint,
     icon: <path d="M4 7h16v12H4zM9 7V5h6v2M4 12h16" />,
   },
   {
     platform: "accounting",
-    label: messages.login.accounting,
-    hint: messages.login.accountingHint,
+    label: loginMessages.accounting,
+    hint: loginMessages.accountingHint,
     icon: <path d="M6 3h12v18H6zM9 7h6M9 11h6M9 15h3" />,
   },
 ];
@@ -28,7 +28,7 @@ export function PlatformChooser({ onChoose }: { onChoose: (platform: ChosenPlatf
   return (
     <div className="animate-fade-in" style={{ animationDuration: `${PLATFORM_TRANSITION_MS}ms` }}>
       <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
-        {messages.login.choosePlatform}
+        {loginMessages.choosePlatform}
       </h1>
       <div className="mt-3 flex flex-col gap-1.5">
         {options.map(({ platform, label, hint, icon }) => (

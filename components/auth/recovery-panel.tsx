@@ -2,7 +2,9 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { requestPasswordReset } from "@/lib/api/links";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
+import { loginMessages } from "@/lib/i18n/sections/login";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { isValidEmail } from "@/lib/validation";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -21,7 +23,7 @@ export function RecoveryPanel({ id, open, initialEmail }: Props) {
       {open ? (
         <section aria-labelledby={titleId} className="mt-3 animate-fade-in border-t border-border pt-3">
           <h2 id={titleId} className="text-base font-semibold">
-            {messages.login.forgot}
+            {loginMessages.forgot}
           </h2>
           <RecoveryForm initialEmail={initialEmail} />
         </section>
@@ -40,8 +42,8 @@ function RecoveryForm({ initialEmail }: { initialEmail: string }) {
     event.preventDefault();
     if (sending) return;
     // Nothing to send, or nothing that could be an address: say what to do instead of closing silently.
-    if (email.trim() === "") return setError(messages.login.recoverEmpty);
-    if (!isValidEmail(email.trim())) return setError(messages.validation.email);
+    if (email.trim() === "") return setError(loginMessages.recoverEmpty);
+    if (!isValidEmail(email.trim())) return setError(validationMessages.email);
     setSending(true);
     // Failures are not shown either: the same neutral sentence never tells whether the e-mail exists.
     await requestPasswordReset(email.trim()).catch(() => undefined);
@@ -52,15 +54,15 @@ function RecoveryForm({ initialEmail }: { initialEmail: string }) {
   if (sent) {
     return (
       <p role="status" className="mt-1 rounded-theme bg-primary-soft px-1.5 py-1 text-sm text-fg">
-        {messages.links.forgotSent}
+        {linksMessages.forgotSent}
       </p>
     );
   }
   return (
     <form noValidate onSubmit={submit} className="mt-0.5 flex flex-col gap-2">
-      <p className="text-sm text-muted">{messages.login.recoverHint}</p>
+      <p className="text-sm text-muted">{loginMessages.recoverHint}</p>
       <TextField
-        label={messages.login.email}
+        label={loginMessages.email}
         name="recovery-email"
         type="email"
         inputMode="email"
@@ -70,7 +72,7 @@ function RecoveryForm({ initialEmail }: { initialEmail: string }) {
         onChange={(event) => (setEmail(event.target.value), setError(undefined))}
       />
       <Button type="submit" variant="secondary" className="self-end" loading={sending}>
-        {messages.login.recover}
+        {loginMessages.recover}
       </Button>
     </form>
   );

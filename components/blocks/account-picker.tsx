@@ -2,11 +2,11 @@
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { matchesAccount } from "@/lib/format/search";
-import { messages } from "@/lib/i18n/messages";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { accountLabel, pickerGroups, type PickerAccount } from "./account-picker-rules";
 
-const t = messages.viewer;
+const t = viewerMessages;
 
 export type AccountPickerProps = {
   label: string;

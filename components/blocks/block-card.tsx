@@ -2,11 +2,11 @@
 
 import type { JSX } from "react";
 import type { Block } from "@/lib/contract/blocks";
-import { messages } from "@/lib/i18n/messages";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { blockCardDate, blockCardValue } from "./block-form-rules";
 
-const t = messages.viewer;
+const t = viewerMessages;
 
 export type BlockCardProps = { block: Block; onOpen: (block: Block) => void };
 

@@ -5,7 +5,7 @@ import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } f
 import { issueLabel } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
 import { monthNames } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { CurrencyInput } from "@/components/ui/currency-input";
@@ -25,7 +25,7 @@ import {
   type ViewerMode,
 } from "./block-form-rules";
 
-const t = messages.viewer;
+const t = viewerMessages;
 
 export type BlockPanelProps = {
   clientId: number;

@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { useBlockDocuments, useDevolveBlock, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
-import { messages } from "@/lib/i18n/messages";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -24,7 +24,7 @@ import { ImageStage } from "./image-stage";
 import { useLatestBlock } from "./use-latest-block";
 import { iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
 
-const t = messages.viewer;
+const t = viewerMessages;
 
 export type BlockViewerProps = { clientId: number; block: Block | null; onClose: () => void; readOnly: boolean };
 

@@ -1,13 +1,13 @@
 "use client";
 
-import { messages } from "@/lib/i18n/messages";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { ZOOM_LEVELS } from "./block-form-rules";
 
 // Pieces of the block viewer that the dialog (block-viewer.tsx) and the categorization screen share:
 // the thumbnail strip, the image arrows, the zoom buttons and the icon button look.
 
-const t = messages.viewer;
+const t = viewerMessages;
 
 export const iconButton =
   "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary";

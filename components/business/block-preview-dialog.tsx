@@ -3,13 +3,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { Block } from "@/lib/contract/blocks";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { DocumentsPreview } from "./documents-preview";
 
-const t = messages.viewer;
-const b = messages.business.home;
+const t = viewerMessages;
+const b = businessMessages.home;
 
 export type BlockPreviewDialogProps = {
   block: Block | null;

@@ -7,17 +7,29 @@ import { useOwnClient } from "@/lib/api/offices";
 import type { ClientAccount } from "@/lib/contract/accounts";
 import type { Block } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { PeriodBlocks } from "@/components/client-detail/period-blocks";
 import { periodBlocks, yearAccounts } from "@/components/client-detail/month-view";
-import { ClientInfoDialogView } from "@/components/clients/client-info-dialog";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
-import { BlockPreviewDialog } from "./block-preview-dialog";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
+import type { ClientInfoDialogViewProps } from "@/components/clients/client-info-dialog";
+import type { BlockPreviewDialogProps } from "./block-preview-dialog";
 import { BusinessFrame } from "./business-frame";
 import { TOUCH_TARGETS } from "./touch";
 
-const t = messages.clientDetail;
+// The two dialogs (Radix) are fetched when first opened, not with the home page.
+const ClientInfoDialogView = lazyWhenOpen<ClientInfoDialogViewProps>(
+  () => import("@/components/clients/client-info-dialog").then((module) => module.ClientInfoDialogView),
+  (props) => props.open,
+);
+const BlockPreviewDialog = lazyWhenOpen<BlockPreviewDialogProps>(
+  () => import("./block-preview-dialog").then((module) => module.BlockPreviewDialog),
+  (props) => props.block !== null,
+);
+
+const t = clientDetailMessages;
 
 /**
  * /home on the business platform (spec §2 "Client home", issue 8 item 1): the company's name and logo
@@ -65,7 +77,7 @@ export function BusinessHome() {
 
   return (
     <BusinessFrame title={title} pendencyCount={blocks.data?.pendencyNumber}>
-      <section aria-label={messages.business.nav.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
+      <section aria-label={businessMessages.nav.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
         <PeriodBlocks
           year={year}
           month={month}

@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { AppLink } from "@/components/ui/app-link";
 import { cn } from "@/components/ui/cn";
 
-const t = messages.business.nav;
+const t = businessMessages.nav;
 
 /** localStorage key of the side bar's state ("expanded" | "collapsed"); absent: by the screen width. */
 export const NAV_STORAGE_KEY = "bloco.businessNav";
@@ -44,7 +44,7 @@ function Badge({ count, className }: { count: number; className?: string }) {
   return (
     <span className={cn("grid h-2.25 min-w-2.25 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg", className)}>
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">{messages.business.panel.pendingCount(count)}</span>
+      <span className="sr-only">{businessMessages.panel.pendingCount(count)}</span>
     </span>
   );
 }
@@ -108,7 +108,7 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
           const current = isCurrent(pathname, entry.href);
           return (
             <li key={entry.href}>
-              <Link
+              <AppLink
                 href={entry.href}
                 aria-current={current ? "page" : undefined}
                 title={expanded ? undefined : entry.label}
@@ -123,7 +123,7 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
                 {entry.badge ? (
                   <Badge count={pendencyCount} className="group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0.25 group-data-[collapsed=true]/bar:right-0.25" />
                 ) : null}
-              </Link>
+              </AppLink>
             </li>
           );
         })}
@@ -146,7 +146,7 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
           const current = isCurrent(pathname, entry.href);
           return (
             <li key={entry.href} className="min-w-0">
-              <Link
+              <AppLink
                 href={entry.href}
                 aria-current={current ? "page" : undefined}
                 data-testid={`bottom-${entry.testId}`}
@@ -160,7 +160,7 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
                   {entry.badge ? <Badge count={pendencyCount} className="absolute -top-0.5 -right-0.5" /> : null}
                 </span>
                 <span className="line-clamp-2 break-words">{entry.label}</span>
-              </Link>
+              </AppLink>
             </li>
           );
         })}

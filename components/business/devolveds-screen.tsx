@@ -5,7 +5,10 @@ import { useState } from "react";
 import { businessKeys, useDevolvedDocuments, useRemoveDocument, useRestoreDocument, type ReturnedDocument } from "@/lib/api/business";
 import { deadlineLabel, nextDeadlineChange } from "@/lib/format/countdown";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -16,7 +19,7 @@ import { Countdown } from "./countdown";
 import { DocumentsPreview } from "./documents-preview";
 import { PreviewPane } from "./preview-pane";
 
-const t = messages.business.devolved;
+const t = businessMessages.devolved;
 
 /** 'N dias' / '1 dia' / HH:mm:ss (spec §4), from the pure rule of lib/format/countdown.ts. */
 function deadlineText(msLeft: number): string {
@@ -76,7 +79,7 @@ export function DevolvedsScreen() {
   const busyId = restore.isPending ? restore.variables : remove.isPending ? remove.variables : null;
 
   return (
-    <BusinessFrame title={messages.business.nav.devolveds}>
+    <BusinessFrame title={businessMessages.nav.devolveds}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_420px] xl:grid-cols-[minmax(0,1fr)_520px]">
         <section aria-label={t.list} className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2">
           {notice ? (
@@ -87,8 +90,8 @@ export function DevolvedsScreen() {
               <p className="flex-1">{notice.text}</p>
               <button
                 type="button"
-                aria-label={messages.shell.close}
-                title={messages.shell.close}
+                aria-label={shellMessages.close}
+                title={shellMessages.close}
                 onClick={() => setNotice(null)}
                 className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
               >
@@ -100,14 +103,14 @@ export function DevolvedsScreen() {
             {documents.isPending ? (
               showSpinner ? (
                 <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-                  <Spinner /> {messages.common.loading}
+                  <Spinner /> {commonMessages.loading}
                 </p>
               ) : null
             ) : documents.isError ? (
               <div role="alert" className="flex flex-col items-start gap-1 py-1 text-sm text-danger">
                 <p>{documents.error.message}</p>
                 <Button variant="secondary" onClick={() => void documents.refetch()}>
-                  {messages.clientDetail.retry}
+                  {clientDetailMessages.retry}
                 </Button>
               </div>
             ) : list.length === 0 ? (
@@ -161,7 +164,7 @@ export function DevolvedsScreen() {
         </section>
 
         <PreviewPane
-          title={selected?.name ?? messages.business.panel.preview}
+          title={selected?.name ?? businessMessages.panel.preview}
           subtitle={selected ? t.returnedOn(formatDate(selected.devolvedDatetime)) : undefined}
           empty={t.selectDocument}
           onClose={() => setSelectedId(null)}
@@ -179,7 +182,7 @@ export function DevolvedsScreen() {
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => open || setRemoving(null)}
-        text={messages.business.confirm.removeDocument}
+        text={businessMessages.confirm.removeDocument}
         tone="danger"
         onConfirm={onRemove}
         loading={remove.isPending}

@@ -1,12 +1,12 @@
 "use client";
 
 import { useState, type KeyboardEvent } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { ZOOM_LEVELS } from "@/components/blocks/block-form-rules";
 import { ImageStage } from "@/components/blocks/image-stage";
 import { cn } from "@/components/ui/cn";
 
-const t = messages.viewer;
+const t = viewerMessages;
 
 export type DocumentsPreviewProps = {
   urls: readonly string[];

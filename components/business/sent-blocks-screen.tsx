@@ -4,7 +4,10 @@ import { useMemo, useState } from "react";
 import { useSentBlocks, useSentOperators, useUndoSent, type SentBlock } from "@/lib/api/business";
 import { formatMinutesSeconds, nextSecondChange } from "@/lib/format/countdown";
 import { currentYearMonth, formatDate, formatTime, monthOptions, selectableYears } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SelectField } from "@/components/ui/select-field";
@@ -17,8 +20,8 @@ import { PreviewPane } from "./preview-pane";
 import { groupByDay, isUndoable, operatorOptions } from "./sent-rules";
 import { TOUCH_TARGETS } from "./touch";
 
-const t = messages.business.sent;
-const d = messages.clientDetail;
+const t = businessMessages.sent;
+const d = clientDetailMessages;
 
 /**
  * /sentblock 'Blocos enviados' (spec §2, §4 Sent block; issue 8 item 3): whose blocks (the caller as
@@ -62,7 +65,7 @@ export function SentBlocksScreen() {
   };
 
   return (
-    <BusinessFrame title={messages.business.nav.sentBlocks}>
+    <BusinessFrame title={businessMessages.nav.sentBlocks}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_380px] xl:grid-cols-[minmax(0,1fr)_440px]">
         <section aria-label={t.blocks} className={cn("flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
           <div className="grid grid-cols-2 gap-1 sm:grid-cols-[minmax(0,240px)_140px_110px]">
@@ -89,8 +92,8 @@ export function SentBlocksScreen() {
               <p className="flex-1">{notice.text}</p>
               <button
                 type="button"
-                aria-label={messages.shell.close}
-                title={messages.shell.close}
+                aria-label={shellMessages.close}
+                title={shellMessages.close}
                 onClick={() => setNotice(null)}
                 className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
               >
@@ -105,7 +108,7 @@ export function SentBlocksScreen() {
             {loading ? (
               showSpinner ? (
                 <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-                  <Spinner /> {messages.common.loading}
+                  <Spinner /> {commonMessages.loading}
                 </p>
               ) : null
             ) : failed ? (

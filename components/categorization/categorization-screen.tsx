@@ -7,28 +7,45 @@ import { useBlockSync, useCategorizeSave, type CategorizationBlock } from "@/lib
 import { ApiError } from "@/lib/api/client";
 import { useSelectedClient, type SelectedClient } from "@/lib/client-selection";
 import { CATEGORIZATION_AVATARS_MAX } from "@/lib/constants";
-import { categorizationBlockSchema, type BlockSyncAnswer } from "@/lib/contract/categorization";
-import { messages } from "@/lib/i18n/messages";
+import type { BlockSyncAnswer } from "@/lib/contract/categorization";
+import { categorizationMessages } from "@/lib/i18n/sections/categorization";
+import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { BlockPanel } from "@/components/blocks/block-panel";
 import { canDevolve, categorizationForm, MARK_VIEWED_DELAY_MS, stepZoom, toSaveBody, type BlockForm } from "@/components/blocks/block-form-rules";
 import { ImageStage } from "@/components/blocks/image-stage";
 import { ICONS, iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "@/components/blocks/viewer-parts";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
-import { ReportDialog } from "./report-dialog";
+import type { ReportDialogProps } from "./report-dialog";
 import { useCategorizationQueue } from "./use-categorization-queue";
 
-const t = messages.categorizationScreen;
+const t = categorizationScreenMessages;
 /** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
 const TOUCH = "max-md:size-5.5";
-const v = messages.viewer;
+const v = viewerMessages;
 /** Performance entries around 'Salvar Bloco' (docs/decisions.md "Categorization (issue 9)"). */
 const SAVE_MARK = "bloco:categorize-save";
 const SWAP_MEASURE = "bloco:categorize-swap";
+
+// 'Reportar problema' is a dialog: fetched on its first open, not with the screen.
+const ReportDialog = lazyWhenOpen<ReportDialogProps>(
+  () => import("./report-dialog").then((module) => module.ReportDialog),
+  (props) => props.open,
+);
+
+// The schema that reads a refused save's fresh copy of the block pulls in zod (about 70 KiB of
+// compressed script): it is fetched when the first save starts, never with the page.
+let blockSchema: Promise<typeof import("@/lib/contract/categorization").categorizationBlockSchema> | null = null;
+function loadBlockSchema() {
+  blockSchema ??= import("@/lib/contract/categorization").then((module) => module.categorizationBlockSchema);
+  return blockSchema;
+}
 
 /** /home/client/categorization: the client of this tab (sessionStorage), or back to /home without one. */
 export function CategorizationPage() {
@@ -61,15 +78,16 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const { saveStarted, saved, restore, note, advance } = queue;
   const onSave = useCallback((block: CategorizationBlock, form: BlockForm) => {
     performance.mark(SAVE_MARK);
+    void loadBlockSchema();
     const body = toSaveBody(block.id, form, block.version);
     saveStarted(block);
     setStatus(t.saved);
     save(body).then(
       () => saved(block.id),
-      (cause: unknown) => {
+      async (cause: unknown) => {
         // the block's notice (role alert) says what happened; 'Bloco salvo.' no longer holds
         setStatus("");
-        const fresh = cause instanceof ApiError ? categorizationBlockSchema.safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
+        const fresh = cause instanceof ApiError ? (await loadBlockSchema()).safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
         const text = cause instanceof Error ? cause.message : String(cause);
         if (fresh?.success && fresh.data.id === block.id) {
           if (fresh.data.contabilizedDatetime) {
@@ -155,7 +173,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
           <div className="grid flex-1 place-items-center p-3">
             <div className="flex max-w-[480px] flex-col items-center gap-2 text-center">
               <p role={state.status === "refused" ? "alert" : "status"} className="text-lg text-muted">
-                {state.status === "refused" ? state.error : messages.categorization.empty}
+                {state.status === "refused" ? state.error : categorizationMessages.empty}
               </p>
               {state.status === "refused" ? (
                 <Button variant="secondary" onClick={queue.retry}>

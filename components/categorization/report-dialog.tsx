@@ -4,12 +4,13 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useReportProblem } from "@/lib/api/categorization";
 import { ISSUE_CODES, issueLabel, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 
-const t = messages.categorizationScreen;
+const t = categorizationScreenMessages;
 
 export type ReportDialogProps = {
   clientId: number;
@@ -81,7 +82,7 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
       ) : null}
       <div className="mt-1 flex justify-end gap-1">
         <Dialog.Close asChild>
-          <Button variant="secondary">{messages.common.cancel}</Button>
+          <Button variant="secondary">{commonMessages.cancel}</Button>
         </Dialog.Close>
         <Button type="submit" loading={report.isPending}>
           {t.send}

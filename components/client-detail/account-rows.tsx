@@ -2,7 +2,8 @@
 
 import { useId, useState } from "react";
 import type { Block } from "@/lib/contract/blocks";
-import { messages } from "@/lib/i18n/messages";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { matchesValue } from "@/lib/format/search";
 import { BlockCard } from "@/components/blocks/block-card";
 import { Collapse } from "@/components/ui/collapse";
@@ -10,7 +11,7 @@ import { SearchField } from "@/components/ui/search-field";
 import { cn } from "@/components/ui/cn";
 import type { AccountRow } from "./month-view";
 
-const t = messages.clientDetail;
+const t = clientDetailMessages;
 
 /** The grid the block cards sit in (account rows and the flat list). */
 export function BlockGrid({ blocks, onOpen }: { blocks: Block[]; onOpen: (block: Block) => void }) {
@@ -78,7 +79,7 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
           ) : (
             <>
               <SearchField placeholder={t.searchValue} value={term} onValueChange={setTerm} className="max-w-[240px]" />
-              {shown.length === 0 ? <p className="py-1 text-sm text-muted">{messages.common.emptyList}</p> : <BlockGrid blocks={shown} onOpen={onOpen} />}
+              {shown.length === 0 ? <p className="py-1 text-sm text-muted">{commonMessages.emptyList}</p> : <BlockGrid blocks={shown} onOpen={onOpen} />}
             </>
           )}
         </div>

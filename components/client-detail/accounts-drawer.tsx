@@ -5,14 +5,14 @@ import { useChartAccounts, useClientPlan, useToggleAccount } from "@/lib/api/cli
 import type { ChartAccount } from "@/lib/contract/accounts";
 import { formatCalendarDate, monthNames } from "@/lib/format/dates";
 import { matchesAccount } from "@/lib/format/search";
-import { messages } from "@/lib/i18n/messages";
+import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { cn } from "@/components/ui/cn";
 import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 
-const t = messages.clientActions;
+const t = clientActionsMessages;
 type View = "active" | "add";
 type Row = { id: number; code: string; description: string; date?: string | null };
 

@@ -1,25 +1,43 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useClientBusy, useClientCard, usePeriodAccounts, usePeriodBlocks } from "@/lib/api/client-detail";
 import { clearSelectedClient, useSelectedClient, type SelectedClient } from "@/lib/client-selection";
 import type { Block } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
-import { BlockViewer } from "@/components/blocks/block-viewer";
-import { ClientInfoDialog } from "@/components/clients/client-info-dialog";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import type { BlockViewerProps } from "@/components/blocks/block-viewer";
+import type { ClientInfoDialogProps } from "@/components/clients/client-info-dialog";
 import { AppShell } from "@/components/shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { Splash } from "@/components/ui/splash";
 import { periodBlocks } from "./month-view";
-import { PendenciesPanel } from "./pendencies-panel";
 import { PeriodBlocks } from "./period-blocks";
 import { RemoveClientDialog } from "./remove-client";
 import { SideBar, type SideDrawerChoice } from "./side-bar";
-import { SideDrawers } from "./side-drawers";
+import type { SideDrawersProps } from "./side-drawers";
 
-const t = messages.clientDetail;
+// The pendencies panel (its own list, filters and dialog) comes after the month's blocks: fetched just
+// after the page, not with it.
+const PendenciesPanel = lazy(() => import("./pendencies-panel").then((module) => ({ default: module.PendenciesPanel })));
+// The side bar's drawers (accounts plan, sharing, transfer) are fetched when one is first chosen.
+const SideDrawers = lazyWhenOpen<SideDrawersProps>(
+  () => import("./side-drawers").then((module) => module.SideDrawers),
+  (props) => props.choice !== "none",
+);
+// The viewer and the client's data are dialogs: fetched on their first open, not with the page.
+const BlockViewer = lazyWhenOpen<BlockViewerProps>(
+  () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
+  (props) => props.block !== null,
+);
+const ClientInfoDialog = lazyWhenOpen<ClientInfoDialogProps>(
+  () => import("@/components/clients/client-info-dialog").then((module) => module.ClientInfoDialog),
+  (props) => props.open,
+);
+
+const t = clientDetailMessages;
 
 /** /home/client: the client of this tab (sessionStorage), or back to /home without one (spec §2). */
 export function ClientDetailPage() {
@@ -120,7 +138,9 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
             onOpen={setOpenBlock}
           />
         </section>
-        <PendenciesPanel clientId={client.id} initialYear={now.year} initialMonth={now.month} />
+        <Suspense fallback={null}>
+          <PendenciesPanel clientId={client.id} initialYear={now.year} initialMonth={now.month} />
+        </Suspense>
       </main>
       <SideDrawers clientId={client.id} clientName={name} choice={choice} onClose={() => setChoice("none")} />
       <RemoveClientDialog clientId={client.id} open={removing} onOpenChange={setRemoving} />

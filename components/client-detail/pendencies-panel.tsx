@@ -1,20 +1,27 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useState } from "react";
 import { usePendencies } from "@/lib/api/client-detail";
 import { issueLabel } from "@/lib/constants";
 import type { Pendency } from "@/lib/contract/blocks";
-import { formatDate, formatTime, monthNames, saoPauloParts, selectableYears } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { formatTime, monthNames, saoPauloParts, selectableYears } from "@/lib/format/dates";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
+import type { PendencyDialogProps } from "./pendency-dialog";
 
-const t = messages.clientDetail;
+const t = clientDetailMessages;
+
+// A pendency's dialog is fetched on the first open, not with the client page.
+const PendencyDialog = lazyWhenOpen<PendencyDialogProps>(
+  () => import("./pendency-dialog").then((module) => module.PendencyDialog),
+  (props) => props.pendency !== null,
+);
 
 type DayGroup = { day: number; items: Pendency[] };
 
@@ -41,54 +48,6 @@ export function openCountByMonth(pendencies: Pendency[]): number[] {
   return counts;
 }
 
-function PendencyDialog({ pendency, onClose }: { pendency: Pendency | null; onClose: () => void }) {
-  const returnFocus = useReturnFocus();
-  return (
-    <Dialog.Root open={pendency !== null} onOpenChange={(open) => open || onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[520px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
-        >
-          {pendency ? (
-            <>
-              <Dialog.Title className="text-[24px] leading-tight font-bold">{t.pendencies}</Dialog.Title>
-              <p className="text-sm text-muted">
-                {t.pendencyOpened(formatDate(pendency.date), formatTime(pendency.date))}
-                {pendency.solvedDatetime ? ` · ${t.pendencySolved(formatDate(pendency.solvedDatetime), formatTime(pendency.solvedDatetime))}` : null}
-              </p>
-              <dl className="flex flex-col gap-1.5">
-                <div>
-                  <dt className="text-xs font-semibold text-muted">{t.problem}</dt>
-                  <dd className="text-[15px] font-semibold">{issueLabel(pendency.issue)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs font-semibold text-muted">{t.observation}</dt>
-                  <dd className={cn("text-[15px] whitespace-pre-wrap", !pendency.observations && "text-muted")}>{pendency.observations || t.noObservation}</dd>
-                </div>
-              </dl>
-              {pendency.documentsUrl.length > 0 ? (
-                <section aria-label={t.pendencyDocuments} className="flex gap-1 overflow-x-auto pb-0.5">
-                  {pendency.documentsUrl.map((url, index) => (
-                    // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
-                    <img key={url} src={url} alt={`${t.pendencyDocuments} ${index + 1}`} className="h-12 w-9 shrink-0 rounded-theme border border-border bg-surface-2 object-cover" />
-                  ))}
-                </section>
-              ) : null}
-              <div className="flex justify-end">
-                <Dialog.Close asChild>
-                  <Button variant="secondary">{t.close}</Button>
-                </Dialog.Close>
-              </div>
-            </>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
 
 /** Right panel 'Pendências' (spec §2): month chips with open counts, year select, the month's list by day. */
 export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clientId: number; initialYear: number; initialMonth: number }) {
@@ -141,7 +100,7 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
         {pendencies.isPending ? (
           showSpinner ? (
             <p className="flex items-center gap-1 py-2 text-sm text-muted" role="status">
-              <Spinner /> {messages.common.loading}
+              <Spinner /> {commonMessages.loading}
             </p>
           ) : null
         ) : pendencies.isError ? (

@@ -5,7 +5,8 @@ import { useMemo, useState } from "react";
 import type { PeriodAccounts } from "@/lib/api/client-detail";
 import type { Block, BlocksByMonth } from "@/lib/contract/blocks";
 import { monthOptions, selectableYears } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SearchField } from "@/components/ui/search-field";
@@ -15,7 +16,7 @@ import { useDelayed } from "@/components/ui/use-delayed";
 import { AccountRows, BlockGrid } from "./account-rows";
 import { accountRows, filterRows, flatBlocks, periodBlocks, yearAccounts } from "./month-view";
 
-const t = messages.clientDetail;
+const t = clientDetailMessages;
 type ViewMode = "accounts" | "blocks";
 
 export type PeriodBlocksProps = {
@@ -87,7 +88,7 @@ export function PeriodBlocks({ year, month, onYearChange, onMonthChange, account
         {loading ? (
           showSpinner ? (
             <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-              <Spinner /> {messages.common.loading}
+              <Spinner /> {commonMessages.loading}
             </p>
           ) : null
         ) : blocks.isError ? (

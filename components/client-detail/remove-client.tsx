@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import type { JSX } from "react";
 import { useRemoveClient } from "@/lib/api/client-actions";
 import { clearSelectedClient } from "@/lib/client-selection";
-import { messages } from "@/lib/i18n/messages";
+import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { HOME_PATH } from "@/lib/routes";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-const t = messages.clientActions;
+const t = clientActionsMessages;
 
 type RemoveClientDialogProps = { clientId: number; open: boolean; onOpenChange: (open: boolean) => void };
 

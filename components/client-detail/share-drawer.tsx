@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useSharedOperators, useToggleShare } from "@/lib/api/client-actions";
 import { normalizeSearch } from "@/lib/format/search";
-import { messages } from "@/lib/i18n/messages";
+import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { Avatar } from "@/components/ui/avatar";
 import { SearchField } from "@/components/ui/search-field";
@@ -11,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { useDelayed } from "@/components/ui/use-delayed";
 
-const t = messages.clientActions;
+const t = clientActionsMessages;
 
 type ShareDrawerProps = { clientId: number; clientName: string; open: boolean; onClose: () => void };
 
@@ -53,7 +54,7 @@ export function ShareDrawer({ clientId, clientName, open, onClose }: ShareDrawer
         ) : operators.data.length === 0 ? (
           <p className="text-sm text-muted">{t.noOperators}</p>
         ) : shown.length === 0 ? (
-          <p className="text-sm text-muted">{messages.common.emptyList}</p>
+          <p className="text-sm text-muted">{commonMessages.emptyList}</p>
         ) : (
           <ul aria-label={t.shareTitle} className="flex flex-col gap-1">
             {shown.map((operator) => (

@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useId, useState, type JSX, type ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
+import { AppLink } from "@/components/ui/app-link";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 
-const t = messages.clientActions;
+const t = clientActionsMessages;
 
 /** Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. */
 export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan";
@@ -124,9 +124,9 @@ function Entry({ icon, label, disabledReason, href, current, danger, onClick, tr
     );
   else if (href)
     control = (
-      <Link href={href} data-testid={testId} className={cn(entryClass, tone)}>
+      <AppLink href={href} data-testid={testId} className={cn(entryClass, tone)}>
         {body}
-      </Link>
+      </AppLink>
     );
   else
     control = (

@@ -6,7 +6,7 @@ import { ShareDrawer } from "./share-drawer";
 import type { SideDrawerChoice } from "./side-bar";
 import { TransferDrawer } from "./transfer-drawer";
 
-type SideDrawersProps = { clientId: number; clientName: string; choice: SideDrawerChoice; onClose: () => void };
+export type SideDrawersProps = { clientId: number; clientName: string; choice: SideDrawerChoice; onClose: () => void };
 
 /**
  * The side bar's drawers by choice (spec §4 "Side drawer choice"): 'accountingPlan', 'shared', 'transfer'

@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useTransferClient, useTransferOperators, type TransferOperator } from "@/lib/api/client-actions";
 import { clearSelectedClient } from "@/lib/client-selection";
-import { messages } from "@/lib/i18n/messages";
+import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { HOME_PATH } from "@/lib/routes";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { Avatar } from "@/components/ui/avatar";
@@ -14,7 +15,7 @@ import { Collapse } from "@/components/ui/collapse";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 
-const t = messages.clientActions;
+const t = clientActionsMessages;
 
 type TransferDrawerProps = { clientId: number; clientName: string; open: boolean; onClose: () => void };
 
@@ -114,7 +115,7 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
             ) : null}
             <div className="flex flex-wrap justify-end gap-1">
               <Button variant="secondary" onClick={() => (setConfirming(false), transfer.reset(), document.getElementById(openButtonId)?.focus())}>
-                {messages.common.cancel}
+                {commonMessages.cancel}
               </Button>
               <Button onClick={confirm} loading={transfer.isPending}>
                 {t.transferYes}

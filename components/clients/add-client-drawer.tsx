@@ -1,13 +1,13 @@
 "use client";
 
 import { useAddClientInvite, useClientInvites, useRemoveClientInvite } from "@/lib/api/clients";
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { InviteEmailList } from "@/components/invites/invite-email-list";
 
-const t = messages.clients;
+const t = clientsMessages;
 
-type AddClientDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void };
+export type AddClientDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
  * 'Adicionar Cliente' (spec §2): invite a client company by e-mail; the pending invites below, each with

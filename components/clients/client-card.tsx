@@ -2,13 +2,13 @@
 
 import type { ClientCard as Card } from "@/lib/contract/clients";
 import { formatModified } from "@/lib/format";
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import { statusesOf, type StatusKind } from "./client-list-rules";
 import { StatusIcon, statusLabel } from "./status-icons";
 
-const t = messages.clients;
+const t = clientsMessages;
 
 type ClientCardProps = { card: Card; matches: boolean; onOpen: (card: Card) => void };
 

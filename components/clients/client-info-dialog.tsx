@@ -5,15 +5,18 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useClientDetail } from "@/lib/api/clients";
 import type { ClientAnswer } from "@/lib/contract/offices";
 import { maskCep, maskClientCode, maskPhone } from "@/lib/format";
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { profileMessages } from "@/lib/i18n/sections/profile";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 
-const t = messages.clients;
-const p = messages.profile;
+const t = clientsMessages;
+const p = profileMessages;
 
 export type ClientInfoDialogProps = { clientId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -56,14 +59,14 @@ export function ClientInfoDialogView({ detail, open, onOpenChange }: ClientInfoD
           ) : showSpinner ? (
             <p role="status" className="flex items-center justify-center gap-1 py-3 text-muted">
               <Spinner className="size-3 text-primary" />
-              {messages.common.loading}
+              {commonMessages.loading}
             </p>
           ) : (
             <div className="min-h-20" />
           )}
           <div className="flex justify-end">
             <Dialog.Close asChild>
-              <Button variant="secondary">{messages.shell.close}</Button>
+              <Button variant="secondary">{shellMessages.close}</Button>
             </Dialog.Close>
           </div>
         </Dialog.Content>

@@ -5,17 +5,24 @@ import { useMemo, useState } from "react";
 import { useClients, type ClientCard as Card } from "@/lib/api/clients";
 import { selectClient } from "@/lib/client-selection";
 import { CLIENT_GRID_MIN_COLUMN_PX } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { Button } from "@/components/ui/button";
 import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { AppShell } from "@/components/shell/app-shell";
-import { AddClientDrawer } from "./add-client-drawer";
 import { ClientCard } from "./client-card";
+import type { AddClientDrawerProps } from "./add-client-drawer";
 import { matchesFirst, matchingIds } from "./client-list-rules";
 
-const t = messages.clients;
+// Fetched on the first 'Adicionar Cliente', not with the list (a Radix dialog and the invite form).
+const AddClientDrawer = lazyWhenOpen<AddClientDrawerProps>(
+  () => import("./add-client-drawer").then((module) => module.AddClientDrawer),
+  (props) => props.open,
+);
+
+const t = clientsMessages;
 
 // Columns at least CLIENT_GRID_MIN_COLUMN_PX wide (spec §9), one column when the screen is narrower.
 const gridStyle = { gridTemplateColumns: `repeat(auto-fill, minmax(min(${CLIENT_GRID_MIN_COLUMN_PX}px, 100%), 1fr))` };

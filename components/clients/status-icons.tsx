@@ -1,8 +1,8 @@
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { cn } from "@/components/ui/cn";
 import type { StatusKind } from "./client-list-rules";
 
-const t = messages.clients;
+const t = clientsMessages;
 
 type StatusLook = { label: string; className: string; path: string };
 

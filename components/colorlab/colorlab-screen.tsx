@@ -1,8 +1,8 @@
-import { messages } from "@/lib/i18n/messages";
+import { colorlabMessages } from "@/lib/i18n/sections/colorlab";
 import { Logo } from "@/components/ui/logo";
 import { Palette } from "./palette";
 
-const c = messages.colorlab;
+const c = colorlabMessages;
 const SPACING = [0.5, 1, 1.5, 2, 3, 4];
 
 /** /colorlab (spec §2 "internal"): both palettes side by side, the radius and the spacing unit. */

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { colorlabMessages } from "@/lib/i18n/sections/colorlab";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
@@ -11,7 +12,7 @@ const TOKENS = [
   "canvas", "surface", "surface-2", "fg", "muted", "border", "border-strong", "primary", "primary-hover",
   "primary-fg", "primary-soft", "danger", "danger-soft", "danger-fg", "brand-deep", "brand",
 ] as const;
-const c = messages.colorlab;
+const c = colorlabMessages;
 const STATUS = [
   { token: "status-green", label: c.statusNames.shared },
   { token: "status-purple", label: c.statusNames.uncategorized },
@@ -69,7 +70,7 @@ export function Palette({ theme }: { theme: "light" | "dark" }) {
         <Button>{c.button}</Button>
         <Button variant="secondary">{c.button}</Button>
         <Button variant="ghost">{c.button}</Button>
-        <span className="rounded-theme bg-danger-soft px-1 py-0.5 text-sm text-danger">{messages.validation.empty}</span>
+        <span className="rounded-theme bg-danger-soft px-1 py-0.5 text-sm text-danger">{validationMessages.empty}</span>
       </div>
     </section>
   );

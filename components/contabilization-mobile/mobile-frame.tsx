@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Logo } from "@/components/ui/logo";
 import type { MobileClient, MobileOperator } from "@/lib/api/contabilization-mobile";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 
-const t = messages.contabilizationMobile;
+const t = contabilizationMobileMessages;
 
 /**
  * The phone's page: who works (the operator's avatar and name) on which client above the page's own

@@ -3,10 +3,10 @@
 import { useEffect, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { endsSession, mobileSession, useMobileMonth, useMobileSession, type MobileState } from "@/lib/api/contabilization-mobile";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { MobileMessageFrame } from "./mobile-frame";
 
-const t = messages.contabilizationMobile;
+const t = contabilizationMobileMessages;
 
 export type ReadyState = Extract<MobileState, { status: "ready" }>;
 

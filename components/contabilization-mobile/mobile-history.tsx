@@ -4,13 +4,14 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { endsSession, mobileSession, useMobileHistory } from "@/lib/api/contabilization-mobile";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { accountLabel, blockDate, blockValue, contabilizedWhen } from "./format";
 import { MobileFrame } from "./mobile-frame";
 import { MobileGate, useMobileWork, type ReadyState } from "./mobile-gate";
 import { BackLink } from "./mobile-list";
 
-const t = messages.contabilizationMobile;
+const t = contabilizationMobileMessages;
 
 /** /mobile/history: the chosen account's contabilised blocks of the month, most recently posted first. */
 function MobileHistory({ state }: { state: ReadyState }) {
@@ -40,7 +41,7 @@ function HistoryList({ state, accountId }: { state: ReadyState; accountId: numbe
   if (history.isPending) {
     return (
       <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-        <Spinner /> {messages.common.loading}
+        <Spinner /> {commonMessages.loading}
       </p>
     );
   }
@@ -54,7 +55,7 @@ function HistoryList({ state, accountId }: { state: ReadyState; accountId: numbe
       </div>
     );
   }
-  if (history.data.length === 0) return <p className="py-3 text-center text-sm text-muted">{messages.common.emptyList}</p>;
+  if (history.data.length === 0) return <p className="py-3 text-center text-sm text-muted">{commonMessages.emptyList}</p>;
   return (
     <ul className="flex flex-col gap-1" data-testid="mobile-history">
       {history.data.map((block) => (

@@ -8,12 +8,13 @@ import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { mobileSession } from "@/lib/api/contabilization-mobile";
 import { matchesAccount } from "@/lib/format/search";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { MobileFrame } from "./mobile-frame";
 import { MobileGate, useMobileWork, type ReadyState } from "./mobile-gate";
 import { MOBILE_PATH } from "./paths";
 
-const t = messages.contabilizationMobile;
+const t = contabilizationMobileMessages;
 
 /** A way back to the main page (client-side: the session in memory stays). */
 export function BackLink() {
@@ -47,10 +48,10 @@ function MobileList({ state }: { state: ReadyState }) {
       <SearchField placeholder={t.search} value={term} onValueChange={setTerm} className="[&_input]:h-6 [&_input]:text-base" />
       {!work.data ? (
         <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-          <Spinner /> {messages.common.loading}
+          <Spinner /> {commonMessages.loading}
         </p>
       ) : accounts.length === 0 ? (
-        <p className="py-3 text-center text-sm text-muted">{messages.common.emptyList}</p>
+        <p className="py-3 text-center text-sm text-muted">{commonMessages.emptyList}</p>
       ) : (
         <ul className="flex flex-col gap-1" aria-label={t.accounts}>
           {accounts.map((account) => {

@@ -9,13 +9,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { endsSession, mobileSession, useMobileContabilize } from "@/lib/api/contabilization-mobile";
 import type { Block } from "@/lib/contract/blocks";
 import { monthNames, selectableYears } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { accountLabel, blockDate, blockValue, contabilizedWhen } from "./format";
 import { MobileFrame } from "./mobile-frame";
 import { useMobileWork, type ReadyState } from "./mobile-gate";
 import { MOBILE_HISTORY_PATH, MOBILE_LIST_PATH } from "./paths";
 
-const t = messages.contabilizationMobile;
+const t = contabilizationMobileMessages;
 const MONTH_OPTIONS = monthNames.map((label, i) => ({ value: i + 1, label }));
 
 /** Phone targets: the shared 40 px selects grow to 48 px here. */
@@ -94,7 +95,7 @@ export function MobileMain({ state }: { state: ReadyState }) {
         </h2>
         {!data ? (
           <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-            <Spinner /> {messages.common.loading}
+            <Spinner /> {commonMessages.loading}
           </p>
         ) : next ? (
           <NextBlock key={next.id} block={next} />

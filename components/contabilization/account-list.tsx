@@ -1,10 +1,10 @@
 "use client";
 
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { cn } from "@/components/ui/cn";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
 
 export type AccountListProps = {
   accounts: readonly ContabilizationAccount[];

@@ -7,11 +7,13 @@ import { clearSelectedClient, useSelectedClient, type SelectedClient } from "@/l
 import type { Block } from "@/lib/contract/blocks";
 import type { ContabilizationMonth } from "@/lib/contract/contabilization";
 import { currentYearMonth } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
-import { BlockViewer } from "@/components/blocks/block-viewer";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
+import type { BlockViewerProps } from "@/components/blocks/block-viewer";
 import { AppShell } from "@/components/shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
@@ -24,7 +26,13 @@ import { NextBlock } from "./next-block";
 import { monthOptionsFor, periodLabel, withYear, yearOptions, type Period } from "./period";
 import { QrPanel } from "./qr-panel";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
+
+// The viewer is a dialog: fetched on its first open, not with the page.
+const BlockViewer = lazyWhenOpen<BlockViewerProps>(
+  () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
+  (props) => props.block !== null,
+);
 
 /** /home/client/contabilization: the tab's client (sessionStorage), or back to /home without one (spec §2). */
 export function ContabilizationPage() {
@@ -171,7 +179,7 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
           </div>
         ) : showSpinner ? (
           <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-            <Spinner /> {messages.common.loading}
+            <Spinner /> {commonMessages.loading}
           </p>
         ) : null}
       </section>

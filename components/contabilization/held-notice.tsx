@@ -1,11 +1,11 @@
 "use client";
 
 import type { OperatorFace } from "@/lib/contract/contabilization";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
 
 /**
  * Another operator holds the client's lease: the server's message ('{name} está contabilizando este

@@ -3,7 +3,8 @@
 import { useContabilizationHistory } from "@/lib/api/contabilization";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
 import { Button } from "@/components/ui/button";
 import { Drawer } from "@/components/ui/drawer";
@@ -11,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { periodLabel, type Period } from "./period";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
 
 export type HistoryDrawerProps = {
   clientId: number;
@@ -35,7 +36,7 @@ export function HistoryDrawer({ clientId, period, account, open, onOpenChange }:
       {history.isPending ? (
         showSpinner ? (
           <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-            <Spinner /> {messages.common.loading}
+            <Spinner /> {commonMessages.loading}
           </p>
         ) : null
       ) : history.isError ? (

@@ -5,12 +5,12 @@ import { LAST_CONTABILIZED } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
 import { cn } from "@/components/ui/cn";
 import { Collapse } from "@/components/ui/collapse";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
 
 export type LastContabilizedProps = {
   blocks: readonly Block[];

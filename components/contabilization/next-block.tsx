@@ -3,13 +3,13 @@
 import { useState, type RefObject } from "react";
 import type { Block } from "@/lib/contract/blocks";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
 
 export type NextBlockProps = {
   account: ContabilizationAccount;

@@ -3,13 +3,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useContabilizationLink } from "@/lib/api/contabilization";
 import { formatTime } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Collapse } from "@/components/ui/collapse";
 import { Spinner } from "@/components/ui/spinner";
 
-const t = messages.contabilizationDesk;
+const t = contabilizationDeskMessages;
 
 export const MOBILE_PATH = "/home/client/contabilization/mobile/";
 

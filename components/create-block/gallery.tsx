@@ -4,7 +4,8 @@ import { useMemo, useState, type CSSProperties } from "react";
 import { libraryOperatorId, useLibraries, useLibraryDocuments, useRemoveDocument, type GalleryDocument } from "@/lib/api/block-sender";
 import { GALLERY_PER_ROW } from "@/lib/constants";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,7 +15,7 @@ import { Switch } from "@/components/ui/switch";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { Icon } from "./icons";
 
-const t = messages.business.panel;
+const t = businessMessages.panel;
 
 export type GalleryProps = {
   /** Keys of the selected images (a gallery document's is galleryKey(id)). */
@@ -79,7 +80,7 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
       {documents.isPending ? (
         showSpinner ? (
           <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-            <Spinner /> {messages.common.loading}
+            <Spinner /> {commonMessages.loading}
           </p>
         ) : (
           <div className="min-h-12" />
@@ -115,7 +116,7 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? null : setConfirming(null))}
-        text={messages.business.confirm.removeDocument}
+        text={businessMessages.confirm.removeDocument}
         onConfirm={confirmRemove}
         loading={remove.isPending}
         tone="danger"

@@ -4,21 +4,29 @@ import { useCallback, useState } from "react";
 import { usePendencyPresence, useSkipPendency, useSolvePendency, useToSolve } from "@/lib/api/block-sender";
 import { ApiError } from "@/lib/api/client";
 import type { PendencyToSolve } from "@/lib/contract/business";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { BlockComposer } from "./block-composer";
 import { hideSkipConfirmation, skipConfirmationHidden } from "./not-show-again";
 import { PendencyCard, ScreenPresence } from "./pendency-card";
 import { fromPendency, hasChanges, solveBody, type Selection } from "./selection";
-import { SkipDialog } from "./skip-dialog";
+import type { SkipDialogProps } from "./skip-dialog";
 import type { SelectionUpdate } from "./use-image-intake";
 
-const t = messages.business.panel;
+// The skip confirmation is a dialog (Radix): fetched on its first open, not with the page.
+const SkipDialog = lazyWhenOpen<SkipDialogProps>(
+  () => import("./skip-dialog").then((module) => module.SkipDialog),
+  (props) => props.open,
+);
+
+const t = businessMessages.panel;
 
 /**
  * /pendencyblock 'Blocos com pendencia' (spec §2, §4): the head of the company's pendency queue in the
@@ -44,7 +52,7 @@ export function PendencyBlockPage() {
       {toSolve.isPending ? (
         showSpinner ? (
           <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-            <Spinner /> {messages.common.loading}
+            <Spinner /> {commonMessages.loading}
           </p>
         ) : null
       ) : toSolve.isError ? (
@@ -123,7 +131,7 @@ function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelP
         aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
         send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null }}
       />
-      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={messages.business.confirm.solveWithoutChanges} onConfirm={solve} />
+      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessMessages.confirm.solveWithoutChanges} onConfirm={solve} />
       <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />
     </>
   );

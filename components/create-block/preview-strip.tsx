@@ -2,13 +2,13 @@
 
 import { useRef, type ChangeEvent } from "react";
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Icon, type IconName } from "./icons";
 import { currentItem, type Selection } from "./selection";
 
-const t = messages.business.panel;
+const t = businessMessages.panel;
 
 export type PreviewProps = {
   selection: Selection;

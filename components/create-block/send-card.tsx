@@ -1,11 +1,11 @@
 "use client";
 
 import type { UploadState } from "@/lib/api/block-sender";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
-const t = messages.business.panel;
+const t = businessMessages.panel;
 
 export type SendControl = {
   /** 'Enviar bloco' or, for a pendency, 'Enviar solução'. */

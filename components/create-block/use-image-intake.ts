@@ -2,11 +2,11 @@
 
 import { useEffect, useRef, useState } from "react";
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { businessMessages } from "@/lib/i18n/sections/business";
 import { prepareImage } from "@/lib/images/downscale";
 import { addNew, makeNewImage, newClientRef, remaining, takeFiles, type Selection } from "./selection";
 
-const t = messages.business.panel;
+const t = businessMessages.panel;
 
 export type SelectionUpdate = (update: (selection: Selection) => Selection) => void;
 

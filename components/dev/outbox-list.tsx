@@ -3,10 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchOutbox, outboxKey } from "@/lib/api/dev";
 import { formatDate, formatTime } from "@/lib/format";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { devOutboxMessages } from "@/lib/i18n/sections/devOutbox";
 import { Spinner } from "@/components/ui/spinner";
 
-const t = messages.devOutbox;
+const t = devOutboxMessages;
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
 
 // Links in a message body become clickable, so an invite or reset link can be opened from here.
@@ -35,7 +36,7 @@ export function OutboxList() {
       <p className="text-sm text-muted">{t.hint}</p>
       {outbox.isPending ? <Spinner /> : null}
       {outbox.isError ? <p role="alert">{t.unavailable}</p> : null}
-      {outbox.data?.length === 0 ? <p>{messages.common.emptyList}</p> : null}
+      {outbox.data?.length === 0 ? <p>{commonMessages.emptyList}</p> : null}
       <ul className="flex flex-col gap-2">
         {outbox.data?.map((mail) => (
           <li key={mail.id} className="rounded-theme border border-border bg-surface p-2">

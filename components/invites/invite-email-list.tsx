@@ -3,7 +3,10 @@
 import { useState } from "react";
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import type { InviteAnswer } from "@/lib/contract/invites";
-import { messages } from "@/lib/i18n/messages";
+import { clientsMessages } from "@/lib/i18n/sections/clients";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { operatorsUiMessages } from "@/lib/i18n/sections/operatorsUi";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { isValidEmail } from "@/lib/validation";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -11,7 +14,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 
-const t = messages.operatorsUi;
+const t = operatorsUiMessages;
 
 type InviteEmailListProps = {
   /** The pending invites of this kind (operators of a platform, or client companies). */
@@ -39,7 +42,7 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false, sho
 
   async function submit() {
     const value = email.trim();
-    if (!isValidEmail(value)) return setError(messages.validation.email);
+    if (!isValidEmail(value)) return setError(validationMessages.email);
     try {
       const invite = await add.mutateAsync(value);
       setEmail("");
@@ -77,7 +80,7 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false, sho
           <div role="alert" className="flex flex-col items-start gap-1 text-sm text-danger">
             <p>{invites.error.message}</p>
             <Button variant="secondary" onClick={() => void invites.refetch()}>
-              {messages.clients.retry}
+              {clientsMessages.retry}
             </Button>
           </div>
         ) : (
@@ -88,7 +91,7 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false, sho
       ) : !invites.data ? (
         <Spinner className="mx-auto text-primary" />
       ) : invites.data.length === 0 ? (
-        <p className="text-sm text-muted">{messages.common.emptyList}</p>
+        <p className="text-sm text-muted">{commonMessages.emptyList}</p>
       ) : (
         <ul aria-label={t.pending} className="flex flex-col gap-1">
           {invites.data.map((invite) => (

@@ -1,67 +1,44 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent, type ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
-import { REGISTER_EMAIL_PARAM } from "@/components/register/register-param";
+import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement } from "react";
 
-/**
- * 'Criar conta': an e-mail and 'Continuar', disabled while the field is empty (spec §2; no format check).
- * The e-mail travels to /register in the query string and becomes 'E-mail para contato'.
- */
-export function CreateAccountDialog({ trigger }: { trigger: ReactNode }) {
-  const router = useRouter();
-  const [email, setEmail] = useState("");
-  const empty = email.trim() === "";
+// The dialog (Radix, its focus trap and the form) is fetched when a trigger is first pointed at or
+// focused, not with the landing page: the page shows and answers before it (scripts/measure-first-load.mjs).
+const loadModal = () => import("./create-account-modal").then((module) => module.CreateAccountModal);
+const CreateAccountModal = lazy(() => loadModal().then((component) => ({ default: component })));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (empty) return;
-    router.push(`/register?${new URLSearchParams({ [REGISTER_EMAIL_PARAM]: email.trim() })}`);
-  }
+type TriggerProps = {
+  ref?: unknown;
+  onClick?: () => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  "aria-haspopup"?: "dialog";
+  "aria-expanded"?: boolean;
+};
 
+/** A 'Criar conta' button (the trigger: a single element) and the dialog it opens. */
+export function CreateAccountDialog({ trigger }: { trigger: ReactElement<TriggerProps> }) {
+  const opener = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 animate-fade-in bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-32px)] max-w-[440px] -translate-1/2 rounded-theme border border-border bg-surface p-3 shadow-2xl sm:p-4">
-          <Dialog.Title className="text-xl font-semibold tracking-tight">{messages.landing.dialog.title}</Dialog.Title>
-          <Dialog.Description className="mt-0.5 text-sm text-muted">{messages.landing.dialog.text}</Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
-            <TextField
-              label={messages.landing.dialog.email}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <div className="mt-1 flex justify-end gap-1">
-              <Dialog.Close asChild>
-                <Button variant="ghost">{messages.common.cancel}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={empty}>
-                {messages.common.continue}
-              </Button>
-            </div>
-          </form>
-          <Dialog.Close
-            aria-label={messages.landing.dialog.close}
-            className="absolute top-1.5 right-1.5 grid size-4 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2 fill-none stroke-current" strokeWidth="2.2" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {cloneElement(trigger, {
+        ref: opener,
+        "aria-haspopup": "dialog",
+        "aria-expanded": open,
+        onClick: () => {
+          setWanted(true);
+          setOpen(true);
+        },
+        onPointerEnter: () => void loadModal(),
+        onFocus: () => void loadModal(),
+      })}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <CreateAccountModal open={open} onOpenChange={setOpen} opener={opener} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

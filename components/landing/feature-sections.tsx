@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { landingMessages } from "@/lib/i18n/sections/landing";
 
-const m = messages.landing;
+const m = landingMessages;
 
 /** The frame of every landing section: spec id (scroll target), heading and intro. */
 export function Section({ id, title, text, tinted, children }: { id: string; title: string; text: string; tinted?: boolean; children: ReactNode }) {

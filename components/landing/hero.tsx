@@ -1,9 +1,9 @@
-import { messages } from "@/lib/i18n/messages";
+import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
 import { CreateAccountDialog } from "./create-account-dialog";
 import { ScrollLink } from "./scroll-link";
 
-const m = messages.landing;
+const m = landingMessages;
 
 /** Section 'Inicio': the promise, two calls to action and a glimpse of a client's month. */
 export function Hero() {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState, type Ref } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/ui/logo";
@@ -14,15 +14,15 @@ export function LandingHeader() {
     <header className="sticky top-0 z-30 border-b border-border bg-surface/85 backdrop-blur-md">
       <div className="mx-auto flex h-8 max-w-[1200px] items-center justify-between gap-2 px-2 sm:px-3">
         {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says where it goes. */}
-        <button type="button" onClick={() => scrollToSection("Inicio")} className="cursor-pointer rounded-theme" title={messages.landing.nav.Inicio}>
+        <button type="button" onClick={() => scrollToSection("Inicio")} className="cursor-pointer rounded-theme" title={landingMessages.nav.Inicio}>
           <Logo />
         </button>
         <SectionNav className="hidden lg:flex" />
         <div className="flex items-center gap-1">
           <Link href="/login" className="inline-flex h-5 items-center rounded-theme px-2 text-sm font-semibold text-fg hover:bg-surface-2">
-            {messages.landing.login}
+            {landingMessages.login}
           </Link>
-          <CreateAccountDialog trigger={<Button>{messages.landing.createAccount}</Button>} />
+          <CreateAccountDialog trigger={<Button>{landingMessages.createAccount}</Button>} />
         </div>
       </div>
       <ScrollingSectionNav />
@@ -67,7 +67,7 @@ function ScrollingSectionNav() {
 
 function SectionNav({ className, ref }: { className: string; ref?: Ref<HTMLElement> }) {
   return (
-    <nav ref={ref} aria-label={messages.landing.navLabel} className={className}>
+    <nav ref={ref} aria-label={landingMessages.navLabel} className={className}>
       {SECTION_IDS.map((id) => (
         <button
           key={id}
@@ -75,7 +75,7 @@ function SectionNav({ className, ref }: { className: string; ref?: Ref<HTMLEleme
           onClick={() => scrollToSection(id)}
           className="h-5 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:bg-surface-2 hover:text-fg"
         >
-          {messages.landing.nav[id]}
+          {landingMessages.nav[id]}
         </button>
       ))}
     </nav>

@@ -1,9 +1,9 @@
-import { messages } from "@/lib/i18n/messages";
+import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
 import { CreateAccountDialog } from "./create-account-dialog";
 import { Section } from "./feature-sections";
 
-const m = messages.landing;
+const m = landingMessages;
 
 /** Section 'CriarConta': the one plan (R$ 49,99 por mês) and the contact details (placeholders, spec §2). */
 export function PricingContact() {

@@ -7,13 +7,15 @@ import { ApiError } from "@/lib/api/client";
 import { acceptInvite, type InviteInfo } from "@/lib/api/links";
 import { PASSWORD_MIN } from "@/lib/constants";
 import { maskCep, maskClientCode, maskCpf, maskNumber, maskPhone } from "@/lib/format/masks";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
+import { registerMessages } from "@/lib/i18n/sections/register";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { cpfSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { passwordPairError } from "./password-fields";
 
-const l = messages.links;
+const l = linksMessages;
 
 type ClientType = "juridicPerson" | "individual";
 type Values = {
@@ -110,7 +112,7 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
       }
     }
     if (info.userExists) {
-      if (values.password.length < PASSWORD_MIN) found.password = messages.validation.password;
+      if (values.password.length < PASSWORD_MIN) found.password = validationMessages.password;
       return found;
     }
     const firstError = (schema: { safeParse: (v: string) => { success: boolean; error?: { issues: { message: string }[] } } }, value: string) => {
@@ -121,7 +123,7 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
     found.userCode = firstError(cpfSchema, values.userCode);
     found.userPhone = firstError(phoneSchema, values.userPhone);
     const pair = passwordPairError({ password: values.password, confirm: values.confirm });
-    if (pair === messages.validation.password) found.password = pair;
+    if (pair === validationMessages.password) found.password = pair;
     else if (pair) found.confirm = pair;
     return Object.fromEntries(Object.entries(found).filter(([, message]) => message)) as Errors;
   }
@@ -132,7 +134,7 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
     const found = check();
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setFormError(messages.register.signup.fixFields);
+      setFormError(registerMessages.signup.fixFields);
       return;
     }
     setSaving(true);
@@ -149,10 +151,10 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
           if (key) mapped[key] ??= field.message;
         }
         setErrors(mapped);
-        setFormError(Object.keys(mapped).length > 0 ? messages.register.signup.fixFields : failure.message);
+        setFormError(Object.keys(mapped).length > 0 ? registerMessages.signup.fixFields : failure.message);
         return;
       }
-      setFormError(failure instanceof Error ? failure.message : messages.validation.connection);
+      setFormError(failure instanceof Error ? failure.message : validationMessages.connection);
     }
   }
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { fetchInviteInfo } from "@/lib/api/links";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
 import { platformsOf, type ChosenPlatform } from "@/lib/platform";
 import { HOME_PATH } from "@/lib/routes";
 import { browserSession } from "@/lib/session";
@@ -54,7 +54,7 @@ export function InviteAccept({ token }: { token: string }) {
       <LinkFrame>
         <p role="status" className="flex items-center justify-center gap-1 py-3 text-sm text-muted">
           <Spinner className="text-primary" />
-          {messages.links.loading}
+          {linksMessages.loading}
         </p>
       </LinkFrame>
     );
@@ -62,11 +62,11 @@ export function InviteAccept({ token }: { token: string }) {
   if (info.isError || consumed) {
     return (
       <LinkFrame>
-        <LinkMessage tone="error" title={messages.links.inviteInvalid} />
+        <LinkMessage tone="error" title={linksMessages.inviteInvalid} />
       </LinkFrame>
     );
   }
-  const l = messages.links;
+  const l = linksMessages;
   const forClient = info.data.kind === "client";
   const signup = info.data.signup === true;
   const title = forClient ? l.clientTitle : signup ? l.signupTitle : l.inviteTitle;

@@ -5,7 +5,8 @@ import type { TokenAnswer } from "@/lib/contract/auth";
 import { ApiError } from "@/lib/api/client";
 import { acceptInvite, type InviteInfo } from "@/lib/api/links";
 import { PASSWORD_MIN } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { PasswordFields, passwordPairError, type PasswordPair } from "./password-fields";
@@ -36,11 +37,11 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
       return problem === null;
     }
     if (info.userExists) {
-      const problem = pair.password.length < PASSWORD_MIN ? messages.validation.password : null;
+      const problem = pair.password.length < PASSWORD_MIN ? validationMessages.password : null;
       setError(problem);
       return problem === null;
     }
-    const missingName = name.trim() === "" ? messages.validation.empty : null;
+    const missingName = name.trim() === "" ? validationMessages.empty : null;
     const problem = passwordPairError(pair);
     setNameError(missingName);
     setError(problem);
@@ -55,7 +56,7 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
       onAccepted(await acceptInvite({ token, name: info.userExists || signup ? undefined : name.trim(), password: pair.password }));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) onInvalid();
-      else setError(failure instanceof Error ? failure.message : messages.validation.connection);
+      else setError(failure instanceof Error ? failure.message : validationMessages.connection);
       setSaving(false);
     }
   }
@@ -69,12 +70,12 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
   return (
     <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
       {signup ? (
-        <PasswordFields label={messages.links.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
+        <PasswordFields label={linksMessages.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
       ) : info.userExists ? (
         <>
-          <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{messages.links.inviteExisting}</p>
+          <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{linksMessages.inviteExisting}</p>
           <TextField
-            label={messages.links.password}
+            label={linksMessages.password}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -87,7 +88,7 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
       ) : (
         <>
           <TextField
-            label={messages.links.name}
+            label={linksMessages.name}
             name="name"
             autoComplete="name"
             value={name}
@@ -95,11 +96,11 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
             error={nameError ?? undefined}
             onChange={(event) => edit(() => setName(event.target.value))}
           />
-          <PasswordFields label={messages.links.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
+          <PasswordFields label={linksMessages.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
         </>
       )}
       <Button type="submit" size="lg" className="mt-1" loading={saving} disabled={pair.password === ""}>
-        {signup ? messages.links.signupSubmit : messages.links.accept}
+        {signup ? linksMessages.signupSubmit : linksMessages.accept}
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
+import { loginMessages } from "@/lib/i18n/sections/login";
+import { titlesMessages } from "@/lib/i18n/sections/titles";
 import { LOGIN_PATH } from "@/lib/routes";
 import { Logo } from "@/components/ui/logo";
 
@@ -12,7 +14,7 @@ export function LinkFrame({ children, wide = false }: { children: ReactNode; wid
       <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
         <div className={wide ? "w-full max-w-[720px]" : "w-full max-w-[440px]"}>
           <div className="mb-4 flex justify-center">
-            <Link href="/" aria-label={messages.titles.base} className="rounded-theme">
+            <Link href="/" aria-label={titlesMessages.base} className="rounded-theme">
               <Logo />
             </Link>
           </div>
@@ -21,7 +23,7 @@ export function LinkFrame({ children, wide = false }: { children: ReactNode; wid
           </div>
         </div>
       </main>
-      <footer className="px-2 pb-3 text-center text-xs text-muted">{messages.login.footer(new Date().getFullYear())}</footer>
+      <footer className="px-2 pb-3 text-center text-xs text-muted">{loginMessages.footer(new Date().getFullYear())}</footer>
     </div>
   );
 }
@@ -44,7 +46,7 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
         href={LOGIN_PATH}
         className="mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold text-primary-fg hover:bg-primary-hover"
       >
-        {messages.links.goToLogin}
+        {linksMessages.goToLogin}
       </Link>
     </div>
   );

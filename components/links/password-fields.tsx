@@ -1,13 +1,14 @@
 import { PASSWORD_MIN } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { TextField } from "@/components/ui/text-field";
 
 export type PasswordPair = { password: string; confirm: string };
 
 /** The rule of both link forms: at least 6 characters, typed twice the same (null when fine). */
 export function passwordPairError(pair: PasswordPair): string | null {
-  if (pair.password.length < PASSWORD_MIN) return messages.validation.password;
-  if (pair.password !== pair.confirm) return messages.links.mismatch;
+  if (pair.password.length < PASSWORD_MIN) return validationMessages.password;
+  if (pair.password !== pair.confirm) return linksMessages.mismatch;
   return null;
 }
 
@@ -30,11 +31,11 @@ export function PasswordFields({ value, onChange, label, error, readOnly }: Prop
         autoComplete="new-password"
         value={value.password}
         readOnly={readOnly}
-        invalid={error === messages.validation.password}
+        invalid={error === validationMessages.password}
         onChange={(event) => onChange({ ...value, password: event.target.value })}
       />
       <TextField
-        label={messages.links.confirm}
+        label={linksMessages.confirm}
         name="confirm-password"
         type="password"
         autoComplete="new-password"

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/client";
 import { resetPassword } from "@/lib/api/links";
-import { messages } from "@/lib/i18n/messages";
+import { linksMessages } from "@/lib/i18n/sections/links";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { Button } from "@/components/ui/button";
 import { LinkFrame, LinkMessage } from "./link-frame";
 import { PasswordFields, passwordPairError, type PasswordPair } from "./password-fields";
@@ -32,20 +33,20 @@ export function ResetPassword({ token }: { token: string }) {
       setOutcome("done");
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) setOutcome("invalid");
-      else setError(failure instanceof Error ? failure.message : messages.validation.connection);
+      else setError(failure instanceof Error ? failure.message : validationMessages.connection);
       setSaving(false);
     }
   }
 
-  if (outcome === "done") return <LinkFrame><LinkMessage tone="success" title={messages.links.resetDone} /></LinkFrame>;
-  if (outcome === "invalid") return <LinkFrame><LinkMessage tone="error" title={messages.links.resetInvalid} /></LinkFrame>;
+  if (outcome === "done") return <LinkFrame><LinkMessage tone="success" title={linksMessages.resetDone} /></LinkFrame>;
+  if (outcome === "invalid") return <LinkFrame><LinkMessage tone="error" title={linksMessages.resetInvalid} /></LinkFrame>;
   return (
     <LinkFrame>
-      <h1 className="text-2xl font-semibold tracking-tight">{messages.links.resetTitle}</h1>
-      <p className="mt-0.5 text-sm text-muted">{messages.links.resetText}</p>
+      <h1 className="text-2xl font-semibold tracking-tight">{linksMessages.resetTitle}</h1>
+      <p className="mt-0.5 text-sm text-muted">{linksMessages.resetText}</p>
       <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
         <PasswordFields
-          label={messages.links.newPassword}
+          label={linksMessages.newPassword}
           value={pair}
           error={error}
           readOnly={saving}
@@ -55,7 +56,7 @@ export function ResetPassword({ token }: { token: string }) {
           }}
         />
         <Button type="submit" size="lg" className="mt-1" loading={saving} disabled={pair.password === "" || pair.confirm === ""}>
-          {messages.links.resetSubmit}
+          {linksMessages.resetSubmit}
         </Button>
       </form>
     </LinkFrame>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { Operator } from "@/lib/api/operators";
 import { maskPhone } from "@/lib/format";
-import { messages } from "@/lib/i18n/messages";
+import { operatorsUiMessages } from "@/lib/i18n/sections/operatorsUi";
 import { adminStar, canManageOperator, canToggleSharedGallery, type StarState } from "@/lib/permissions/operators";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Collapse } from "@/components/ui/collapse";
 import { Switch } from "@/components/ui/switch";
 import type { Viewer } from "./operator-rules";
 
-const t = messages.operatorsUi;
+const t = operatorsUiMessages;
 export type ItemAction = "admin" | "block" | "shared" | "remove";
 
 type OperatorItemProps = {

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useMe } from "@/lib/api/auth";
 import { useOperatorAction, useOperators, type Operator } from "@/lib/api/operators";
 import type { ChosenPlatform } from "@/lib/platform";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { operatorsUiMessages } from "@/lib/i18n/sections/operatorsUi";
 import { isManager } from "@/lib/permissions/operators";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -13,9 +14,9 @@ import { AddOperatorView } from "./add-operator-view";
 import { OperatorItem, type ItemAction } from "./operator-item";
 import { sortOperators, type Viewer } from "./operator-rules";
 
-const t = messages.operatorsUi;
+const t = operatorsUiMessages;
 type View = "list" | "add";
-type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+export type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
 
 function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onView: (view: View) => void }) {
   const add = view === "list";
@@ -74,7 +75,7 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
               ) : !operators.data ? (
                 <Spinner className="mx-auto my-2 text-primary" />
               ) : operators.data.length === 0 ? (
-                <p className="text-sm text-muted">{messages.common.emptyList}</p>
+                <p className="text-sm text-muted">{commonMessages.emptyList}</p>
               ) : (
                 <ul aria-label={t.listView} className="flex flex-col gap-1">
                   {sortOperators(operators.data).map((item) => (

@@ -3,18 +3,19 @@
 import { useState } from "react";
 import { useChangePassword } from "@/lib/api/operators";
 import { ApiError } from "@/lib/api/client";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { passwordSchema } from "@/lib/validation/schemas";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
 type Field = "currentPassword" | "newPassword" | "confirm";
 const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", confirm: "" };
-const t = messages.profile;
+const t = profileMessages;
 
 function validate(values: Record<Field, string>): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  if (!values.currentPassword) errors.currentPassword = messages.validation.empty;
+  if (!values.currentPassword) errors.currentPassword = validationMessages.empty;
   const strong = passwordSchema.safeParse(values.newPassword);
   if (!strong.success) errors.newPassword = strong.error.issues[0]?.message;
   else if (values.confirm !== values.newPassword) errors.confirm = t.passwordMismatch;

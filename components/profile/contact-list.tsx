@@ -3,11 +3,11 @@
 import { useClientContact } from "@/lib/api/clients";
 import { useContact, type ContactPerson } from "@/lib/api/offices";
 import { maskPhone } from "@/lib/format";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Avatar } from "@/components/ui/avatar";
 import { Spinner } from "@/components/ui/spinner";
 
-const t = messages.profile;
+const t = profileMessages;
 
 function ContactCard({ role, person }: { role: string; person: ContactPerson }) {
   return (

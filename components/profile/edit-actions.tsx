@@ -1,10 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Button } from "@/components/ui/button";
 
-const t = messages.profile;
+const t = profileMessages;
 
 type Props = {
   editing: boolean;

@@ -2,7 +2,8 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useOffice, useOrganizationLogo, useOwnClient, useSaveOrganization } from "@/lib/api/offices";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
@@ -12,7 +13,7 @@ import { officeFields, officeValues, parseOffice, type OfficeField, type OfficeK
 import { PhotoEditor } from "./photo-editor";
 import { fieldErrors, useEditForm } from "./use-edit-form";
 
-const t = messages.profile;
+const t = profileMessages;
 
 export const officeLabel = (kind: OfficeKind) =>
   kind === "accounting" ? t.officeAccounting : kind === "juridicPerson" ? t.officeJuridic : t.officeIndividual;
@@ -93,7 +94,7 @@ function OfficeForm({ kind, source, onDone }: { kind: OfficeKind; source: Office
         onCancel={() => (form.cancel(), save.reset())}
         idleExtra={
           <Button key="close" variant="secondary" onClick={onDone}>
-            {messages.shell.close}
+            {shellMessages.close}
           </Button>
         }
       />

@@ -1,7 +1,7 @@
 import { z } from "@/lib/contract/zod";
 import { maskCep, maskCnpj, maskNumber, maskPhone } from "@/lib/format";
 import type { Address, OrganizationBody } from "@/lib/api/offices";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { addressNumberSchema, cepSchema, cnpjSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 
 // The office/address form (spec §2, §5): the address always; name, e-mail, CNPJ and phone only for an
@@ -11,7 +11,7 @@ export type OfficeField = "name" | "email" | "code" | "phone" | "cep" | "number"
 export type OfficeValues = Record<OfficeField, string>;
 export type OfficeSource = { name: string; code: string | null; email: string | null; phone: string | null; address: Address };
 
-const t = messages.profile;
+const t = profileMessages;
 
 export const hasContactFields = (kind: OfficeKind) => kind !== "individual";
 

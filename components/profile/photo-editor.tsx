@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type ChangeEvent } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import { KEEP_PANEL_ATTRIBUTE } from "./expandable-panel";
@@ -21,13 +21,13 @@ function loadImage(file: File): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error(messages.profile.notAnImage));
+    image.onerror = () => reject(new Error(profileMessages.notAnImage));
     image.src = URL.createObjectURL(file);
   });
 }
 
 /** The avatar with a hidden image picker; a chosen image opens the reposition dialog (spec §2). */
-export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label = messages.profile.editPhoto, className }: PhotoEditorProps) {
+export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label = profileMessages.editPhoto, className }: PhotoEditorProps) {
   const input = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +37,7 @@ export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label =
     event.target.value = ""; // the same file may be chosen again
     if (!file) return;
     setError(null);
-    if (!file.type.startsWith("image/")) return setError(messages.profile.notAnImage);
+    if (!file.type.startsWith("image/")) return setError(profileMessages.notAnImage);
     setImage(await loadImage(file).catch(() => null));
   }
   function close() {

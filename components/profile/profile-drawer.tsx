@@ -6,7 +6,7 @@ import { useMe } from "@/lib/api/auth";
 import { useProfile, useUpdatePhoto } from "@/lib/api/operators";
 import { useSelectedClient } from "@/lib/client-selection";
 import type { ChosenPlatform } from "@/lib/platform";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { isOwner } from "@/lib/permissions/operators";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
@@ -19,9 +19,9 @@ import { PhotoEditor } from "./photo-editor";
 import { ProfilePanel } from "./profile-panel";
 
 type Panel = "profile" | "contact" | "password" | null;
-const t = messages.profile;
+const t = profileMessages;
 
-type ProfileDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+export type ProfileDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
 
 /** 'Conta' (spec §2): photo, 'Perfil', the office entry for type 0, 'Contato' on the client side, password. */
 export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerProps) {

@@ -1,6 +1,6 @@
 import type { ProfileBody } from "@/lib/api/operators";
 import { z } from "@/lib/contract/zod";
-import { messages } from "@/lib/i18n/messages";
+import { operatorsMessages } from "@/lib/i18n/sections/operators";
 import { cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import type { FieldErrors } from "./use-edit-form";
 
@@ -21,7 +21,7 @@ export function validateProfile(values: ProfileValues, currentEmail: string): { 
   const parsed = profileForm.safeParse(values);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".") as ProfileField] ??= issue.message;
   const needsPassword = emailChanges(values.email, currentEmail);
-  if (needsPassword && !values.currentPassword) errors.currentPassword = messages.operators.currentPasswordRequired;
+  if (needsPassword && !values.currentPassword) errors.currentPassword = operatorsMessages.currentPasswordRequired;
   if (!parsed.success || errors.currentPassword) return { errors };
   return { body: { ...parsed.data, ...(needsPassword ? { currentPassword: values.currentPassword } : {}) } };
 }

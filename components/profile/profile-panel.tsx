@@ -3,7 +3,7 @@
 import { useSaveProfile, type Operator } from "@/lib/api/operators";
 import { ApiError } from "@/lib/api/client";
 import { maskCpf, maskPhone } from "@/lib/format";
-import { messages } from "@/lib/i18n/messages";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { EditActions } from "./edit-actions";
 import { TextField } from "@/components/ui/text-field";
 import { emailChanges, serverErrors, validateProfile, type ProfileField } from "./profile-form";
@@ -11,7 +11,7 @@ import { useEditForm } from "./use-edit-form";
 
 type Field = Exclude<ProfileField, "currentPassword">;
 
-const t = messages.profile;
+const t = profileMessages;
 
 /**
  * Nome, CPF, E-mail, Telefone with Editar / Salver / Cancelar (spec §2, §4). Editing the e-mail shows

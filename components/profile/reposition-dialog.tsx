@@ -2,7 +2,8 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type PointerEvent } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { centered, clampOffset, CROP_BORDER, CROP_SIZE, exportCrop, scaleOf, zoomTo, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type CropState } from "./crop";
@@ -55,7 +56,7 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
           {...{ [KEEP_PANEL_ATTRIBUTE]: "" }}
           className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
         >
-          <Dialog.Title className="text-center text-lg font-bold">{messages.profile.reposition}</Dialog.Title>
+          <Dialog.Title className="text-center text-lg font-bold">{profileMessages.reposition}</Dialog.Title>
           <div
             data-testid="crop-area"
             onPointerDown={onPointerDown}
@@ -75,7 +76,7 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
             <div aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_200px_rgba(0,0,0,0.55)]" />
           </div>
           <label className="flex w-full items-center gap-1.5 text-sm font-medium">
-            {messages.profile.zoom}
+            {profileMessages.zoom}
             <input
               type="range"
               min={ZOOM_MIN}
@@ -88,10 +89,10 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
           </label>
           <div className="flex w-full justify-end gap-1">
             <Button variant="secondary" onClick={onCancel}>
-              {messages.common.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button onClick={save} loading={saving}>
-              {messages.profile.savePhoto}
+              {profileMessages.savePhoto}
             </Button>
           </div>
         </Dialog.Content>

@@ -1,6 +1,7 @@
 import { maskCep, maskCnpj, maskCpf, maskNumber, maskPhone } from "@/lib/format";
 import type { RegisterBody } from "@/lib/contract/register";
-import { messages } from "@/lib/i18n/messages";
+import { registerMessages } from "@/lib/i18n/sections/register";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
 
 // The sign-up wizard's data (spec §2): three slides of fields and a fourth step. Issue 7 made the sign-up
@@ -66,8 +67,8 @@ export type FieldSpec = {
   wide?: boolean;
 };
 
-const f = messages.register.fields;
-const h = messages.register.hints;
+const f = registerMessages.fields;
+const h = registerMessages.hints;
 
 export const STEP_FIELDS: readonly (readonly FieldSpec[])[] = [
   [
@@ -113,7 +114,7 @@ export async function stepErrors(step: number, data: RegisterData): Promise<Part
   for (const { key } of STEP_FIELDS[step] ?? []) {
     if (!(key in registerBody.shape)) continue;
     const parsed = registerBody.shape[key as keyof typeof registerBody.shape].safeParse(data[key]);
-    if (!parsed.success) errors[key] = parsed.error.issues[0]?.message ?? messages.validation.empty;
+    if (!parsed.success) errors[key] = parsed.error.issues[0]?.message ?? validationMessages.empty;
   }
   return errors;
 }

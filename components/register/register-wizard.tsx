@@ -5,7 +5,9 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/client";
 import { registerOffice } from "@/lib/api/links";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
+import { registerMessages } from "@/lib/i18n/sections/register";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/ui/logo";
 import {
@@ -23,7 +25,7 @@ import { StepFields } from "./step-fields";
 import { StepIndicator } from "./step-indicator";
 import { SummaryStep } from "./summary-step";
 
-const r = messages.register;
+const r = registerMessages;
 const SLIDES = [r.profile, r.company, r.payment] as const;
 const PAYMENT = SLIDES.length - 1;
 const LAST = STEP_FIELDS.length; // the fourth step: check the e-mail
@@ -72,7 +74,7 @@ export function RegisterWizard() {
         go(Math.min(...steps));
         setFormError(failure instanceof ApiError && failure.status === 409 ? failure.message : r.signup.fixFields);
       } else {
-        setFormError(failure instanceof Error ? failure.message : messages.validation.connection);
+        setFormError(failure instanceof Error ? failure.message : validationMessages.connection);
       }
     } finally {
       setSaving(false);
@@ -141,7 +143,7 @@ export function RegisterWizard() {
                   <span />
                 )}
                 <Button type="submit" loading={saving}>
-                  {step === PAYMENT ? r.signup.submit : messages.common.continue}
+                  {step === PAYMENT ? r.signup.submit : commonMessages.continue}
                 </Button>
               </div>
             </form>

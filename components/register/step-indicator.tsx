@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { registerMessages } from "@/lib/i18n/sections/register";
 import { cn } from "@/components/ui/cn";
 
 /**
@@ -7,9 +7,9 @@ import { cn } from "@/components/ui/cn";
  * up (the step's heading names it on a phone); the current one is announced as the current step.
  */
 export function StepIndicator({ current }: { current: number }) {
-  const steps = messages.register.steps;
+  const steps = registerMessages.steps;
   return (
-    <ol aria-label={messages.register.stepOf(current + 1, steps.length)} className="mt-1 grid grid-cols-4">
+    <ol aria-label={registerMessages.stepOf(current + 1, steps.length)} className="mt-1 grid grid-cols-4">
       {steps.map((label, index) => {
         const done = index < current;
         const active = index === current;

@@ -1,11 +1,11 @@
 import Link from "next/link";
-import { messages } from "@/lib/i18n/messages";
+import { registerMessages } from "@/lib/i18n/sections/register";
 import { LOGIN_PATH } from "@/lib/routes";
 import type { RegisterData } from "./register-state";
 
-const s = messages.register.summary;
-const d = messages.register.signup;
-const f = messages.register.fields;
+const s = registerMessages.summary;
+const d = registerMessages.signup;
+const f = registerMessages.fields;
 // Must match server/register/signup.ts TRIAL_DAYS (the page says it, the server stores it).
 const TRIAL_DAYS = 30;
 

@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { logout } from "@/lib/api/auth";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { Drawer } from "@/components/ui/drawer";
 import { DarkModeSwitch } from "./dark-mode-switch";
@@ -26,7 +26,7 @@ function DefaultToolbar() {
     <div className="flex items-center justify-between gap-2 rounded-theme bg-surface-2 px-2 py-1">
       <DarkModeSwitch />
       <Button variant="secondary" onClick={leave} loading={leaving}>
-        {messages.common.logout}
+        {commonMessages.logout}
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMe } from "@/lib/api/auth";
-import { messages } from "@/lib/i18n/messages";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import type { ChosenPlatform } from "@/lib/platform";
 import { Avatar } from "@/components/ui/avatar";
 import { Logo } from "@/components/ui/logo";
@@ -24,8 +24,8 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
         <button
           type="button"
           onClick={onOpenOperators}
-          aria-label={messages.shell.openOperators}
-          title={messages.shell.openOperators}
+          aria-label={shellMessages.openOperators}
+          title={shellMessages.openOperators}
           className="grid size-5 cursor-pointer place-items-center rounded-theme text-fg hover:bg-surface-2"
         >
           <svg viewBox="0 0 24 24" className="size-3" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
@@ -37,7 +37,7 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
         <button
           type="button"
           onClick={onOpenProfile}
-          title={messages.shell.openProfile}
+          title={shellMessages.openProfile}
           data-testid="profile-button"
           className="flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5 hover:bg-surface-2"
         >

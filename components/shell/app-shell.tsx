@@ -1,15 +1,24 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { isChosenPlatform } from "@/lib/platform";
 import { useSession } from "@/components/auth/use-session";
-import { OperatorsDrawer } from "@/components/operators/operators-drawer";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
+import type { OperatorsDrawerProps } from "@/components/operators/operators-drawer";
+import type { ProfileDrawerProps } from "@/components/profile/profile-drawer";
 import { AppHeader } from "./app-header";
 
-// The profile drawer (its forms validate with zod) is fetched after the page, not with it: zod alone is
-// about 90 KiB of compressed script, and no page needs it to show (scripts/measure-first-load.mjs).
-const ProfileDrawer = dynamic(() => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer));
+// The two drawers are fetched when first opened, not with the page: the profile drawer's forms validate
+// with zod (about 90 KiB of compressed script), and both are Radix dialogs no page needs to show
+// (scripts/measure-first-load.mjs).
+const ProfileDrawer = lazyWhenOpen<ProfileDrawerProps>(
+  () => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer),
+  (props) => props.open,
+);
+const OperatorsDrawer = lazyWhenOpen<OperatorsDrawerProps>(
+  () => import("@/components/operators/operators-drawer").then((module) => module.OperatorsDrawer),
+  (props) => props.open,
+);
 
 type OpenDrawer = "none" | "operators" | "profile";
 

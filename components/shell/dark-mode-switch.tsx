@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Switch } from "@/components/ui/switch";
 import { chooseTheme } from "./theme";
 
@@ -16,5 +16,5 @@ const isDark = () => document.documentElement.classList.contains("dark");
 /** 'Modo Escuro': the choice is kept on the device (components/shell/theme.ts). */
 export function DarkModeSwitch() {
   const dark = useSyncExternalStore(subscribe, isDark, () => false);
-  return <Switch label={messages.common.darkMode} checked={dark} onCheckedChange={(on) => chooseTheme(on ? "dark" : "light")} />;
+  return <Switch label={commonMessages.darkMode} checked={dark} onCheckedChange={(on) => chooseTheme(on ? "dark" : "light")} />;
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { requestPlatformSwitch } from "@/lib/api/operators";
-import { messages } from "@/lib/i18n/messages";
+import { shellMessages } from "@/lib/i18n/sections/shell";
 import { HOME_PATH } from "@/lib/routes";
 import { browserSession } from "@/lib/session";
 import { otherPlatform, type ChosenPlatform } from "@/lib/platform";
@@ -40,13 +40,13 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
       variant="secondary"
       onClick={change}
       loading={busy}
-      aria-label={`${messages.shell.switchPlatform}: ${messages.shell.switchTo(target)}`}
-      title={messages.shell.switchPlatform}
+      aria-label={`${shellMessages.switchPlatform}: ${shellMessages.switchTo(target)}`}
+      title={shellMessages.switchPlatform}
     >
       <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M7 7h12l-3-3M17 17H5l3 3" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span className="hidden md:inline">{messages.shell.switchTo(target)}</span>
+      <span className="hidden md:inline">{shellMessages.switchTo(target)}</span>
     </Button>
   );
 }

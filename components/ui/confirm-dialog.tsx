@@ -1,46 +1,12 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-import { messages } from "@/lib/i18n/messages";
-import { Button } from "./button";
-import { useReturnFocus } from "./use-return-focus";
+import type { ConfirmDialogProps } from "./confirm-dialog-modal";
+import { lazyWhenOpen } from "./lazy-when-open";
 
-export type ConfirmDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Defaults to 'Atenção' (spec §9). */
-  title?: string;
-  text: string;
-  onConfirm: () => void;
-  loading?: boolean;
-  /** "danger": the confirmation removes something (the confirm button takes the danger colour). */
-  tone?: "default" | "danger";
-};
+export type { ConfirmDialogProps } from "./confirm-dialog-modal";
 
-/** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar'. */
-export function ConfirmDialog({ open, onOpenChange, title = messages.common.attention, text, onConfirm, loading, tone = "default" }: ConfirmDialogProps) {
-  const returnFocus = useReturnFocus();
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          role="alertdialog"
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
-        >
-          <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="text-[15px] text-muted">{text}</Dialog.Description>
-          <div className="mt-1 flex justify-end gap-1">
-            <Dialog.Close asChild>
-              <Button variant="secondary">{messages.common.cancel}</Button>
-            </Dialog.Close>
-            <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={loading}>
-              {messages.common.continue}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+/** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar' (confirm-dialog-modal.tsx, fetched on the first open). */
+export const ConfirmDialog = lazyWhenOpen<ConfirmDialogProps>(
+  () => import("./confirm-dialog-modal").then((module) => module.ConfirmDialogModal),
+  (props) => props.open,
+);

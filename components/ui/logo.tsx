@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { titlesMessages } from "@/lib/i18n/sections/titles";
 import { cn } from "./cn";
 
 /** The brand: a stack of blocks and the wordmark 'Bloco'. */
@@ -12,7 +12,7 @@ export function Logo({ className, inverted = false }: { className?: string; inve
         <rect x="8" y="21" width="10" height="5" rx="1.5" className="fill-white" />
       </svg>
       <span className={cn("text-[22px] font-bold tracking-tight", inverted ? "text-white" : "text-fg")}>
-        {messages.titles.base}
+        {titlesMessages.base}
       </span>
     </span>
   );

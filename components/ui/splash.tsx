@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { Spinner } from "./spinner";
 
 /** The neutral screen shown while the guard decides or redirects. */
@@ -7,7 +7,7 @@ export function Splash() {
     <div role="status" aria-live="polite" className="grid min-h-dvh place-items-center text-muted">
       <span className="flex items-center gap-1 text-sm">
         <Spinner className="text-primary" />
-        {messages.common.loading}
+        {commonMessages.loading}
       </span>
     </div>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import * as RadixSwitch from "@radix-ui/react-switch";
 import { useId } from "react";
 import { cn } from "./cn";
 
@@ -12,23 +11,34 @@ export type SwitchProps = {
   className?: string;
 };
 
-/** A labelled on/off switch (Radix: role="switch", keyboard and screen-reader ready). */
+/**
+ * A labelled on/off switch: a native button with role="switch" and aria-checked (Space and Enter toggle
+ * it, the label names it), the markup Radix's switch rendered, without its script on every page.
+ */
 export function Switch({ label, checked, onCheckedChange, disabled, className }: SwitchProps) {
   const id = useId();
+  const state = checked ? "checked" : "unchecked";
   return (
     <div className={cn("flex items-center justify-between gap-2", className)}>
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
-      <RadixSwitch.Root
+      <button
+        type="button"
+        role="switch"
         id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
+        aria-checked={checked}
+        data-state={state}
+        value="on"
         disabled={disabled}
+        onClick={() => onCheckedChange(!checked)}
         className="relative h-3 w-5 shrink-0 cursor-pointer rounded-full bg-border-strong transition-colors data-[state=checked]:bg-primary disabled:cursor-not-allowed disabled:opacity-60"
       >
-        <RadixSwitch.Thumb className="block size-2.5 translate-x-0.25 rounded-full bg-surface shadow-sm transition-transform data-[state=checked]:translate-x-2.25" />
-      </RadixSwitch.Root>
+        <span
+          data-state={state}
+          className="pointer-events-none block size-2.5 translate-x-0.25 rounded-full bg-surface shadow-sm transition-transform data-[state=checked]:translate-x-2.25"
+        />
+      </button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { RefreshAnswer } from "@/lib/contract/auth";
-import { messages } from "@/lib/i18n/messages";
+import { ajaxMessages } from "@/lib/i18n/sections/ajax";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import type { SessionStore } from "@/lib/session";
 
 // The ONE API client (spec §7, ARCHITECTURE §7): bearer token, POST with a JSON body when there is a
@@ -70,7 +71,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function errorFromResponse(status: number, body: unknown): ApiError {
   const envelope = isRecord(body) && isRecord(body.error) ? body.error : {};
   const code = typeof envelope.code === "string" ? envelope.code : `http_${status}`;
-  const message = typeof envelope.message === "string" && envelope.message ? envelope.message : messages.ajax.error(status);
+  const message = typeof envelope.message === "string" && envelope.message ? envelope.message : ajaxMessages.error(status);
   const fields = Array.isArray(envelope.fields) ? envelope.fields.filter(isFieldError) : [];
   return new ApiError(status, code, message, fields, isRecord(envelope.details) ? envelope.details : {});
 }
@@ -120,9 +121,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return { status: response.status, body };
     } catch (error) {
-      if (timedOut) throw new ApiError(0, "timeout", messages.ajax.timeout);
+      if (timedOut) throw new ApiError(0, "timeout", ajaxMessages.timeout);
       if (signal?.aborted) throw error; // the caller cancelled (react-query): not an error to show
-      throw new ApiError(0, "network_error", messages.validation.connection);
+      throw new ApiError(0, "network_error", validationMessages.connection);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", cancel);

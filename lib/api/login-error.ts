@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { ApiError } from "./client";
 
 /**
@@ -8,9 +8,9 @@ import { ApiError } from "./client";
  * wait, which 'Erro de conexão' would hide).
  */
 export function loginErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return messages.validation.connection;
-  if (error.status === 400) return error.code === "invalid_input" ? messages.validation.login : messages.validation.blocked;
-  if (error.status === 401) return messages.validation.login;
+  if (!(error instanceof ApiError)) return validationMessages.connection;
+  if (error.status === 400) return error.code === "invalid_input" ? validationMessages.login : validationMessages.blocked;
+  if (error.status === 401) return validationMessages.login;
   if (error.status === 429 && error.code === "rate_limited" && error.message) return error.message;
-  return messages.validation.connection;
+  return validationMessages.connection;
 }

@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { accountsMessages } from "@/lib/i18n/sections/accounts";
 import { idSchema } from "./ids";
 import { z } from "./zod";
 
@@ -18,7 +18,7 @@ export type AccountsAllBody = z.infer<typeof accountsAllBody>;
 export const clientAccountsBody = z
   .object({ clientId: idSchema.optional(), year: yearSchema.optional(), month: monthSchema.optional() })
   .refine((body) => (body.year === undefined) === (body.month === undefined), {
-    message: messages.accounts.yearAndMonth,
+    message: accountsMessages.yearAndMonth,
     path: ["month"],
   });
 export type ClientAccountsBody = z.infer<typeof clientAccountsBody>;

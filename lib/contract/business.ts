@@ -1,5 +1,5 @@
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { monthSchema, yearSchema } from "./accounts";
 import { clientBlocksAnswer, pendencySchema } from "./blocks";
 import { idSchema } from "./ids";
@@ -19,7 +19,7 @@ export const clientRefSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, messages.validation.invalidId);
+  .regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidId);
 
 /** One entry of a block's document list: a new photo, or a document already in the caller's gallery. */
 export const newPhotoSchema = z.object({ id: clientRefSchema, base64url: z.string().min(1) });
@@ -35,7 +35,7 @@ export const blockCreateBody = z
   .min(1)
   .max(MAX_BLOCK_IMAGES)
   .refine((entries) => new Set(entries.map((entry) => `${typeof entry.id}:${entry.id}`)).size === entries.length, {
-    message: messages.validation.invalidId,
+    message: validationMessages.invalidId,
   });
 export type BlockCreateBody = z.infer<typeof blockCreateBody>;
 

@@ -1,5 +1,5 @@
 import { ISSUE_CODES, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { categorizationMessages } from "@/lib/i18n/sections/categorization";
 import { multilineTextSchema } from "@/lib/validation/schemas";
 import { blockSchema } from "./blocks";
 import { screenOperatorSchema } from "./business";
@@ -50,7 +50,7 @@ export type BlockUnsyncBody = z.infer<typeof blockUnsyncBody>;
 /** POST /api/pendency/create: the spec's {issue, observations} plus blockId (additive). */
 export const pendencyCreateBody = z.object({
   blockId: idSchema,
-  issue: z.int(messages.categorization.invalidIssue).refine((issue) => (ISSUE_CODES as readonly number[]).includes(issue), messages.categorization.invalidIssue),
-  observations: multilineTextSchema.pipe(z.string().max(PENDENCY_OBSERVATIONS_MAX, messages.categorization.observationsTooLong(PENDENCY_OBSERVATIONS_MAX))).default(""),
+  issue: z.int(categorizationMessages.invalidIssue).refine((issue) => (ISSUE_CODES as readonly number[]).includes(issue), categorizationMessages.invalidIssue),
+  observations: multilineTextSchema.pipe(z.string().max(PENDENCY_OBSERVATIONS_MAX, categorizationMessages.observationsTooLong(PENDENCY_OBSERVATIONS_MAX))).default(""),
 });
 export type PendencyCreateBody = z.infer<typeof pendencyCreateBody>;

@@ -1,4 +1,7 @@
-import { messages } from "@/lib/i18n/messages";
+import { accountsMessages } from "@/lib/i18n/sections/accounts";
+import { apiMessages } from "@/lib/i18n/sections/api";
+import { blocksMessages } from "@/lib/i18n/sections/blocks";
+import { contabilizationMessages } from "@/lib/i18n/sections/contabilization";
 import { clientAccountSchema, clientAccountsByMonthSchema, monthSchema, yearSchema } from "./accounts";
 import { blockSchema, blocksByMonthSchema } from "./blocks";
 import { idSchema } from "./ids";
@@ -15,12 +18,12 @@ import { z } from "./zod";
 //   /api/block/contabilize, /api/operator/contabilization/mobile, /history and /end (spec: `{blockId, link}`).
 
 /** A token as it travels: base64url of 32 random bytes (43 characters); a bound keeps junk out. */
-export const linkTokenSchema = z.string().min(1, messages.api.required).max(128).regex(/^[A-Za-z0-9_-]+$/, messages.contabilization.invalidLink);
+export const linkTokenSchema = z.string().min(1, apiMessages.required).max(128).regex(/^[A-Za-z0-9_-]+$/, contabilizationMessages.invalidLink);
 
 /** year and month come together; without both, the current month (São Paulo). */
 const optionalMonth = { year: yearSchema.optional(), month: monthSchema.optional() };
 const bothOrNeither = (body: { year?: number; month?: number }) => (body.year === undefined) === (body.month === undefined);
-const bothOrNeitherIssue = { message: messages.accounts.yearAndMonth, path: ["month"] };
+const bothOrNeitherIssue = { message: accountsMessages.yearAndMonth, path: ["month"] };
 
 /** POST /api/operator/sync/contabilize and /api/operator/contabilization/link. */
 export const contabilizeSyncBody = z.object({ clientId: idSchema, ...optionalMonth }).refine(bothOrNeither, bothOrNeitherIssue);
@@ -56,7 +59,7 @@ export const contabilizationEndBody = z.object({ link: linkTokenSchema });
  */
 export const contabilizationHistoryBody = z
   .object({ clientId: idSchema.optional(), link: linkTokenSchema.nullable().optional(), year: yearSchema, month: monthSchema, accountId: idSchema })
-  .refine((body) => Boolean(body.link) || body.clientId !== undefined, { message: messages.blocks.clientRequired, path: ["clientId"] });
+  .refine((body) => Boolean(body.link) || body.clientId !== undefined, { message: blocksMessages.clientRequired, path: ["clientId"] });
 export type ContabilizationHistoryBody = z.infer<typeof contabilizationHistoryBody>;
 
 /** Who holds a lease or works the phone: an accounting operator's name and avatar. */

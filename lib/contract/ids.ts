@@ -1,4 +1,5 @@
-import { messages } from "@/lib/i18n/messages";
+import { apiMessages } from "@/lib/i18n/sections/api";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { z } from "./zod";
 
 /** Ids are PostgreSQL SERIAL (int4): 1 to 2^31 − 1. */
@@ -8,5 +9,5 @@ export const ID_MAX = 2_147_483_647;
 // int4 parameter and failed there with a 500, where the caller had only sent a wrong id. z.int32()
 // checks integer and range in one step (one message, not two, for 1e20); a missing id is "required".
 export const idSchema = z
-  .int32({ error: (issue) => (issue.input === undefined ? messages.api.required : messages.validation.invalidId) })
-  .min(1, messages.validation.invalidId);
+  .int32({ error: (issue) => (issue.input === undefined ? apiMessages.required : validationMessages.invalidId) })
+  .min(1, validationMessages.invalidId);

@@ -1,4 +1,4 @@
-import { messages } from "@/lib/i18n/messages";
+import { formatMessages } from "@/lib/i18n/sections/format";
 
 // Every instant a person reads is shown in Brasília time, whatever the zone of the server or browser:
 // an office in São Paulo and a server in UTC must print the same 'Modificado em'. (Brazil has had no
@@ -50,7 +50,7 @@ export function formatTime(input: DateInput): string {
 
 /** 'Modificado em dd/mm/aaaa às HH:mm' (client card). */
 export function formatModified(input: DateInput): string {
-  return messages.format.modified(formatDate(input), formatTime(input));
+  return formatMessages.modified(formatDate(input), formatTime(input));
 }
 
 /**

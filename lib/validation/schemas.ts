@@ -1,6 +1,6 @@
 import { z } from "../contract/zod";
 import { PASSWORD_MIN } from "@/lib/constants";
-import { messages } from "@/lib/i18n/messages";
+import { validationMessages } from "@/lib/i18n/sections/validation";
 import { hasForbiddenCharacters, hasNul } from "./characters";
 import { isValidAddressNumber, isValidCep, isValidEmail, isValidPhone } from "./contact";
 import { onlyDigits } from "./digits";
@@ -11,7 +11,7 @@ import { isValidCnpj, isValidCpf } from "./documents";
 // ./characters) and its own pt-BR message otherwise, and outputs the stored form: digits only for CPF,
 // CNPJ, CEP and phone, lower case for e-mail (the database compares e-mails that way). Every free-text
 // field of a request body is built from these, so no control character reaches PostgreSQL.
-const m = messages.validation;
+const m = validationMessages;
 const singleLine = (value: string) => !hasForbiddenCharacters(value);
 const multiLine = (value: string) => !hasForbiddenCharacters(value, { multiline: true });
 

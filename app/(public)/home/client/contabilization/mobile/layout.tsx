@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { messages } from "@/lib/i18n/messages";
+import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
+import { titlesMessages } from "@/lib/i18n/sections/titles";
 
 // The phone's contabilization pages (issue 9 item 3). Rendered per request, never cached: Next's dynamic
 // pages answer `Cache-Control: no-store` (next.config.ts cannot set it on pages), and next.config.ts adds
@@ -8,7 +9,7 @@ import { messages } from "@/lib/i18n/messages";
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
-  title: `${messages.titles.base} | ${messages.contabilizationMobile.title}`,
+  title: `${titlesMessages.base} | ${contabilizationMobileMessages.title}`,
   referrer: "no-referrer",
   robots: { index: false, follow: false },
 };

@@ -1,0 +1,13 @@
+// The pt-BR catalogue's "blocks" section (lib/i18n/messages.ts explains the catalogue).
+export const blocksMessages = {
+  notFound: "Bloco não encontrado.",
+  clientRequired: "Informe o cliente.",
+  invalidDate: "Data de pagamento inválida.",
+  dateOutOfRange: (first: number) => `A data de pagamento deve estar entre janeiro de ${first} e o mês atual.`,
+  invalidValue: "Valor inválido: informe um valor maior que zero, com ponto e até duas casas decimais.",
+  accountNotInChart: "Esta conta não pertence ao plano de contas do ano da data de pagamento.",
+  contabilized: "Este bloco já foi contabilizado e não pode mais ser alterado.",
+  pendencyOpen: "Este bloco tem uma pendência aberta: aguarde a resposta do cliente para categorizá-lo.",
+  stale: "Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.",
+  busy: (name: string) => `${name} está trabalhando neste cliente no momento. Os blocos estão somente para leitura.`,
+} as const;

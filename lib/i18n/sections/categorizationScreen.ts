@@ -1,0 +1,32 @@
+// The pt-BR catalogue's "categorizationScreen" section (lib/i18n/messages.ts explains the catalogue).
+// The categorization screen (issue 9 item 1, spec §2 "Block viewer and categorization").
+export const categorizationScreenMessages = {
+  title: "Categorizar blocos",
+  back: "Voltar para o cliente",
+  you: "Você",
+  onScreen: "Operadores categorizando este cliente",
+  more: (count: number) => `mais ${count}`,
+  count: (count: number) => `${count} ${count === 1 ? "bloco não categorizado" : "blocos não categorizados"}`,
+  loading: "Carregando bloco…",
+  retry: "Tentar novamente",
+  report: "Reportar problema",
+  reportTitle: "Reportar problema",
+  reportText: "O bloco vai para o cliente resolver e sai da fila até ele responder.",
+  whatHappened: "O que aconteceu?",
+  observation: "Observação",
+  observationPlaceholder: "Nenhuma observação",
+  send: "Enviar",
+  saved: "Bloco salvo.",
+  reported: "Problema reportado.",
+  devolved: "Bloco devolvido.",
+  skippedContabilized: "Este bloco já foi contabilizado por outra pessoa e saiu da fila.",
+  shortcuts: "Atalhos do teclado",
+  keys: [
+    { keys: ["Enter"], label: "Salvar Bloco" },
+    { keys: ["Alt", "C"], label: "Conta" },
+    { keys: ["Alt", "P"], label: "Reportar problema" },
+    { keys: ["Alt", "V"], label: "Devolver bloco" },
+    { keys: ["+", "−"], label: "Zoom" },
+    { keys: ["←", "→"], label: "Imagens" },
+  ],
+} as const;

@@ -1,0 +1,22 @@
+// The pt-BR catalogue's "login" section (lib/i18n/messages.ts explains the catalogue).
+export const loginMessages = {
+  email: "E-mail",
+  password: "Senha",
+  submit: "Entrar",
+  recover: "Recuperar senha",
+  forgot: "Esqueceu a senha?",
+  recoverHint: "Informe o e-mail cadastrado",
+  recoverEmpty: "Informe o e-mail cadastrado para receber o link",
+  noAccount: "Ainda não tem conta?",
+  createAccount: "Criar conta",
+  choosePlatform: "Escolha qual plataforma acessar:",
+  business: "Business",
+  accounting: "Accounting",
+  heading: "Acesse sua conta",
+  subheading: "Entre com o e-mail e a senha cadastrados.",
+  businessHint: "Enviar documentos e resolver pendências",
+  accountingHint: "Gerenciar clientes, categorizar e contabilizar",
+  brandHeadline: "Os documentos dos seus clientes, organizados em blocos.",
+  brandText: "Do celular do cliente ao escritório: envio, categorização e contabilização em um só lugar.",
+  footer: (year: number) => `© ${year} Bloco. Todos os direitos reservados.`,
+} as const;

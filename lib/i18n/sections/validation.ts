@@ -1,0 +1,16 @@
+// The pt-BR catalogue's "validation" section (lib/i18n/messages.ts explains the catalogue).
+export const validationMessages = {
+  login: "Usuário ou senha incorretos",
+  blocked: "Seu acesso foi bloqueado",
+  connection: "Erro de conexão",
+  password: "A senha deve ter no mínimo 6 caracteres",
+  email: "Este e-mail não é válido",
+  empty: "Este campo não pode ficar vazio",
+  cpf: "CPF inválido",
+  cnpj: "CNPJ inválido",
+  cep: "CEP inválido",
+  phone: "Telefone inválido",
+  inviteDuplicate: "E-mail já convidado",
+  invalidCharacters: "Este campo contém caracteres inválidos",
+  invalidId: "Identificador inválido",
+} as const;
