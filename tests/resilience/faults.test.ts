@@ -185,7 +185,7 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
     expect(await db.document.count({ where: { clientId: world.clientId, clientRef: { in: send.refs } } })).toBe(send.refs.length);
   }
   await assertNothingHalfWritten();
-});
+}, 300_000);
 
 /** A 13-photo block of real 12 MP JPEGs as the phone sends it (the same picture under 13 ids). */
 async function bigBlock(tag: string): Promise<string> {
@@ -219,7 +219,9 @@ test("the server killed mid-upload, started again, the client retrying: one bloc
   await waitFor(async () => (await allBlobKeys()).some((key) => !before.has(key)), "the first pictures of the upload", 120_000);
   process.kill(app.serverPid(), "SIGKILL");
   expect((await first).status).toBe(0);
-  await app.exited;
+  // The start script stops the jobs and PostgreSQL and exits with a failure (a supervisor restarts it).
+  expect(await app.exited).toBe(1);
+  expect(app.output()).toMatch(/Next\.js exited unexpectedly \(SIGKILL\); stopping/);
   await disconnectDb(); // its connections died with the database
 
   app = await startApp({}, { keepData: true });
@@ -247,7 +249,7 @@ test("the server killed mid-upload, started again, the client retrying: one bloc
   for (const key of orphans) expect(left).not.toContain(key);
   expect((await referencedBlobKeys(db, left)).size).toBe(left.length); // every blob left is named by a row
   for (const doc of blocks[0]!.documents) expect(left).toEqual(expect.arrayContaining([doc.displayKey, doc.thumbKey]));
-});
+}, 600_000);
 
 test("SIGTERM drains: new connections refused at once, the upload in flight answers 200, exit 0", async () => {
   const me = world.senders[2]!;
@@ -282,7 +284,7 @@ test("SIGTERM drains: new connections refused at once, the upload in flight answ
   const blocks = await getDb().block.findMany({ where: { clientId: world.clientId, sentById: me.id }, include: { _count: { select: { documents: true } } } });
   expect(blocks.map((b) => [b.id, b._count.documents])).toEqual([[answer.json!.data!.id, 13]]);
   await assertNothingHalfWritten();
-});
+}, 600_000);
 
 test("a mail job whose worker is killed mid-send is retried by the next process and delivered once", async () => {
   // The workers run on a database of their own in the app's PostgreSQL (the app's own workers would
@@ -360,4 +362,4 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
     await jobs.end();
     await new Promise<void>((done) => smtp.close(() => done()));
   }
-});
+}, 300_000);
