@@ -100,7 +100,8 @@ async function assertNothingHalfWritten(): Promise<void> {
 test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by itself, nothing half-written", async () => {
   const recorder = new Recorder();
   const { call, close } = apiClient(recorder, 64);
-  const senders = await Promise.all(world.senders.map(async (s) => ({ ...s, token: (await apiLogin(s.email)).access })));
+  // Senders 0 and 1 here; 2 and 3 are the next tests' own (they count the blocks their sender has).
+  const senders = await Promise.all(world.senders.slice(0, 2).map(async (s) => ({ ...s, token: (await apiLogin(s.email)).access })));
   const operators = await Promise.all(world.operators.map(async (o) => ({ ...o, token: (await apiLogin(o.email)).access })));
   type Send = { refs: string[]; status: number; sender: (typeof senders)[number] };
   const sends: Send[] = [];
@@ -208,7 +209,7 @@ function send(body: string, token: string): Promise<{ status: number; json: { da
 }
 
 test("the server killed mid-upload, started again, the client retrying: one block, no orphan rows, orphan blobs swept", async () => {
-  const me = world.senders[1]!;
+  const me = world.senders[3]!;
   const token = (await apiLogin(me.email)).access;
   const body = await bigBlock("kill");
   const refs = Array.from({ length: 13 }, (_, i) => `kill-${i}`);
@@ -350,7 +351,9 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
       return job?.state === "completed" && job;
     }, "the retried job to complete", 60_000);
     console.log(`[faults:job] ${JSON.stringify({ job: done, dataSeen, accepted })}`);
-    expect(done.retry_count).toBe(1);
+    // Retried at least once (a slow machine may see the retry itself outlive the short expiry and be
+    // retried again: the mail's row lock makes those tries find it held), delivered once.
+    expect(done.retry_count).toBeGreaterThanOrEqual(1);
     expect(accepted).toEqual(["uma-vez@teste.bloco"]);
     const [row] = (await jobs.query("SELECT sent_at, attempts FROM mail_outbox")).rows;
     expect(row.sent_at).not.toBeNull();

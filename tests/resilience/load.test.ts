@@ -224,6 +224,7 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
       .filter(([status]) => !(expected[route] ?? [200]).includes(Number(status)))
       .map(([status, n]) => `${route} ${status} ×${n}`),
   );
+  if (unexpected.length) console.log(`[load] app log:\n${app.output().split("\n").filter((line) => /\[db\]|\[api\]|error/i.test(line)).slice(0, 40).join("\n")}`);
   expect(unexpected).toEqual([]);
   expect(recorder.failures).toEqual([]);
   expect(journeys.sends).toBeGreaterThan(0);

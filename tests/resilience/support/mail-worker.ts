@@ -1,6 +1,6 @@
 // One "app process" worth of mail jobs, as its own OS process, so a test can kill it mid-job (SIGKILL)
 // and start another: the real runner (server/jobs/runner.ts), the real mail-send handler and SMTP
-// transport, on DATABASE_URL. Short queue timers (expiry 5 s, maintenance every second, retry after 1 s)
+// transport, on DATABASE_URL. Short queue timers (expiry 10 s, maintenance every second, retry after 1 s)
 // so the retry of a job whose worker died comes in seconds instead of the production minutes.
 // Env: DATABASE_URL, SMTP_URL, ENQUEUE_TO (queue one password-reset mail to that address first).
 // Run: node --conditions=react-server --import tsx tests/resilience/support/mail-worker.ts
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     schedules: false,
     catchUp: false,
     work: [QUEUES.mailSend],
-    settings: { [QUEUES.mailSend]: { expireInSeconds: 5, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+    settings: { [QUEUES.mailSend]: { expireInSeconds: 10, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
     boss: { maintenanceIntervalSeconds: 1 },
   });
   const to = process.env.ENQUEUE_TO;
