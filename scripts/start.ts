@@ -4,8 +4,9 @@
 // - applies pending migrations, seeds demo data on the first start only, builds when the build is
 //   missing or older than the sources, starts the background jobs (server/jobs/runner.ts: pg-boss on
 //   this database) and then runs `next start` (or `next dev` with --dev);
-// - Ctrl-C / SIGTERM stop Next first, then the jobs (a running job gets a few seconds to finish),
-//   then PostgreSQL.
+// - Ctrl-C / SIGTERM stop Next first (new connections refused at once, requests in flight answered),
+//   then the jobs (a running job gets a few seconds to finish), then PostgreSQL, and exit 0; Next
+//   ending by itself (killed, crashed) stops the rest the same way and exits 1.
 // Env: PORT (3000), HOST (0.0.0.0), DATA_DIR (.data), EMBEDDED_PG_PORT (54329), BLOCO_RESET_DATA=1
 // (wipe DATA_DIR first: a fresh seeded database, used by the e2e tests), SEED=0 (never seed), SEED=1
 // (seed a DATABASE_URL database too: by default only the embedded one is seeded, see seed-policy.mjs).
@@ -133,10 +134,14 @@ async function main(): Promise<void> {
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    // Next drains its requests in flight on SIGTERM (it stops accepting connections at once), then
+    // exits. A Next that is already gone (killed, crashed: exitCode null but signalCode set) has no
+    // exit event left to wait for.
     const next = app.next;
-    if (next && next.exitCode === null) {
+    if (next && next.exitCode === null && next.signalCode === null) {
+      const exited = new Promise((r) => next.once("exit", r));
       next.kill("SIGTERM");
-      await new Promise((r) => next.once("exit", r));
+      await exited;
     }
     if (app.stopJobs) {
       await app.stopJobs().catch((error: unknown) => log(`Stopping the jobs failed: ${String(error)}`));
@@ -175,7 +180,13 @@ async function main(): Promise<void> {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  app.next.on("exit", (code) => void shutdown(code ?? 0));
+  // Next ending by itself (killed, crashed, a failed start) ends the app with a failure code, so a
+  // supervisor (systemd's Restart=on-failure, a container's restart policy) starts it again.
+  app.next.on("exit", (code, signal) => {
+    if (shuttingDown) return;
+    log(`Next.js exited unexpectedly (${signal ?? `code ${code}`}); stopping`);
+    void shutdown(code || 1);
+  });
   if (seeding) printLogins(port);
   else log(`Bloco is ready on http://localhost:${port} (no demo data: set SEED=1 to seed this database)`);
 }

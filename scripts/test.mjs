@@ -55,11 +55,12 @@ if (process.env.SKIP_E2E !== "1") {
   }
 }
 
-// 4. resilience (burst, outage, upload memory against the built app): `npm run test:resilience`, and
-//    here when BLOCO_RESILIENCE=1 (CI sets it; it needs the build of step 3 and about 3 minutes).
+// 4. resilience (login burst, upload memory, faults, 200-user load against the built app):
+//    `npm run test:resilience`, and here when BLOCO_RESILIENCE=1 (CI sets it; it needs the build of
+//    step 3 and about 6 minutes).
 if (process.env.BLOCO_RESILIENCE === "1") {
   rmSync("test-results/resilience.json", { force: true });
-  const ok = step("resilience (burst, outage, uploads)", bin("jest"), ["-c", "jest.resilience.config.mjs", "--runInBand", "--ci", "--json", "--outputFile=test-results/resilience.json"]);
+  const ok = step("resilience (burst, uploads, faults, load)", bin("jest"), ["-c", "jest.resilience.config.mjs", "--runInBand", "--ci", "--json", "--outputFile=test-results/resilience.json"]);
   const report = readJson("test-results/resilience.json");
   const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
   results.push({ suite: "resilience", passed: report?.numPassedTests ?? 0, failed: failed + (!ok && failed === 0 ? 1 : 0) });

@@ -33,10 +33,21 @@ function getPool(): Pool {
   return holder.__blocoPool;
 }
 
+/**
+ * Longest an interactive transaction may run once it has its connection. Prisma's default (5 s) is
+ * shorter than a send's transaction can take on a machine saturated by a load test; past it the
+ * transaction is rolled back and the caller answered 503.
+ */
+const TRANSACTION_TIMEOUT_MS = 15_000;
+
 export function getDb(): PrismaClient {
   if (!holder.__blocoPrisma) {
     const adapter = new PrismaPg(getPool());
-    holder.__blocoPrisma = new PrismaClient({ adapter });
+    // An interactive transaction waits for its connection as long as any other query does
+    // (DATABASE_POOL_TIMEOUT_MS, then 503): Prisma's own default (maxWait 2 s) shed writes under load
+    // while reads still waited their 5 s (issue 10's load test: 503 on block/save).
+    const maxWait = getConfig().DATABASE_POOL_TIMEOUT_MS;
+    holder.__blocoPrisma = new PrismaClient({ adapter, transactionOptions: { maxWait, timeout: TRANSACTION_TIMEOUT_MS } });
   }
   return holder.__blocoPrisma;
 }

@@ -1,7 +1,7 @@
 // Starts the real app the way a user does (scripts/start.ts: embedded PostgreSQL, migrations, build
 // when stale, `next start`) on its own data folder and ports, for one resilience test file.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = resolve(__dirname, "../../..");
@@ -9,9 +9,19 @@ export const PORT = 3300;
 export const PG_PORT = 54399;
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const DATABASE_URL = `postgresql://bloco:bloco@127.0.0.1:${PG_PORT}/bloco`;
-const DATA_DIR = resolve(root, ".data/resilience");
+export const DATA_DIR = resolve(root, ".data/resilience");
 
-export type RunningApp = { output: () => string; stop: () => Promise<void>; serverPid: () => number; postgresPid: () => number };
+export type RunningApp = {
+  output: () => string;
+  /** SIGTERM to the start script, resolved when it has exited. */
+  stop: () => Promise<void>;
+  /** The start script's process (it runs the jobs and supervises Next and PostgreSQL). */
+  pid: number;
+  /** The start script's exit code (null when a signal ended it), once it has exited. */
+  exited: Promise<number | null>;
+  serverPid: () => number;
+  postgresPid: () => number;
+};
 
 async function waitForHealth(deadlineMs: number, app: ChildProcess): Promise<void> {
   const deadline = Date.now() + deadlineMs;
@@ -24,7 +34,11 @@ async function waitForHealth(deadlineMs: number, app: ChildProcess): Promise<voi
   throw new Error("the app did not become healthy in time");
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * Starts the app. `keepData` starts it again on the data folder a previous start left (a restart after a
+ * crash or a stop: same database, blobs and secrets); otherwise the folder is wiped first.
+ */
+export async function startApp(env: Record<string, string> = {}, { keepData = false } = {}): Promise<RunningApp> {
   let output = "";
   // The app runs with its production defaults: none of the test process's relaxed limits.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("PASSWORD_")));
@@ -37,7 +51,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PORT: String(PORT),
       EMBEDDED_PG_PORT: String(PG_PORT),
       DATA_DIR,
-      BLOCO_RESET_DATA: "1",
+      BLOCO_RESET_DATA: keepData ? "0" : "1",
       SEED: "0",
       ...env,
     },
@@ -45,6 +59,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   try {
     await waitForHealth(600_000, child);
   } catch (error) {
@@ -57,17 +72,53 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       child.once("exit", () => done());
       child.kill("SIGTERM");
     });
+  // Only this app's own processes (the start script's descendants): other copies of the app may run on
+  // this machine, and a test must never signal them.
   const serverPid = () => {
-    const found = spawnSync("pgrep", ["-f", `next-server|next/dist/bin/next start -p ${PORT}`], { encoding: "utf8" });
-    const pids = found.stdout.trim().split("\n").map(Number).filter((pid) => pid > 0 && pid !== child.pid);
+    const next = descendants(child.pid!).filter((pid) => /next/.test(commandLine(pid)));
+    if (next.length === 0) throw new Error("no Next.js process under the start script");
     // The highest pid is the newest: `next start` forks the server process.
-    return Math.max(...pids);
+    return Math.max(...next);
   };
   const postgresPid = () => {
     const dir = resolve(DATA_DIR, "pg");
     return Number(readFileSync(resolve(dir, "postmaster.pid"), "utf8").split("\n")[0]);
   };
-  return { output: () => output, stop, serverPid, postgresPid };
+  return { output: () => output, stop, pid: child.pid!, exited, serverPid, postgresPid };
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
+
+/** Every live process under `root` (children, their children…), from /proc. */
+export function descendants(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parentOf.set(Number(entry), ppid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of parentOf) {
+      if (parent !== pid) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
 }
 
 /** Resident memory of a process in MiB, from /proc. */
@@ -100,6 +151,8 @@ export async function apiLogin(username: string): Promise<{ access: string; refr
 export async function startAppWith<T>(setup: () => Promise<T>): Promise<{ app: RunningApp; data: T }> {
   const app = await startApp();
   process.env.DATABASE_URL = DATABASE_URL;
+  // Blobs the builders write (documents of the blocks they make) go where the app reads them.
+  process.env.DATA_DIR = DATA_DIR;
   const data = await setup();
   const { disconnectDb } = await import("@/server/db/client");
   await disconnectDb();
