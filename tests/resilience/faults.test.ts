@@ -158,6 +158,12 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   for (const [route, { statuses }] of Object.entries(routes)) for (const status of Object.keys(statuses)) expect([route, (expected[route] ?? []).includes(Number(status))]).toEqual([route, true]);
   expect(recorder.failures).toEqual([]);
   expect(first503).toEqual({ retryAfter: "5", body: UNAVAILABLE });
+  // The outage's end is logged by the first call served OUTAGE_QUIET_MS after the last 503; the load may
+  // stop before that moment, so calls go on until the line is there (the state waited on), bounded.
+  await waitFor(async () => {
+    await fetch(`${BASE}/api/me/`, { headers: { authorization: `Bearer ${operators[0].token}` } }).then((r) => r.arrayBuffer(), () => null);
+    return app.output().includes("[db] database reachable again");
+  }, "the outage's end in the log", 30_000);
   const log = app.output();
   expect(log).toMatch(/PostgreSQL stopped unexpectedly/);
   expect(log.match(/\[db\] database unavailable/g)?.length).toBe(1); // the outage is logged once
