@@ -29,9 +29,28 @@ async function loadEngine(connectionString) {
   const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bg });
   bg.__wbg_set_wasm(instance.exports);
   instance.exports.__wbindgen_start?.();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString }));
+  const adapter = bindMigrationAwareSqlAdapterFactory(wholeScripts(new PrismaPg({ connectionString })));
   const datamodel = readFileSync(schemaPath, "utf8");
   return bg.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, adapter);
+}
+
+// @prisma/adapter-pg runs a migration script by splitting it at every ';', which cuts a function body
+// ($$ … $$, e.g. the block-count triggers) in pieces. Here the script goes to PostgreSQL whole, as one
+// simple-protocol query — what `prisma migrate deploy` sends — so it also applies as one transaction.
+function wholeScripts(factory) {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    adapter.executeScript = async function executeScript(script) {
+      try {
+        await this.client.query(script);
+      } catch (error) {
+        this.onError(error);
+      }
+    };
+    return adapter;
+  };
+  return factory;
 }
 
 function migrationsList() {

@@ -69,22 +69,33 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
   return { chartRows, activationRows, blockRows };
 }
 
-// One month's plan beside the actor load (withActorSql: user $1, session $2): the client named ($3) or
-// the caller's own company, through the tenant scope; the year's chart ($4) and the client's
-// activations as JSON, and the codes of the accounts its blocks of the month use ($5 ≤ payment < $6).
-const MONTH_PLAN_SQL = withActorSql(`
+// One month's plan of a client: the year's chart ($year) and the client's activations as JSON, and
+// the codes of the accounts its blocks of the month use ($from ≤ payment < $to), for the client rows
+// `where` picks over `c`.
+function monthPlanSql(p: { year: string; from: string; to: string }, where: string): string {
+  return `
   SELECT c.id AS "clientId",
          (SELECT COALESCE(json_agg(json_build_object('id', a.id, 'code', a.code, 'description', a.description,
                                                      'yearOfExercise', a.year_of_exercise)), '[]'::json)
-            FROM accounts a WHERE a.office_id = c.office_id AND a.year_of_exercise = $4::int) AS chart,
+            FROM accounts a WHERE a.office_id = c.office_id AND a.year_of_exercise = ${p.year}) AS chart,
          (SELECT COALESCE(json_agg(json_build_object('code', a.code, 'activatedAt', ca.activated_at,
                                                      'deactivatedAt', ca.deactivated_at)), '[]'::json)
             FROM client_accounts ca JOIN accounts a ON a.id = ca.account_id WHERE ca.client_id = c.id) AS activations,
          ARRAY(SELECT DISTINCT a.code FROM blocks b JOIN accounts a ON a.id = b.account_id
                 WHERE b.client_id = c.id AND b.undone_at IS NULL
-                  AND b.payment_date >= $5::date AND b.payment_date < $6::date) AS "monthCodes"
+                  AND b.payment_date >= ${p.from} AND b.payment_date < ${p.to}) AS "monthCodes"
     FROM clients c
-   WHERE c.id = COALESCE($3::int, ${ACTOR_SCOPE.company}) AND ${clientScopeSql(ACTOR_SCOPE)}`);
+   WHERE ${where}`;
+}
+
+// Beside the actor load (withActorSql: user $1, session $2): the client named ($3) or the caller's own
+// company, through the tenant scope.
+const MONTH_PLAN_SQL = withActorSql(
+  monthPlanSql({ year: "$4::int", from: "$5::date", to: "$6::date" }, `c.id = COALESCE($3::int, ${ACTOR_SCOPE.company}) AND ${clientScopeSql(ACTOR_SCOPE)}`),
+);
+
+// For a caller already known (the contabilization answers): the client $1 through the tenant scope ($5…).
+const CLIENT_MONTH_PLAN_SQL = monthPlanSql({ year: "$2::int", from: "$3::date", to: "$4::date" }, `c.id = $1::int AND ${clientScopeSql(paramScope(5))}`);
 
 type MonthPlanRow = {
   clientId: number;
@@ -95,16 +106,35 @@ type MonthPlanRow = {
 
 const isoDay = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1)).toISOString().slice(0, 10);
 
+/** The values of a month plan's year and bounds: year, first day, first day of the next month. */
+function monthBounds(year: number, month: number): [number, string, string] {
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return [year, isoDay(year, month), isoDay(next.year, next.month)];
+}
+
 /** POST /api/account/client's read beside the actor load: the one-month form (the screens' call). */
 export function clientAccountsRead(body: ClientAccountsBody): ActorRead | null {
   if (body.year === undefined || body.month === undefined) return null;
-  const next = body.month === 12 ? { year: body.year + 1, month: 1 } : { year: body.year, month: body.month + 1 };
   return {
     name: "actor_month_plan",
     sql: MONTH_PLAN_SQL,
-    values: [body.clientId ?? null, body.year, isoDay(body.year, body.month), isoDay(next.year, next.month)],
+    values: [body.clientId ?? null, ...monthBounds(body.year, body.month)],
     key: "clientId",
   };
+}
+
+/**
+ * One month's available accounts of a client the caller sees, in ONE statement (the same rules as
+ * POST /api/account/client with {year, month}); not found (404) outside the caller's scope.
+ */
+export async function loadMonthAccounts(db: Db | Tx, actor: Actor, clientId: number, year: number, month: number): Promise<ClientAccount[]> {
+  const [row] = await statementRows<MonthPlanRow>(db, "client_month_plan", CLIENT_MONTH_PLAN_SQL, [
+    clientId,
+    ...monthBounds(year, month),
+    ...clientScopeValues(actor),
+  ]);
+  if (!row) throw new AppError("not_found", messages.office.notFound);
+  return monthFromRead(row, year, month);
 }
 
 function monthFromRead(row: MonthPlanRow, year: number, month: number): ClientAccount[] {

@@ -60,6 +60,9 @@ export function monthSql(n: number): string {
          AND b.sent_at < (make_timestamp($${n + 4}::int, $${n + 5}::int, 1, 0, 0, 0) AT TIME ZONE '${TIME_ZONE}')))`;
 }
 
+/** A block's YYYY-MM (see BlockRow.yearMonth) as an SQL expression over the alias `b`. */
+export const BLOCK_YEAR_MONTH_SQL = `to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date), 'YYYY-MM')`;
+
 const sign = (keys: string[] | null) => (keys ?? []).map((key) => signDocumentUrl(key));
 
 export function toLoaded(row: BlockRow): LoadedBlock {
@@ -87,6 +90,8 @@ export type BlockRowsQuery = {
   operatorId: number;
   month?: MonthFilter;
   blockId?: number;
+  /** Several blocks by id (in the list's order). */
+  blockIds?: number[];
 };
 
 /**
@@ -100,7 +105,7 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
            b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
-           to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date), 'YYYY-MM') AS "yearMonth",
+           ${BLOCK_YEAR_MONTH_SQL} AS "yearMonth",
            row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b
       -- LATERAL … LIMIT 1 rather than EXISTS: probed per block through the primary key / block_id
@@ -126,6 +131,7 @@ export const BLOCK_ROWS = {
   all: blockRowsSql(PARAMS, ""),
   month: blockRowsSql(PARAMS, monthSql(3)),
   one: blockRowsSql(PARAMS, "AND b.id = $3::int"),
+  some: blockRowsSql(PARAMS, "AND b.id = ANY($3::int[])"),
 };
 
 /** Live blocks (not devolved, not undone) of the client, newest first (payment date, then send). */
@@ -134,19 +140,23 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
   const rows =
     query.blockId !== undefined
       ? await statementRows<BlockRow>(db, "block_rows_one", BLOCK_ROWS.one, [...head, query.blockId])
-      : query.month !== undefined
+      : query.blockIds !== undefined
+        ? await statementRows<BlockRow>(db, "block_rows_some", BLOCK_ROWS.some, [...head, query.blockIds])
+        : query.month !== undefined
         ? await statementRows<BlockRow>(db, "block_rows_month", BLOCK_ROWS.month, [...head, ...monthValues(query.month)])
         : await statementRows<BlockRow>(db, "block_rows_all", BLOCK_ROWS.all, head);
   return rows.map(toLoaded);
 }
 
-/** The two badge counts of a client given as an SQL expression (see loadBlockCounts). */
+/**
+ * The two badge counts of a client given as an SQL expression (see loadBlockCounts): ONE row, read from
+ * client_block_counts, which the triggers on blocks keep (a client without a row has none).
+ */
 export function blockCountsSql(client: string): string {
   return `
-  SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
-         count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount"
-    FROM blocks b
-   WHERE b.client_id = ${client} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`;
+  SELECT COALESCE(k.uncategorized, 0) AS "uncategorizedCount", COALESCE(k.uncontabilized, 0) AS "uncontabilizedCount"
+    FROM (SELECT 1) one
+    LEFT JOIN client_block_counts k ON k.client_id = ${client}`;
 }
 
 const BLOCK_COUNTS_SQL = blockCountsSql("$1::int");
@@ -155,7 +165,7 @@ export type BlockCounts = { uncategorizedCount: number; uncontabilizedCount: num
 
 /**
  * The client's live blocks without an account (Categorizar badge) and categorised but not yet
- * contabilised (Contabilizar badge): one statement over the open blocks only.
+ * contabilised (Contabilizar badge): one row of the counts the triggers keep, whatever the history.
  */
 export async function loadBlockCounts(db: Db | Tx, clientId: number): Promise<BlockCounts> {
   const [row] = await statementRows<BlockCounts>(db, "block_counts", BLOCK_COUNTS_SQL, [clientId]);

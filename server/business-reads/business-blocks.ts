@@ -1,5 +1,5 @@
 import "server-only";
-import { loadBlockRows, type LoadedBlock, type MonthFilter } from "@/server/blocks/rows";
+import { blockCountsSql, loadBlockRows, type LoadedBlock, type MonthFilter } from "@/server/blocks/rows";
 import { getDb, statementRows } from "@/server/db/client";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { openPendenciesSql } from "./pendency-queue";
@@ -9,11 +9,9 @@ export type BusinessCounts = { uncategorizedCount: number; uncontabilizedCount: 
 /** The three badge counts of a company's home, for a company given as an SQL expression. */
 export function businessCountsSql(client: string): string {
   return `
-  SELECT count(*) FILTER (WHERE b.account_id IS NULL)::int AS "uncategorizedCount",
-         count(*) FILTER (WHERE b.account_id IS NOT NULL)::int AS "uncontabilizedCount",
+  SELECT k."uncategorizedCount", k."uncontabilizedCount",
          (SELECT count(*)::int FROM (${openPendenciesSql(client)}) open) AS "pendencyNumber"
-    FROM blocks b
-   WHERE b.client_id = ${client} AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL`;
+    FROM (${blockCountsSql(client)}) k`;
 }
 
 const BUSINESS_COUNTS_SQL = businessCountsSql("$1::int");

@@ -3,11 +3,11 @@ import { CATEGORIZATION_CLAIM_MS } from "@/lib/constants";
 import type { CategorizationBlock } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
 import { centsToDecimalText } from "@/lib/format/money";
-import { Prisma, type Db, type Tx } from "@/server/db/client";
+import { Prisma, type Db, type Tx, type TxStatement } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import type { Actor, AccountingMembership } from "@/server/policy/actor";
+import { OPERATOR_TYPE, type Actor, type AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { clientsVisibleTo } from "@/server/policy/scopes";
+import { clientsVisibleTo, workScopeSql } from "@/server/policy/scopes";
 import { loadBlockRows } from "@/server/blocks/rows";
 import { SCREEN } from "@/server/presence/screen-presence";
 
@@ -18,11 +18,13 @@ import { SCREEN } from "@/server/presence/screen-presence";
 /** How many blocks one tocategorize hands out and claims: the one to show and the prefetched next. */
 export const CLAIMED_PER_CALL = 2;
 
+// The queue's conditions on the alias `b`, but the client's.
+const IN_QUEUE = `b.account_id IS NULL AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)`;
+
 /** The queue's conditions on the alias `b`. */
 export function inQueue(clientId: number): Prisma.Sql {
-  return Prisma.sql`b.client_id = ${clientId} AND b.account_id IS NULL AND b.contabilized_at IS NULL
-    AND b.devolved_at IS NULL AND b.undone_at IS NULL
-    AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)`;
+  return Prisma.sql`b.client_id = ${clientId} AND ${Prisma.raw(IN_QUEUE)}`;
 }
 
 /** A scalar SQL expression: how many blocks the client's queue holds (claimed or not). */
@@ -44,55 +46,74 @@ export async function loadCategorizationClient(db: Db | Tx, actor: Actor, client
 }
 
 export type Suggestion = { accountId: number | null; date: string | null; valueCents: string | null };
-export type Claimed = { busy: string | null; ids: number[]; count: number; suggestions: Map<number, Suggestion> };
+export type Claimed = { seen: boolean; busy: string | null; ids: number[]; count: number; suggestions: Map<number, Suggestion> };
 
-/**
- * Takes the caller to the categorization screen and claims up to CLAIMED_PER_CALL blocks of the queue
- * for it, in ONE statement: when another operator holds the client's unexpired contabilization lease,
- * nothing is written and `busy` names the holder; otherwise the caller's presence is upserted and the
- * candidates — free, expired or already the caller's, the caller's own first (so the block on screen
- * and the prefetched one keep their places), then oldest sent — are locked FOR UPDATE SKIP LOCKED (a
- * block another call is claiming right now is skipped, never waited for) and claimed by the UPDATE
- * beside them. Answers the ids in showing order, their suggestions and the queue's count.
- */
-export async function claimNext(db: Db | Tx, p: { clientId: number; operatorId: number; userId: number }): Promise<Claimed> {
-  const now = new Date();
-  const until = new Date(now.getTime() + CATEGORIZATION_CLAIM_MS);
-  const [row] = await db.$queryRaw<{ busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null }[]>`
-    WITH holder AS (
+// The claim (claimNext) as a prepared statement: client $1, operator $2, user $3, now $4, claimed until
+// $5; the client through the work scope at $6…$8 (workScopeSql). A client the caller may not work
+// (`seen` false) gets nothing written and nothing claimed.
+const CLAIM_SQL = `
+    WITH seen AS (
+      SELECT c.id FROM clients c WHERE c.id = $1::int AND ${workScopeSql(6)}
+    ),
+    holder AS (
       SELECT u.name
         FROM contabilization_leases l
         JOIN accounting_operators lo ON lo.id = l.operator_id
         JOIN users u ON u.id = lo.user_id
-       WHERE l.client_id = ${p.clientId} AND l.expires_at > ${now} AND l.operator_id <> ${p.operatorId}
+       WHERE l.client_id = $1::int AND l.expires_at > $4::timestamptz AND l.operator_id <> $2::int
        LIMIT 1
     ),
     here AS (
       INSERT INTO presences (user_id, client_id, screen, seen_at)
-      SELECT ${p.userId}, ${p.clientId}, ${SCREEN.categorization}, now() WHERE NOT EXISTS (SELECT 1 FROM holder)
+      SELECT $3::int, seen.id, '${SCREEN.categorization}', now() FROM seen WHERE NOT EXISTS (SELECT 1 FROM holder)
       ON CONFLICT (user_id, client_id, screen) DO UPDATE SET seen_at = EXCLUDED.seen_at
       RETURNING 1
     ),
     picked AS (
-      SELECT b.id, (b.claimed_by_id IS NOT DISTINCT FROM ${p.operatorId}) AS mine, b.sent_at
+      SELECT b.id, (b.claimed_by_id IS NOT DISTINCT FROM $2::int) AS mine, b.sent_at
         FROM blocks b
-       WHERE ${inQueue(p.clientId)} AND NOT EXISTS (SELECT 1 FROM holder)
-         AND (b.claimed_by_id IS NULL OR b.claimed_by_id = ${p.operatorId} OR b.claimed_until IS NULL OR b.claimed_until <= ${now})
-       ORDER BY (b.claimed_by_id IS NOT DISTINCT FROM ${p.operatorId}) DESC, b.sent_at, b.id
+       WHERE b.client_id = $1::int AND ${IN_QUEUE}
+         AND EXISTS (SELECT 1 FROM seen) AND NOT EXISTS (SELECT 1 FROM holder)
+         AND (b.claimed_by_id IS NULL OR b.claimed_by_id = $2::int OR b.claimed_until IS NULL OR b.claimed_until <= $4::timestamptz)
+       ORDER BY (b.claimed_by_id IS NOT DISTINCT FROM $2::int) DESC, b.sent_at, b.id
        LIMIT ${CLAIMED_PER_CALL}
          FOR UPDATE OF b SKIP LOCKED
     ),
     claimed AS (
-      UPDATE blocks SET claimed_by_id = ${p.operatorId}, claimed_until = ${until}
+      UPDATE blocks SET claimed_by_id = $2::int, claimed_until = $5::timestamptz
         FROM picked WHERE blocks.id = picked.id
       RETURNING blocks.id, blocks.suggested_account_id, blocks.suggested_payment_date, blocks.suggested_value_cents
     )
-    SELECT (SELECT name FROM holder) AS busy,
-           ${queueCount(p.clientId)}::int AS count,
+    SELECT EXISTS (SELECT 1 FROM seen) AS seen,
+           (SELECT name FROM holder) AS busy,
+           (SELECT count(*) FROM blocks b WHERE b.client_id = $1::int AND ${IN_QUEUE})::int AS count,
            (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
-           (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id, 'date', c.suggested_payment_date,
+           (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id,
+                                              'date', to_char(c.suggested_payment_date, 'YYYY-MM-DD'),
                                               'valueCents', c.suggested_value_cents::text)) FROM claimed c) AS suggestions`;
+
+/**
+ * Takes the caller to the categorization screen and claims up to CLAIMED_PER_CALL blocks of the queue
+ * for it, in ONE statement, run in the caller's transaction (after lockOperatorQueue's lock): when the
+ * caller may not work the client (`seen` false) nothing is written; when another operator holds the
+ * client's unexpired contabilization lease, nothing is written and `busy` names the holder; otherwise
+ * the caller's presence is upserted and the candidates — free, expired or already the caller's, the
+ * caller's own first (so the block on screen and the prefetched one keep their places), then oldest
+ * sent — are locked FOR UPDATE SKIP LOCKED (a block another call is claiming right now is skipped,
+ * never waited for) and claimed by the UPDATE beside them. Answers the ids in showing order, their
+ * suggestions and the queue's count.
+ */
+export async function claimNext(run: TxStatement, p: { clientId: number; operator: AccountingMembership; userId: number }): Promise<Claimed> {
+  const now = new Date();
+  const until = new Date(now.getTime() + CATEGORIZATION_CLAIM_MS);
+  const scope = [p.operator.officeId, p.operator.type === OPERATOR_TYPE.owner, p.operator.operatorId];
+  const [row] = await run<{ seen: boolean; busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null }>(
+    "categorization_claim",
+    CLAIM_SQL,
+    [p.clientId, p.operator.operatorId, p.userId, now, until, ...scope],
+  );
   return {
+    seen: row?.seen ?? false,
     busy: row?.busy ?? null,
     ids: row?.ids ?? [],
     count: row?.count ?? 0,
@@ -112,6 +133,9 @@ export async function lockOperatorQueue(tx: Tx, operatorId: number): Promise<voi
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_SPACE}::int, ${operatorId}::int)`;
 }
 const QUEUE_LOCK_SPACE = 0x0b10c0;
+
+/** lockOperatorQueue's lock as poolTransaction's `lock` keys. */
+export const operatorQueueLock = (operatorId: number): [number, number] => [QUEUE_LOCK_SPACE, operatorId];
 
 /** The claim SQL columns set free (spread into a Prisma update's data). */
 export const RELEASED_CLAIM = { claimedById: null, claimedUntil: null } as const;
@@ -135,20 +159,19 @@ export async function releaseClaims(db: Db | Tx, p: { operatorId: number; client
   return released.count;
 }
 
-/** The blocks with the given ids, in that order, each in the Block shape plus its suggestion. */
+/** The blocks with the given ids (one statement), in that order, each in the Block shape plus its suggestion. */
 export async function loadQueueBlocks(
   db: Db | Tx,
   p: { clientId: number; operatorId: number; ids: number[]; suggestions: Map<number, Suggestion> },
 ): Promise<CategorizationBlock[]> {
-  const loaded = await Promise.all(p.ids.map((blockId) => loadBlockRows(db, { clientId: p.clientId, operatorId: p.operatorId, blockId })));
-  return loaded.flatMap((rows) =>
-    rows.map(({ block }) => {
-      const s = p.suggestions.get(block.id);
-      const has = s && (s.accountId !== null || s.date !== null || s.valueCents !== null);
-      return {
-        ...block,
-        suggestion: has ? { accountId: s.accountId, date: s.date, value: s.valueCents === null ? null : centsToDecimalText(BigInt(s.valueCents)) } : null,
-      };
-    }),
-  );
+  if (p.ids.length === 0) return [];
+  const rows = await loadBlockRows(db, { clientId: p.clientId, operatorId: p.operatorId, blockIds: p.ids });
+  const byId = new Map(rows.map(({ block }) => [block.id, block]));
+  return p.ids.flatMap((id) => {
+    const block = byId.get(id);
+    if (!block) return [];
+    const s = p.suggestions.get(id);
+    const has = s && (s.accountId !== null || s.date !== null || s.valueCents !== null);
+    return [{ ...block, suggestion: has ? { accountId: s.accountId, date: s.date, value: s.valueCents === null ? null : centsToDecimalText(BigInt(s.valueCents)) } : null }];
+  });
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { CategorizationClientBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
-import { getDb } from "@/server/db/client";
+import { getDb, poolTransaction } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { claimNext, loadCategorizationClient, loadQueueBlocks, lockOperatorQueue } from "./queue";
+import { claimNext, loadCategorizationClient, loadQueueBlocks, operatorQueueLock } from "./queue";
 
 /**
  * POST /api/block/tocategorize {clientId}: the block to categorise and the one after it (prefetched by
@@ -14,18 +14,27 @@ import { claimNext, loadCategorizationClient, loadQueueBlocks, lockOperatorQueue
  * Asking for a block is being on the categorization screen: the caller's presence is recorded by the
  * claim's statement, so that colleagues categorising beside it do not make it busy (only another
  * operator's contabilization lease does: 409 with the busy message, and then nothing is written).
- * After the client's scope check: one statement (lease check, presence, claim, count, suggestions),
- * then the two blocks read in parallel.
+ * One transaction of one round trip for BEGIN and the operator's queue lock, then one statement (the
+ * client's scope, lease check, presence, claim, count, suggestions) and COMMIT; then the two blocks
+ * read by one statement.
  */
 export async function toCategorize({ actor, body }: { actor: Actor; body: CategorizationClientBody }): Promise<ToCategorizeAnswer> {
   const db = getDb();
-  const client = await loadCategorizationClient(db, actor, body.clientId);
-  const operatorId = client.operator.operatorId;
-  const claimed = await db.$transaction(async (tx) => {
-    await lockOperatorQueue(tx, operatorId);
-    return claimNext(tx, { clientId: client.id, operatorId, userId: actor.userId });
-  });
+  const operator = actor.accounting;
+  if (!operator) return refuse(actor, body.clientId);
+  const claimed = await poolTransaction(
+    (run) => claimNext(run, { clientId: body.clientId, operator, userId: actor.userId }),
+    operatorQueueLock(operator.operatorId),
+  );
+  if (!claimed.seen) return refuse(actor, body.clientId);
   if (claimed.busy) throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
-  const blocks = await loadQueueBlocks(db, { clientId: client.id, operatorId, ids: claimed.ids, suggestions: claimed.suggestions });
+  const blocks = await loadQueueBlocks(db, { clientId: body.clientId, operatorId: operator.operatorId, ids: claimed.ids, suggestions: claimed.suggestions });
   return { block: blocks[0] ?? null, next: blocks[1] ?? null, uncategorizedCount: claimed.count };
+}
+
+// A client the caller may not work (nothing was written): the scope check says which refusal — not
+// found (another office's, or not the caller's), or 403 (the caller's own company's).
+async function refuse(actor: Actor, clientId: number): Promise<never> {
+  await loadCategorizationClient(getDb(), actor, clientId);
+  throw new AppError("not_found", messages.office.notFound);
 }

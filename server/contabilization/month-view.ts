@@ -1,9 +1,8 @@
 import "server-only";
 import { LAST_CONTABILIZED } from "@/lib/constants";
-import type { ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlocksByMonth } from "@/lib/contract/blocks";
 import type { ContabilizationAccount, ContabilizationMonth } from "@/lib/contract/contabilization";
-import { listClientAccounts } from "@/server/accounts/client-accounts";
+import { loadMonthAccounts } from "@/server/accounts/client-accounts";
 import type { Db, Tx } from "@/server/db/client";
 import { loadBlockRows, type MonthFilter } from "@/server/blocks/rows";
 import type { Actor } from "@/server/policy/actor";
@@ -32,7 +31,7 @@ export type MonthData = { view: Omit<ContabilizationMonth, "leaseExpiresDatetime
 export async function loadMonthData(db: Db | Tx, actor: Actor, clientId: number, period: MonthFilter): Promise<MonthData> {
   const operatorId = actor.accounting?.operatorId ?? -1;
   const [plan, loaded] = await Promise.all([
-    listClientAccounts({ actor, body: { clientId, year: period.year, month: period.month } }) as Promise<ClientAccount[]>,
+    loadMonthAccounts(db, actor, clientId, period.year, period.month),
     loadBlockRows(db, { clientId, operatorId, month: period }),
   ]);
   const blocks = loaded.map((row) => row.block).filter((block) => block.accountId !== null);

@@ -13,6 +13,8 @@ import {
   clientsVisibleTo,
   paramScope,
   documentsVisibleTo,
+  workScopeSql,
+  workScopeValues,
 } from "@/server/policy/scopes";
 import {
   createAccount,
@@ -77,6 +79,13 @@ describe("clientsVisibleTo", () => {
     test(`${who}: the SQL form of the scope (prepared statements) sees the same`, async () => {
       const rows = await getDb().$queryRawUnsafe<{ id: number }[]>(`SELECT c.id FROM clients c WHERE ${clientScopeSql(paramScope(1))}`, ...clientScopeValues(actors[who]));
       expect(ids(rows)).toEqual(of(...expected));
+    });
+    test(`${who}: the work scope of the one-statement writes sees the clients it may work (none for a business user)`, async () => {
+      const values = workScopeValues(actors[who]);
+      const works = actors[who].accounting ? expected : [];
+      expect(values === null).toBe(!actors[who].accounting);
+      const rows = values ? await getDb().$queryRawUnsafe<{ id: number }[]>(`SELECT c.id FROM clients c WHERE ${workScopeSql(1)}`, ...values) : [];
+      expect(ids(rows)).toEqual(of(...works));
     });
     test(`${who}: the scope beside the actor load (one round trip) sees the same`, async () => {
       const sql = withActorSql(`SELECT c.id FROM clients c WHERE ${clientScopeSql(ACTOR_SCOPE)}`);

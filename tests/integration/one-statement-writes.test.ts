@@ -1,0 +1,169 @@
+// The operators' hot writes (issue 10): a save (POST /api/block/save) and a posting or its undo (POST
+// /api/block/contabilize) that pass every check are ONE SQL statement (saveAtOnce, contabilizeAtOnce);
+// the others take the checked path, which finds the answer. Both paths must write exactly the same
+// rows, audit events and answers: each is run here on one of two twin blocks and the results compared.
+import { loadActor } from "@/server/auth/load-actor";
+import { saveAtOnce, saveChecked } from "@/server/blocks/save-block";
+import { checkSaveFields } from "@/server/blocks/save-rules";
+import { contabilizeAtOnce, contabilizeChecked } from "@/server/contabilization/contabilize-block";
+import { currentYearMonth } from "@/lib/format/dates";
+import { getDb, type Account, type Client } from "@/server/db/client";
+import type { Actor } from "@/server/policy/actor";
+import { createAccount, createBlock, createClientOperator, createPendency, type CreatedBlock, type OperatorWithUser } from "../helpers/factories";
+import { buildClientWorld } from "./world";
+
+const current = currentYearMonth();
+const mm = String(current.month).padStart(2, "0");
+const day = (d: number) => new Date(Date.UTC(current.year, current.month - 1, d));
+
+let alpha: Client;
+let regularA: OperatorWithUser;
+let account: Account;
+const actors = {} as Record<"regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", Actor>;
+
+beforeAll(async () => {
+  const world = await buildClientWorld();
+  ({ alpha, regularA } = world);
+  account = await createAccount({ office: world.officeA, code: "2.1.01.001", yearOfExercise: current.year });
+  const business = await createClientOperator({ client: alpha, type: 0 });
+  const people = { regularA, sharedA: world.sharedA, outsiderA: world.outsiderA, ownerB: world.ownerB, business };
+  for (const [who, person] of Object.entries(people)) actors[who as keyof typeof actors] = (await loadActor(person.userId))!.actor;
+});
+
+const stateOf = (id: number) =>
+  getDb().block.findUniqueOrThrow({
+    where: { id },
+    select: {
+      accountId: true,
+      paymentDate: true,
+      valueCents: true,
+      categorizedById: true,
+      contabilizedById: true,
+      version: true,
+      claimedById: true,
+      claimedUntil: true,
+      contabilizedAt: true,
+      categorizedAt: true,
+    },
+  });
+const eventsOf = (id: number) =>
+  getDb().auditEvent.findMany({ where: { targetType: "block", targetId: String(id) }, orderBy: { id: "asc" }, select: { action: true, actorUserId: true, officeId: true, clientId: true, data: true } });
+const sentAt = new Date(Date.now() - 3_600_000);
+const twins = async (o: Parameters<typeof createBlock>[0] = {}): Promise<[CreatedBlock, CreatedBlock]> => [
+  await createBlock({ client: alpha, operator: regularA, sentAt, ...o }),
+  await createBlock({ client: alpha, operator: regularA, sentAt, ...o }),
+];
+// The audit data with the block's own ids taken out (they differ between twins by construction).
+const withoutId = <T extends { id: number }>({ id: _id, ...rest }: T) => rest;
+
+describe("save: the one-statement path writes what the checked path writes", () => {
+  test("rows, client modifiedAt, audit event and answer", async () => {
+    const [a, b] = await twins();
+    await getDb().block.updateMany({ where: { id: { in: [a.id, b.id] } }, data: { claimedById: regularA.id, claimedUntil: new Date(Date.now() + 60_000) } });
+    const body = (id: number) => ({ block: { id, date: `${current.year}-${mm}-05`, value: "1234.5", accountId: account.id }, version: 0 });
+    const fields = checkSaveFields(`${current.year}-${mm}-05`, "1234.5");
+    const before = await getDb().client.findUniqueOrThrow({ where: { id: alpha.id }, select: { modifiedAt: true } });
+    const fast = await saveAtOnce(actors.regularA, body(a.id), fields);
+    expect(fast).not.toBeNull();
+    const afterFast = await getDb().client.findUniqueOrThrow({ where: { id: alpha.id }, select: { modifiedAt: true } });
+    expect(afterFast.modifiedAt.getTime()).toBeGreaterThan(before.modifiedAt.getTime());
+    const checked = await saveChecked(actors.regularA, body(b.id), fields);
+
+    expect(withoutId(fast!)).toEqual({ ...withoutId(checked), documentsUrl: expect.any(Array), thumbnailsUrl: expect.any(Array) });
+    expect(fast).toMatchObject({ date: `${current.year}-${mm}-05`, value: "1234.50", accountId: account.id, version: 1 });
+    const [rowA, rowB] = [await stateOf(a.id), await stateOf(b.id)];
+    expect({ ...rowA, categorizedAt: null }).toEqual({ ...rowB, categorizedAt: null });
+    expect(rowA).toMatchObject({ claimedById: null, claimedUntil: null, categorizedById: regularA.id, valueCents: BigInt(123_450) });
+    expect(rowA.categorizedAt).not.toBeNull();
+    const [eventsA, eventsB] = [await eventsOf(a.id), await eventsOf(b.id)];
+    expect(eventsA).toEqual(eventsB);
+    expect(eventsA).toEqual([
+      {
+        action: "block.save",
+        actorUserId: regularA.userId,
+        officeId: alpha.officeId,
+        clientId: alpha.id,
+        data: {
+          before: { accountId: null, version: 0 },
+          after: { accountId: account.id, code: "2.1.01.001", date: `${current.year}-${mm}-05`, value: "1234.5", version: 1 },
+        },
+      },
+    ]);
+  });
+
+  test("writes nothing and leaves the answer to the checked path: stale version, open pendency, another office, a business user, a colleague's client", async () => {
+    const fields = checkSaveFields(`${current.year}-${mm}-05`, "7");
+    const body = (id: number, version = 0) => ({ block: { id, date: `${current.year}-${mm}-05`, value: "7", accountId: account.id }, version });
+    const [plain] = await twins();
+    const pending = await createBlock({ client: alpha, operator: regularA });
+    await createPendency({ block: pending });
+    const cases: [keyof typeof actors, number, number][] = [
+      ["regularA", plain.id, 3], // stale version
+      ["regularA", pending.id, 0], // an open pendency
+      ["ownerB", plain.id, 0], // another office
+      ["business", plain.id, 0], // the client's own user
+      ["outsiderA", plain.id, 0], // a colleague's client, not shared
+    ];
+    for (const [who, id, version] of cases) expect(await saveAtOnce(actors[who], body(id, version), fields)).toBeNull();
+    expect((await stateOf(plain.id)).version).toBe(0);
+    expect(await eventsOf(plain.id)).toEqual([]);
+  });
+});
+
+describe("contabilize: the one-statement path writes what the checked path writes", () => {
+  afterEach(async () => {
+    await getDb().contabilizationLease.deleteMany({ where: { clientId: alpha.id } });
+  });
+
+  test("posting, then undoing: rows, lease, audit events and answers", async () => {
+    const [a, b] = await twins({ state: "categorized", account, paymentDate: day(2), valueCents: 10_00 });
+    const caller = { actor: actors.regularA, session: null };
+    const fast = await contabilizeAtOnce(caller, { blockId: a.id });
+    expect(fast).not.toBeNull();
+    const lease = await getDb().contabilizationLease.findUniqueOrThrow({ where: { clientId: alpha.id } });
+    expect(lease.operatorId).toBe(regularA.id);
+    expect(fast!.contabilization.leaseExpiresDatetime).toBe(lease.expiresAt.toISOString());
+    const checked = await contabilizeChecked(caller, { blockId: b.id });
+    expect(fast!.block).toMatchObject({ id: a.id, version: checked.block.version, accountId: account.id });
+    expect(fast!.block.contabilizedDatetime).toBeDefined();
+    // The same month answered, the twin posted meanwhile aside.
+    expect(checked.contabilization.lastContabilized.map((one) => one.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(fast!.contabilization).toMatchObject({ clientId: alpha.id, year: current.year, month: current.month });
+
+    const undoFast = await contabilizeAtOnce(caller, { blockId: a.id, undo: true });
+    const undoChecked = await contabilizeChecked(caller, { blockId: b.id, undo: true });
+    expect(undoFast!.block.contabilizedDatetime).toBeUndefined();
+    expect(withoutId(undoFast!.block)).toEqual({ ...withoutId(undoChecked.block), documentsUrl: expect.any(Array), thumbnailsUrl: expect.any(Array) });
+
+    const [rowA, rowB] = [await stateOf(a.id), await stateOf(b.id)];
+    expect(rowA).toEqual(rowB);
+    expect(rowA).toMatchObject({ contabilizedAt: null, contabilizedById: null, version: a.version + 2 });
+    expect(await eventsOf(a.id)).toEqual(await eventsOf(b.id));
+    expect(await eventsOf(a.id)).toEqual([
+      { action: "block.contabilize", actorUserId: regularA.userId, officeId: alpha.officeId, clientId: alpha.id, data: { via: "desktop", mobileSessionId: null, version: a.version + 1 } },
+      { action: "block.contabilize_undo", actorUserId: regularA.userId, officeId: alpha.officeId, clientId: alpha.id, data: { via: "desktop", mobileSessionId: null, version: a.version + 2 } },
+    ]);
+  });
+
+  test("writes nothing and leaves the answer to the checked path: a repeat, uncategorised, pending, another's lease, a phone session of another client, a business user", async () => {
+    const caller = (who: keyof typeof actors) => ({ actor: actors[who], session: null });
+    const posted = await createBlock({ client: alpha, operator: regularA, state: "contabilized", account, paymentDate: day(3), valueCents: 5_00 });
+    const uncat = await createBlock({ client: alpha, operator: regularA });
+    const pending = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(3), valueCents: 5_00 });
+    await createPendency({ block: pending });
+    const free = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(3), valueCents: 5_00 });
+    expect(await contabilizeAtOnce(caller("regularA"), { blockId: posted.id })).toBeNull();
+    expect(await contabilizeAtOnce(caller("regularA"), { blockId: uncat.id })).toBeNull();
+    expect(await contabilizeAtOnce(caller("regularA"), { blockId: pending.id })).toBeNull();
+    expect(await contabilizeAtOnce(caller("business"), { blockId: free.id })).toBeNull();
+    expect(await contabilizeAtOnce(caller("ownerB"), { blockId: free.id })).toBeNull();
+    const otherClientSession = { id: 1, clientId: alpha.id + 1_000_000, operatorId: regularA.id };
+    expect(await contabilizeAtOnce({ actor: actors.regularA, session: otherClientSession }, { blockId: free.id })).toBeNull();
+    // Another operator's unexpired lease: nothing written, the lease stays its.
+    await getDb().contabilizationLease.create({ data: { clientId: alpha.id, operatorId: (await getDb().accountingOperator.findFirstOrThrow({ where: { userId: actors.sharedA.userId } })).id, expiresAt: new Date(Date.now() + 60_000) } });
+    expect(await contabilizeAtOnce(caller("regularA"), { blockId: free.id })).toBeNull();
+    expect((await stateOf(free.id)).contabilizedAt).toBeNull();
+    expect(await eventsOf(free.id)).toEqual([]);
+    expect(await eventsOf(posted.id)).toEqual([]);
+  });
+});
