@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { loginMessages } from "@/lib/i18n/sections/login";
 import { Logo } from "@/components/ui/logo";
+import { AppLink } from "@/components/ui/app-link";
 
 /** The left half of the login page on wide screens: brand, one promise, a quiet illustration. */
 export function BrandPanel() {
@@ -10,9 +10,9 @@ export function BrandPanel() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_0%,rgb(47_181_164/0.35),transparent_55%),radial-gradient(circle_at_100%_100%,rgb(13_107_97/0.6),transparent_60%)]"
       />
-      <Link href="/" className="relative self-start rounded-theme">
+      <AppLink href="/" className="relative self-start rounded-theme">
         <Logo inverted />
-      </Link>
+      </AppLink>
       <div className="relative max-w-[30rem]">
         <p className="text-[34px] leading-tight font-semibold tracking-tight">{loginMessages.brandHeadline}</p>
         <p className="mt-2 text-base leading-relaxed text-white/70">{loginMessages.brandText}</p>

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TokenAnswer } from "@/lib/contract/auth";
@@ -12,6 +11,7 @@ import { Logo } from "@/components/ui/logo";
 import { BrandPanel } from "./brand-panel";
 import { LoginForm } from "./login-form";
 import { PlatformChooser } from "./platform-chooser";
+import { AppLink } from "@/components/ui/app-link";
 
 /**
  * /login. Tokens are kept in memory until the platform is known: a login with both platforms asks
@@ -40,9 +40,9 @@ export function LoginScreen() {
         <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
           <div className="w-full max-w-[440px]">
             <div className="mb-4 flex justify-center lg:hidden">
-              <Link href="/" className="rounded-theme">
+              <AppLink href="/" className="rounded-theme">
                 <Logo />
-              </Link>
+              </AppLink>
             </div>
             <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
               {pending ? (
@@ -54,9 +54,9 @@ export function LoginScreen() {
             {pending ? null : (
               <p className="mt-3 text-center text-sm text-muted">
                 {loginMessages.noAccount}{" "}
-                <Link href="/register" className="rounded-theme font-semibold text-primary underline-offset-4 hover:underline">
+                <AppLink href="/register" className="rounded-theme font-semibold text-primary underline-offset-4 hover:underline">
                   {loginMessages.createAccount}
-                </Link>
+                </AppLink>
               </p>
             )}
           </div>

@@ -4,7 +4,7 @@ import type { JSX } from "react";
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
-import { blockCardDate, blockCardValue } from "./block-form-rules";
+import { blockCardDate, blockCardValue } from "./block-card-format";
 
 const t = viewerMessages;
 

@@ -1,9 +1,12 @@
 import { YEAR_SELECT_OPTIONS, ZOOM_LEVELS as ZOOM_LEVEL_COUNT } from "@/lib/constants";
 import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
-import { currentYearMonth, formatCalendarDate, formatDate, isValidCalendarDate, saoPauloParts, type DateInput } from "@/lib/format/dates";
-import { centsToDecimalText, decimalTextToCents, formatCents } from "@/lib/format/money";
+import { currentYearMonth, isValidCalendarDate, saoPauloParts, type DateInput } from "@/lib/format/dates";
+import { centsToDecimalText, decimalTextToCents } from "@/lib/format/money";
 
 // Pure rules of the block viewer (spec §2 Block viewer, §4 Block states, §5 block form, §9). No React.
+
+// The card's date and value live in their own module (pages that only list blocks need nothing else here).
+export { blockCardDate, blockCardValue } from "./block-card-format";
 
 /** Years in the viewer's year select (spec §9 "year select 5"): the current year and the four before. */
 export const VIEWER_YEAR_OPTIONS = YEAR_SELECT_OPTIONS;
@@ -50,18 +53,6 @@ export function blockYearMonth(block: Pick<Block, "date" | "sentDatetime">): { y
   }
   const { year, month } = saoPauloParts(block.sentDatetime);
   return { year, month };
-}
-
-/** dd/mm/aaaa shown on the card: the payment date, or the sent date while uncategorised. */
-export function blockCardDate(block: Pick<Block, "date" | "sentDatetime">): string {
-  return block.date ? formatCalendarDate(`${block.date}T00:00:00Z`) : formatDate(block.sentDatetime);
-}
-
-/** 'R$ 1.234,56' from the wire's "1234.56"; null while the block has no value. */
-export function blockCardValue(block: Pick<Block, "value">): string | null {
-  if (block.value === null) return null;
-  const cents = decimalTextToCents(block.value);
-  return cents === null ? null : formatCents(cents);
 }
 
 export type BlockForm = { day: number | null; month: number | null; year: number | null; accountId: number | null; cents: number };

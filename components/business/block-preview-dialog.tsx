@@ -3,14 +3,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { Block } from "@/lib/contract/blocks";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessHomeMessages } from "@/lib/i18n/sections/businessHome";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
-import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
+import { blockCardDate, blockCardValue } from "@/components/blocks/block-card-format";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { DocumentsPreview } from "./documents-preview";
 
 const t = viewerMessages;
-const b = businessMessages.home;
+const b = businessHomeMessages;
 
 export type BlockPreviewDialogProps = {
   block: Block | null;

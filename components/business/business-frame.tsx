@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, type ReactNode } from "react";
-import { useBusinessBlocks } from "@/lib/api/business";
+import { useBusinessBlocks } from "@/lib/api/business-blocks";
 import { currentYearMonth } from "@/lib/format/dates";
 import { AppShell } from "@/components/shell/app-shell";
 import { cn } from "@/components/ui/cn";

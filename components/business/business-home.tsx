@@ -2,12 +2,12 @@
 
 import { useMemo, useState } from "react";
 import { useBusinessAccounts, useBusinessBlocks } from "@/lib/api/business";
-import { useMe } from "@/lib/api/auth";
+import { useMe } from "@/lib/api/me";
 import { useOwnClient } from "@/lib/api/offices";
 import type { ClientAccount } from "@/lib/contract/accounts";
 import type { Block } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { PeriodBlocks } from "@/components/client-detail/period-blocks";
 import { periodBlocks, yearAccounts } from "@/components/client-detail/month-view";
@@ -77,7 +77,7 @@ export function BusinessHome() {
 
   return (
     <BusinessFrame title={title} pendencyCount={blocks.data?.pendencyNumber}>
-      <section aria-label={businessMessages.nav.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
+      <section aria-label={businessNavMessages.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
         <PeriodBlocks
           year={year}
           month={month}

@@ -2,11 +2,11 @@
 
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
 import { AppLink } from "@/components/ui/app-link";
 import { cn } from "@/components/ui/cn";
 
-const t = businessMessages.nav;
+const t = businessNavMessages;
 
 /** localStorage key of the side bar's state ("expanded" | "collapsed"); absent: by the screen width. */
 export const NAV_STORAGE_KEY = "bloco.businessNav";
@@ -44,7 +44,7 @@ function Badge({ count, className }: { count: number; className?: string }) {
   return (
     <span className={cn("grid h-2.25 min-w-2.25 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg", className)}>
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">{businessMessages.panel.pendingCount(count)}</span>
+      <span className="sr-only">{businessNavMessages.pendingCount(count)}</span>
     </span>
   );
 }

@@ -5,21 +5,32 @@ import { useState } from "react";
 import { businessKeys, useDevolvedDocuments, useRemoveDocument, useRestoreDocument, type ReturnedDocument } from "@/lib/api/business";
 import { deadlineLabel, nextDeadlineChange } from "@/lib/format/countdown";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
+import { businessDevolvedMessages } from "@/lib/i18n/sections/businessDevolved";
+import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { BusinessFrame } from "./business-frame";
 import { Countdown } from "./countdown";
-import { DocumentsPreview } from "./documents-preview";
+import type { DocumentsPreviewProps } from "./documents-preview";
 import { PreviewPane } from "./preview-pane";
 
-const t = businessMessages.devolved;
+// The preview (the viewer's image stage, zoom and thumbnails) shows once a document is chosen: its
+// script is fetched then, not with the page (scripts/measure-first-load.mjs).
+const DocumentsPreview = lazyWhenOpen<DocumentsPreviewProps>(
+  () => import("./documents-preview").then((module) => module.DocumentsPreview),
+  () => true,
+);
+
+const t = businessDevolvedMessages;
 
 /** 'N dias' / '1 dia' / HH:mm:ss (spec §4), from the pure rule of lib/format/countdown.ts. */
 function deadlineText(msLeft: number): string {
@@ -79,7 +90,7 @@ export function DevolvedsScreen() {
   const busyId = restore.isPending ? restore.variables : remove.isPending ? remove.variables : null;
 
   return (
-    <BusinessFrame title={businessMessages.nav.devolveds}>
+    <BusinessFrame title={businessNavMessages.devolveds}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_420px] xl:grid-cols-[minmax(0,1fr)_520px]">
         <section aria-label={t.list} className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2">
           {notice ? (
@@ -164,7 +175,7 @@ export function DevolvedsScreen() {
         </section>
 
         <PreviewPane
-          title={selected?.name ?? businessMessages.panel.preview}
+          title={selected?.name ?? businessPanelMessages.preview}
           subtitle={selected ? t.returnedOn(formatDate(selected.devolvedDatetime)) : undefined}
           empty={t.selectDocument}
           onClose={() => setSelectedId(null)}
@@ -182,7 +193,7 @@ export function DevolvedsScreen() {
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => open || setRemoving(null)}
-        text={businessMessages.confirm.removeDocument}
+        text={businessConfirmMessages.removeDocument}
         tone="danger"
         onConfirm={onRemove}
         loading={remove.isPending}

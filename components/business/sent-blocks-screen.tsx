@@ -4,23 +4,32 @@ import { useMemo, useState } from "react";
 import { useSentBlocks, useSentOperators, useUndoSent, type SentBlock } from "@/lib/api/business";
 import { formatMinutesSeconds, nextSecondChange } from "@/lib/format/countdown";
 import { currentYearMonth, formatDate, formatTime, monthOptions, selectableYears } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
+import { businessSentMessages } from "@/lib/i18n/sections/businessSent";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { BusinessFrame } from "./business-frame";
 import { Countdown } from "./countdown";
-import { DocumentsPreview } from "./documents-preview";
+import type { DocumentsPreviewProps } from "./documents-preview";
 import { PreviewPane } from "./preview-pane";
 import { groupByDay, isUndoable, operatorOptions } from "./sent-rules";
 import { TOUCH_TARGETS } from "./touch";
 
-const t = businessMessages.sent;
+// The preview (the viewer's image stage, zoom and thumbnails) shows once a document is chosen: its
+// script is fetched then, not with the page (scripts/measure-first-load.mjs).
+const DocumentsPreview = lazyWhenOpen<DocumentsPreviewProps>(
+  () => import("./documents-preview").then((module) => module.DocumentsPreview),
+  () => true,
+);
+
+const t = businessSentMessages;
 const d = clientDetailMessages;
 
 /**
@@ -65,7 +74,7 @@ export function SentBlocksScreen() {
   };
 
   return (
-    <BusinessFrame title={businessMessages.nav.sentBlocks}>
+    <BusinessFrame title={businessNavMessages.sentBlocks}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_380px] xl:grid-cols-[minmax(0,1fr)_440px]">
         <section aria-label={t.blocks} className={cn("flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
           <div className="grid grid-cols-2 gap-1 sm:grid-cols-[minmax(0,240px)_140px_110px]">

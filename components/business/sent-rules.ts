@@ -1,7 +1,7 @@
 import { OPERATOR_NAME_MAX, OPERATOR_SELECT_MAX } from "@/lib/constants";
 import type { SentBlock, SentOperator } from "@/lib/contract/business";
 import { formatDate } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessSentMessages } from "@/lib/i18n/sections/businessSent";
 
 // Pure rules of Blocos enviados (spec §2 Sent blocks, §9): the operator select and the day groups. No React.
 
@@ -14,7 +14,7 @@ export function shortOperatorName(name: string, max: number = OPERATOR_NAME_MAX)
 /** The operator select: the caller first as 'Voce', then the colleagues who share; at most 7 (spec §9). */
 export function operatorOptions(operators: readonly SentOperator[], max: number = OPERATOR_SELECT_MAX): { value: number; label: string }[] {
   const ordered = [...operators.filter((op) => op.isMe), ...operators.filter((op) => !op.isMe)];
-  return ordered.slice(0, max).map((op) => ({ value: op.id, label: op.isMe ? businessMessages.sent.me : shortOperatorName(op.name) }));
+  return ordered.slice(0, max).map((op) => ({ value: op.id, label: op.isMe ? businessSentMessages.me : shortOperatorName(op.name) }));
 }
 
 export type DayGroup = { day: string; blocks: SentBlock[] };

@@ -15,7 +15,7 @@ import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { Splash } from "@/components/ui/splash";
 import { periodBlocks } from "./month-view";
 import { PeriodBlocks } from "./period-blocks";
-import { RemoveClientDialog } from "./remove-client";
+import type { RemoveClientDialogProps } from "./remove-client";
 import { SideBar, type SideDrawerChoice } from "./side-bar";
 import type { SideDrawersProps } from "./side-drawers";
 
@@ -34,6 +34,11 @@ const BlockViewer = lazyWhenOpen<BlockViewerProps>(
 );
 const ClientInfoDialog = lazyWhenOpen<ClientInfoDialogProps>(
   () => import("@/components/clients/client-info-dialog").then((module) => module.ClientInfoDialog),
+  (props) => props.open,
+);
+// 'Excluir cliente' too (with the client actions' API module).
+const RemoveClientDialog = lazyWhenOpen<RemoveClientDialogProps>(
+  () => import("./remove-client").then((module) => module.RemoveClientDialog),
   (props) => props.open,
 );
 

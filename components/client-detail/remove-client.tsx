@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 const t = clientActionsMessages;
 
-type RemoveClientDialogProps = { clientId: number; open: boolean; onOpenChange: (open: boolean) => void };
+export type RemoveClientDialogProps = { clientId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
  * 'Excluir cliente' (spec §2): 'Tem certeza que deseja remover este cliente?'. The removal is soft (the

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ClientCard as Card } from "@/lib/contract/clients";
-import { formatModified } from "@/lib/format";
+import { formatModified } from "@/lib/format/dates";
 import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";

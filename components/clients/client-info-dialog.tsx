@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useClientDetail } from "@/lib/api/clients";
 import type { ClientAnswer } from "@/lib/contract/offices";
-import { maskCep, maskClientCode, maskPhone } from "@/lib/format";
+import { maskCep, maskClientCode, maskPhone } from "@/lib/format/masks";
 import { clientsMessages } from "@/lib/i18n/sections/clients";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { profileMessages } from "@/lib/i18n/sections/profile";

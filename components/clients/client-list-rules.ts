@@ -1,5 +1,5 @@
 import type { ClientCard } from "@/lib/contract/clients";
-import { matchesClient } from "@/lib/format";
+import { matchesClient } from "@/lib/format/search";
 
 // The pure rules of the client list (spec §2, §5): which cards a search matches, their order while
 // searching, and which status icons a card shows.

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
@@ -13,13 +12,14 @@ import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizati
 import { MobileFrame } from "./mobile-frame";
 import { MobileGate, useMobileWork, type ReadyState } from "./mobile-gate";
 import { MOBILE_PATH } from "./paths";
+import { AppLink } from "@/components/ui/app-link";
 
 const t = contabilizationMobileMessages;
 
 /** A way back to the main page (client-side: the session in memory stays). */
 export function BackLink() {
   return (
-    <Link
+    <AppLink
       href={MOBILE_PATH}
       className="-ml-0.5 inline-flex h-5.5 shrink-0 items-center gap-0.5 rounded-theme border border-border bg-surface pr-1.5 pl-0.5 text-sm font-semibold text-primary hover:bg-surface-2"
     >
@@ -27,7 +27,7 @@ export function BackLink() {
         <path d="m15 6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       {t.back}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -15,6 +14,7 @@ import { accountLabel, blockDate, blockValue, contabilizedWhen } from "./format"
 import { MobileFrame } from "./mobile-frame";
 import { useMobileWork, type ReadyState } from "./mobile-gate";
 import { MOBILE_HISTORY_PATH, MOBILE_LIST_PATH } from "./paths";
+import { AppLink } from "@/components/ui/app-link";
 
 const t = contabilizationMobileMessages;
 const MONTH_OPTIONS = monthNames.map((label, i) => ({ value: i + 1, label }));
@@ -57,7 +57,7 @@ export function MobileMain({ state }: { state: ReadyState }) {
         <SelectField label={t.year} options={years} value={year} onValueChange={(value) => mobileSession.setPeriod(Number(value), month)} />
       </div>
 
-      <Link
+      <AppLink
         href={MOBILE_LIST_PATH}
         className="flex min-h-6 items-center gap-1 rounded-theme border border-border bg-surface px-1.5 py-1 text-left hover:bg-surface-2"
       >
@@ -76,7 +76,7 @@ export function MobileMain({ state }: { state: ReadyState }) {
         <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-      </Link>
+      </AppLink>
 
       {held ? (
         <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
@@ -125,12 +125,12 @@ export function MobileMain({ state }: { state: ReadyState }) {
         />
       ) : null}
 
-      <Link
+      <AppLink
         href={MOBILE_HISTORY_PATH}
         className="inline-flex h-6 items-center justify-center gap-1 rounded-theme border border-border bg-surface px-2 text-[15px] font-semibold text-fg hover:bg-surface-2"
       >
         {t.history}
-      </Link>
+      </AppLink>
     </MobileFrame>
   );
 }

@@ -5,7 +5,7 @@ import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { formatDate, formatTime } from "@/lib/format/dates";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
-import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
+import { blockCardDate, blockCardValue } from "@/components/blocks/block-card-format";
 import { Button } from "@/components/ui/button";
 import { Drawer } from "@/components/ui/drawer";
 import { Spinner } from "@/components/ui/spinner";

@@ -6,7 +6,7 @@ import type { Block } from "@/lib/contract/blocks";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { formatDate, formatTime } from "@/lib/format/dates";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
-import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
+import { blockCardDate, blockCardValue } from "@/components/blocks/block-card-format";
 import { cn } from "@/components/ui/cn";
 import { Collapse } from "@/components/ui/collapse";
 

@@ -4,7 +4,7 @@ import { useState, type RefObject } from "react";
 import type { Block } from "@/lib/contract/blocks";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
-import { blockCardDate, blockCardValue } from "@/components/blocks/block-form-rules";
+import { blockCardDate, blockCardValue } from "@/components/blocks/block-card-format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";

@@ -2,13 +2,13 @@
 
 import { useCallback, useState } from "react";
 import { useSendBlock } from "@/lib/api/block-sender";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { BlockComposer } from "./block-composer";
 import { createBody, EMPTY_SELECTION, type Selection } from "./selection";
 import type { SelectionUpdate } from "./use-image-intake";
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 /** /createblock 'Criar bloco' (spec §2, issue 8 item 2). */
 export function CreateBlockPage() {

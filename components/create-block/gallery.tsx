@@ -4,7 +4,8 @@ import { useMemo, useState, type CSSProperties } from "react";
 import { libraryOperatorId, useLibraries, useLibraryDocuments, useRemoveDocument, type GalleryDocument } from "@/lib/api/block-sender";
 import { GALLERY_PER_ROW } from "@/lib/constants";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -15,7 +16,7 @@ import { Switch } from "@/components/ui/switch";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { Icon } from "./icons";
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 export type GalleryProps = {
   /** Keys of the selected images (a gallery document's is galleryKey(id)). */
@@ -116,7 +117,7 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? null : setConfirming(null))}
-        text={businessMessages.confirm.removeDocument}
+        text={businessConfirmMessages.removeDocument}
         onConfirm={confirmRemove}
         loading={remove.isPending}
         tone="danger"

@@ -4,7 +4,8 @@ import { useCallback, useState } from "react";
 import { usePendencyPresence, useSkipPendency, useSolvePendency, useToSolve } from "@/lib/api/block-sender";
 import { ApiError } from "@/lib/api/client";
 import type { PendencyToSolve } from "@/lib/contract/business";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
@@ -26,7 +27,7 @@ const SkipDialog = lazyWhenOpen<SkipDialogProps>(
   (props) => props.open,
 );
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 /**
  * /pendencyblock 'Blocos com pendencia' (spec §2, §4): the head of the company's pendency queue in the
@@ -131,7 +132,7 @@ function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelP
         aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
         send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null }}
       />
-      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessMessages.confirm.solveWithoutChanges} onConfirm={solve} />
+      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessConfirmMessages.solveWithoutChanges} onConfirm={solve} />
       <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />
     </>
   );

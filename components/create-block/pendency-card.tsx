@@ -4,13 +4,14 @@ import { useState } from "react";
 import type { PendencyToSolve, ScreenOperator } from "@/lib/contract/business";
 import { CATEGORIZATION_AVATARS_MAX, issueLabel } from "@/lib/constants";
 import { formatDate, formatTime } from "@/lib/format/dates";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
+import { businessSentMessages } from "@/lib/i18n/sections/businessSent";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Icon } from "./icons";
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 export type PendencyCardProps = {
   pendency: PendencyToSolve;
@@ -83,7 +84,7 @@ export function ScreenPresence({ operators, count }: { operators: readonly Scree
         <ul aria-label={t.onScreen} className="flex items-center -space-x-1">
           {shown.map((operator, index) => {
             // The server lists the caller first (as the categorization header does: 'Voce').
-            const label = index === 0 ? businessMessages.sent.me : operator.name;
+            const label = index === 0 ? businessSentMessages.me : operator.name;
             return (
               <li key={`${operator.name}-${index}`} title={label} className="rounded-full ring-2 ring-canvas">
                 <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4 text-[11px]" />

@@ -2,13 +2,13 @@
 
 import { useRef, type ChangeEvent } from "react";
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Icon, type IconName } from "./icons";
 import { currentItem, type Selection } from "./selection";
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 export type PreviewProps = {
   selection: Selection;

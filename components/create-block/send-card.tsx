@@ -1,11 +1,11 @@
 "use client";
 
 import type { UploadState } from "@/lib/api/block-sender";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 export type SendControl = {
   /** 'Enviar bloco' or, for a pendency, 'Enviar solução'. */

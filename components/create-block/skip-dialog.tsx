@@ -2,7 +2,8 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
-import { businessMessages } from "@/lib/i18n/sections/business";
+import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
@@ -32,7 +33,7 @@ export function SkipDialog({ open, onOpenChange, onConfirm }: SkipDialogProps) {
           className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
         >
           <Dialog.Title className="text-xl font-bold">{commonMessages.attention}</Dialog.Title>
-          <Dialog.Description className="text-[15px] text-muted">{businessMessages.confirm.skipPendency}</Dialog.Description>
+          <Dialog.Description className="text-[15px] text-muted">{businessConfirmMessages.skipPendency}</Dialog.Description>
           <label htmlFor={checkboxId} className="flex min-h-5.5 cursor-pointer items-center gap-1 text-sm font-medium">
             <input
               id={checkboxId}
@@ -41,7 +42,7 @@ export function SkipDialog({ open, onOpenChange, onConfirm }: SkipDialogProps) {
               onChange={(event) => setNotShowAgain(event.target.checked)}
               className="size-2.5 cursor-pointer accent-primary"
             />
-            {businessMessages.panel.dontShowAgain}
+            {businessPanelMessages.dontShowAgain}
           </label>
           <div className="mt-1 flex justify-end gap-1">
             <Dialog.Close asChild>

@@ -2,11 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import { businessMessages } from "@/lib/i18n/sections/business";
-import { prepareImage } from "@/lib/images/downscale";
+import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { addNew, makeNewImage, newClientRef, remaining, takeFiles, type Selection } from "./selection";
 
-const t = businessMessages.panel;
+const t = businessPanelMessages;
 
 export type SelectionUpdate = (update: (selection: Selection) => Selection) => void;
 
@@ -38,6 +37,8 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
       queue.current = queue.current.then(async () => {
         if (!alive.current) return;
         try {
+          // The downscaler is fetched with the first image, not with the page (scripts/measure-first-load.mjs).
+          const { prepareImage } = await import("@/lib/images/downscale");
           const image = await prepareImage(file);
           if (alive.current) update((current) => addNew(current, makeNewImage(newClientRef(), image)));
         } catch {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { fetchOutbox, outboxKey } from "@/lib/api/dev";
-import { formatDate, formatTime } from "@/lib/format";
+import { formatDate, formatTime } from "@/lib/format/dates";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { devOutboxMessages } from "@/lib/i18n/sections/devOutbox";
 import { Spinner } from "@/components/ui/spinner";

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
@@ -8,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/ui/logo";
 import { CreateAccountDialog } from "./create-account-dialog";
 import { scrollToSection, SECTION_IDS } from "./sections";
+import { AppLink } from "@/components/ui/app-link";
 
 export function LandingHeader() {
   return (
@@ -19,9 +19,9 @@ export function LandingHeader() {
         </button>
         <SectionNav className="hidden lg:flex" />
         <div className="flex items-center gap-1">
-          <Link href="/login" className="inline-flex h-5 items-center rounded-theme px-2 text-sm font-semibold text-fg hover:bg-surface-2">
+          <AppLink href="/login" className="inline-flex h-5 items-center rounded-theme px-2 text-sm font-semibold text-fg hover:bg-surface-2">
             {landingMessages.login}
-          </Link>
+          </AppLink>
           <CreateAccountDialog trigger={<Button>{landingMessages.createAccount}</Button>} />
         </div>
       </div>

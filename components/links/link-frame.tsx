@@ -1,10 +1,10 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { linksMessages } from "@/lib/i18n/sections/links";
 import { loginMessages } from "@/lib/i18n/sections/login";
 import { titlesMessages } from "@/lib/i18n/sections/titles";
 import { LOGIN_PATH } from "@/lib/routes";
 import { Logo } from "@/components/ui/logo";
+import { AppLink } from "@/components/ui/app-link";
 
 /** The frame of the e-mailed link pages: the brand above one card, like the login page's card (wider
  * for the client company's registration form). */
@@ -14,9 +14,9 @@ export function LinkFrame({ children, wide = false }: { children: ReactNode; wid
       <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
         <div className={wide ? "w-full max-w-[720px]" : "w-full max-w-[440px]"}>
           <div className="mb-4 flex justify-center">
-            <Link href="/" aria-label={titlesMessages.base} className="rounded-theme">
+            <AppLink href="/" aria-label={titlesMessages.base} className="rounded-theme">
               <Logo />
-            </Link>
+            </AppLink>
           </div>
           <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
             {children}
@@ -42,12 +42,12 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
       </span>
       <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
       {text ? <p className="text-sm text-muted">{text}</p> : null}
-      <Link
+      <AppLink
         href={LOGIN_PATH}
         className="mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold text-primary-fg hover:bg-primary-hover"
       >
         {linksMessages.goToLogin}
-      </Link>
+      </AppLink>
     </div>
   );
 }

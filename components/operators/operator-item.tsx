@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { Operator } from "@/lib/api/operators";
-import { maskPhone } from "@/lib/format";
+import { maskPhone } from "@/lib/format/masks";
 import { operatorsUiMessages } from "@/lib/i18n/sections/operatorsUi";
 import { adminStar, canManageOperator, canToggleSharedGallery, type StarState } from "@/lib/permissions/operators";
 import { Avatar } from "@/components/ui/avatar";

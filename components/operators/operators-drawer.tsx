@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useMe } from "@/lib/api/auth";
+import { useMe } from "@/lib/api/me";
 import { useOperatorAction, useOperators, type Operator } from "@/lib/api/operators";
 import type { ChosenPlatform } from "@/lib/platform";
 import { commonMessages } from "@/lib/i18n/sections/common";

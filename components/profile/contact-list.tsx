@@ -2,7 +2,7 @@
 
 import { useClientContact } from "@/lib/api/clients";
 import { useContact, type ContactPerson } from "@/lib/api/offices";
-import { maskPhone } from "@/lib/format";
+import { maskPhone } from "@/lib/format/masks";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Avatar } from "@/components/ui/avatar";
 import { Spinner } from "@/components/ui/spinner";

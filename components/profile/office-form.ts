@@ -1,5 +1,5 @@
 import { z } from "@/lib/contract/zod";
-import { maskCep, maskCnpj, maskNumber, maskPhone } from "@/lib/format";
+import { maskCep, maskCnpj, maskNumber, maskPhone } from "@/lib/format/masks";
 import type { Address, OrganizationBody } from "@/lib/api/offices";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { addressNumberSchema, cepSchema, cnpjSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";

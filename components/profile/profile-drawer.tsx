@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { useMe } from "@/lib/api/auth";
+import { useMe } from "@/lib/api/me";
 import { useProfile, useUpdatePhoto } from "@/lib/api/operators";
 import { useSelectedClient } from "@/lib/client-selection";
 import type { ChosenPlatform } from "@/lib/platform";

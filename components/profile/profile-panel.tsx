@@ -2,7 +2,7 @@
 
 import { useSaveProfile, type Operator } from "@/lib/api/operators";
 import { ApiError } from "@/lib/api/client";
-import { maskCpf, maskPhone } from "@/lib/format";
+import { maskCpf, maskPhone } from "@/lib/format/masks";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { EditActions } from "./edit-actions";
 import { TextField } from "@/components/ui/text-field";

@@ -1,4 +1,4 @@
-import { maskCep, maskCnpj, maskCpf, maskNumber, maskPhone } from "@/lib/format";
+import { maskCep, maskCnpj, maskCpf, maskNumber, maskPhone } from "@/lib/format/masks";
 import type { RegisterBody } from "@/lib/contract/register";
 import { registerMessages } from "@/lib/i18n/sections/register";
 import { validationMessages } from "@/lib/i18n/sections/validation";

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/client";
@@ -24,6 +23,7 @@ import {
 import { StepFields } from "./step-fields";
 import { StepIndicator } from "./step-indicator";
 import { SummaryStep } from "./summary-step";
+import { AppLink } from "@/components/ui/app-link";
 
 const r = registerMessages;
 const SLIDES = [r.profile, r.company, r.payment] as const;
@@ -106,9 +106,9 @@ export function RegisterWizard() {
     // header and main: every part of the page sits in a landmark (axe "region", "landmark-one-main")
     <div className="flex min-h-dvh flex-col items-center px-2 py-4 sm:py-6">
       <header>
-        <Link href="/" className="rounded-theme">
+        <AppLink href="/" className="rounded-theme">
           <Logo />
-        </Link>
+        </AppLink>
       </header>
       <main className="mt-3 flex w-full flex-col items-center">
         <div className="w-full max-w-[640px] rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">

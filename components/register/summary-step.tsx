@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { registerMessages } from "@/lib/i18n/sections/register";
 import { LOGIN_PATH } from "@/lib/routes";
 import type { RegisterData } from "./register-state";
+import { AppLink } from "@/components/ui/app-link";
 
 const s = registerMessages.summary;
 const d = registerMessages.signup;
@@ -58,12 +58,12 @@ export function SummaryStep({ data, email }: { data: RegisterData; email: string
           { label: f.street, value: join(`${data.street} ${data.number}`, data.neighborhood, cityState) },
         ]}
       />
-      <Link
+      <AppLink
         href={LOGIN_PATH}
         className="inline-flex h-6 items-center justify-center rounded-theme bg-primary px-3 text-[15px] font-semibold text-primary-fg hover:bg-primary-hover"
       >
         {s.login}
-      </Link>
+      </AppLink>
     </div>
   );
 }

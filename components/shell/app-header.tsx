@@ -1,6 +1,6 @@
 "use client";
 
-import { useMe } from "@/lib/api/auth";
+import { useMe } from "@/lib/api/me";
 import { shellMessages } from "@/lib/i18n/sections/shell";
 import type { ChosenPlatform } from "@/lib/platform";
 import { Avatar } from "@/components/ui/avatar";

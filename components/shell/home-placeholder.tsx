@@ -1,6 +1,6 @@
 "use client";
 
-import { useMe } from "@/lib/api/auth";
+import { useMe } from "@/lib/api/me";
 import { homeMessages } from "@/lib/i18n/sections/home";
 import { Button } from "@/components/ui/button";
 import { useSession } from "@/components/auth/use-session";

@@ -3,7 +3,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { requestPlatformSwitch } from "@/lib/api/operators";
 import { shellMessages } from "@/lib/i18n/sections/shell";
 import { HOME_PATH } from "@/lib/routes";
 import { browserSession } from "@/lib/session";
@@ -22,6 +21,8 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
     try {
       // The device flips to the other platform once the server agreed (a refusal leaves everything as is);
       // the answer's platform is the user's last one on the server, which another device may have moved.
+      // lib/api/operators is fetched on the click: every logged-in page shows this switch, none needs it sooner.
+      const { requestPlatformSwitch } = await import("@/lib/api/operators");
       await requestPlatformSwitch();
       browserSession.setPlatform(target);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });

@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import type { MeAnswer, TokenAnswer, TokenBody } from "@/lib/contract/auth";
 import { browserSession } from "@/lib/session";
 import { api } from "./api";
 
-// Spec §7 "Auth": login, logout, and the caller's profile.
+// Spec §7 "Auth": login, logout, and the caller's profile (its query hook, useMe, is lib/api/me.ts: the
+// login page calls requestLogin and must not load react-query with it).
 
 export const authKeys = { me: ["auth", "me"] as const };
 
@@ -23,8 +23,4 @@ export async function logout(): Promise<void> {
 
 export function fetchMe(signal?: AbortSignal): Promise<MeAnswer> {
   return api.request<MeAnswer>("/api/me/", undefined, { signal });
-}
-
-export function useMe() {
-  return useQuery({ queryKey: authKeys.me, queryFn: ({ signal }) => fetchMe(signal) });
 }

@@ -13,7 +13,6 @@ import type {
 import { browserSession } from "@/lib/session";
 import { api } from "./api";
 import { ApiError } from "./client";
-import { uploadTransport } from "./upload-transport";
 
 // The calls of Criar bloco and Blocos com pendencia (issue 8 item 2): the galleries, deleting a gallery
 // document, sending a block and solving a pendency (both uploads with progress, through the API client
@@ -96,6 +95,8 @@ function useUpload<TBody, TAnswer>(path: string) {
 
   const send = useCallback(
     async (body: TBody): Promise<TAnswer> => {
+      // The XMLHttpRequest transport is fetched with the first send, not with the page.
+      const { uploadTransport } = await import("./upload-transport");
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;

@@ -8,6 +8,7 @@ import type {
   SentOperator,
 } from "@/lib/contract/business";
 import { api } from "./api";
+import { businessKeys } from "./business-blocks";
 import type { PeriodAccounts } from "./client-detail";
 
 // What the business home, Blocos enviados and Devolvidos read and change (issue 8 items 1, 3, 4). Every
@@ -16,27 +17,9 @@ import type { PeriodAccounts } from "./client-detail";
 // Pendencias badge, read from the home's block list — refreshes.
 
 export type { BusinessBlocksAnswer, ReturnedDocument, SentBlock, SentOperator };
-
-export const businessKeys = {
-  all: ["business"] as const,
-  blocks: (year: number, month: number) => ["business", "blocks", year, month] as const,
-  accounts: (year: number, month: number) => ["business", "accounts", year, month] as const,
-  sentOperators: ["business", "sent", "operators"] as const,
-  sentAll: ["business", "sent", "blocks"] as const,
-  sent: (operatorId: number, year: number, month: number) => ["business", "sent", "blocks", operatorId, year, month] as const,
-  devolved: ["business", "devolved"] as const,
-};
-
-/**
- * POST /api/block/list without clientId: the company's blocks of one month (month 1..12) or, for
- * 'Todos' (month 0), the whole year → month → account map; plus pendencyNumber (the badge).
- */
-export function useBusinessBlocks(year: number, month: number) {
-  return useQuery({
-    queryKey: businessKeys.blocks(year, month),
-    queryFn: ({ signal }) => api.request<BusinessBlocksAnswer>("/api/block/list", month === 0 ? {} : { year, month }, { signal }),
-  });
-}
+// The keys and the month's block list live in ./business-blocks (the business frame's badge reads the
+// list on every business page; the rest of this module is for the screens that use it).
+export { businessKeys, useBusinessBlocks } from "./business-blocks";
 
 /** POST /api/account/client without clientId: the company's active accounts of a month (or every month). */
 export function useBusinessAccounts(year: number, month: number) {

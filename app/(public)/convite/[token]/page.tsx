@@ -1,7 +1,12 @@
 import { InviteAccept } from "@/components/links/invite-accept";
+import { QueryProvider } from "@/app/query-provider";
 
 // The invite link of the e-mail (issue 3): open to anyone, the token is the key.
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  return <InviteAccept token={decodeURIComponent(token)} />;
+  return (
+    <QueryProvider>
+      <InviteAccept token={decodeURIComponent(token)} />
+    </QueryProvider>
+  );
 }

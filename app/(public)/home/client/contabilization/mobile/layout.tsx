@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { titlesMessages } from "@/lib/i18n/sections/titles";
+import { QueryProvider } from "@/app/query-provider";
 
 // The phone's contabilization pages (issue 9 item 3). Rendered per request, never cached: Next's dynamic
 // pages answer `Cache-Control: no-store` (next.config.ts cannot set it on pages), and next.config.ts adds
@@ -15,5 +16,5 @@ export const metadata: Metadata = {
 };
 
 export default function MobileContabilizationLayout({ children }: { children: ReactNode }) {
-  return children;
+  return <QueryProvider>{children}</QueryProvider>;
 }
