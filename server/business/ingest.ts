@@ -31,8 +31,10 @@ export type PhotoEntry = { photo: NewPhoto; path: string; position: number };
 
 // Decoding a 12 MP photo takes ~36 MB of pixels and a core's worth of libvips threads for ~0.4 s. Across
 // the whole process at most this many decode at once, whatever the number of uploads admitted (upload
-// slots bound the bodies, this bounds the pixels): 13 x 12 MP never sit decoded side by side.
-export const DECODE_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), 4));
+// slots bound the bodies, this bounds the pixels): 13 x 12 MP never sit decoded side by side. One core
+// is left to the event loop (and PostgreSQL): on the 2-core machine two decodes at once made the other
+// routes' p95 about 2x idle while a block was ingested, one decode keeps it near 1.4x (docs/decisions.md).
+export const DECODE_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 4));
 
 class Semaphore {
   private free: number;
