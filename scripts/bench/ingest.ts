@@ -1,17 +1,19 @@
 // Item 4: a 13-photo block of real-size 12 MP JPEGs sent through the bench's HTTP server (POST
 // /api/block/create, the company's send) against sharp alone making the same derivatives in this
 // process: processImage of server/images/pipeline.ts (the display WebP and the thumbnail, with the
-// upload's sha256) on the 13 JPEG buffers, as many at a time as the ingest decodes (min(cores, 4),
-// server/business/ingest.ts). Per send: the peak extra RSS of the `next start` process over its RSS just
-// before (sampled every 10 ms from /proc, and the kernel's VmHWM after resetting it), and the p95 of
-// other routes (GET /api/me/ and GET /api/clients, 2 loops) while the sends run against the same loops
-// on the idle server. The photos are made once (noise with coloured blocks, 4000x3000, ~4-5 MB each)
-// and kept in .data/bench-photos.
+// upload's sha256) on the 13 JPEG buffers, as many at a time as the ingest decodes (DECODE_CONCURRENCY
+// of server/business/ingest.ts). Each run: sharp alone, then the same block sent on the otherwise idle
+// server (the time compared with sharp alone: both sides on the same quiet machine), then sent again
+// while other routes (GET /api/me/ and GET /api/clients, 2 loops) run, for their p95 against the same
+// loops on the idle server (and that send's time, reported beside). The peak extra RSS of the `next
+// start` process over its RSS just before each send (sampled every 10 ms from /proc, and the kernel's
+// VmHWM after resetting it), the largest of all sends. The photos are made once (noise with coloured
+// blocks, 4000x3000, ~4-5 MB each) and kept in .data/bench-photos.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import sharp from "sharp";
+import { DECODE_CONCURRENCY } from "../../server/business/ingest";
 import { load, send, summarize, timed, type Summary } from "./load";
 import { memory, resetPeak, root } from "./server";
 import { get } from "./world";
@@ -51,6 +53,8 @@ export type IngestResult = {
   server: Summary;
   sharpAlone: Summary;
   ratio: number;
+  /** The sends made while the other routes' loops ran. */
+  serverUnderLoad: Summary;
   peakExtraMb: number;
   baselineMb: number;
   peakSource: string;
@@ -74,30 +78,24 @@ export async function measureIngest(options: {
   const images = await photos();
   const sizes = images.map((image) => image.length);
   const { processImage } = await import("../../server/images/pipeline");
-  const workers = Math.max(1, Math.min(availableParallelism(), 4));
+  const workers = DECODE_CONCURRENCY;
 
   const others = (loop: number, i: number) => ((loop + i) % 2 === 0 ? get(port, "/api/me/", options.office) : get(port, "/api/clients", options.office));
   const idle = await load({ concurrency: 2, seconds: options.idleSeconds, next: others });
 
   const alone: number[] = [];
   const sends: number[] = [];
+  const loadedSends: number[] = [];
   let peakExtra = 0;
   let baseline = 0;
   let kernelPeak = true;
   const duringSamples: number[] = [];
   let duringErrors = 0;
-  // Each run: sharp alone, then the same photos through the server, so both see the same machine.
-  for (let run = 0; run < options.runs; run += 1) {
-    await timed(alone, async () => {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: workers }, async () => {
-          while (next < images.length) await processImage(images[next++]);
-        }),
-      );
-    });
-    options.log(`ingest run ${run + 1}: sharp alone ${(alone[run] / 1000).toFixed(1)} s, sending`);
-    const body = JSON.stringify(images.map((image, i) => ({ id: `bench-${run}-${i}-${randomBytes(4).toString("hex")}`, base64url: `data:image/jpeg;base64,${image.toString("base64")}` })));
+
+  /** One send of the 13 photos, timed into `into`, with the peak extra RSS; `meanwhile` runs beside it. */
+  const sendBlock = async (tag: string, into: number[], meanwhile?: (done: Promise<void>) => Promise<unknown>) => {
+    // Encoded before the clock starts, as sharp alone starts from the photos in memory.
+    const body = Buffer.from(JSON.stringify(images.map((image, i) => ({ id: `bench-${tag}-${i}-${randomBytes(4).toString("hex")}`, base64url: `data:image/jpeg;base64,${image.toString("base64")}` }))));
     baseline = memory(options.nextPid).rss;
     kernelPeak = resetPeak(options.nextPid) && kernelPeak;
     let sampled = baseline;
@@ -110,17 +108,34 @@ export async function measureIngest(options: {
     }, 10);
     let finished!: () => void;
     const done = new Promise<void>((r) => (finished = r));
-    const othersRun = load({ concurrency: 2, stop: done, next: others, samples: duringSamples });
+    const beside = meanwhile?.(done);
     const started = performance.now();
-    const answer = await send({ port, path: "/api/block/create", method: "POST", token: options.sender, body, timeoutMs: 600_000 });
-    sends.push(performance.now() - started);
+    const answer = await send({ port, path: "/api/block/create", method: "POST", token: options.sender, body, timeoutMs: 600_000, fresh: true });
+    into.push(performance.now() - started);
     finished();
     clearInterval(sampler);
-    duringErrors += (await othersRun).errors;
+    await beside;
     if (answer.status !== 200) throw new Error(`ingest: ${answer.status} ${answer.text.slice(0, 300)}`);
-    options.log(`ingest run ${run + 1}: answered in ${(sends[run] / 1000).toFixed(1)} s`);
     const peak = kernelPeak ? Math.max(sampled, memory(options.nextPid).hwm) : sampled;
     peakExtra = Math.max(peakExtra, peak - baseline);
+  };
+
+  for (let run = 0; run < options.runs; run += 1) {
+    await timed(alone, async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: workers }, async () => {
+          while (next < images.length) await processImage(images[next++]);
+        }),
+      );
+    });
+    options.log(`ingest run ${run + 1}: sharp alone ${(alone[run] / 1000).toFixed(1)} s, sending`);
+    await sendBlock(`${run}`, sends);
+    options.log(`ingest run ${run + 1}: answered in ${(sends[run] / 1000).toFixed(1)} s; again with the other routes' loops`);
+    await sendBlock(`${run}-loaded`, loadedSends, async (done) => {
+      duringErrors += (await load({ concurrency: 2, stop: done, next: others, samples: duringSamples })).errors;
+    });
+    options.log(`ingest run ${run + 1}: answered in ${(loadedSends[run] / 1000).toFixed(1)} s beside the loops`);
   }
   const during = summarize(duringSamples, 0, duringErrors);
   const server = summarize(sends);
@@ -129,6 +144,7 @@ export async function measureIngest(options: {
     photos: `${PHOTOS} × ${WIDTH}x${HEIGHT} JPEG, ${(Math.min(...sizes) / 2 ** 20).toFixed(1)}–${(Math.max(...sizes) / 2 ** 20).toFixed(1)} MB each`,
     server,
     sharpAlone,
+    serverUnderLoad: summarize(loadedSends),
     ratio: Number((server.p50 / (sharpAlone.p50 || 1)).toFixed(2)),
     peakExtraMb: mb(peakExtra),
     baselineMb: mb(baseline),

@@ -3,7 +3,8 @@
 // request timed; percentiles over all samples. Every measurement module uses these.
 import { Agent, request } from "node:http";
 
-export type Call = { path: string; method?: "GET" | "POST"; token?: string; body?: unknown; port: number; timeoutMs?: number };
+/** `fresh`: on a new connection, not a kept-alive one (which the server may close after 5 idle seconds, mid-write). */
+export type Call = { path: string; method?: "GET" | "POST"; token?: string; body?: unknown; port: number; timeoutMs?: number; fresh?: boolean };
 export type Answer = { status: number; text: string };
 export type Summary = { n: number; reqPerSec: number; p50: number; p95: number; p99: number; max: number; errors: number };
 
@@ -15,17 +16,19 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
  */
 export function send(call: Call): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
-    const body = call.body === undefined ? "" : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+    // A Buffer is sent as it is (an upload encoded beforehand, so the encoding does not stall this
+    // process's event loop, and the loops it runs beside, while the request is timed).
+    const body = call.body === undefined ? "" : typeof call.body === "string" || Buffer.isBuffer(call.body) ? call.body : JSON.stringify(call.body);
     const req = request(
       {
         host: "127.0.0.1",
         port: call.port,
         path: call.path,
-        method: call.method ?? (body ? "POST" : "GET"),
-        agent,
+        method: call.method ?? (body.length ? "POST" : "GET"),
+        agent: call.fresh ? false : agent,
         headers: {
           ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
-          ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
+          ...(body.length ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
         },
       },
       (res) => {

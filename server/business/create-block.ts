@@ -3,6 +3,7 @@ import type { BlockCreateBody, SentBlock } from "@/lib/contract/business";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
+import type { EarlyWork } from "@/server/http/route";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries, sendKeyOf } from "./block-entries";
 import { companyMember } from "./company";
@@ -18,13 +19,13 @@ async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promis
  * POST /api/block/create [{id, base64url} | {id}]: a new block of the caller's company from new photos
  * and gallery documents, uncategorised, sent by the caller. Idempotent: a send whose key (the caller and
  * its entries' ids, blocks.send_key) made a block already answers that block, without decoding anything
- * again. Otherwise the photos are ingested first (blobs written, no connection held), then ONE
+ * again (photos the route already decoded as they arrived, `early`, are dropped). Otherwise the photos are ingested first (blobs written, no connection held), then ONE
  * transaction inserts the block (the unique (client_id, send_key) index settles two identical sends
  * racing: the loser rolls back and answers the winner's block), moves the gallery documents with a
  * conditional UPDATE, inserts the photos' rows, moves the client's modifiedAt and writes the audit
  * event. Any failure deletes the blobs this request wrote: a failed send leaves no row and no blob.
  */
-export async function createBlock({ actor, body }: { actor: Actor; body: BlockCreateBody }): Promise<SentBlock> {
+export async function createBlock({ actor, body, early }: { actor: Actor; body: BlockCreateBody; early?: EarlyWork }): Promise<SentBlock> {
   const me = companyMember(actor, "block.send");
   const db = getDb();
   const sendKey = sendKeyOf(me, body);
@@ -32,7 +33,7 @@ export async function createBlock({ actor, body }: { actor: Actor; body: BlockCr
   if (earlier !== null) return loadSentBlock(db, earlier, me.operatorId);
 
   const { photos, galleryIds } = await resolveEntries(db, actor, me, body, (index) => String(index));
-  const ingested = await ingestPhotos(me.clientId, photos);
+  const ingested = await ingestPhotos(me.clientId, photos, early);
   let blockId: number;
   try {
     blockId = await db.$transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { getConfig } from "@/server/config";
 import type { Actor } from "@/server/policy/actor";
 import { noteDatabaseReachable } from "./database-errors";
 import { AppError } from "./errors";
-import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
+import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
 import { uploadSlots } from "./upload-slots";
 
@@ -38,16 +38,55 @@ type Options<S extends z.ZodType | undefined> = {
    * handler reads as usual). Not with `upload`.
    */
   read?: (body: Input<S>) => ActorRead | null;
+  /**
+   * With `upload`: work started on each long string value of the body (a data URL) as soon as its
+   * last byte has arrived, while the rest is still coming; the handler takes its result from `early`
+   * (by the string). Work not taken by the time the handler ends is dropped (`cancelled()` turns true).
+   */
+  early?: (value: string, cancelled: () => boolean) => Promise<unknown>;
 };
+
+/** The results of an upload route's `early` work, by the string they were started on. */
+export type EarlyWork = { take: (value: string) => Promise<unknown> | undefined };
+
+class EarlyResults implements EarlyWork {
+  private readonly started = new Map<string, Promise<unknown>>();
+  private closed = false;
+
+  constructor(private readonly work: (value: string, cancelled: () => boolean) => Promise<unknown>) {}
+
+  readonly listen = (value: string): void => {
+    if (this.closed || this.started.has(value)) return;
+    const result = this.work(value, () => this.closed);
+    result.catch(() => undefined); // its failure is the handler's to report, if it takes it
+    this.started.set(value, result);
+  };
+
+  take(value: string): Promise<unknown> | undefined {
+    const result = this.started.get(value);
+    this.started.delete(value);
+    return result;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.started.clear();
+  }
+}
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type PublicContext<S> = { req: Request; body: Input<S>; params: Params };
-type AuthedContext<S> = PublicContext<S> & { actor: Actor; rows?: unknown[] };
+type AuthedContext<S> = PublicContext<S> & { actor: Actor; rows?: unknown[]; early?: EarlyWork };
 
-async function parseBody<S extends z.ZodType | undefined>(req: Request, options: Options<S>, maxBytes: number): Promise<Input<S>> {
+async function parseBody<S extends z.ZodType | undefined>(
+  req: Request,
+  options: Options<S>,
+  maxBytes: number,
+  onLongString?: LongStringListener,
+): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
-  const raw = await readJsonBody(req, maxBytes);
+  const raw = await readJsonBody(req, maxBytes, onLongString);
   const parsed = options.body.safeParse(raw);
   if (!parsed.success) throw zodToAppError(parsed.error);
   return parsed.data as Input<S>;
@@ -94,8 +133,13 @@ export function route<S extends z.ZodType | undefined = undefined>(
     const maxBytes = options.maxBytes ?? getConfig().MAX_BODY_BYTES;
     assertDeclaredLength(req, maxBytes);
     return uploadSlots.run(async () => {
-      const body = await parseBody(req, options, maxBytes);
-      return handler({ req, body, params, actor });
+      const early = options.early ? new EarlyResults(options.early) : undefined;
+      try {
+        const body = await parseBody(req, options, maxBytes, early?.listen);
+        return await handler({ req, body, params, actor, early });
+      } finally {
+        early?.close();
+      }
     });
   });
 }

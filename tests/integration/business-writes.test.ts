@@ -14,7 +14,7 @@ import { uploadSlots } from "@/server/http/upload-slots";
 import { getBlobStore } from "@/server/storage";
 import { createBlock, createDocument } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { gifImage, pixelBombPng, toDataUrl, truncatedJpeg } from "../helpers/images";
+import { gifImage, photoJpeg, pixelBombPng, toDataUrl, truncatedJpeg } from "../helpers/images";
 import { buildBusinessWorld, documentBlobs, photo, receiptDataUrl, ref, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-business-writes-${randomBytes(4).toString("hex")}`);
@@ -115,6 +115,36 @@ describe("POST /api/block/create", () => {
     const retry = await send(tokens.adminAlpha, entries.filter((e) => e !== broken));
     expect(retry.status).toBe(200);
     expect(retry.json.data!.documentsUrl).toHaveLength(6);
+  });
+
+  test("large photos (decoded as they arrive): a bad 3rd one fails the whole send and leaves nothing; the good ones make one block, once", async () => {
+    const { alpha } = world;
+    // Noisy 900x700 photos: each data URL is past 64 KB and the body past 256 KB, so the route decodes
+    // them while the body is still being read (server/http/read-body.ts, block/create's `early`).
+    const large = async () => ({ id: ref(), base64url: toDataUrl(await photoJpeg(900, 700)) });
+    const good = [await large(), await large(), await large()];
+    const full = await photoJpeg(900, 700);
+    const broken = { id: ref(), base64url: toDataUrl(full.subarray(0, Math.floor(full.length / 2))) };
+    expect(broken.base64url.length).toBeGreaterThan(65_536);
+    const blocks = (await blocksOf(alpha.id)).length;
+    const blobs = await documentBlobs(alpha.id);
+
+    const res = await send(tokens.adminAlpha, [good[0], good[1], broken, good[2]]);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: "invalid_input", message: "Imagem 3: A imagem está corrompida ou incompleta." });
+    expect(res.json.error!.fields).toEqual([{ path: "2.base64url", message: "A imagem está corrompida ou incompleta." }]);
+    expect((await blocksOf(alpha.id)).length).toBe(blocks);
+    expect(await documentBlobs(alpha.id)).toEqual(blobs);
+
+    const sent = await send(tokens.adminAlpha, good);
+    expect(sent.status).toBe(200);
+    expect(sent.json.data!.documentsUrl).toHaveLength(3);
+    const again = await send(tokens.adminAlpha, good);
+    expect(again.json.data!.id).toBe(sent.json.data!.id);
+    const block = (await blocksOf(alpha.id)).find((b) => b.id === sent.json.data!.id)!;
+    expect(block.documents.map((d) => [d.width, d.height, d.mime])).toEqual(good.map(() => [900, 700, "image/webp"]));
+    // Two pictures per photo, written once: the retry decoded (early) but wrote nothing.
+    expect((await documentBlobs(alpha.id)).length).toBe(blobs.length + 6);
   });
 
   test("a send cut off mid-upload leaves nothing; sent again, it makes one block", async () => {

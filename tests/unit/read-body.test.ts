@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { AppError } from "@/server/http/errors";
+import { LargeJsonScanner, parseJsonChunks, readJsonBody } from "@/server/http/read-body";
+
+// An upload's body is parsed by scanning its chunks for long strings (server/http/read-body.ts): the
+// answer and the failures must be those of JSON.parse on the whole text, wherever the chunks split.
+
+const dataUrl = (bytes = 200_000) => `data:image/jpeg;base64,${randomBytes(bytes).toString("base64")}`;
+
+/** The text cut into chunks of `size` bytes (as a socket would deliver it). */
+function chunksOf(text: string | Buffer, size: number): Buffer[] {
+  const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text, "utf8");
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return chunks;
+}
+
+function outcome(parse: () => unknown): { value: unknown } | { error: true } {
+  try {
+    return { value: parse() };
+  } catch {
+    return { error: true };
+  }
+}
+
+const sizes = [1, 7, 4096, 65_536, 1_000_003];
+
+function expectSameAsJsonParse(text: string | Buffer): void {
+  const expected = outcome(() => JSON.parse(Buffer.isBuffer(text) ? text.toString("utf8") : text));
+  for (const size of sizes) expect(outcome(() => parseJsonChunks(chunksOf(text, size)))).toEqual(expected);
+}
+
+describe("parseJsonChunks: the same as JSON.parse", () => {
+  const photo = dataUrl();
+  const valid: [string, string][] = [
+    ["an upload", JSON.stringify([{ id: "a", base64url: photo }, { id: "b", base64url: dataUrl() }, { id: 7 }])],
+    ["the same data URL twice", JSON.stringify([{ id: "a", base64url: photo }, { id: "b", base64url: photo }])],
+    ["a long string with escapes", JSON.stringify([{ id: "a", base64url: `${photo}"\\\n\u0001${photo}` }])],
+    ["a long non-ASCII string", JSON.stringify([{ id: "a", base64url: `${"ção ".repeat(80_000)}` }])],
+    ["a long key", JSON.stringify({ [photo]: 1, x: photo })],
+    ["a long top-level string", JSON.stringify(photo)],
+    ["a key named __proto__", `{"__proto__": ${JSON.stringify(photo)}, "a": [${JSON.stringify(photo)}]}`],
+    ["a string that looks like a placeholder", JSON.stringify([photo, "abc:0", `${photo}:0`])],
+    ["whitespace around the tokens", `[ \n {"base64url" \t :\r\n ${JSON.stringify(photo)} } ]`],
+    ["deep nesting", `${"[".repeat(500)}${JSON.stringify(photo)}${"]".repeat(500)}`],
+  ];
+  for (const [name, text] of valid) test(name, () => expectSameAsJsonParse(text));
+
+  const invalid: [string, string][] = [
+    ["a raw control character inside a long string", `[${JSON.stringify(photo).slice(0, -1)}\u0000"]`],
+    ["a raw newline inside a long string", `["${photo.slice(0, 100_000)}\n${photo.slice(100_000)}"]`],
+    ["an unterminated long string", `[{"id":"a","base64url":"${photo}`],
+    ["garbage between long strings", `[${JSON.stringify(photo)} x ${JSON.stringify(photo)}]`],
+    ["a missing comma", `[${JSON.stringify(photo)} ${JSON.stringify(photo)}]`],
+    ["a trailing comma", `[${JSON.stringify(photo)},]`],
+    ["a bad escape", `["${photo}\\x"]`],
+    ["an odd run of backslashes before the quote", `["${photo}\\"]`],
+    ["two bodies", `${JSON.stringify([photo])}${JSON.stringify([photo])}`],
+  ];
+  for (const [name, text] of invalid) test(`fails like JSON.parse: ${name}`, () => {
+    expect(outcome(() => JSON.parse(text))).toEqual({ error: true });
+    expectSameAsJsonParse(text);
+  });
+
+  test("invalid UTF-8 outside and inside strings", () => {
+    const body = Buffer.concat([Buffer.from(`[${JSON.stringify(photo)},"`), Buffer.from([0xe2, 0x82]), Buffer.from(`"]`)]);
+    expectSameAsJsonParse(body);
+    expectSameAsJsonParse(Buffer.concat([Buffer.from([0xff]), Buffer.from(JSON.stringify([photo]))]));
+  });
+
+  test("a very deep body with a long string puts it back without recursion", () => {
+    const depth = 100_000;
+    let value = parseJsonChunks(chunksOf(`${"[".repeat(depth)}${JSON.stringify(photo)}${"]".repeat(depth)}`, 65_536));
+    for (let level = 0; level < depth; level += 1) value = (value as unknown[])[0];
+    expect(value).toBe(photo);
+  });
+
+  test("an empty or blank large body is no body", () => {
+    expect(parseJsonChunks(chunksOf(" ".repeat(300_000), 65_536))).toBeUndefined();
+  });
+});
+
+describe("LargeJsonScanner: long strings heard as they arrive", () => {
+  test("each long string value is heard once its last byte is in, before the body ends", () => {
+    const photos = [dataUrl(), dataUrl()];
+    const text = JSON.stringify(photos.map((base64url, i) => ({ id: `p${i}`, base64url })));
+    const heard: string[] = [];
+    const scanner = new LargeJsonScanner((value) => heard.push(value));
+    const chunks = chunksOf(text, 65_536);
+    const firstEnds = text.indexOf(photos[0]) + photos[0].length + 1;
+    let pushed = 0;
+    for (const chunk of chunks) {
+      scanner.push(chunk);
+      pushed += chunk.length;
+      if (pushed > firstEnds && pushed < text.length) expect(heard).toEqual([photos[0]]);
+    }
+    expect(heard).toEqual(photos);
+    expect(scanner.parse()).toEqual(JSON.parse(text));
+  });
+
+  test("a long string with an escape is not heard (JSON.parse makes it)", () => {
+    const heard: string[] = [];
+    const scanner = new LargeJsonScanner((value) => heard.push(value));
+    for (const chunk of chunksOf(JSON.stringify([`${dataUrl()}\n`]), 4096)) scanner.push(chunk);
+    expect(heard).toEqual([]);
+  });
+});
+
+describe("readJsonBody", () => {
+  const request = (body: Buffer, headers: Record<string, string> = {}) =>
+    new Request("http://localhost/", { method: "POST", body: new Uint8Array(body), headers });
+
+  test("a large body: the parsed value", async () => {
+    const text = JSON.stringify([{ id: "a", base64url: dataUrl(400_000) }]);
+    await expect(readJsonBody(request(Buffer.from(text)), 10_000_000)).resolves.toEqual(JSON.parse(text));
+  });
+
+  test("a malformed large body: 400 invalid JSON", async () => {
+    const text = `[${JSON.stringify(dataUrl(400_000))} oops]`;
+    const error = await readJsonBody(request(Buffer.from(text)), 10_000_000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("invalid_input");
+  });
+
+  test("a body past the cap: 413", async () => {
+    const error = await readJsonBody(request(Buffer.alloc(2_000_000, 0x20)), 1_000_000).catch((e: unknown) => e);
+    expect((error as AppError).code).toBe("too_large");
+  });
+});
