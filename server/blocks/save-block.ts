@@ -47,6 +47,18 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
   return saveChecked(actor, body, fields);
 }
 
+/**
+ * The `touched` CTE of the one-statement writes: the client's modified_at (and updated_at) moved to the
+ * timestamptz parameter `now`, for the block the `upd` CTE wrote (no row written: nothing moved).
+ */
+export function touchedClientCte(now: string): string {
+  return `touched AS (
+    UPDATE clients c SET modified_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+      FROM upd WHERE c.id = upd.client_id
+    RETURNING c.id
+  )`;
+}
+
 // The save of saveChecked when everything is in order, as ONE statement (atomic by itself: no
 // transaction round trips): the block through the work scope, at the given version, live, not
 // contabilised, without an open pendency, its client not busy for the caller (busyHolder's rule), the
@@ -87,11 +99,7 @@ const SAVE_AT_ONCE = `
        AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
     RETURNING b.id, b.client_id
   ),
-  touched AS (
-    UPDATE clients c SET modified_at = $12::timestamptz, updated_at = $12::timestamptz
-      FROM upd WHERE c.id = upd.client_id
-    RETURNING c.id
-  ),
+  ${touchedClientCte("$12")},
   audited AS (
     INSERT INTO audit_events (actor_user_id, office_id, client_id, action, target_type, target_id, data)
     SELECT $11::int, blk.office_id, blk.client_id, 'block.save', 'block', blk.id::text,

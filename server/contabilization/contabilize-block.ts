@@ -4,6 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import type { LinkCaller } from "@/server/auth/mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
+import { touchedClientCte } from "@/server/blocks/save-block";
 import { BLOCK_YEAR_MONTH_SQL, loadBlockRows } from "@/server/blocks/rows";
 import { CONTABILIZATION_LEASE_MS } from "@/lib/constants";
 import { getDb, statementRows, type Tx } from "@/server/db/client";
@@ -72,11 +73,7 @@ const CONTABILIZE_AT_ONCE = `
     RETURNING b.id, b.client_id, b.version,
               ${BLOCK_YEAR_MONTH_SQL} AS year_month
   ),
-  touched AS (
-    UPDATE clients c SET modified_at = $8::timestamptz, updated_at = $8::timestamptz
-      FROM upd WHERE c.id = upd.client_id
-    RETURNING c.id
-  ),
+  ${touchedClientCte("$8")},
   audited AS (
     INSERT INTO audit_events (actor_user_id, office_id, client_id, action, target_type, target_id, data)
     SELECT $7::int, blk.office_id, blk.client_id,
