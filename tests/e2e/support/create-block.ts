@@ -84,11 +84,36 @@ export async function chooseFiles(page: Page, name: string, paths: string[]): Pr
   await (await chooser).setFiles(paths);
 }
 
-/** The progress bar shows and its value moves (waits on state: aria-valuenow changing). */
-export async function expectProgressMoving(page: Page): Promise<void> {
-  const bar = page.getByRole("progressbar", { name: "Enviando bloco…" });
-  await expect(bar).toBeVisible();
-  await expect(bar).toHaveAttribute("aria-valuenow", /^\d+$/);
-  const first = Number(await bar.getAttribute("aria-valuenow"));
-  await expect.poll(async () => Number((await bar.getAttribute("aria-valuenow")) ?? 100), { timeout: 30_000 }).toBeGreaterThan(first);
+/**
+ * Records, inside the page, every value the send's progress bar shows (aria-valuenow, or its text while
+ * it is indeterminate), from before the click until the bar goes. Playwright's own click can return only
+ * after a throttled upload is nearly over, so polling the bar from the test would race with it.
+ */
+export async function recordProgress(page: Page): Promise<{ values: () => Promise<string[]> }> {
+  await page.evaluate((name) => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    const note = () => {
+      const bar = [...document.querySelectorAll('[role="progressbar"]')].find((element) => element.getAttribute("aria-label") === name);
+      const value = bar ? (bar.getAttribute("aria-valuenow") ?? `(${bar.getAttribute("aria-valuetext")})`) : "gone";
+      if (seen.at(-1) !== value) seen.push(value);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, "Enviando bloco…");
+  return { values: () => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen) };
+}
+
+/**
+ * The bar showed, its value rose through at least three percentages in order, then it went (waits on the
+ * recorded state, never on time).
+ */
+export async function expectProgressMoved(progress: { values: () => Promise<string[]> }): Promise<void> {
+  const isPercent = (value: string) => /^\d+$/.test(value);
+  const shownThenGone = (seen: string[]) => seen.some(isPercent) && seen.at(-1) === "gone";
+  await expect.poll(async () => shownThenGone(await progress.values()), { timeout: 60_000 }).toBe(true);
+  const seen = await progress.values();
+  const percents = seen.filter(isPercent).map(Number);
+  expect(percents.length, `values seen: ${seen.join(" → ")}`).toBeGreaterThanOrEqual(3);
+  expect(percents, `values seen: ${seen.join(" → ")}`).toEqual([...percents].sort((a, b) => a - b));
+  expect(percents.at(-1)!, `values seen: ${seen.join(" → ")}`).toBeGreaterThan(percents[0]);
 }
