@@ -1,14 +1,9 @@
 import type { NextConfig } from "next";
 
-// Static security headers live here, not in a proxy: a proxy matching /api halves route-handler
-// throughput and truncates bodies (ARCHITECTURE §1).
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Referrer-Policy", value: "same-origin" },
-  { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
-];
+import { securityHeaders } from "./scripts/lib/security-headers.mjs";
 
+// Static security headers are set here, not in a proxy: a proxy matching /api halves route-handler
+// throughput and truncates bodies (ARCHITECTURE §1).
 const nextConfig: NextConfig = {
   // NEXT_DIST_DIR (default .next) lets a second build live beside the first (scripts/start.ts reads it too).
   distDir: process.env.NEXT_DIST_DIR || ".next",

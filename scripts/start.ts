@@ -3,7 +3,7 @@
 // - generates per-installation secrets into DATA_DIR/secrets.json when JWT_SECRET/FILE_URL_SECRET are unset;
 // - applies pending migrations, seeds demo data on the first start only, builds when the build is
 //   missing or older than the sources, starts the background jobs (server/jobs/runner.ts: pg-boss on
-//   this database) and then runs `next start` (or `next dev` with --dev);
+//   this database) and then runs the app server, scripts/serve.mjs (or `next dev` with --dev);
 // - Ctrl-C / SIGTERM stop Next first (new connections refused at once, requests in flight answered),
 //   then the jobs (a running job gets a few seconds to finish), then PostgreSQL, and exit 0; Next
 //   ending by itself (killed, crashed) stops the rest the same way and exits 1.
@@ -134,8 +134,8 @@ async function main(): Promise<void> {
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // Next drains its requests in flight on SIGTERM (it stops accepting connections at once), then
-    // exits. A Next that is already gone (killed, crashed: exitCode null but signalCode set) has no
+    // The app server drains its requests in flight on SIGTERM (it stops accepting connections at
+    // once), then exits. A Next that is already gone (killed, crashed: exitCode null but signalCode set) has no
     // exit event left to wait for.
     const next = app.next;
     if (next && next.exitCode === null && next.signalCode === null) {
@@ -174,11 +174,15 @@ async function main(): Promise<void> {
   }
 
   const port = process.env.PORT ?? "3000";
-  const nextBin = resolve(root, "node_modules/next/dist/bin/next");
-  app.next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0"], {
+  // Production: scripts/serve.mjs, Next's handler plus the build's scripts served brotli-compressed.
+  const host = process.env.HOST ?? "0.0.0.0";
+  const command = dev
+    ? [resolve(root, "node_modules/next/dist/bin/next"), "dev", "-p", port, "-H", host]
+    : [resolve(root, "scripts/serve.mjs")];
+  app.next = spawn(process.execPath, command, {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: port, HOST: host, NEXT_TELEMETRY_DISABLED: "1" },
   });
   // Next ending by itself (killed, crashed, a failed start) ends the app with a failure code, so a
   // supervisor (systemd's Restart=on-failure, a container's restart policy) starts it again.

@@ -101,9 +101,9 @@ export function cpuSeconds(pids: number[]): Record<Role, number> {
   return { app: totals.app / 100, pg: totals.pg / 100 }; // USER_HZ is 100 on Linux
 }
 
-/** The `next start` process under a start script (its server runs in that process). */
+/** The app server process under a start script (scripts/serve.mjs, or `next start` of older builds). */
 export function nextServerPid(startPid: number): number {
-  const pid = tree(startPid).find((p) => /next\/dist\/bin\/next|next-server/.test(cmdline(p)));
+  const pid = tree(startPid).find((p) => /scripts\/serve\.mjs|next\/dist\/bin\/next|next-server/.test(cmdline(p)));
   if (!pid) throw new Error(`no next server under process ${startPid}`);
   return pid;
 }

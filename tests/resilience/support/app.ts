@@ -75,9 +75,9 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   // Only this app's own processes (the start script's descendants): other copies of the app may run on
   // this machine, and a test must never signal them.
   const serverPid = () => {
-    const next = descendants(child.pid!).filter((pid) => /next/.test(commandLine(pid)));
+    const next = descendants(child.pid!).filter((pid) => /scripts\/serve\.mjs|next/.test(commandLine(pid)));
     if (next.length === 0) throw new Error("no Next.js process under the start script");
-    // The highest pid is the newest: `next start` forks the server process.
+    // The highest pid is the newest (a `next` CLI forks its server process; scripts/serve.mjs does not).
     return Math.max(...next);
   };
   const postgresPid = () => {

@@ -1,0 +1,8 @@
+// The security headers every answer carries, pages, API and static files alike: next.config.ts gives
+// them to Next, and scripts/serve.mjs to the static files it serves itself (scripts/lib/static-brotli.mjs).
+export const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
+];

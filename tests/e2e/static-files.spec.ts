@@ -1,0 +1,43 @@
+import { expect, test } from "./support/data";
+
+// The build's scripts as the running app serves them (scripts/serve.mjs): brotli to a browser that
+// accepts it, the same bytes once decoded as the gzip Next sends otherwise, the site's security headers
+// and a year's immutable caching on both; a write to a static path is refused with 405, never a 500.
+
+async function scriptsOf(request: import("@playwright/test").APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(path)).text();
+  return [...new Set([...html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&")))];
+}
+
+test("[static] a page's scripts arrive brotli-compressed when accepted, gzip otherwise, with the same bytes and headers", async ({ request }) => {
+  const scripts = await scriptsOf(request, "/login");
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const src of scripts) {
+    const br = await request.get(src, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    const gzip = await request.get(src, { headers: { "accept-encoding": "gzip" } });
+    expect(br.status(), src).toBe(200);
+    expect(br.headers()["content-encoding"], src).toBe("br");
+    expect(gzip.headers()["content-encoding"], src).toBe("gzip");
+    expect((await br.body()).equals(await gzip.body()), `${src}: the same script either way`).toBe(true);
+    for (const answer of [br, gzip]) {
+      const headers = answer.headers();
+      expect(headers["content-type"], src).toMatch(/^application\/javascript/);
+      expect(headers["cache-control"], src).toBe("public, max-age=31536000, immutable");
+      expect(headers["vary"], src).toMatch(/Accept-Encoding/i);
+      expect(headers["x-content-type-options"], src).toBe("nosniff");
+      expect(headers["x-frame-options"], src).toBe("DENY");
+    }
+    const again = await request.get(src, { headers: { "accept-encoding": "br", "if-none-match": br.headers()["etag"] } });
+    expect(again.status(), `${src}: revalidated`).toBe(304);
+  }
+});
+
+test("[static] a write, an unknown file and a path that climbs out are answered without a 500", async ({ request }) => {
+  const [src] = await scriptsOf(request, "/login");
+  const post = await request.post(src, { data: "x", headers: { "accept-encoding": "br" } });
+  expect(post.status()).toBe(405);
+  expect(post.headers()["allow"]).toBe("GET, HEAD");
+  expect((await request.get("/_next/static/chunks/nao-existe.js", { headers: { "accept-encoding": "br" } })).status()).toBe(404);
+  const climb = await request.get("/_next/static/..%2f..%2fpackage.json", { headers: { "accept-encoding": "br" } });
+  expect(climb.status()).toBe(404);
+});
