@@ -37,7 +37,9 @@ export function LoginScreen() {
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <BrandPanel />
       <div className="flex min-h-dvh flex-col">
-        <main className="flex flex-1 items-center justify-center px-2 py-5 sm:px-4">
+        {/* Top-aligned on phones: a slow phone paints the form while it is still arriving, and a centred
+            column would move up as it grows (a layout shift); from sm up it is centred. */}
+        <main className="flex flex-1 items-start justify-center px-2 pt-8 pb-5 sm:items-center sm:px-4 sm:py-5">
           <div className="w-full max-w-[440px]">
             <div className="mb-4 flex justify-center lg:hidden">
               <AppLink href="/" className="rounded-theme">
