@@ -13,6 +13,12 @@ export type BlobStore = {
    * written, in pages as the store gives them; no order is promised. The orphan sweep walks this.
    */
   list(prefix?: string): AsyncIterable<StoredBlob>;
+  /**
+   * Removes what an interrupted write left behind (a process killed between creating its temporary
+   * file and renaming it), when last written before `olderThan`; returns how many. Stores whose writes
+   * leave nothing partial (S3's PutObject) have nothing to remove.
+   */
+  sweepTemporary(olderThan: Date): Promise<number>;
 };
 
 export type StoredBlob = { key: string; modifiedAt: Date };

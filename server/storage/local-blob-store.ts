@@ -47,15 +47,40 @@ export function createLocalBlobStore(root: string): BlobStore {
       }
     },
 
-    list(prefix = "") {
-      return walk(base, prefix);
+    async *list(prefix = "") {
+      for await (const { key, file } of walk(base, prefix)) {
+        // Only names that are valid keys are blobs: a write's '~tmp' file is not one.
+        if (!key.startsWith(prefix) || !isValidBlobKey(key)) continue;
+        const modifiedAt = await modifiedAtOf(file);
+        if (modifiedAt) yield { key, modifiedAt } satisfies StoredBlob;
+      }
+    },
+
+    async sweepTemporary(olderThan) {
+      let removed = 0;
+      for await (const { file } of walk(base, "")) {
+        if (!file.endsWith(TEMP_SUFFIX)) continue;
+        const modifiedAt = await modifiedAtOf(file);
+        if (!modifiedAt || modifiedAt >= olderThan) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }
 
-// Depth-first over the folders under `base`, one directory handle open at a time. Only names that are
-// valid keys come out: a write's '~tmp' file is not a blob (and is never swept as one).
-async function* walk(base: string, prefix: string, dir = base): AsyncGenerator<StoredBlob> {
+/** When `file` was last written, or null when it is gone (removed while the walk went on). */
+function modifiedAtOf(file: string): Promise<Date | null> {
+  return stat(file).then(
+    (info) => info.mtime,
+    (error: unknown) => (isMissing(error) ? null : Promise.reject(error)),
+  );
+}
+
+// Depth-first over the folders under `base`, one directory handle open at a time: every file whose
+// folder can hold `prefix`, with its '/'-separated path from `base`.
+async function* walk(base: string, prefix: string, dir = base): AsyncGenerator<{ key: string; file: string }> {
   let entries;
   try {
     entries = await opendir(dir);
@@ -69,19 +94,21 @@ async function* walk(base: string, prefix: string, dir = base): AsyncGenerator<S
     if (entry.isDirectory()) {
       // Skip a folder that cannot hold the prefix: 'clients/1' is not under 'clients/2/'.
       if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(base, prefix, file);
-    } else if (entry.isFile() && key.startsWith(prefix) && isValidBlobKey(key)) {
-      const info = await stat(file).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-      if (info) yield { key, modifiedAt: info.mtime };
+    } else if (entry.isFile()) {
+      yield { key, file };
     }
   }
 }
 
 // Readers see the old bytes or the new ones, never a partial file: write a temp file in the same
 // directory (same filesystem), flush it, then rename over the target. The temp name contains '~',
-// which no key may contain, so it can never collide with a real blob.
+// which no key may contain, so it can never collide with a real blob. A process killed before the
+// rename leaves the temp file: sweepTemporary removes it (the orphan sweep job calls it).
+const TEMP_SUFFIX = "~tmp";
+
 async function writeAtomically(file: string, body: Buffer): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(6).toString("hex")}~tmp`;
+  const temp = `${file}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
   try {
     const handle = await open(temp, "wx", 0o600);
     try {

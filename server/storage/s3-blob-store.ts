@@ -74,6 +74,11 @@ export function createS3BlobStore({ client, bucket }: { client: S3Client; bucket
     list(prefix = "") {
       return listObjects(client, bucket, prefix);
     },
+
+    // PutObject stores the whole object or nothing: an interrupted write leaves nothing to remove.
+    async sweepTemporary() {
+      return 0;
+    },
   };
 }
 

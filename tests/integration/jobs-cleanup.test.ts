@@ -2,7 +2,8 @@
 // sessions (every 5 minutes); ended login sessions, spent reset links and closed throttle windows
 // (hourly); and the orphan-blob sweep (daily). Each deletes only what no reader counts any more.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, utimes } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DAY_MS, MINUTE_MS } from "@/lib/constants";
@@ -125,8 +126,17 @@ describe("orphan blob sweep", () => {
     const freshOrphan = `clients/${client.id}/documents/${randomUUID()}/display.webp`;
     await put(freshOrphan, ORPHAN_GRACE_MS - MINUTE_MS); // an upload whose transaction has not committed yet
 
+    // A write cut off before its rename (the process killed mid-upload), long ago and just now.
+    const oldTemp = path.join(folder, `${oldOrphan}.0a1b2c~tmp`);
+    const freshTemp = path.join(folder, `${freshOrphan}.3d4e5f~tmp`);
+    await writeFile(oldTemp, "partial");
+    await utimes(oldTemp, ago(ORPHAN_GRACE_MS + MINUTE_MS), ago(ORPHAN_GRACE_MS + MINUTE_MS));
+    await writeFile(freshTemp, "partial");
+
     const result = await sweepOrphanBlobs({ store });
-    expect(result).toMatchObject({ listed: 6, checked: 5, deleted: 1, failed: 0 });
+    expect(result).toMatchObject({ listed: 6, checked: 5, deleted: 1, failed: 0, temporary: 1 });
+    expect(existsSync(oldTemp)).toBe(false);
+    expect(existsSync(freshTemp)).toBe(true);
     expect(await store.exists(oldOrphan)).toBe(false);
     for (const key of [freshOrphan, avatar, logo, document.displayKey, document.thumbKey]) expect(await store.exists(key)).toBe(true);
   });

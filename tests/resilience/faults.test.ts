@@ -14,6 +14,7 @@
 // 4. A mail-send job whose worker process is killed mid-send (the SMTP server holding the message) is
 //    retried by the next process and the mail is delivered exactly once.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
@@ -256,6 +257,9 @@ test("the server killed mid-upload, started again, the client retrying: one bloc
   for (const key of orphans) expect(left).not.toContain(key);
   expect((await referencedBlobKeys(db, left)).size).toBe(left.length); // every blob left is named by a row
   for (const doc of blocks[0]!.documents) expect(left).toEqual(expect.arrayContaining([doc.displayKey, doc.thumbKey]));
+  // Nor is any write the kill cut off before its rename left behind (its '~tmp' file).
+  const files = readdirSync(resolve(DATA_DIR, "blobs"), { recursive: true, encoding: "utf8" });
+  expect(files.filter((file) => file.endsWith("~tmp"))).toEqual([]);
 }, 600_000);
 
 test("SIGTERM drains: new connections refused at once, the upload in flight answers 200, exit 0", async () => {

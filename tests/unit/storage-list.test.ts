@@ -1,7 +1,7 @@
 // BlobStore.list (the orphan sweep walks it): the local disk store and the S3 store list every key with
 // its last write time, follow a prefix, and never list what is not a blob (a write's temp file, a
 // foreign object in a shared bucket). S3 runs against a loopback fake that pages its answers.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -48,6 +48,25 @@ describe("local store", () => {
 
   test("an empty or missing store lists nothing", async () => {
     expect(await all(createLocalBlobStore(path.join(root, "nothing-here")).list())).toEqual([]);
+  });
+
+  test("sweepTemporary removes interrupted writes older than the cutoff, never a young one or a blob", async () => {
+    const exists = (file: string) => access(path.join(root, file)).then(() => true, () => false);
+    const old = "clients/12/documents/b/thumb.webp.ffee01~tmp";
+    const young = "users/7/picture/p.webp.aa0011~tmp";
+    await writeFile(path.join(root, old), "partial");
+    await writeFile(path.join(root, young), "partial");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const file of [old, "clients/1/logo/l.webp.0a1b2c~tmp"]) await utimes(path.join(root, file), hourAgo, hourAgo);
+
+    expect(await store.sweepTemporary(new Date(Date.now() - 60_000))).toBe(2);
+    expect(await exists(old)).toBe(false);
+    expect(await exists("clients/1/logo/l.webp.0a1b2c~tmp")).toBe(false);
+    expect(await exists(young)).toBe(true);
+    expect(await exists("Stray/File.TXT")).toBe(true);
+    expect(keys(await all(store.list()))).toEqual(KEYS);
+    expect(await store.sweepTemporary(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await createLocalBlobStore(path.join(root, "nothing-here")).sweepTemporary(new Date())).toBe(0);
   });
 });
 
