@@ -6,6 +6,7 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
+import type { EarlyWork } from "@/server/http/route";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { companyPendenciesOf } from "@/server/policy/scopes";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "./block-entries";
@@ -86,7 +87,7 @@ async function requeue(tx: Tx, blockId: number): Promise<Requeued> {
  * are deleted), the block back in the categorization queue (requeue), the documents moved, the count
  * re-checked, the client's modifiedAt, the audit event, and the new open count for the answer.
  */
-export async function solvePendency({ actor, body }: { actor: Actor; body: PendencySolveBody }): Promise<SolveAnswer> {
+export async function solvePendency({ actor, body, early }: { actor: Actor; body: PendencySolveBody; early?: EarlyWork }): Promise<SolveAnswer> {
   const me = companyMember(actor, "pendency.solve");
   const db = getDb();
   const pendency = await db.pendency.findFirst({
@@ -106,7 +107,7 @@ export async function solvePendency({ actor, body }: { actor: Actor; body: Pende
   const { photos, galleryIds } = await resolveEntries(db, actor, me, body.documents, (index) => `documents.${index}`);
   assertDocumentCount(inBlock - removed.length + photos.length + galleryIds.length);
 
-  const ingested = await ingestPhotos(me.clientId, photos);
+  const ingested = await ingestPhotos(me.clientId, photos, early);
   try {
     return await db.$transaction(async (tx) => {
       const now = new Date();

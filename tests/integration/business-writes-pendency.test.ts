@@ -14,7 +14,7 @@ import { pendencySolveAnswer, type GalleryDocument, type PendencyToSolveAnswer }
 import { getDb, type Client } from "@/server/db/client";
 import { createBlock, createDocument, createPendency, type BlockState, type CreatedBlock } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { toDataUrl, truncatedJpeg } from "../helpers/images";
+import { photoJpeg, toDataUrl, truncatedJpeg } from "../helpers/images";
 import { buildBusinessWorld, documentBlobs, photo, ref, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-business-pendency-${randomBytes(4).toString("hex")}`);
@@ -81,6 +81,36 @@ describe("POST /api/pendency/solve", () => {
     expect((await db().client.findUniqueOrThrow({ where: { id: world.alpha.id } })).modifiedAt.getTime()).toBeGreaterThan(modified.getTime());
     const audit = await db().auditEvent.findFirstOrThrow({ where: { action: "pendency.solve", targetId: String(block.pendencyId) } });
     expect(audit.data).toMatchObject({ blockId: block.id, photos: 1, removedDocuments: [replaced.id], suggestion: { accountId: block.accountId, valueCents: "12345" } });
+  });
+
+  test("large photos (decoded as they arrive): a bad 2nd one fails the solve and changes nothing; the good ones go in, once", async () => {
+    const block = await pending();
+    // Noisy 900x700 photos: each data URL is past 64 KB, so the route decodes them while the body is
+    // still being read (server/http/read-body.ts, the route's `early`).
+    const large = async () => ({ id: ref(), base64url: toDataUrl(await photoJpeg(900, 700)) });
+    const good = [await large(), await large()];
+    const full = await photoJpeg(900, 700);
+    const broken = { id: ref(), base64url: toDataUrl(full.subarray(0, Math.floor(full.length / 2))) };
+    expect(broken.base64url.length).toBeGreaterThan(65_536);
+    const blobs = await documentBlobs(world.alpha.id);
+
+    const refused = await solve(tokens.regularAlpha, { pendencyId: block.pendencyId, documents: [good[0], broken, good[1]], removedDocuments: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({ code: "invalid_input", message: "Imagem 2: A imagem está corrompida ou incompleta." });
+    expect(refused.json.error!.fields).toEqual([{ path: "documents.1.base64url", message: "A imagem está corrompida ou incompleta." }]);
+    expect((await db().pendency.findUniqueOrThrow({ where: { id: block.pendencyId } })).solvedAt).toBeNull();
+    expect((await documentsOf(block.id)).map((d) => d.id)).toEqual(block.documents.map((d) => d.id));
+    expect(await documentBlobs(world.alpha.id)).toEqual(blobs);
+
+    const solved = await solve(tokens.regularAlpha, { pendencyId: block.pendencyId, documents: good, removedDocuments: [] });
+    expect(solved.status).toBe(200);
+    const again = await solve(tokens.regularAlpha, { pendencyId: block.pendencyId, documents: good, removedDocuments: [] });
+    expect(again.status).toBe(200);
+    expect(again.json.data).toEqual(solved.json.data);
+    const now = await documentsOf(block.id);
+    expect(now.slice(block.documents.length).map((d) => [d.clientRef, d.width, d.height, d.mime])).toEqual(good.map((g) => [g.id, 900, 700, "image/webp"]));
+    // Two pictures per photo, written once: the replay decoded (early) but wrote nothing.
+    expect((await documentBlobs(world.alpha.id)).length).toBe(blobs.length + 4);
   });
 
   test("a solve with no change is allowed: the pendency closes, the block is requeued unchanged", async () => {
