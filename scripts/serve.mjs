@@ -26,7 +26,13 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   if (serveStatic(assets, req, res, headers)) return;
-  void handle(req, res);
+  // Next answers its own errors; one that escapes it (an invariant) must not end the process, so it is
+  // logged and answered the way `next start` does.
+  handle(req, res).catch((error) => {
+    console.error(`[bloco] request ${req.method} ${req.url} failed:`, error);
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=UTF-8" });
+    res.end();
+  });
 });
 server.listen(port, hostname, () => console.log(`[bloco] Next.js ready on http://${hostname}:${port}`));
 
