@@ -70,7 +70,7 @@ test.describe("phone (390 px, touch)", () => {
     await expect(stripImages(page)).toHaveCount(13, PREPARED);
 
     const bodies = blockBodies(page);
-    await throttleUpload(page, 384 * 1024);
+    await throttleUpload(page, 192 * 1024);
     const progress = await recordProgress(page);
     await page.getByRole("button", { name: "Enviar bloco" }).click();
     await expectProgressMoved(progress);

@@ -104,16 +104,21 @@ export async function recordProgress(page: Page): Promise<{ values: () => Promis
 }
 
 /**
- * The bar showed, its value rose through at least three percentages in order, then it went (waits on the
- * recorded state, never on time).
+ * The bar showed a determinate value while the body left, its values never went back, and it advanced:
+ * to a higher percentage, or on to the server's work ('Processando imagens…'), before it went. A busy
+ * renderer may deliver few of the upload's progress events, so how many percentages show is not
+ * asserted. Waits on the recorded state, never on time.
  */
 export async function expectProgressMoved(progress: { values: () => Promise<string[]> }): Promise<void> {
   const isPercent = (value: string) => /^\d+$/.test(value);
   const shownThenGone = (seen: string[]) => seen.some(isPercent) && seen.at(-1) === "gone";
   await expect.poll(async () => shownThenGone(await progress.values()), { timeout: 60_000 }).toBe(true);
   const seen = await progress.values();
+  const why = `values seen: ${seen.join(" → ")}`;
   const percents = seen.filter(isPercent).map(Number);
-  expect(percents.length, `values seen: ${seen.join(" → ")}`).toBeGreaterThanOrEqual(3);
-  expect(percents, `values seen: ${seen.join(" → ")}`).toEqual([...percents].sort((a, b) => a - b));
-  expect(percents.at(-1)!, `values seen: ${seen.join(" → ")}`).toBeGreaterThan(percents[0]);
+  expect(percents, why).toEqual([...percents].sort((a, b) => a - b));
+  expect(percents[0], why).toBeLessThan(100);
+  const lastPercent = seen.findLastIndex(isPercent);
+  const advanced = percents.at(-1)! > percents[0] || seen.slice(lastPercent).includes("(Processando imagens…)");
+  expect(advanced, why).toBe(true);
 }
