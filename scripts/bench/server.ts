@@ -1,6 +1,6 @@
 // The bench's app servers (scripts/start.ts, as `npm start` runs it) and what /proc says about their
 // processes: the tree under each start script (the start script itself with the background jobs, the
-// `next start` server, and for the first one the embedded PostgreSQL with its backends), CPU time per
+// app server (scripts/serve.mjs), and for the first one the embedded PostgreSQL with its backends), CPU time per
 // role and the resident memory of the Next server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -101,10 +101,10 @@ export function cpuSeconds(pids: number[]): Record<Role, number> {
   return { app: totals.app / 100, pg: totals.pg / 100 }; // USER_HZ is 100 on Linux
 }
 
-/** The app server process under a start script (scripts/serve.mjs, or `next start` of older builds). */
+/** The app server process under a start script (scripts/serve.mjs: Next runs in that process). */
 export function nextServerPid(startPid: number): number {
-  const pid = tree(startPid).find((p) => /scripts\/serve\.mjs|next\/dist\/bin\/next|next-server/.test(cmdline(p)));
-  if (!pid) throw new Error(`no next server under process ${startPid}`);
+  const pid = tree(startPid).find((p) => /scripts\/serve\.mjs/.test(cmdline(p)));
+  if (!pid) throw new Error(`no app server (scripts/serve.mjs) under process ${startPid}`);
   return pid;
 }
 

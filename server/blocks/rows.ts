@@ -63,6 +63,18 @@ export function monthSql(n: number): string {
 /** A block's YYYY-MM (see BlockRow.yearMonth) as an SQL expression over the alias `b`. */
 export const BLOCK_YEAR_MONTH_SQL = `to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date), 'YYYY-MM')`;
 
+/**
+ * The `touched` CTE of the one-statement writes: the client's modified_at (and updated_at) moved to the
+ * timestamptz parameter `now`, for the block the `upd` CTE wrote (no row written: nothing moved).
+ */
+export function touchedClientCte(now: string): string {
+  return `touched AS (
+    UPDATE clients c SET modified_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+      FROM upd WHERE c.id = upd.client_id
+    RETURNING c.id
+  )`;
+}
+
 const sign = (keys: string[] | null) => (keys ?? []).map((key) => signDocumentUrl(key));
 
 export function toLoaded(row: BlockRow): LoadedBlock {

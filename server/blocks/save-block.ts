@@ -10,7 +10,7 @@ import { workScopeSql, workScopeValues } from "@/server/policy/scopes";
 import { SCREEN } from "@/server/presence/screen-presence";
 import { loadWorkBlock } from "./access";
 import { busyHolder } from "./busy";
-import { loadBlockRows } from "./rows";
+import { loadBlockRows, touchedClientCte } from "./rows";
 import { checkSaveFields, type SaveFields } from "./save-rules";
 
 /**
@@ -45,18 +45,6 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
   const saved = await saveAtOnce(actor, body, fields);
   if (saved) return saved;
   return saveChecked(actor, body, fields);
-}
-
-/**
- * The `touched` CTE of the one-statement writes: the client's modified_at (and updated_at) moved to the
- * timestamptz parameter `now`, for the block the `upd` CTE wrote (no row written: nothing moved).
- */
-export function touchedClientCte(now: string): string {
-  return `touched AS (
-    UPDATE clients c SET modified_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-      FROM upd WHERE c.id = upd.client_id
-    RETURNING c.id
-  )`;
 }
 
 // The save of saveChecked when everything is in order, as ONE statement (atomic by itself: no

@@ -75,10 +75,9 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   // Only this app's own processes (the start script's descendants): other copies of the app may run on
   // this machine, and a test must never signal them.
   const serverPid = () => {
-    const next = descendants(child.pid!).filter((pid) => /scripts\/serve\.mjs|next/.test(commandLine(pid)));
-    if (next.length === 0) throw new Error("no Next.js process under the start script");
-    // The highest pid is the newest (a `next` CLI forks its server process; scripts/serve.mjs does not).
-    return Math.max(...next);
+    const servers = descendants(child.pid!).filter((pid) => /scripts\/serve\.mjs/.test(commandLine(pid)));
+    if (servers.length !== 1) throw new Error(`${servers.length} app server processes (scripts/serve.mjs) under the start script`);
+    return servers[0];
   };
   const postgresPid = () => {
     const dir = resolve(DATA_DIR, "pg");
