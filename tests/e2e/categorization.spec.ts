@@ -264,7 +264,9 @@ test("[categorization] two operators side by side: each sees the other's avatar,
   people,
   browser,
 }) => {
-  const data = await people.categorizationClient({ blocks: 6 });
+  // eight blocks: each operator holds two at a time (the one on screen and the prefetched next) and
+  // shows three, so neither runs out whichever save lands first
+  const data = await people.categorizationClient({ blocks: 8 });
   const ids = data.blocks.map((block) => block.id);
   const mine = await openCategorization(page, request, data.owner, data.client);
   const colleague = await contextPage(browser);
@@ -277,13 +279,19 @@ test("[categorization] two operators side by side: each sees the other's avatar,
     await expectOperators(page, ["Você", data.colleague.name]);
     await expectOperators(colleague, ["Você", data.owner.name]);
 
-    // both save: neither is ever shown a block the other had on screen
+    // both save: neither is ever shown a block the other had on screen. Each save is waited on until it
+    // landed and the screen claimed and decoded its new next block (the state, not a time)
     const seen = { mine: new Set([mine]), theirs: new Set([theirs]) };
+    const saveAndSettle = async (screen: Page, cents: string) => {
+      const before = await shown(screen).getAttribute("data-current-block");
+      await categorizeByKeyboard(screen, data, cents);
+      await expect(shown(screen)).not.toHaveAttribute("data-current-block", before ?? "");
+      await expect(screen.locator('main[data-next-ready="true"]')).toBeAttached({ timeout: 30_000 });
+      return Number(await shown(screen).getAttribute("data-current-block"));
+    };
     for (let round = 0; round < 2; round += 1) {
-      await categorizeByKeyboard(page, data, "1500");
-      await categorizeByKeyboard(colleague, data, "2500");
-      const a = Number(await shown(page).getAttribute("data-current-block"));
-      const b = Number(await shown(colleague).getAttribute("data-current-block"));
+      const a = await saveAndSettle(page, "1500");
+      const b = await saveAndSettle(colleague, "2500");
       expect(a).not.toBe(b);
       seen.mine.add(a);
       seen.theirs.add(b);
