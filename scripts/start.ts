@@ -179,7 +179,10 @@ async function main(): Promise<void> {
   const command = dev
     ? [resolve(root, "node_modules/next/dist/bin/next"), "dev", "-p", port, "-H", host]
     : [resolve(root, "scripts/serve.mjs")];
-  app.next = spawn(process.execPath, command, {
+  // APP_NODE_ARGS: extra Node flags for the app server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
+  // which Node refuses in NODE_OPTIONS): how docs/performance.md's profiles were taken.
+  const nodeArgs = (process.env.APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  app.next = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, PORT: port, HOST: host, NEXT_TELEMETRY_DISABLED: "1" },

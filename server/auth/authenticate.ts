@@ -16,8 +16,11 @@ export async function authenticate(authorization: string | null): Promise<Actor>
   return checked(claims, await loadActor(claims.userId, claims.familyId));
 }
 
-/** A prepared statement of a hot read that runs beside the actor load (withActorSql). */
-export type ActorRead = { name: string; sql: string; values: unknown[]; key: string };
+/**
+ * A prepared statement of a hot read that runs beside the actor load (withActorSql), or with `write` a
+ * write (withActorWriteSql: the token's issue instant is bound at $3, before `values`).
+ */
+export type ActorRead = { name: string; sql: string; values: unknown[]; key: string; write?: boolean };
 
 /**
  * authenticate() and one read in a single round trip (withActorSql): the same checks of the same
@@ -26,7 +29,8 @@ export type ActorRead = { name: string; sql: string; values: unknown[]; key: str
  */
 export async function authenticateWithRead<R>(authorization: string | null, read: ActorRead): Promise<{ actor: Actor; rows: R[] }> {
   const claims = await claimsOf(authorization);
-  const all = await preparedQuery<{ actor: Record<string, unknown> }>(read.name, read.sql, [claims.userId, claims.familyId, ...read.values]);
+  const values = read.write ? [claims.userId, claims.familyId, new Date(claims.issuedAtMs), ...read.values] : [claims.userId, claims.familyId, ...read.values];
+  const all = await preparedQuery<{ actor: Record<string, unknown> }>(read.name, read.sql, values);
   const { loaded, rows } = splitActorRows<R>(all, read.key);
   return { actor: checked(claims, loaded), rows };
 }

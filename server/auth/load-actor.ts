@@ -76,6 +76,38 @@ export function withActorSql(read: string, orderBy?: string): string {
 }
 
 /**
+ * The SQL of ONE statement that loads the actor (user $1, login session $2, as LOAD_ACTOR_SQL) and
+ * runs a write beside it: `ctes`, data-modifying CTEs that take the caller from the CTE `writer` —
+ * one row (user_id, office_id, owner, operator_id) only when the caller is an accounting operator
+ * whom authenticate() accepts (user found, login session not revoked, token issued at $3 not before
+ * the user's valid_after, membership not blocked), no row otherwise, so that nothing is written for a
+ * caller authenticate() would refuse. `result` is the statement's answer over those CTEs; every row
+ * carries the actor as the jsonb column "actor" (one row whose `result` columns are null when it has
+ * none), so the caller checks the actor exactly as authenticate() does (splitActorRows). The write's
+ * own parameters start at $4.
+ *
+ * valid_after is compared at millisecond precision, as issuedBeforeValidAfter compares the Date pg
+ * gives Node: the SQL never accepts a token that Node would refuse (pg's Date can only be earlier).
+ */
+export function withActorWriteSql(ctes: string, result: string): string {
+  return `
+    WITH actor AS (${LOAD_ACTOR_SQL}),
+    writer AS (
+      SELECT actor.id AS user_id, actor.acc_office AS office_id, (actor.acc_type = 0) AS owner, actor.acc_id AS operator_id
+        FROM actor
+       WHERE NOT actor.session_ended AND date_trunc('milliseconds', actor.valid_after) <= $3::timestamptz
+         AND actor.acc_id IS NOT NULL AND NOT actor.acc_blocked
+    ),
+    ${ctes}
+    SELECT to_jsonb(actor) AS actor, r.*
+      FROM actor
+      LEFT JOIN (${result}) r ON TRUE`;
+}
+
+/** withActorWriteSql's caller as the work scope's expressions (clientScopeSql) over `writer`. */
+export const WRITER_SCOPE = { office: "writer.office_id", owner: "writer.owner", operator: "writer.operator_id", company: "NULL::int" } as const;
+
+/**
  * The caller's memberships inside withActorSql, as clientScopeSql takes them: a blocked membership,
  * or a removed company, scopes nothing (as loadActor's actor has none).
  */

@@ -3,10 +3,12 @@ import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { PRESENCE_FRESH_MS } from "@/lib/constants";
-import { getDb, statementRows, type Tx } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { workScopeSql, workScopeValues } from "@/server/policy/scopes";
+import type { ActorRead } from "@/server/auth/authenticate";
+import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
+import { workScopeOf } from "@/server/policy/scopes";
 import { SCREEN } from "@/server/presence/screen-presence";
 import { loadWorkBlock } from "./access";
 import { busyHolder } from "./busy";
@@ -37,78 +39,102 @@ export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block)
  * version exactly one writes, the other finds no row and answers 409 with the stale message. The
  * client's modifiedAt and the audit event go in the same transaction. Answers the updated block.
  *
- * The save that passes every check is one statement (saveAtOnce) and then the block's read; only a
- * save it did not write pays for the checks one by one (saveChecked), which find the answer.
+ * The save that passes every check is written by the statement that loads the caller (saveWrite, the
+ * route's write beside the actor load: `rows` holds its client's id) and then the block is read; only
+ * a save it did not write pays for the checks one by one (saveChecked), which find the answer.
  */
-export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSaveBody }): Promise<Block> {
+export async function saveBlock({ actor, body, rows }: { actor: Actor; body: BlockSaveBody; rows?: unknown[] }): Promise<Block> {
   const fields = checkSaveFields(body.block.date, body.block.value);
-  const saved = await saveAtOnce(actor, body, fields);
-  if (saved) return saved;
+  const written = rows?.[0] as SavedRow | undefined;
+  if (written) {
+    const [saved] = await loadBlockRows(getDb(), { clientId: written.clientId, operatorId: written.operatorId, blockId: body.block.id });
+    // Devolved or undone in the instant since the save: the block is gone for the caller.
+    if (!saved) throw new AppError("not_found", messages.blocks.notFound);
+    return saved.block;
+  }
   return saveChecked(actor, body, fields);
 }
 
-// The save of saveChecked when everything is in order, as ONE statement (atomic by itself: no
-// transaction round trips): the block through the work scope, at the given version, live, not
-// contabilised, without an open pendency, its client not busy for the caller (busyHolder's rule), the
-// account in the office's chart of the date's year; then the conditional UPDATE, the client's
-// modifiedAt and the audit event, each written only when the UPDATE wrote. Answers the client's id, or
-// no row when any condition fails: then nothing was written, and saveChecked finds out which answer
-// the call gets (404, 403, 400, 409).
-const SAVE_AT_ONCE = `
-  WITH blk AS (
-    SELECT b.id, b.client_id, c.office_id, b.account_id
+type SavedRow = { clientId: number; operatorId: number };
+
+// The save of saveChecked when everything is in order, as data-modifying CTEs of ONE statement beside
+// the actor load (withActorWriteSql: the caller is `writer`; atomic by itself, no transaction round
+// trips): the block through the work scope, at the given version, live, not contabilised, without an
+// open pendency, its client not busy for the caller (busyHolder's rule), the account in the office's
+// chart of the date's year; then the conditional UPDATE, the client's modifiedAt and the audit event,
+// each written only when the UPDATE wrote. Its answer is the client's id, or nothing when any condition
+// fails (or the caller is not an accepted accounting operator): then nothing was written, and
+// saveChecked finds out which answer the call gets (404, 403, 400, 409).
+// Parameters after the actor's $1…$3: block $4, version $5, account $6, date $7 (as date) and $10 (as
+// text), cents $8, the date's year $9, now $11, the presence cutoff $12, the value as typed $13.
+const SAVE_CTES = `
+  blk AS (
+    SELECT b.id, b.client_id, c.office_id, b.account_id, writer.user_id, writer.operator_id
       FROM blocks b
       JOIN clients c ON c.id = b.client_id
-     WHERE b.id = $1::int AND b.version = $2::int
+     CROSS JOIN writer
+     WHERE b.id = $4::int AND b.version = $5::int
        AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
-       AND ${workScopeSql(8)}
+       AND ${workScopeOf(WRITER_SCOPE)}
        AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)
        AND NOT EXISTS (SELECT 1 FROM contabilization_leases l
-                        WHERE l.client_id = b.client_id AND l.expires_at > $12::timestamptz AND l.operator_id <> $10::int)
+                        WHERE l.client_id = b.client_id AND l.expires_at > $11::timestamptz AND l.operator_id <> writer.operator_id)
        AND (EXISTS (SELECT 1 FROM presences mine
-                     WHERE mine.user_id = $11::int AND mine.client_id = b.client_id
-                       AND mine.screen = '${SCREEN.categorization}' AND mine.seen_at > $13::timestamptz)
+                     WHERE mine.user_id = writer.user_id AND mine.client_id = b.client_id
+                       AND mine.screen = '${SCREEN.categorization}' AND mine.seen_at > $12::timestamptz)
             OR NOT EXISTS (SELECT 1 FROM presences pr
                              JOIN accounting_operators po ON po.user_id = pr.user_id AND po.office_id = c.office_id
                             WHERE pr.client_id = b.client_id AND pr.screen = '${SCREEN.categorization}'
-                              AND pr.seen_at > $13::timestamptz AND pr.user_id <> $11::int))
+                              AND pr.seen_at > $12::timestamptz AND pr.user_id <> writer.user_id))
   ),
   acc AS (
     SELECT a.id, a.code FROM accounts a JOIN blk ON a.office_id = blk.office_id
-     WHERE a.id = $3::int AND a.year_of_exercise = $6::int
+     WHERE a.id = $6::int AND a.year_of_exercise = $9::int
   ),
   upd AS (
     UPDATE blocks b
-       SET account_id = acc.id, payment_date = $4::date, value_cents = $5::bigint,
-           categorized_by_id = $10::int, categorized_at = $12::timestamptz, version = b.version + 1,
-           claimed_by_id = NULL, claimed_until = NULL, updated_at = $12::timestamptz
+       SET account_id = acc.id, payment_date = $7::date, value_cents = $8::bigint,
+           categorized_by_id = blk.operator_id, categorized_at = $11::timestamptz, version = b.version + 1,
+           claimed_by_id = NULL, claimed_until = NULL, updated_at = $11::timestamptz
       FROM blk, acc
-     WHERE b.id = blk.id AND b.version = $2::int
+     WHERE b.id = blk.id AND b.version = $5::int
        AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
     RETURNING b.id, b.client_id
   ),
-  ${touchedClientCte("$12")},
+  ${touchedClientCte("$11")},
   audited AS (
     INSERT INTO audit_events (actor_user_id, office_id, client_id, action, target_type, target_id, data)
-    SELECT $11::int, blk.office_id, blk.client_id, 'block.save', 'block', blk.id::text,
+    SELECT blk.user_id, blk.office_id, blk.client_id, 'block.save', 'block', blk.id::text,
            jsonb_build_object(
-             'before', jsonb_build_object('accountId', blk.account_id, 'version', $2::int),
-             'after', jsonb_build_object('accountId', acc.id, 'code', acc.code, 'date', $7::text,
-                                         'value', $14::text, 'version', $2::int + 1))
+             'before', jsonb_build_object('accountId', blk.account_id, 'version', $5::int),
+             'after', jsonb_build_object('accountId', acc.id, 'code', acc.code, 'date', $10::text,
+                                         'value', $13::text, 'version', $5::int + 1))
       FROM upd JOIN blk ON blk.id = upd.id CROSS JOIN acc
     RETURNING id
-  )
-  SELECT upd.client_id AS "clientId", (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited
-    FROM upd`;
+  )`;
+const SAVE_RESULT = `
+  SELECT upd.client_id AS "clientId", blk.operator_id AS "operatorId",
+         (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited
+    FROM upd JOIN blk ON blk.id = upd.id`;
+const SAVE_AT_ONCE = withActorWriteSql(SAVE_CTES, SAVE_RESULT);
 
 const INT4_MAX = 2 ** 31 - 1;
 
-export async function saveAtOnce(actor: Actor, body: BlockSaveBody, fields: SaveFields): Promise<Block | null> {
-  const scope = workScopeValues(actor);
-  // A version past int4 matches no block: the checked path answers it.
-  if (!scope || body.version > INT4_MAX) return null;
+/**
+ * The route's write for a save body (route() option `read`, as a write): the one-statement save
+ * beside the actor load. null when the body breaks a field rule or names a version past int4: then the
+ * actor is loaded alone and saveBlock answers (400 after the caller is authenticated; the checked path).
+ */
+export function saveWrite(body: BlockSaveBody): ActorRead | null {
+  let fields: SaveFields;
+  try {
+    fields = checkSaveFields(body.block.date, body.block.value);
+  } catch {
+    return null;
+  }
+  if (body.version > INT4_MAX) return null;
   const now = new Date();
-  const [row] = await statementRows<{ clientId: number }>(getDb(), "block_save_at_once", SAVE_AT_ONCE, [
+  const values = [
     body.block.id,
     body.version,
     body.block.accountId,
@@ -116,22 +142,16 @@ export async function saveAtOnce(actor: Actor, body: BlockSaveBody, fields: Save
     fields.valueCents.toString(),
     fields.year,
     body.block.date,
-    ...scope,
-    actor.userId,
     now,
     new Date(now.getTime() - PRESENCE_FRESH_MS),
     body.block.value,
-  ]);
-  if (!row) return null;
-  const [saved] = await loadBlockRows(getDb(), { clientId: row.clientId, operatorId: scope[2], blockId: body.block.id });
-  // Devolved or undone in the instant since the save: the block is gone for the caller.
-  if (!saved) throw new AppError("not_found", messages.blocks.notFound);
-  return saved.block;
+  ];
+  return { name: "block_save_at_once", sql: SAVE_AT_ONCE, values, key: "clientId", write: true };
 }
 
 /**
  * Every check one by one in a transaction, each failure with its own answer: the path of a save that
- * saveAtOnce did not write. Exported for the test that both paths write the same.
+ * saveWrite did not write. Exported for the test that both paths write the same.
  */
 export async function saveChecked(actor: Actor, body: BlockSaveBody, fields: SaveFields): Promise<Block> {
   return getDb().$transaction(async (tx) => {

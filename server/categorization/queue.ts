@@ -3,17 +3,22 @@ import { CATEGORIZATION_CLAIM_MS } from "@/lib/constants";
 import type { CategorizationBlock } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
 import { centsToDecimalText } from "@/lib/format/money";
-import { Prisma, type Db, type Tx, type TxStatement } from "@/server/db/client";
+import type { ActorRead } from "@/server/auth/authenticate";
+import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
+import { Prisma, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import { OPERATOR_TYPE, type Actor, type AccountingMembership } from "@/server/policy/actor";
+import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { clientsVisibleTo, workScopeSql } from "@/server/policy/scopes";
+import { clientsVisibleTo, workScopeOf } from "@/server/policy/scopes";
 import { loadBlockRows } from "@/server/blocks/rows";
 import { SCREEN } from "@/server/presence/screen-presence";
 
 // The categorization queue of a client (issue 9): its live blocks without an account and without an
 // open pendency, oldest sent first. Each block handed out is claimed for one operator (blocks.claimed_by_id,
 // claimed_until) so that two operators on one client never get the same block while the claim lasts.
+
+/** The key space of the operator's queue lock (lockOperatorQueue; the claim takes it too). */
+const QUEUE_LOCK_SPACE = 0x0b10c0;
 
 /** How many blocks one tocategorize hands out and claims: the one to show and the prefetched next. */
 export const CLAIMED_PER_CALL = 2;
@@ -48,70 +53,82 @@ export async function loadCategorizationClient(db: Db | Tx, actor: Actor, client
 export type Suggestion = { accountId: number | null; date: string | null; valueCents: string | null };
 export type Claimed = { seen: boolean; busy: string | null; ids: number[]; count: number; suggestions: Map<number, Suggestion> };
 
-// The claim (claimNext) as a prepared statement: client $1, operator $2, user $3, now $4, claimed until
-// $5; the client through the work scope at $6…$8 (workScopeSql). A client the caller may not work
-// (`seen` false) gets nothing written and nothing claimed.
-const CLAIM_SQL = `
-    WITH seen AS (
-      SELECT c.id FROM clients c WHERE c.id = $1::int AND ${workScopeSql(6)}
+// The claim as data-modifying CTEs beside the actor load (withActorWriteSql: the caller is `writer`,
+// parameters after the actor's $1…$3: client $4, now $5, claimed until $6). A caller who is not an
+// accepted accounting operator, or a client it may not work (`seen` false), gets nothing written and
+// nothing claimed. The operator's queue lock (lockOperatorQueue's) is the statement's first act: every
+// CTE that locks or writes a row reads `seen`, which reads `lk`.
+const CLAIM_CTES = `
+    lk AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock(${QUEUE_LOCK_SPACE}, writer.operator_id) FROM writer
+    ),
+    seen AS (
+      SELECT c.id, writer.operator_id, writer.user_id
+        FROM clients c CROSS JOIN writer
+       WHERE c.id = $4::int AND ${workScopeOf(WRITER_SCOPE)} AND EXISTS (SELECT 1 FROM lk)
     ),
     holder AS (
       SELECT u.name
         FROM contabilization_leases l
         JOIN accounting_operators lo ON lo.id = l.operator_id
         JOIN users u ON u.id = lo.user_id
-       WHERE l.client_id = $1::int AND l.expires_at > $4::timestamptz AND l.operator_id <> $2::int
+        JOIN seen ON l.operator_id <> seen.operator_id
+       WHERE l.client_id = $4::int AND l.expires_at > $5::timestamptz
        LIMIT 1
     ),
     here AS (
       INSERT INTO presences (user_id, client_id, screen, seen_at)
-      SELECT $3::int, seen.id, '${SCREEN.categorization}', now() FROM seen WHERE NOT EXISTS (SELECT 1 FROM holder)
+      SELECT seen.user_id, seen.id, '${SCREEN.categorization}', now() FROM seen WHERE NOT EXISTS (SELECT 1 FROM holder)
       ON CONFLICT (user_id, client_id, screen) DO UPDATE SET seen_at = EXCLUDED.seen_at
       RETURNING 1
     ),
     picked AS (
-      SELECT b.id, (b.claimed_by_id IS NOT DISTINCT FROM $2::int) AS mine, b.sent_at
-        FROM blocks b
-       WHERE b.client_id = $1::int AND ${IN_QUEUE}
-         AND EXISTS (SELECT 1 FROM seen) AND NOT EXISTS (SELECT 1 FROM holder)
-         AND (b.claimed_by_id IS NULL OR b.claimed_by_id = $2::int OR b.claimed_until IS NULL OR b.claimed_until <= $4::timestamptz)
-       ORDER BY (b.claimed_by_id IS NOT DISTINCT FROM $2::int) DESC, b.sent_at, b.id
+      SELECT b.id, (b.claimed_by_id IS NOT DISTINCT FROM seen.operator_id) AS mine, b.sent_at, seen.operator_id
+        FROM blocks b JOIN seen ON b.client_id = seen.id
+       WHERE b.client_id = $4::int AND ${IN_QUEUE}
+         AND NOT EXISTS (SELECT 1 FROM holder)
+         AND (b.claimed_by_id IS NULL OR b.claimed_by_id = seen.operator_id OR b.claimed_until IS NULL OR b.claimed_until <= $5::timestamptz)
+       ORDER BY (b.claimed_by_id IS NOT DISTINCT FROM seen.operator_id) DESC, b.sent_at, b.id
        LIMIT ${CLAIMED_PER_CALL}
          FOR UPDATE OF b SKIP LOCKED
     ),
     claimed AS (
-      UPDATE blocks SET claimed_by_id = $2::int, claimed_until = $5::timestamptz
+      UPDATE blocks SET claimed_by_id = picked.operator_id, claimed_until = $6::timestamptz
         FROM picked WHERE blocks.id = picked.id
       RETURNING blocks.id, blocks.suggested_account_id, blocks.suggested_payment_date, blocks.suggested_value_cents
-    )
+    )`;
+const CLAIM_RESULT = `
     SELECT EXISTS (SELECT 1 FROM seen) AS seen,
            (SELECT name FROM holder) AS busy,
-           (SELECT count(*) FROM blocks b WHERE b.client_id = $1::int AND ${IN_QUEUE})::int AS count,
+           (SELECT count(*) FROM blocks b WHERE b.client_id = $4::int AND ${IN_QUEUE} AND EXISTS (SELECT 1 FROM seen))::int AS count,
            (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
            (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id,
                                               'date', to_char(c.suggested_payment_date, 'YYYY-MM-DD'),
                                               'valueCents', c.suggested_value_cents::text)) FROM claimed c) AS suggestions`;
+const CLAIM_SQL = withActorWriteSql(CLAIM_CTES, CLAIM_RESULT);
 
 /**
- * Takes the caller to the categorization screen and claims up to CLAIMED_PER_CALL blocks of the queue
- * for it, in ONE statement, run in the caller's transaction (after lockOperatorQueue's lock): when the
- * caller may not work the client (`seen` false) nothing is written; when another operator holds the
- * client's unexpired contabilization lease, nothing is written and `busy` names the holder; otherwise
- * the caller's presence is upserted and the candidates — free, expired or already the caller's, the
- * caller's own first (so the block on screen and the prefetched one keep their places), then oldest
- * sent — are locked FOR UPDATE SKIP LOCKED (a block another call is claiming right now is skipped,
- * never waited for) and claimed by the UPDATE beside them. Answers the ids in showing order, their
+ * The route's claim for a tocategorize body (route() option `read`, as a write): takes the caller to
+ * the categorization screen and claims up to CLAIMED_PER_CALL blocks of the queue for it, in ONE
+ * statement beside the actor load, after the operator's queue lock: when the caller may not work the
+ * client (`seen` false) nothing is written; when another operator holds the client's unexpired
+ * contabilization lease, nothing is written and `busy` names the holder; otherwise the caller's
+ * presence is upserted and the candidates — free, expired or already the caller's, the caller's own
+ * first (so the block on screen and the prefetched one keep their places), then oldest sent — are
+ * locked FOR UPDATE SKIP LOCKED (a block another call is claiming right now is skipped, never waited
+ * for) and claimed by the UPDATE beside them. Its row (claimedOf) has the ids in showing order, their
  * suggestions and the queue's count.
  */
-export async function claimNext(run: TxStatement, p: { clientId: number; operator: AccountingMembership; userId: number }): Promise<Claimed> {
+export function claimWrite(body: { clientId: number }): ActorRead {
   const now = new Date();
-  const until = new Date(now.getTime() + CATEGORIZATION_CLAIM_MS);
-  const scope = [p.operator.officeId, p.operator.type === OPERATOR_TYPE.owner, p.operator.operatorId];
-  const [row] = await run<{ seen: boolean; busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null }>(
-    "categorization_claim",
-    CLAIM_SQL,
-    [p.clientId, p.operator.operatorId, p.userId, now, until, ...scope],
-  );
+  return { name: "categorization_claim", sql: CLAIM_SQL, values: [body.clientId, now, new Date(now.getTime() + CATEGORIZATION_CLAIM_MS)], key: "seen", write: true };
+}
+
+type ClaimRow = { seen: boolean; busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null };
+
+/** claimWrite's row as Claimed (no row: nothing seen). */
+export function claimedOf(rows: unknown[] | undefined): Claimed {
+  const row = rows?.[0] as ClaimRow | undefined;
   return {
     seen: row?.seen ?? false,
     busy: row?.busy ?? null,
@@ -132,10 +149,6 @@ export async function claimNext(run: TxStatement, p: { clientId: number; operato
 export async function lockOperatorQueue(tx: Tx, operatorId: number): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_SPACE}::int, ${operatorId}::int)`;
 }
-const QUEUE_LOCK_SPACE = 0x0b10c0;
-
-/** lockOperatorQueue's lock as poolTransaction's `lock` keys. */
-export const operatorQueueLock = (operatorId: number): [number, number] => [QUEUE_LOCK_SPACE, operatorId];
 
 /** The claim SQL columns set free (spread into a Prisma update's data). */
 export const RELEASED_CLAIM = { claimedById: null, claimedUntil: null } as const;

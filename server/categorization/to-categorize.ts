@@ -1,10 +1,10 @@
 import "server-only";
 import type { CategorizationClientBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
-import { getDb, poolTransaction } from "@/server/db/client";
+import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { claimNext, loadCategorizationClient, loadQueueBlocks, operatorQueueLock } from "./queue";
+import { claimedOf, loadCategorizationClient, loadQueueBlocks } from "./queue";
 
 /**
  * POST /api/block/tocategorize {clientId}: the block to categorise and the one after it (prefetched by
@@ -14,21 +14,16 @@ import { claimNext, loadCategorizationClient, loadQueueBlocks, operatorQueueLock
  * Asking for a block is being on the categorization screen: the caller's presence is recorded by the
  * claim's statement, so that colleagues categorising beside it do not make it busy (only another
  * operator's contabilization lease does: 409 with the busy message, and then nothing is written).
- * One transaction of one round trip for BEGIN and the operator's queue lock, then one statement (the
- * client's scope, lease check, presence, claim, count, suggestions) and COMMIT; then the two blocks
- * read by one statement.
+ * The claim is the statement that loads the caller (claimWrite: its queue lock, the client's scope,
+ * lease check, presence, claim, count, suggestions; `rows` holds its answer), then the two blocks are
+ * read by one statement: two round trips in all.
  */
-export async function toCategorize({ actor, body }: { actor: Actor; body: CategorizationClientBody }): Promise<ToCategorizeAnswer> {
-  const db = getDb();
+export async function toCategorize({ actor, body, rows }: { actor: Actor; body: CategorizationClientBody; rows?: unknown[] }): Promise<ToCategorizeAnswer> {
   const operator = actor.accounting;
-  if (!operator) return refuse(actor, body.clientId);
-  const claimed = await poolTransaction(
-    (run) => claimNext(run, { clientId: body.clientId, operator, userId: actor.userId }),
-    operatorQueueLock(operator.operatorId),
-  );
-  if (!claimed.seen) return refuse(actor, body.clientId);
+  const claimed = claimedOf(rows);
+  if (!operator || !claimed.seen) return refuse(actor, body.clientId);
   if (claimed.busy) throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
-  const blocks = await loadQueueBlocks(db, { clientId: body.clientId, operatorId: operator.operatorId, ids: claimed.ids, suggestions: claimed.suggestions });
+  const blocks = await loadQueueBlocks(getDb(), { clientId: body.clientId, operatorId: operator.operatorId, ids: claimed.ids, suggestions: claimed.suggestions });
   return { block: blocks[0] ?? null, next: blocks[1] ?? null, uncategorizedCount: claimed.count };
 }
 

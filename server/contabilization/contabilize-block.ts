@@ -6,9 +6,11 @@ import type { LinkCaller } from "@/server/auth/mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
 import { BLOCK_YEAR_MONTH_SQL, loadBlockRows, touchedClientCte } from "@/server/blocks/rows";
 import { CONTABILIZATION_LEASE_MS } from "@/lib/constants";
-import { getDb, statementRows, type Tx } from "@/server/db/client";
+import { getDb, preparedQuery, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import { workScopeSql, workScopeValues } from "@/server/policy/scopes";
+import type { ActorRead } from "@/server/auth/authenticate";
+import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
+import { workScopeOf } from "@/server/policy/scopes";
 import { takeLease } from "./lease";
 import { loadContabilizationMonth, loadMonthData } from "./month-view";
 
@@ -31,85 +33,120 @@ async function assertStillLive(tx: Tx, blockId: number): Promise<void> {
  * posting a posted block or undoing an unposted one changes nothing, writes no audit event and answers
  * the same. Answers the block and its month refreshed (counts, next blocks, last posted).
  */
-export async function contabilizeBlock({ caller, body }: { caller: LinkCaller; body: BlockContabilizeBody }): Promise<BlockContabilizeAnswer> {
-  return (await contabilizeAtOnce(caller, body)) ?? contabilizeChecked(caller, body);
+export async function contabilizeBlock({ caller, body, rows }: { caller: LinkCaller; body: BlockContabilizeBody; rows?: unknown[] }): Promise<BlockContabilizeAnswer> {
+  // rows: the route ran contabilizeWrite beside the actor load (a bearer caller); otherwise the same
+  // write runs now for the caller already authenticated (a phone's session)
+  const written = rows ? ((rows[0] as PostedRow | undefined) ?? null) : await postAsCaller(caller, body);
+  return (written && (await postedAnswer(caller, body, written))) ?? contabilizeChecked(caller, body);
 }
 
-// The posting (or its undo) of contabilizeChecked when everything is in order, as ONE statement (atomic
-// by itself): the block through the work scope (and the phone session's client), live, categorised, in
-// the other state and, to post, without an open pendency; the client's lease taken or renewed by the
-// same conditional upsert as tryTakeLease; then the conditional UPDATE, the client's modifiedAt and the
-// audit event, written only when the UPDATE wrote. No row: nothing but possibly the lease was written
-// (as the checked path would too), and contabilizeChecked finds the answer (404, 403, 409, or the
-// idempotent repeat).
-const CONTABILIZE_AT_ONCE = `
-  WITH blk AS (
-    SELECT b.id, b.client_id, c.office_id
+type PostedRow = { clientId: number; yearMonth: string; leaseExpiresAt: Date };
+
+// The posting (or its undo) of contabilizeChecked when everything is in order, as data-modifying CTEs
+// of ONE statement (atomic by itself) over the caller `writer`: the block through the work scope (and
+// the phone session's client), live, categorised, in the other state and, to post, without an open
+// pendency; the client's lease taken or renewed by the same conditional upsert as tryTakeLease; then
+// the conditional UPDATE, the client's modifiedAt and the audit event, written only when the UPDATE
+// wrote. No row: nothing but possibly the lease was written (as the checked path would too), and
+// contabilizeChecked finds the answer (404, 403, 409, or the idempotent repeat).
+// Parameters after the caller's $1…$3: block $4, undo $5, the phone session's client $6, now $7, the
+// lease's end $8, 'mobile' or 'desktop' $9, the phone session $10.
+const CONTABILIZE_CTES = `
+  blk AS (
+    SELECT b.id, b.client_id, c.office_id, writer.user_id, writer.operator_id
       FROM blocks b
       JOIN clients c ON c.id = b.client_id
-     WHERE b.id = $1::int AND b.devolved_at IS NULL AND b.undone_at IS NULL AND b.account_id IS NOT NULL
-       AND ($3::int IS NULL OR b.client_id = $3::int)
-       AND ${workScopeSql(4)}
-       AND CASE WHEN $2::bool THEN b.contabilized_at IS NOT NULL
+     CROSS JOIN writer
+     WHERE b.id = $4::int AND b.devolved_at IS NULL AND b.undone_at IS NULL AND b.account_id IS NOT NULL
+       AND ($6::int IS NULL OR b.client_id = $6::int)
+       AND ${workScopeOf(WRITER_SCOPE)}
+       AND CASE WHEN $5::bool THEN b.contabilized_at IS NOT NULL
                 ELSE b.contabilized_at IS NULL
                      AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL) END
   ),
   lease AS (
     INSERT INTO contabilization_leases AS l (client_id, operator_id, expires_at)
-    SELECT blk.client_id, $6::int, $9::timestamptz FROM blk
+    SELECT blk.client_id, blk.operator_id, $8::timestamptz FROM blk
     ON CONFLICT (client_id) DO UPDATE SET operator_id = EXCLUDED.operator_id, expires_at = EXCLUDED.expires_at
-     WHERE l.expires_at <= $8::timestamptz OR l.operator_id = EXCLUDED.operator_id
+     WHERE l.expires_at <= $7::timestamptz OR l.operator_id = EXCLUDED.operator_id
     RETURNING l.client_id, l.expires_at
   ),
   upd AS (
     UPDATE blocks b
-       SET contabilized_at = CASE WHEN $2::bool THEN NULL ELSE $8::timestamptz END,
-           contabilized_by_id = CASE WHEN $2::bool THEN NULL ELSE $6::int END,
-           version = b.version + 1, updated_at = $8::timestamptz
+       SET contabilized_at = CASE WHEN $5::bool THEN NULL ELSE $7::timestamptz END,
+           contabilized_by_id = CASE WHEN $5::bool THEN NULL ELSE blk.operator_id END,
+           version = b.version + 1, updated_at = $7::timestamptz
       FROM blk JOIN lease ON lease.client_id = blk.client_id
      WHERE b.id = blk.id AND b.devolved_at IS NULL AND b.undone_at IS NULL AND b.account_id IS NOT NULL
-       AND CASE WHEN $2::bool THEN b.contabilized_at IS NOT NULL ELSE b.contabilized_at IS NULL END
+       AND CASE WHEN $5::bool THEN b.contabilized_at IS NOT NULL ELSE b.contabilized_at IS NULL END
     RETURNING b.id, b.client_id, b.version,
               ${BLOCK_YEAR_MONTH_SQL} AS year_month
   ),
-  ${touchedClientCte("$8")},
+  ${touchedClientCte("$7")},
   audited AS (
     INSERT INTO audit_events (actor_user_id, office_id, client_id, action, target_type, target_id, data)
-    SELECT $7::int, blk.office_id, blk.client_id,
-           CASE WHEN $2::bool THEN 'block.contabilize_undo' ELSE 'block.contabilize' END, 'block', blk.id::text,
-           jsonb_build_object('via', $10::text, 'mobileSessionId', $11::int, 'version', upd.version)
+    SELECT blk.user_id, blk.office_id, blk.client_id,
+           CASE WHEN $5::bool THEN 'block.contabilize_undo' ELSE 'block.contabilize' END, 'block', blk.id::text,
+           jsonb_build_object('via', $9::text, 'mobileSessionId', $10::int, 'version', upd.version)
       FROM upd JOIN blk ON blk.id = upd.id
     RETURNING id
-  )
+  )`;
+const CONTABILIZE_RESULT = `
   SELECT upd.client_id AS "clientId", upd.year_month AS "yearMonth", lease.expires_at AS "leaseExpiresAt",
          (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited
     FROM upd JOIN lease ON lease.client_id = upd.client_id`;
+/** Beside the actor load (a bearer caller: contabilizeWrite). */
+const CONTABILIZE_WITH_ACTOR = withActorWriteSql(CONTABILIZE_CTES, CONTABILIZE_RESULT);
+/**
+ * For a caller already authenticated (a phone's session acts as its operator): `writer` is that
+ * operator's membership, operator $1 of user $2 in office $3, still not blocked.
+ */
+const CONTABILIZE_AS_CALLER = `
+  WITH writer AS (
+    SELECT ao.user_id, ao.office_id, (ao.type = 0) AS owner, ao.id AS operator_id
+      FROM accounting_operators ao
+     WHERE ao.id = $1::int AND ao.user_id = $2::int AND ao.office_id = $3::int AND NOT ao.blocked
+  ),
+  ${CONTABILIZE_CTES}
+  ${CONTABILIZE_RESULT}`;
 
-export async function contabilizeAtOnce({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<BlockContabilizeAnswer | null> {
-  const scope = workScopeValues(actor);
-  if (!scope) return null;
-  const undo = body.undo === true;
+function contabilizeValues(body: BlockContabilizeBody, session: LinkCaller["session"]): unknown[] {
   const now = new Date();
-  const db = getDb();
-  const [row] = await statementRows<{ clientId: number; yearMonth: string; leaseExpiresAt: Date }>(db, "block_contabilize_at_once", CONTABILIZE_AT_ONCE, [
-    body.blockId,
-    undo,
-    session?.clientId ?? null,
-    ...scope,
-    actor.userId,
-    now,
-    new Date(now.getTime() + CONTABILIZATION_LEASE_MS),
-    session ? "mobile" : "desktop",
-    session?.id ?? null,
-  ]);
-  if (!row) return null;
+  return [body.blockId, body.undo === true, session?.clientId ?? null, now, new Date(now.getTime() + CONTABILIZATION_LEASE_MS), session ? "mobile" : "desktop", session?.id ?? null];
+}
+
+/**
+ * The route's write for a bearer caller's body (linkRoute option `write`): the one-statement posting
+ * beside the actor load. null with a `link`: the phone's session is authenticated first (postAsCaller).
+ */
+export function contabilizeWrite(body: BlockContabilizeBody): ActorRead | null {
+  if (body.link) return null;
+  return { name: "block_contabilize_with_actor", sql: CONTABILIZE_WITH_ACTOR, values: contabilizeValues(body, null), key: "clientId", write: true };
+}
+
+/** The one-statement posting for an authenticated caller; null when it wrote nothing (or the caller is no operator). */
+async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<PostedRow | null> {
+  const acc = actor.accounting;
+  if (!acc) return null;
+  const [row] = await preparedQuery<PostedRow>("block_contabilize_as_caller", CONTABILIZE_AS_CALLER, [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)]);
+  return row ?? null;
+}
+
+/** The answer of a posting the one statement wrote: the block and its month refreshed. */
+async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, row: PostedRow): Promise<BlockContabilizeAnswer> {
   // The answer's month is the block's; the block itself is one of the month's rows.
   const period = { year: Number(row.yearMonth.slice(0, 4)), month: Number(row.yearMonth.slice(5, 7)) };
-  const { view, blocks } = await loadMonthData(db, actor, row.clientId, period);
+  const { view, blocks } = await loadMonthData(getDb(), actor, row.clientId, period);
   const block = blocks.find((one) => one.id === body.blockId);
   // Devolved or undone in the instant since the posting: the block is gone for the caller.
   if (!block) throw new AppError("not_found", messages.blocks.notFound);
-  return { block, contabilization: { ...view, leaseExpiresDatetime: row.leaseExpiresAt.toISOString() } };
+  return { block, contabilization: { ...view, leaseExpiresDatetime: new Date(row.leaseExpiresAt).toISOString() } };
+}
+
+/** The one-statement path alone, as the caller (no row: null, and the checked path would answer). Exported for the tests. */
+export async function contabilizeAtOnce(caller: LinkCaller, body: BlockContabilizeBody): Promise<BlockContabilizeAnswer | null> {
+  const row = await postAsCaller(caller, body);
+  return row && postedAnswer(caller, body, row);
 }
 
 /**

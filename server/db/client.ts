@@ -65,40 +65,6 @@ export async function preparedQuery<R extends QueryResultRow>(name: string, text
   return result.rows;
 }
 
-/** Runs one named prepared statement on the connection of a poolTransaction. */
-export type TxStatement = <R extends QueryResultRow>(name: string, text: string, values: unknown[]) => Promise<R[]>;
-
-/**
- * A short transaction of statements written as SQL text, on one pooled connection, without Prisma's
- * interactive-transaction machinery: BEGIN (with `lock`, a transaction-level advisory lock on two int4
- * keys, taken in the same round trip), the statements as named prepared statements, COMMIT; ROLLBACK
- * when `work` throws. For the hot paths whose few statements must share a transaction. The connection
- * is waited for like any query (DATABASE_POOL_TIMEOUT_MS), and each statement may run
- * TRANSACTION_TIMEOUT_MS at most (SET LOCAL statement_timeout), like Prisma's transactions.
- */
-export async function poolTransaction<T>(work: (run: TxStatement) => Promise<T>, lock?: [number, number]): Promise<T> {
-  if (lock && !lock.every((key) => Number.isInteger(key) && Math.abs(key) < 2 ** 31)) throw new RangeError("advisory lock keys must be int4");
-  getDb();
-  const connection = await getPool().connect();
-  let broken: Error | undefined;
-  try {
-    // One simple-protocol round trip; the lock's keys are integers checked above, never text.
-    const opening = [`BEGIN`, `SET LOCAL statement_timeout = ${TRANSACTION_TIMEOUT_MS}`];
-    if (lock) opening.push(`SELECT pg_advisory_xact_lock(${lock[0]}, ${lock[1]})`);
-    await connection.query(opening.join("; "));
-    const run: TxStatement = async (name, text, values) => (await connection.query({ name, text, values })).rows;
-    const result = await work(run);
-    await connection.query("COMMIT");
-    return result;
-  } catch (error) {
-    // A connection whose ROLLBACK fails is in an unknown state: it is destroyed, not reused.
-    await connection.query("ROLLBACK").catch((rollback: Error) => (broken = rollback));
-    throw error;
-  } finally {
-    connection.release(broken);
-  }
-}
-
 /**
  * A statement written once as SQL text with $1… placeholders, run where the caller is: outside a
  * transaction as a named prepared statement on the pool (preparedQuery), inside one (`db` a Tx) as the

@@ -33,9 +33,10 @@ type Options<S extends z.ZodType | undefined> = {
    */
   guard?: (actor: Actor) => void;
   /**
-   * A hot read whose statement runs in the same round trip as the actor load (withActorSql), built
-   * from the parsed body; its rows reach the handler as `rows`. null: no such read for this body (the
-   * handler reads as usual). Not with `upload`.
+   * A hot read whose statement runs in the same round trip as the actor load (withActorSql), or a hot
+   * write (`write: true`, withActorWriteSql: it writes only for a caller authenticate() accepts), built
+   * from the parsed body; its rows reach the handler as `rows`. null: no such statement for this body
+   * (the handler reads and writes as usual). Not with `upload`; a write not with `guard` (it runs first).
    */
   read?: (body: Input<S>) => ActorRead | null;
   /**
@@ -192,12 +193,20 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(
  * does, a string authenticates that mobile session (server/auth/mobile-session.ts).
  */
 export function linkRoute<S extends z.ZodType<{ link?: string | null }>>(
-  options: Omit<Options<S>, "upload" | "guard"> & { body: S },
-  handler: (ctx: PublicContext<S> & { caller: LinkCaller }) => Promise<unknown>,
+  options: Omit<Options<S>, "upload" | "guard" | "read"> & { body: S; write?: (body: Input<S>) => ActorRead | null },
+  handler: (ctx: PublicContext<S> & { caller: LinkCaller; rows?: unknown[] }) => Promise<unknown>,
 ) {
   return wrap(async (req, params) => {
     const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
-    const caller = await authenticateLinkCaller(req.headers.get("authorization"), (body as { link?: string | null }).link);
+    const authorization = req.headers.get("authorization");
+    const link = (body as { link?: string | null }).link;
+    // A bearer caller's hot write runs beside its actor load (`write`: withActorWriteSql), as route()'s `read`.
+    const write = link ? null : (options.write?.(body) ?? null);
+    if (write) {
+      const { actor, rows } = await authenticateWithRead(authorization, write);
+      return handler({ req, body, params, caller: { actor, session: null }, rows });
+    }
+    const caller = await authenticateLinkCaller(authorization, link);
     return handler({ req, body, params, caller });
   });
 }

@@ -62,17 +62,12 @@ export function clientScopeValues(actor: Actor): [number | null, boolean, number
 /**
  * NOTE: protects an accounting operator's work on a block's client (categorise, post) in the one-statement
  * writes: clientsVisibleTo AND the "client.work" rule (the client is of the caller's own office), as SQL
- * over `c`, bound at $n … $n+2 (workScopeValues). A caller without an accounting membership has no
- * values: its calls take the checked path (403 or 404). policy-scopes.test.ts checks it agrees.
+ * over `c` and the caller's expressions (withActorWriteSql's WRITER_SCOPE: a caller without an
+ * accounting membership has no `writer` row, and its calls take the checked path, 403 or 404).
+ * policy-scopes.test.ts checks it agrees.
  */
-export function workScopeSql(n: number): string {
-  return `(c.office_id = $${n}::int AND ${clientScopeSql({ office: `$${n}::int`, owner: `$${n + 1}::bool`, operator: `$${n + 2}::int`, company: "NULL::int" })})`;
-}
-
-/** The three values workScopeSql binds, or null for a caller who is not an accounting operator. */
-export function workScopeValues(actor: Actor): [number, boolean, number] | null {
-  const acc = actor.accounting;
-  return acc ? [acc.officeId, acc.type === OPERATOR_TYPE.owner, acc.operatorId] : null;
+export function workScopeOf(refs: ScopeRefs): string {
+  return `(c.office_id = ${refs.office} AND ${clientScopeSql(refs)})`;
 }
 
 /**

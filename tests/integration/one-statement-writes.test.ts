@@ -2,12 +2,14 @@
 // /api/block/contabilize) that pass every check are ONE SQL statement (saveAtOnce, contabilizeAtOnce);
 // the others take the checked path, which finds the answer. Both paths must write exactly the same
 // rows, audit events and answers: each is run here on one of two twin blocks and the results compared.
-import { loadActor } from "@/server/auth/load-actor";
-import { saveAtOnce, saveChecked } from "@/server/blocks/save-block";
+import { randomUUID } from "node:crypto";
+import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
+import { loadActor, splitActorRows } from "@/server/auth/load-actor";
+import { saveBlock, saveChecked, saveWrite } from "@/server/blocks/save-block";
 import { checkSaveFields } from "@/server/blocks/save-rules";
-import { contabilizeAtOnce, contabilizeChecked } from "@/server/contabilization/contabilize-block";
+import { contabilizeAtOnce, contabilizeBlock, contabilizeChecked, contabilizeWrite } from "@/server/contabilization/contabilize-block";
 import { currentYearMonth } from "@/lib/format/dates";
-import { getDb, type Account, type Client } from "@/server/db/client";
+import { getDb, preparedQuery, type Account, type Client } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 import { createAccount, createBlock, createClientOperator, createPendency, type CreatedBlock, type OperatorWithUser } from "../helpers/factories";
 import { buildClientWorld } from "./world";
@@ -29,6 +31,17 @@ beforeAll(async () => {
   const people = { regularA, sharedA: world.sharedA, outsiderA: world.outsiderA, ownerB: world.ownerB, business };
   for (const [who, person] of Object.entries(people)) actors[who as keyof typeof actors] = (await loadActor(person.userId))!.actor;
 });
+
+/**
+ * The route's one-statement save (saveWrite, beside the actor load) as `actor`'s user would send it with
+ * a token of login session `familyId` issued at `issuedAt`; null when it wrote nothing.
+ */
+async function saveAtOnce(actor: Actor, body: BlockSaveBody, token: { familyId?: string; issuedAt?: Date } = {}): Promise<Block | null> {
+  const write = saveWrite(body)!;
+  const all = await preparedQuery<{ actor: Record<string, unknown> }>(write.name, write.sql, [actor.userId, token.familyId ?? null, token.issuedAt ?? new Date(), ...write.values]);
+  const { rows } = splitActorRows(all, write.key);
+  return rows.length ? saveBlock({ actor, body, rows }) : null;
+}
 
 const stateOf = (id: number) =>
   getDb().block.findUniqueOrThrow({
@@ -63,7 +76,7 @@ describe("save: the one-statement path writes what the checked path writes", () 
     const body = (id: number) => ({ block: { id, date: `${current.year}-${mm}-05`, value: "1234.5", accountId: account.id }, version: 0 });
     const fields = checkSaveFields(`${current.year}-${mm}-05`, "1234.5");
     const before = await getDb().client.findUniqueOrThrow({ where: { id: alpha.id }, select: { modifiedAt: true } });
-    const fast = await saveAtOnce(actors.regularA, body(a.id), fields);
+    const fast = await saveAtOnce(actors.regularA, body(a.id));
     expect(fast).not.toBeNull();
     const afterFast = await getDb().client.findUniqueOrThrow({ where: { id: alpha.id }, select: { modifiedAt: true } });
     expect(afterFast.modifiedAt.getTime()).toBeGreaterThan(before.modifiedAt.getTime());
@@ -92,7 +105,6 @@ describe("save: the one-statement path writes what the checked path writes", () 
   });
 
   test("writes nothing and leaves the answer to the checked path: stale version, open pendency, another office, a business user, a colleague's client", async () => {
-    const fields = checkSaveFields(`${current.year}-${mm}-05`, "7");
     const body = (id: number, version = 0) => ({ block: { id, date: `${current.year}-${mm}-05`, value: "7", accountId: account.id }, version });
     const [plain] = await twins();
     const pending = await createBlock({ client: alpha, operator: regularA });
@@ -104,9 +116,35 @@ describe("save: the one-statement path writes what the checked path writes", () 
       ["business", plain.id, 0], // the client's own user
       ["outsiderA", plain.id, 0], // a colleague's client, not shared
     ];
-    for (const [who, id, version] of cases) expect(await saveAtOnce(actors[who], body(id, version), fields)).toBeNull();
+    for (const [who, id, version] of cases) expect(await saveAtOnce(actors[who], body(id, version))).toBeNull();
     expect((await stateOf(plain.id)).version).toBe(0);
     expect(await eventsOf(plain.id)).toEqual([]);
+  });
+
+  test("writes nothing for a caller authenticate() refuses: a revoked login session, a token older than a password change, a blocked operator", async () => {
+    const [plain] = await twins();
+    const body = { block: { id: plain.id, date: `${current.year}-${mm}-05`, value: "7", accountId: account.id }, version: 0 };
+    const familyId = randomUUID();
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await getDb().refreshToken.create({ data: { userId: regularA.userId, familyId, tokenHash: randomUUID(), expiresAt, familyExpiresAt: expiresAt, revokedAt: new Date() } });
+    expect(await saveAtOnce(actors.regularA, body, { familyId })).toBeNull();
+    const validAfter = new Date();
+    await getDb().user.update({ where: { id: regularA.userId }, data: { validAfter } });
+    try {
+      expect(await saveAtOnce(actors.regularA, body, { issuedAt: new Date(validAfter.getTime() - 1) })).toBeNull();
+    } finally {
+      await getDb().user.update({ where: { id: regularA.userId }, data: { validAfter: new Date(0) } });
+    }
+    await getDb().accountingOperator.update({ where: { id: regularA.id }, data: { blocked: true } });
+    try {
+      expect(await saveAtOnce(actors.regularA, body)).toBeNull();
+    } finally {
+      await getDb().accountingOperator.update({ where: { id: regularA.id }, data: { blocked: false } });
+    }
+    expect((await stateOf(plain.id)).version).toBe(0);
+    expect(await eventsOf(plain.id)).toEqual([]);
+    // and the same call as an accepted caller writes
+    expect(await saveAtOnce(actors.regularA, body, { familyId: randomUUID(), issuedAt: new Date() })).toMatchObject({ id: plain.id, version: 1 });
   });
 });
 
@@ -143,6 +181,37 @@ describe("contabilize: the one-statement path writes what the checked path write
       { action: "block.contabilize", actorUserId: regularA.userId, officeId: alpha.officeId, clientId: alpha.id, data: { via: "desktop", mobileSessionId: null, version: a.version + 1 } },
       { action: "block.contabilize_undo", actorUserId: regularA.userId, officeId: alpha.officeId, clientId: alpha.id, data: { via: "desktop", mobileSessionId: null, version: a.version + 2 } },
     ]);
+  });
+
+  test("at the desk the posting is written beside the actor load: nothing for a blocked operator or a revoked session, the posting for an accepted one", async () => {
+    const free = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(3), valueCents: 5_00 });
+    const body = { blockId: free.id, link: null };
+    const beside = async (familyId: string | null) => {
+      const write = contabilizeWrite(body)!;
+      const all = await preparedQuery<{ actor: Record<string, unknown> }>(write.name, write.sql, [regularA.userId, familyId, new Date(), ...write.values]);
+      return splitActorRows(all, write.key).rows;
+    };
+    await getDb().accountingOperator.update({ where: { id: regularA.id }, data: { blocked: true } });
+    try {
+      expect(await beside(null)).toEqual([]);
+    } finally {
+      await getDb().accountingOperator.update({ where: { id: regularA.id }, data: { blocked: false } });
+    }
+    const familyId = randomUUID();
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await getDb().refreshToken.create({ data: { userId: regularA.userId, familyId, tokenHash: randomUUID(), expiresAt, familyExpiresAt: expiresAt, revokedAt: new Date() } });
+    expect(await beside(familyId)).toEqual([]);
+    expect(await getDb().contabilizationLease.count({ where: { clientId: alpha.id } })).toBe(0);
+    expect((await stateOf(free.id)).contabilizedAt).toBeNull();
+    expect(await eventsOf(free.id)).toEqual([]);
+    expect(contabilizeWrite({ blockId: free.id, link: "a-phone-session" })).toBeNull();
+
+    const rows = await beside(null);
+    expect(rows).toHaveLength(1);
+    const answer = await contabilizeBlock({ caller: { actor: actors.regularA, session: null }, body, rows });
+    expect(answer.block).toMatchObject({ id: free.id, version: free.version + 1 });
+    expect((await stateOf(free.id)).contabilizedById).toBe(regularA.id);
+    expect(await eventsOf(free.id)).toHaveLength(1);
   });
 
   test("writes nothing and leaves the answer to the checked path: a repeat, uncategorised, pending, another's lease, a phone session of another client, a business user", async () => {
