@@ -12,7 +12,7 @@ import { workScopeOf } from "@/server/policy/scopes";
 import { SCREEN } from "@/server/presence/screen-presence";
 import { loadWorkBlock } from "./access";
 import { busyHolder } from "./busy";
-import { loadBlockRows, touchedClientCte } from "./rows";
+import { blockRowsSql, loadBlockRows, toLoaded, touchedClientCte, type BlockRow } from "./rows";
 import { checkSaveFields, type SaveFields } from "./save-rules";
 
 /**
@@ -47,15 +47,13 @@ export async function saveBlock({ actor, body, rows }: { actor: Actor; body: Blo
   const fields = checkSaveFields(body.block.date, body.block.value);
   const written = rows?.[0] as SavedRow | undefined;
   if (written) {
-    const [saved] = await loadBlockRows(getDb(), { clientId: written.clientId, operatorId: written.operatorId, blockId: body.block.id });
-    // Devolved or undone in the instant since the save: the block is gone for the caller.
-    if (!saved) throw new AppError("not_found", messages.blocks.notFound);
-    return saved.block;
+    const { savedAccountId, savedPaymentDate, savedValueCents, savedVersion, ...before } = written;
+    return toLoaded({ ...before, accountId: savedAccountId, paymentDate: savedPaymentDate, valueCents: savedValueCents, version: savedVersion }).block;
   }
   return saveChecked(actor, body, fields);
 }
 
-type SavedRow = { clientId: number; operatorId: number };
+type SavedRow = BlockRow & { clientId: number; savedAccountId: number; savedPaymentDate: string; savedValueCents: string; savedVersion: number };
 
 // The save of saveChecked when everything is in order, as data-modifying CTEs of ONE statement beside
 // the actor load (withActorWriteSql: the caller is `writer`; atomic by itself, no transaction round
@@ -99,7 +97,8 @@ const SAVE_CTES = `
       FROM blk, acc
      WHERE b.id = blk.id AND b.version = $5::int
        AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
-    RETURNING b.id, b.client_id
+    RETURNING b.id, b.client_id, b.account_id, to_char(b.payment_date, 'YYYY-MM-DD') AS payment_date,
+              b.value_cents::text AS value_cents, b.version
   ),
   ${touchedClientCte("$11")},
   audited AS (
@@ -112,10 +111,14 @@ const SAVE_CTES = `
       FROM upd JOIN blk ON blk.id = upd.id CROSS JOIN acc
     RETURNING id
   )`;
+// The answer: the saved block's row (blockRowsSql) as it reads in the statement's snapshot, that is
+// before the UPDATE, with the columns the UPDATE wrote taken from its RETURNING ("saved…").
 const SAVE_RESULT = `
-  SELECT upd.client_id AS "clientId", blk.operator_id AS "operatorId",
-         (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited
-    FROM upd JOIN blk ON blk.id = upd.id`;
+  SELECT upd.client_id AS "clientId", (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited,
+         upd.account_id AS "savedAccountId", upd.payment_date AS "savedPaymentDate", upd.value_cents AS "savedValueCents",
+         upd.version AS "savedVersion", br.*
+    FROM upd JOIN blk ON blk.id = upd.id
+    LEFT JOIN LATERAL (${blockRowsSql({ client: "blk.client_id", operator: "blk.operator_id" }, "AND b.id = blk.id")}) br ON TRUE`;
 const SAVE_AT_ONCE = withActorWriteSql(SAVE_CTES, SAVE_RESULT);
 
 const INT4_MAX = 2 ** 31 - 1;

@@ -10,7 +10,7 @@ import { AppError } from "@/server/http/errors";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo, workScopeOf } from "@/server/policy/scopes";
-import { loadBlockRows } from "@/server/blocks/rows";
+import { blockRowsSql, toLoaded, type BlockRow, type LoadedBlock } from "@/server/blocks/rows";
 import { SCREEN } from "@/server/presence/screen-presence";
 
 // The categorization queue of a client (issue 9): its live blocks without an account and without an
@@ -97,14 +97,21 @@ const CLAIM_CTES = `
         FROM picked WHERE blocks.id = picked.id
       RETURNING blocks.id, blocks.suggested_account_id, blocks.suggested_payment_date, blocks.suggested_value_cents
     )`;
+// One row per claimed block (its Block columns, blockRowsSql: read in the statement's snapshot, which
+// the claim's UPDATE does not change for them), each with the claim's answer; one row with null block
+// columns when nothing was claimed.
 const CLAIM_RESULT = `
-    SELECT EXISTS (SELECT 1 FROM seen) AS seen,
-           (SELECT name FROM holder) AS busy,
-           (SELECT count(*) FROM blocks b WHERE b.client_id = $4::int AND ${IN_QUEUE} AND EXISTS (SELECT 1 FROM seen))::int AS count,
-           (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
-           (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id,
-                                              'date', to_char(c.suggested_payment_date, 'YYYY-MM-DD'),
-                                              'valueCents', c.suggested_value_cents::text)) FROM claimed c) AS suggestions`;
+    SELECT claim.*, br.*
+      FROM (
+        SELECT EXISTS (SELECT 1 FROM seen) AS seen,
+               (SELECT name FROM holder) AS busy,
+               (SELECT count(*) FROM blocks b WHERE b.client_id = $4::int AND ${IN_QUEUE} AND EXISTS (SELECT 1 FROM seen))::int AS count,
+               (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
+               (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id,
+                                                  'date', to_char(c.suggested_payment_date, 'YYYY-MM-DD'),
+                                                  'valueCents', c.suggested_value_cents::text)) FROM claimed c) AS suggestions
+      ) claim
+      LEFT JOIN LATERAL (${blockRowsSql({ client: "$4::int", operator: "(SELECT operator_id FROM seen)" }, "AND b.id IN (SELECT c.id FROM claimed c)")}) br ON TRUE`;
 const CLAIM_SQL = withActorWriteSql(CLAIM_CTES, CLAIM_RESULT);
 
 /**
@@ -126,16 +133,18 @@ export function claimWrite(body: { clientId: number }): ActorRead {
 
 type ClaimRow = { seen: boolean; busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null };
 
-/** claimWrite's row as Claimed (no row: nothing seen). */
-export function claimedOf(rows: unknown[] | undefined): Claimed {
+/** claimWrite's rows as Claimed (no row: nothing seen) and the claimed blocks in showing order, each with its suggestion. */
+export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: CategorizationBlock[] } {
   const row = rows?.[0] as ClaimRow | undefined;
-  return {
+  const claimed = {
     seen: row?.seen ?? false,
     busy: row?.busy ?? null,
     ids: row?.ids ?? [],
     count: row?.count ?? 0,
     suggestions: new Map((row?.suggestions ?? []).map(({ id, ...s }) => [id, s])),
   };
+  const loaded = ((rows ?? []) as (BlockRow | { id: null })[]).filter((one): one is BlockRow => one.id !== null).map(toLoaded);
+  return { ...claimed, blocks: inShowingOrder(loaded, claimed.ids, claimed.suggestions) };
 }
 
 /**
@@ -172,18 +181,13 @@ export async function releaseClaims(db: Db | Tx, p: { operatorId: number; client
   return released.count;
 }
 
-/** The blocks with the given ids (one statement), in that order, each in the Block shape plus its suggestion. */
-export async function loadQueueBlocks(
-  db: Db | Tx,
-  p: { clientId: number; operatorId: number; ids: number[]; suggestions: Map<number, Suggestion> },
-): Promise<CategorizationBlock[]> {
-  if (p.ids.length === 0) return [];
-  const rows = await loadBlockRows(db, { clientId: p.clientId, operatorId: p.operatorId, blockIds: p.ids });
-  const byId = new Map(rows.map(({ block }) => [block.id, block]));
-  return p.ids.flatMap((id) => {
+/** The loaded blocks in the order of `ids`, each in the Block shape plus its suggestion. */
+function inShowingOrder(loaded: LoadedBlock[], ids: number[], suggestions: Map<number, Suggestion>): CategorizationBlock[] {
+  const byId = new Map(loaded.map(({ block }) => [block.id, block]));
+  return ids.flatMap((id) => {
     const block = byId.get(id);
     if (!block) return [];
-    const s = p.suggestions.get(id);
+    const s = suggestions.get(id);
     const has = s && (s.accountId !== null || s.date !== null || s.valueCents !== null);
     return [{ ...block, suggestion: has ? { accountId: s.accountId, date: s.date, value: s.valueCents === null ? null : centsToDecimalText(BigInt(s.valueCents)) } : null }];
   });

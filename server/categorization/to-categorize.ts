@@ -4,7 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
-import { claimedOf, loadCategorizationClient, loadQueueBlocks } from "./queue";
+import { claimedOf, loadCategorizationClient } from "./queue";
 
 /**
  * POST /api/block/tocategorize {clientId}: the block to categorise and the one after it (prefetched by
@@ -15,16 +15,16 @@ import { claimedOf, loadCategorizationClient, loadQueueBlocks } from "./queue";
  * claim's statement, so that colleagues categorising beside it do not make it busy (only another
  * operator's contabilization lease does: 409 with the busy message, and then nothing is written).
  * The claim is the statement that loads the caller (claimWrite: its queue lock, the client's scope,
- * lease check, presence, claim, count, suggestions; `rows` holds its answer), then the two blocks are
- * read by one statement: two round trips in all.
+ * lease check, presence, claim, count, suggestions and the claimed blocks themselves; `rows` holds
+ * its answer): one round trip in all.
  */
 export async function toCategorize({ actor, body, rows }: { actor: Actor; body: CategorizationClientBody; rows?: unknown[] }): Promise<ToCategorizeAnswer> {
   const operator = actor.accounting;
   const claimed = claimedOf(rows);
   if (!operator || !claimed.seen) return refuse(actor, body.clientId);
   if (claimed.busy) throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
-  const blocks = await loadQueueBlocks(getDb(), { clientId: body.clientId, operatorId: operator.operatorId, ids: claimed.ids, suggestions: claimed.suggestions });
-  return { block: blocks[0] ?? null, next: blocks[1] ?? null, uncategorizedCount: claimed.count };
+  const [block = null, next = null] = claimed.blocks;
+  return { block, next, uncategorizedCount: claimed.count };
 }
 
 // A client the caller may not work (nothing was written): the scope check says which refusal — not

@@ -14,18 +14,23 @@ const countUsers = publicRoute({}, async () => ({ users: await getDb().user.coun
 test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-After, then recovery", async () => {
   const log = jest.spyOn(console, "error").mockImplementation(() => {});
   await call(countUsers); // opens the pool's one connection
-  // Wait on state: once the callback runs, the transaction holds the pool's only connection.
+  // Wait on state: once the callback runs, the transaction holds the pool's only connection, and it
+  // keeps it until the busy call has been answered (never a sleep that a slow machine could outlast).
   let begun!: () => void;
   const holding = new Promise<void>((resolve) => (begun = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const held = getDb().$transaction(
     async (tx) => {
+      await tx.$executeRaw`SELECT 1`;
       begun();
-      return tx.$executeRaw`SELECT pg_sleep(1.5)`;
+      await released;
     },
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   await holding;
   const busy = await call(countUsers);
+  release();
   expect(busy.status).toBe(503);
   expect(busy.json.error?.code).toBe("unavailable");
   expect(busy.headers.get("retry-after")).toBe("5");
