@@ -22,7 +22,6 @@ test.describe("desktop", () => {
   test.use(DESKTOP);
 
   test("[devolved] the countdown bands, the large preview, download, restore, delete after confirmation, then 'Sem documentos'; axe", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
     await openLoggedIn(page, tokens, "bussiness", "/devolveds");
@@ -104,7 +103,6 @@ test.describe("phone", () => {
   test.use(PHONE);
 
   test("[devolved] at 390 px: 44 px actions, the preview full screen, delete after confirmation; axe", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/devolveds");
     const [clock] = data.returned.clock;

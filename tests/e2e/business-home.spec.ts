@@ -15,7 +15,6 @@ test.describe("desktop", () => {
   test.use(DESKTOP);
 
   test("[business home] the company's blocks of this month by account and flat, a block read-only, the company dialog; axe", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     const { year, month } = saoPauloToday();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/home");
@@ -68,7 +67,6 @@ test.describe("desktop", () => {
   });
 
   test("[business home] the side bar collapses to icons, stays so after a reload, and leads to each page by keyboard", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/home");
     const nav = businessNav(page);
@@ -101,7 +99,6 @@ test.describe("phone", () => {
   test.use(PHONE);
 
   test("[business home] at 390 px: the bottom bar (44 px targets, badge), the month by account, a block full screen; axe", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/home");
     await expect(page.getByRole("heading", { level: 1, name: data.client.name })).toBeVisible();

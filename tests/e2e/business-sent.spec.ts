@@ -17,7 +17,6 @@ test.describe("desktop", () => {
   test.use(DESKTOP);
 
   test("[sent] a block just sent counts down, previews and is undone; a colleague who shares shows under its cut name; axe", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
     const sent = await sendBlock(request, tokens.access);
@@ -73,7 +72,6 @@ test.describe("desktop", () => {
   });
 
   test("[sent] once the office categorises the block, undo answers 409 with the server's message; the block reaches the office's client detail", async ({ page, browser, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
 
@@ -124,7 +122,6 @@ test.describe("phone", () => {
   test.use(PHONE);
 
   test("[sent] at 390 px: the countdown, the preview full screen, undo; 44 px targets; axe", async ({ page, request, company }) => {
-    test.setTimeout(60_000);
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
     const sent = await sendBlock(request, tokens.access);

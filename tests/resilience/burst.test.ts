@@ -1,5 +1,6 @@
 // Issue 6 defect 1: 200 connections posting correct passwords across many accounts get only 200, 429
-// or 503 (never 500), keep at least 80 % of the login rate of 8 connections, and the 200s' p99 stays
+// or 503 (never 500), keep at least 80 % of the login rate of 8 connections (measured before and after
+// the burst), and the 200s' p99 stays
 // under 5 s; an authenticated call keeps being answered meanwhile. Figures go to the log and to
 // .data/resilience/burst.json (the closing note of issue 6 quotes them).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -60,16 +61,21 @@ test("a burst of 200 connections of correct logins: no 500, ≥ 80 % of the 8-co
   const burstSamples = await closedLoop({ base: BASE, ...BURST, next: (c) => loginRequest(c, round) });
   const burst = summary(burstSamples, BURST.seconds);
   const me = await probe;
+  // The 8-connection rate again after the burst: the burst is compared with the mean of the runs before
+  // and after it, so a machine that gets busier or quieter meanwhile (a previous suite's PostgreSQL
+  // still writing, another process) moves both sides, as the bench does with its floor.
+  const after = summary(await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }), BASELINE.seconds);
+  const baselineRate = (baseline.loginsPerSecond + after.loginsPerSecond) / 2;
   const meSummary = { statuses: countByStatus(me), p99: Math.round(percentile(me.map((s) => s.ms), 99)), max: Math.round(Math.max(...me.map((s) => s.ms))) };
 
-  const figures = { baseline, burst, me: meSummary, connections: { baseline: BASELINE, burst: BURST } };
+  const figures = { baseline, burst, after, baselineRate, me: meSummary, connections: { baseline: BASELINE, burst: BURST } };
   console.log(`[burst] ${JSON.stringify(figures)}`);
   mkdirSync(".data/resilience-results", { recursive: true });
   writeFileSync(".data/resilience-results/burst.json", JSON.stringify(figures, null, 2));
 
   for (const status of Object.keys(burst.statuses).map(Number)) expect([200, 429, 503]).toContain(status);
-  for (const status of Object.keys(baseline.statuses).map(Number)) expect([200, 429, 503]).toContain(status);
-  expect(burst.loginsPerSecond).toBeGreaterThanOrEqual(0.8 * baseline.loginsPerSecond);
+  for (const status of [...Object.keys(baseline.statuses), ...Object.keys(after.statuses)].map(Number)) expect([200, 429, 503]).toContain(status);
+  expect(burst.loginsPerSecond).toBeGreaterThanOrEqual(0.8 * baselineRate);
   expect(burst.p99).toBeLessThan(5000);
   expect(Object.keys(meSummary.statuses)).toEqual(["200"]);
   expect(meSummary.max).toBeLessThan(5000);
