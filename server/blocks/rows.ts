@@ -102,8 +102,6 @@ export type BlockRowsQuery = {
   operatorId: number;
   month?: MonthFilter;
   blockId?: number;
-  /** Several blocks by id (in the list's order). */
-  blockIds?: number[];
 };
 
 /**
@@ -143,7 +141,6 @@ export const BLOCK_ROWS = {
   all: blockRowsSql(PARAMS, ""),
   month: blockRowsSql(PARAMS, monthSql(3)),
   one: blockRowsSql(PARAMS, "AND b.id = $3::int"),
-  some: blockRowsSql(PARAMS, "AND b.id = ANY($3::int[])"),
 };
 
 /** Live blocks (not devolved, not undone) of the client, newest first (payment date, then send). */
@@ -152,9 +149,7 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
   const rows =
     query.blockId !== undefined
       ? await statementRows<BlockRow>(db, "block_rows_one", BLOCK_ROWS.one, [...head, query.blockId])
-      : query.blockIds !== undefined
-        ? await statementRows<BlockRow>(db, "block_rows_some", BLOCK_ROWS.some, [...head, query.blockIds])
-        : query.month !== undefined
+      : query.month !== undefined
         ? await statementRows<BlockRow>(db, "block_rows_month", BLOCK_ROWS.month, [...head, ...monthValues(query.month)])
         : await statementRows<BlockRow>(db, "block_rows_all", BLOCK_ROWS.all, head);
   return rows.map(toLoaded);

@@ -40,8 +40,8 @@ export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block)
  * client's modifiedAt and the audit event go in the same transaction. Answers the updated block.
  *
  * The save that passes every check is written by the statement that loads the caller (saveWrite, the
- * route's write beside the actor load: `rows` holds its client's id) and then the block is read; only
- * a save it did not write pays for the checks one by one (saveChecked), which find the answer.
+ * route's write beside the actor load), which also reads the saved block: `rows` holds it. Only a save
+ * it did not write pays for the checks one by one (saveChecked), which find the answer.
  */
 export async function saveBlock({ actor, body, rows }: { actor: Actor; body: BlockSaveBody; rows?: unknown[] }): Promise<Block> {
   const fields = checkSaveFields(body.block.date, body.block.value);

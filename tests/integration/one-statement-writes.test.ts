@@ -4,6 +4,7 @@
 // rows, audit events and answers: each is run here on one of two twin blocks and the results compared.
 import { randomUUID } from "node:crypto";
 import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
+import type { ActorRead } from "@/server/auth/authenticate";
 import { loadActor, splitActorRows } from "@/server/auth/load-actor";
 import { saveBlock, saveChecked, saveWrite } from "@/server/blocks/save-block";
 import { checkSaveFields } from "@/server/blocks/save-rules";
@@ -36,11 +37,16 @@ beforeAll(async () => {
  * The route's one-statement save (saveWrite, beside the actor load) as `actor`'s user would send it with
  * a token of login session `familyId` issued at `issuedAt`; null when it wrote nothing.
  */
-async function saveAtOnce(actor: Actor, body: BlockSaveBody, token: { familyId?: string; issuedAt?: Date } = {}): Promise<Block | null> {
-  const write = saveWrite(body)!;
-  const all = await preparedQuery<{ actor: Record<string, unknown> }>(write.name, write.sql, [actor.userId, token.familyId ?? null, token.issuedAt ?? new Date(), ...write.values]);
-  const { rows } = splitActorRows(all, write.key);
+async function saveAtOnce(actor: Actor, body: BlockSaveBody, token: Token = {}): Promise<Block | null> {
+  const rows = await besideActor(saveWrite(body)!, actor.userId, token);
   return rows.length ? saveBlock({ actor, body, rows }) : null;
+}
+
+type Token = { familyId?: string | null; issuedAt?: Date };
+/** A route's write run beside the actor load as authenticateWithRead runs it, for user `userId` with `token`: its rows. */
+async function besideActor(write: ActorRead, userId: number, token: Token = {}): Promise<unknown[]> {
+  const all = await preparedQuery<{ actor: Record<string, unknown> }>(write.name, write.sql, [userId, token.familyId ?? null, token.issuedAt ?? new Date(), ...write.values]);
+  return splitActorRows(all, write.key).rows;
 }
 
 const stateOf = (id: number) =>
@@ -186,11 +192,7 @@ describe("contabilize: the one-statement path writes what the checked path write
   test("at the desk the posting is written beside the actor load: nothing for a blocked operator or a revoked session, the posting for an accepted one", async () => {
     const free = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(3), valueCents: 5_00 });
     const body = { blockId: free.id, link: null };
-    const beside = async (familyId: string | null) => {
-      const write = contabilizeWrite(body)!;
-      const all = await preparedQuery<{ actor: Record<string, unknown> }>(write.name, write.sql, [regularA.userId, familyId, new Date(), ...write.values]);
-      return splitActorRows(all, write.key).rows;
-    };
+    const beside = (familyId: string | null) => besideActor(contabilizeWrite(body)!, regularA.userId, { familyId });
     await getDb().accountingOperator.update({ where: { id: regularA.id }, data: { blocked: true } });
     try {
       expect(await beside(null)).toEqual([]);
