@@ -69,9 +69,9 @@ export async function loadActor(userId: number, familyId: string | null = null):
 export function withActorSql(read: string, orderBy?: string): string {
   return `
     WITH actor AS (${LOAD_ACTOR_SQL})
-    SELECT to_jsonb(actor) AS actor, r.*
+    SELECT CASE WHEN row_number() OVER () = 1 THEN to_jsonb(actor) END AS actor, r.*
       FROM actor
-      LEFT JOIN LATERAL (${read}) r ON TRUE${orderBy ? `
+      LEFT JOIN LATERAL (SELECT * FROM (${read}) q OFFSET 0) r ON TRUE${orderBy ? `
      ORDER BY r.${orderBy}` : ""}`;
 }
 
@@ -122,8 +122,8 @@ export const ACTOR_SCOPE = {
  * withActorSql's rows → the loaded actor (null: no such user) and the read's rows, those whose
  * `key` column is not null (the LEFT JOIN's empty row has none).
  */
-export function splitActorRows<R>(rows: ({ actor: Record<string, unknown> } & Record<string, unknown>)[], key: string): { loaded: LoadedActor | null; rows: R[] } {
-  const first = rows[0];
+export function splitActorRows<R>(rows: ({ actor: Record<string, unknown> | null } & Record<string, unknown>)[], key: string): { loaded: LoadedActor | null; rows: R[] } {
+  const first = rows.find((row) => row.actor !== null);
   if (!first) return { loaded: null, rows: [] };
   const json = first.actor as Row & { valid_after: string | Date; bus_removed: string | Date | null };
   const loaded = toLoadedActor({ ...json, valid_after: new Date(json.valid_after), bus_removed: json.bus_removed === null ? null : new Date(json.bus_removed) });

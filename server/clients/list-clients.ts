@@ -45,9 +45,7 @@ function cardsSql(filter: string): string {
            c.responsible_operator_id AS "responsibleOperatorId",
            ru.name AS "operatorName", ru.picture_key AS "operatorPictureKey",
            EXISTS (SELECT 1 FROM client_shares s WHERE s.client_id = c.id) AS "isShared",
-           EXISTS (SELECT 1 FROM blocks b
-                    WHERE b.client_id = c.id AND b.account_id IS NULL
-                      AND b.undone_at IS NULL AND b.devolved_at IS NULL) AS "hasUncategorizedBlocks",
+           EXISTS (SELECT 1 FROM client_block_counts k WHERE k.client_id = c.id AND k.uncategorized > 0) AS "hasUncategorizedBlocks",
            EXISTS (SELECT 1 FROM pendencies p WHERE p.client_id = c.id AND p.solved_at IS NULL) AS "hasPendencies",
            COALESCE(lease.name, seen.name) AS "busyName",
            CASE WHEN lease.name IS NOT NULL THEN lease.picture_key ELSE seen.picture_key END AS "busyPictureKey",

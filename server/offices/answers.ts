@@ -4,6 +4,8 @@ import type { AccountingOffice, Client } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 
 type AddressColumns = Pick<AccountingOffice, "cep" | "city" | "neighboor" | "number" | "state" | "street">;
+/** The columns a client's answer shows (a Prisma row, or the own company's row of GET /api/client's statement). */
+export type ClientAnswerRow = Pick<Client, "id" | "type" | "name" | "code" | "email" | "phone" | "pictureKey"> & AddressColumns;
 
 // A never-filled address answers empty strings: the form shows empty fields, not "null".
 export function addressAnswer(row: AddressColumns): AddressAnswer {
@@ -20,7 +22,7 @@ export function addressAnswer(row: AddressColumns): AddressAnswer {
 export const pictureUrl = (key: string | null) => (key ? signDocumentUrl(key) : null);
 
 /** What an office and a client company answer alike (the office's fields, a client's `person`). */
-function organizationFields(row: AccountingOffice | Client): Omit<OfficeAnswer, "id"> {
+function organizationFields(row: AccountingOffice | ClientAnswerRow): Omit<OfficeAnswer, "id"> {
   return {
     name: row.name,
     code: row.code,
@@ -35,7 +37,7 @@ export function officeAnswer(row: AccountingOffice): OfficeAnswer {
   return { id: row.id, ...organizationFields(row) };
 }
 
-export function clientAnswer(row: Client): ClientAnswer {
+export function clientAnswer(row: ClientAnswerRow): ClientAnswer {
   return { id: row.id, type: row.type, person: { ...organizationFields(row), code: row.code } };
 }
 

@@ -4,6 +4,7 @@
 // theirs scans blocks, documents or pendencies sequentially (EXPLAIN with its own parameters).
 import { Client as PgClient } from "pg";
 import { POST as listPost } from "@/app/api/block/list/route";
+import { GET as ownClientGet } from "@/app/api/client/route";
 import { GET as librariesGet } from "@/app/api/library/all/route";
 import { POST as documentsPost } from "@/app/api/library/documents/route";
 import { GET as sentOperatorsGet } from "@/app/api/operator/sent/get/route";
@@ -78,6 +79,8 @@ const calls: [string, () => Promise<CallResult<unknown>>, number][] = [
   ["POST /api/pendency/tosolve (next)", () => call(tosolvePost, { token, body: { next: true } }), 3],
   ["POST /api/operator/sync/pendency", () => call(syncPost, { token, body: {} }), 2],
   ["POST /api/block/list (business, whole map)", () => call(listPost, { token, body: {} }), 3],
+  // The home's own company: read in the statement that loads the caller.
+  ["GET /api/client (own company)", () => call(ownClientGet, { token }), 1],
 ];
 
 const small = new Map<string, number>();

@@ -2,7 +2,8 @@
 // and some pendencies) spread over 200 clients, ANALYZEd, every SELECT the block list (a month and the
 // whole map), the pendency list, the client list and the block viewer's calls really issue is captured
 // at the pg driver and EXPLAINed with its own parameters: no sequential scan on blocks — nor on the
-// other big tables they join.
+// other big tables they join. Another office holds many more clients: the client list probes the
+// caller's office through an index, never every office's clients.
 import { Client as PgClient } from "pg";
 import { POST as listPost } from "@/app/api/block/list/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
@@ -16,6 +17,7 @@ import { login } from "./operators-support";
 
 const CLIENTS = 200;
 const BLOCKS = 100_000;
+const OTHER_OFFICE_CLIENTS = 5000;
 const BIG_TABLES = ["blocks", "documents", "block_views", "pendencies"];
 
 let owner: OperatorWithUser;
@@ -33,6 +35,12 @@ beforeAll(async () => {
     INSERT INTO clients (office_id, type, name, code, responsible_operator_id, modified_at, created_at, updated_at)
     SELECT ${office.id}::int, 'juridicPerson', 'Cliente ' || g, lpad(g::text, 14, '0'), ${owner.id}::int, now(), now(), now()
       FROM generate_series(1, ${CLIENTS - 1}::int) g`;
+  const other = await createOffice();
+  const otherOwner = await createAccountingOperator({ office: other, type: 0 });
+  await db.$executeRaw`
+    INSERT INTO clients (office_id, type, name, code, responsible_operator_id, modified_at, created_at, updated_at)
+    SELECT ${other.id}::int, 'juridicPerson', 'Outro ' || g, lpad(g::text, 14, '0'), ${otherOwner.id}::int, now(), now(), now()
+      FROM generate_series(1, ${OTHER_OFFICE_CLIENTS}::int) g`;
   const clientIds = (await db.client.findMany({ where: { officeId: office.id }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
   // Every fifth block uncategorised; the rest categorised over 2021-2025, a third of those contabilised.
   await db.$executeRaw`
@@ -113,18 +121,29 @@ test("the data is there", async () => {
   expect(await getDb().block.count({ where: { clientId: target.id } })).toBeGreaterThan(400);
 });
 
+const READS_BLOCKS = /\bblocks\b|blocks_/;
 test.each([
-  ["block/list, one month", () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1],
-  ["block/list, the whole map", () => call(listPost, { token, body: { clientId: target.id } }), 1],
-  ["pendency/list, one year", () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }), 2],
-  ["document/block", () => call(documentsPost, { token, body: { blockId } }), 2],
-  ["GET /api/clients", () => call(clientsGet, { token }), 1],
-  ["account/client, one month", () => call(accountsPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1],
-])("%s: no sequential scan on blocks, documents, block_views or pendencies", async (_label, run, minSelects) => {
+  ["block/list, one month", () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1, READS_BLOCKS],
+  ["block/list, the whole map", () => call(listPost, { token, body: { clientId: target.id } }), 1, READS_BLOCKS],
+  ["pendency/list, one year", () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }), 2, READS_BLOCKS],
+  ["document/block", () => call(documentsPost, { token, body: { blockId } }), 2, READS_BLOCKS],
+  // The cards' "blocks to categorise" flag is the Categorizar badge's count (client_block_counts).
+  ["GET /api/clients", () => call(clientsGet, { token }), 1, /\bclient_block_counts\b/],
+  ["account/client, one month", () => call(accountsPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1, READS_BLOCKS],
+])("%s: no sequential scan on blocks, documents, block_views or pendencies", async (_label, run, minSelects, reads) => {
   const statements = await capture(run);
   const explained = await plans(statements);
   if (process.env.PRINT_PLANS) console.log(`${_label}\n${explained.join("\n---\n")}`);
   expect(explained.length).toBeGreaterThanOrEqual(minSelects);
-  expect(explained.some((plan) => /\bblocks\b|blocks_/.test(plan))).toBe(true);
+  expect(explained.some((plan) => reads.test(plan))).toBe(true);
   expectNoSeqScanOnBigTables(explained);
+});
+
+test("GET /api/clients reaches the caller's office through an index, not every office's clients", async () => {
+  const explained = await plans(await capture(() => call(clientsGet, { token })));
+  expect(explained.length).toBeGreaterThanOrEqual(2); // the statement's own plan and its generic plan
+  for (const plan of explained) {
+    if (/Seq Scan on clients\b/.test(plan)) throw new Error(`sequential scan on clients:\n${plan}`);
+    expect(plan).toMatch(/Index Cond: \(office_id = /);
+  }
 });
