@@ -68,7 +68,11 @@ const CONTROL = /[\u0000-\u001f]/;
  */
 export class LargeJsonScanner {
   private readonly bytes = new ChunkedBytes();
-  private readonly nonce = `${randomBytes(12).toString("base64url")}:`;
+  private nonceText: string | null = null;
+  /** Made on the first long string only: most bodies have none, and randomBytes is a system call. */
+  private get nonce(): string {
+    return (this.nonceText ??= `${randomBytes(12).toString("base64url")}:`);
+  }
   private readonly values: string[] = [];
   /** [start, end) of each replaced token, quotes included. */
   private readonly replaced: [number, number][] = [];
