@@ -61,10 +61,12 @@ export async function loadActor(userId: number, familyId: string | null = null):
 /**
  * The SQL of ONE statement that loads the actor (user $1, login session $2, as LOAD_ACTOR_SQL) and
  * runs `read` beside it (its rows in `orderBy` order when given), for the hot reads whose data the caller's memberships scope: `read` is a
- * subquery over the CTE `actor` (scope it with ACTOR_SCOPE), its own parameters from $3. Every row
- * carries the actor as the jsonb column "actor"; when `read` finds nothing there is one row whose
- * read columns are all null. One round trip instead of two: splitActorRows takes it apart and the
- * caller checks the actor exactly as authenticate() does before it looks at a single data row.
+ * subquery over the CTE `actor` (scope it with ACTOR_SCOPE), its own parameters from $3, kept a
+ * subquery of its own (OFFSET 0) so the scope filters its scans. ONE row carries the actor as the
+ * jsonb column "actor" (not necessarily the first after the ORDER BY; the others have null); when
+ * `read` finds nothing there is one row whose read columns are all null. One round trip instead of
+ * two: splitActorRows takes it apart and the caller checks the actor exactly as authenticate() does
+ * before it looks at a single data row.
  */
 export function withActorSql(read: string, orderBy?: string): string {
   return `
@@ -119,7 +121,7 @@ export const ACTOR_SCOPE = {
 } as const;
 
 /**
- * withActorSql's rows → the loaded actor (null: no such user) and the read's rows, those whose
+ * withActorSql's rows → the loaded actor (from the row that carries it; null: no such user) and the read's rows, those whose
  * `key` column is not null (the LEFT JOIN's empty row has none).
  */
 export function splitActorRows<R>(rows: ({ actor: Record<string, unknown> | null } & Record<string, unknown>)[], key: string): { loaded: LoadedActor | null; rows: R[] } {
