@@ -50,11 +50,22 @@ export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, n
     .sign(secretKey());
 }
 
+// An HS256 signature is 32 bytes: 43 base64url characters, the last of which carries 2 unused bits.
+// jose decodes leniently (as Buffer does), so a last character that differs only in those bits would
+// verify too: one token would have several spellings, each a new entry in the verification cache and
+// in any log or deny-list keyed by the token. Only the one canonical spelling is accepted.
+const SIGNATURE_LENGTH = 43;
+function hasCanonicalSignature(token: string): boolean {
+  const signature = token.slice(token.lastIndexOf(".") + 1);
+  return signature.length === SIGNATURE_LENGTH && Buffer.from(signature, "base64url").toString("base64url") === signature;
+}
+
 /**
  * Verifies signature, algorithm (HS256 only), header type, expiry and the claims every token of ours
  * carries (exp, iat, sub, jti, fam, token_type); anything missing or of the wrong kind is refused.
  */
 async function verify(token: string, type: "access" | "refresh") {
+  if (!hasCanonicalSignature(token)) return null;
   try {
     const { payload } = await jwtVerify(token, secretKey(), {
       algorithms: [ALGORITHM],
