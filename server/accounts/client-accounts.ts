@@ -72,7 +72,7 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
 // One month's plan of a client: the year's chart ($year) and the client's activations as JSON, and
 // the codes of the accounts its blocks of the month use ($from ≤ payment < $to), for the client rows
 // `where` picks over `c`.
-function monthPlanSql(p: { year: string; from: string; to: string }, where: string): string {
+export function monthPlanSql(p: { year: string; from: string; to: string }, where: string): string {
   return `
   SELECT c.id AS "clientId",
          (SELECT COALESCE(json_agg(json_build_object('id', a.id, 'code', a.code, 'description', a.description,
@@ -97,7 +97,7 @@ const MONTH_PLAN_SQL = withActorSql(
 // For a caller already known (the contabilization answers): the client $1 through the tenant scope ($5…).
 const CLIENT_MONTH_PLAN_SQL = monthPlanSql({ year: "$2::int", from: "$3::date", to: "$4::date" }, `c.id = $1::int AND ${clientScopeSql(paramScope(5))}`);
 
-type MonthPlanRow = {
+export type MonthPlanRow = {
   clientId: number;
   chart: ChartRow[];
   activations: { code: string; activatedAt: string; deactivatedAt: string | null }[];
@@ -137,7 +137,8 @@ export async function loadMonthAccounts(db: Db | Tx, actor: Actor, clientId: num
   return monthFromRead(row, year, month);
 }
 
-function monthFromRead(row: MonthPlanRow, year: number, month: number): ClientAccount[] {
+/** A month plan's row (monthPlanSql) → the month's available accounts. */
+export function monthFromRead(row: MonthPlanRow, year: number, month: number): ClientAccount[] {
   const activations: ActivationRow[] = row.activations.map((a) => ({
     code: a.code,
     activatedAt: new Date(a.activatedAt),

@@ -83,9 +83,9 @@ export function withActorSql(read: string, orderBy?: string): string {
  * one row (user_id, office_id, owner, operator_id) only when the caller is an accounting operator
  * whom authenticate() accepts (user found, login session not revoked, token issued at $3 not before
  * the user's valid_after, membership not blocked), no row otherwise, so that nothing is written for a
- * caller authenticate() would refuse. `result` is the statement's answer over those CTEs; every row
- * carries the actor as the jsonb column "actor" (one row whose `result` columns are null when it has
- * none), so the caller checks the actor exactly as authenticate() does (splitActorRows). The write's
+ * caller authenticate() would refuse. `result` is the statement's answer over those CTEs; ONE row
+ * carries the actor as the jsonb column "actor", the others have null (one row whose `result` columns
+ * are null when it has none), so the caller checks the actor exactly as authenticate() does (splitActorRows). The write's
  * own parameters start at $4.
  *
  * valid_after is compared at millisecond precision, as issuedBeforeValidAfter compares the Date pg
@@ -101,7 +101,7 @@ export function withActorWriteSql(ctes: string, result: string): string {
          AND actor.acc_id IS NOT NULL AND NOT actor.acc_blocked
     ),
     ${ctes}
-    SELECT to_jsonb(actor) AS actor, r.*
+    SELECT CASE WHEN row_number() OVER () = 1 THEN to_jsonb(actor) END AS actor, r.*
       FROM actor
       LEFT JOIN (${result}) r ON TRUE`;
 }

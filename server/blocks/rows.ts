@@ -58,10 +58,23 @@ export function monthValues(from: MonthFilter): unknown[] {
  * data, so the (client_id, sent_at) index serves the range. Parameters $n … $n+5 (monthValues).
  */
 export function monthSql(n: number): string {
-  return `AND ((b.payment_date >= $${n}::date AND b.payment_date < $${n + 1}::date)
+  return monthRangeSql({
+    from: `$${n}::date`,
+    to: `$${n + 1}::date`,
+    fromMidnight: `make_timestamp($${n + 2}::int, $${n + 3}::int, 1, 0, 0, 0)`,
+    toMidnight: `make_timestamp($${n + 4}::int, $${n + 5}::int, 1, 0, 0, 0)`,
+  });
+}
+
+/**
+ * The month filter of monthSql over SQL expressions: the first days of the month and of the next as
+ * dates (`from`, `to`) and as timestamps without zone (their midnights, read in São Paulo).
+ */
+export function monthRangeSql(r: { from: string; to: string; fromMidnight: string; toMidnight: string }): string {
+  return `AND ((b.payment_date >= ${r.from} AND b.payment_date < ${r.to})
      OR (b.payment_date IS NULL
-         AND b.sent_at >= (make_timestamp($${n + 2}::int, $${n + 3}::int, 1, 0, 0, 0) AT TIME ZONE '${TIME_ZONE}')
-         AND b.sent_at < (make_timestamp($${n + 4}::int, $${n + 5}::int, 1, 0, 0, 0) AT TIME ZONE '${TIME_ZONE}')))`;
+         AND b.sent_at >= (${r.fromMidnight} AT TIME ZONE '${TIME_ZONE}')
+         AND b.sent_at < (${r.toMidnight} AT TIME ZONE '${TIME_ZONE}')))`;
 }
 
 /** A block's YYYY-MM (see BlockRow.yearMonth) as an SQL expression over the alias `b`. */

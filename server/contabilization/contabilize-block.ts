@@ -4,7 +4,8 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import type { LinkCaller } from "@/server/auth/mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
-import { BLOCK_YEAR_MONTH_SQL, loadBlockRows, touchedClientCte } from "@/server/blocks/rows";
+import { BLOCK_YEAR_MONTH_SQL, blockRowsSql, loadBlockRows, monthRangeSql, toLoaded, touchedClientCte, type BlockRow } from "@/server/blocks/rows";
+import { monthFromRead, monthPlanSql, type MonthPlanRow } from "@/server/accounts/client-accounts";
 import { CONTABILIZATION_LEASE_MS } from "@/lib/constants";
 import { getDb, preparedQuery, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
@@ -12,7 +13,7 @@ import type { ActorRead } from "@/server/auth/authenticate";
 import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
 import { workScopeOf } from "@/server/policy/scopes";
 import { takeLease } from "./lease";
-import { loadContabilizationMonth, loadMonthData } from "./month-view";
+import { loadContabilizationMonth, monthData } from "./month-view";
 
 type Change = { changed: boolean; clientId: number; operatorId: number; leaseExpiresAt: Date };
 
@@ -36,11 +37,22 @@ async function assertStillLive(tx: Tx, blockId: number): Promise<void> {
 export async function contabilizeBlock({ caller, body, rows }: { caller: LinkCaller; body: BlockContabilizeBody; rows?: unknown[] }): Promise<BlockContabilizeAnswer> {
   // rows: the route ran contabilizeWrite beside the actor load (a bearer caller); otherwise the same
   // write runs now for the caller already authenticated (a phone's session)
-  const written = rows ? ((rows[0] as PostedRow | undefined) ?? null) : await postAsCaller(caller, body);
-  return (written && (await postedAnswer(caller, body, written))) ?? contabilizeChecked(caller, body);
+  const written = rows ? (rows as PostedRow[]) : await postAsCaller(caller, body);
+  return postedAnswer(body, written) ?? contabilizeChecked(caller, body);
 }
 
-type PostedRow = { clientId: number; yearMonth: string; leaseExpiresAt: Date };
+// A row of CONTABILIZE_RESULT: one block of the posted block's month, with what the posting wrote and,
+// on the month's first row, its plan.
+type PostedRow = BlockRow & {
+  clientId: number;
+  postedYearMonth: string;
+  leaseExpiresAt: Date;
+  postedAt: Date | null;
+  postedVersion: number;
+  chart: MonthPlanRow["chart"] | null;
+  activations: MonthPlanRow["activations"] | null;
+  monthCodes: MonthPlanRow["monthCodes"] | null;
+};
 
 // The posting (or its undo) of contabilizeChecked when everything is in order, as data-modifying CTEs
 // of ONE statement (atomic by itself) over the caller `writer`: the block through the work scope (and
@@ -79,7 +91,7 @@ const CONTABILIZE_CTES = `
       FROM blk JOIN lease ON lease.client_id = blk.client_id
      WHERE b.id = blk.id AND b.devolved_at IS NULL AND b.undone_at IS NULL AND b.account_id IS NOT NULL
        AND CASE WHEN $5::bool THEN b.contabilized_at IS NOT NULL ELSE b.contabilized_at IS NULL END
-    RETURNING b.id, b.client_id, b.version,
+    RETURNING b.id, b.client_id, b.version, b.contabilized_at,
               ${BLOCK_YEAR_MONTH_SQL} AS year_month
   ),
   ${touchedClientCte("$7")},
@@ -91,10 +103,37 @@ const CONTABILIZE_CTES = `
       FROM upd JOIN blk ON blk.id = upd.id
     RETURNING id
   )`;
+// The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
+// that is before the UPDATE. One row per live block of the month (blockRowsSql; the posted block is one
+// of them), each with what the posting wrote ("posted…", from upd's RETURNING: the posted block's row
+// is patched with it in Node) and the lease's end; the month's plan (monthPlanSql: chart, activations,
+// the codes the month's blocks use) on the month's first row only. The month is the block's: its
+// payment date's, since a posted block is categorised.
 const CONTABILIZE_RESULT = `
-  SELECT upd.client_id AS "clientId", upd.year_month AS "yearMonth", lease.expires_at AS "leaseExpiresAt",
-         (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited
-    FROM upd JOIN lease ON lease.client_id = upd.client_id`;
+  SELECT upd.client_id AS "clientId", upd.year_month AS "postedYearMonth", lease.expires_at AS "leaseExpiresAt",
+         upd.contabilized_at AS "postedAt", upd.version AS "postedVersion",
+         (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited,
+         CASE WHEN br.ord = 1 THEN plan.chart END AS chart,
+         CASE WHEN br.ord = 1 THEN plan.activations END AS activations,
+         CASE WHEN br.ord = 1 THEN plan."monthCodes" END AS "monthCodes",
+         br.*
+    FROM upd
+    JOIN lease ON lease.client_id = upd.client_id
+    JOIN blk ON blk.id = upd.id
+   CROSS JOIN LATERAL (
+     SELECT to_date(upd.year_month, 'YYYY-MM') AS first_day, (to_date(upd.year_month, 'YYYY-MM') + interval '1 month')::date AS next_first_day,
+            substr(upd.year_month, 1, 4)::int AS year
+   ) m
+   -- Its own subquery (OFFSET 0): computed once, not pulled up into the join and run per block row.
+   CROSS JOIN LATERAL (
+     SELECT * FROM (${monthPlanSql({ year: "m.year", from: "m.first_day", to: "m.next_first_day" }, "c.id = upd.client_id")}) q OFFSET 0
+   ) plan
+   CROSS JOIN LATERAL (
+     ${blockRowsSql(
+       { client: "upd.client_id", operator: "blk.operator_id" },
+       monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" }),
+     )}
+   ) br`;
 /** Beside the actor load (a bearer caller: contabilizeWrite). */
 const CONTABILIZE_WITH_ACTOR = withActorWriteSql(CONTABILIZE_CTES, CONTABILIZE_RESULT);
 /**
@@ -124,29 +163,32 @@ export function contabilizeWrite(body: BlockContabilizeBody): ActorRead | null {
   return { name: "block_contabilize_with_actor", sql: CONTABILIZE_WITH_ACTOR, values: contabilizeValues(body, null), key: "clientId", write: true };
 }
 
-/** The one-statement posting for an authenticated caller; null when it wrote nothing (or the caller is no operator). */
-async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<PostedRow | null> {
+/** The one-statement posting for an authenticated caller: its rows (none: it wrote nothing, or the caller is no operator). */
+async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<PostedRow[]> {
   const acc = actor.accounting;
-  if (!acc) return null;
-  const [row] = await preparedQuery<PostedRow>("block_contabilize_as_caller", CONTABILIZE_AS_CALLER, [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)]);
-  return row ?? null;
+  if (!acc) return [];
+  return preparedQuery<PostedRow>("block_contabilize_as_caller", CONTABILIZE_AS_CALLER, [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)]);
 }
 
-/** The answer of a posting the one statement wrote: the block and its month refreshed. */
-async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, row: PostedRow): Promise<BlockContabilizeAnswer> {
-  // The answer's month is the block's; the block itself is one of the month's rows.
-  const period = { year: Number(row.yearMonth.slice(0, 4)), month: Number(row.yearMonth.slice(5, 7)) };
-  const { view, blocks } = await loadMonthData(getDb(), actor, row.clientId, period);
-  const block = blocks.find((one) => one.id === body.blockId);
-  // Devolved or undone in the instant since the posting: the block is gone for the caller.
-  if (!block) throw new AppError("not_found", messages.blocks.notFound);
-  return { block, contabilization: { ...view, leaseExpiresDatetime: new Date(row.leaseExpiresAt).toISOString() } };
+/**
+ * The answer of a posting the one statement wrote (null: it wrote nothing): the block and its month,
+ * from the statement's rows, the posted block's row patched with what the posting wrote.
+ */
+function postedAnswer(body: BlockContabilizeBody, rows: PostedRow[]): BlockContabilizeAnswer | null {
+  const head = rows.find((row) => row.chart !== null);
+  if (!head) return null;
+  const { clientId, postedYearMonth, leaseExpiresAt } = head;
+  const period = { year: Number(postedYearMonth.slice(0, 4)), month: Number(postedYearMonth.slice(5, 7)) };
+  const plan = monthFromRead({ clientId, chart: head.chart!, activations: head.activations!, monthCodes: head.monthCodes! }, period.year, period.month);
+  const loaded = rows.map((row) => toLoaded(row.id === body.blockId ? { ...row, contabilizedAt: row.postedAt, version: row.postedVersion } : row));
+  const block = loaded.find((one) => one.block.id === body.blockId)!.block;
+  const { view } = monthData(plan, loaded, clientId, period);
+  return { block, contabilization: { ...view, leaseExpiresDatetime: new Date(leaseExpiresAt).toISOString() } };
 }
 
 /** The one-statement path alone, as the caller (no row: null, and the checked path would answer). Exported for the tests. */
 export async function contabilizeAtOnce(caller: LinkCaller, body: BlockContabilizeBody): Promise<BlockContabilizeAnswer | null> {
-  const row = await postAsCaller(caller, body);
-  return row && postedAnswer(caller, body, row);
+  return postedAnswer(body, await postAsCaller(caller, body));
 }
 
 /**

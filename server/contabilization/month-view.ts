@@ -1,10 +1,11 @@
 import "server-only";
 import { LAST_CONTABILIZED } from "@/lib/constants";
+import type { ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlocksByMonth } from "@/lib/contract/blocks";
 import type { ContabilizationAccount, ContabilizationMonth } from "@/lib/contract/contabilization";
 import { loadMonthAccounts } from "@/server/accounts/client-accounts";
 import type { Db, Tx } from "@/server/db/client";
-import { loadBlockRows, type MonthFilter } from "@/server/blocks/rows";
+import { loadBlockRows, type LoadedBlock, type MonthFilter } from "@/server/blocks/rows";
 import type { Actor } from "@/server/policy/actor";
 
 // One month of a client's contabilization, read with the statements the block list already uses (the
@@ -34,6 +35,11 @@ export async function loadMonthData(db: Db | Tx, actor: Actor, clientId: number,
     loadMonthAccounts(db, actor, clientId, period.year, period.month),
     loadBlockRows(db, { clientId, operatorId, month: period }),
   ]);
+  return monthData(plan, loaded, clientId, period);
+}
+
+/** The month's view from its available accounts and its live blocks (of any order). */
+export function monthData(plan: ClientAccount[], loaded: LoadedBlock[], clientId: number, period: MonthFilter): MonthData {
   const blocks = loaded.map((row) => row.block).filter((block) => block.accountId !== null);
   const waiting = blocks.filter(isUncontabilized).sort(oldestFirst);
   const accounts: ContabilizationAccount[] = plan.map((account) => {

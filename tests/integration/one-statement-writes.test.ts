@@ -9,8 +9,11 @@ import { loadActor, splitActorRows } from "@/server/auth/load-actor";
 import { saveBlock, saveChecked, saveWrite } from "@/server/blocks/save-block";
 import { checkSaveFields } from "@/server/blocks/save-rules";
 import { contabilizeAtOnce, contabilizeBlock, contabilizeChecked, contabilizeWrite } from "@/server/contabilization/contabilize-block";
+import { loadContabilizationMonth } from "@/server/contabilization/month-view";
+import { loadBlockRows } from "@/server/blocks/rows";
+import type { ContabilizationMonth } from "@/lib/contract/contabilization";
 import { currentYearMonth } from "@/lib/format/dates";
-import { getDb, preparedQuery, type Account, type Client } from "@/server/db/client";
+import { getDb, preparedQuery, type Account, type AccountingOffice, type Client } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 import { createAccount, createBlock, createClientOperator, createPendency, type CreatedBlock, type OperatorWithUser } from "../helpers/factories";
 import { buildClientWorld } from "./world";
@@ -22,11 +25,12 @@ const day = (d: number) => new Date(Date.UTC(current.year, current.month - 1, d)
 let alpha: Client;
 let regularA: OperatorWithUser;
 let account: Account;
+let officeA: AccountingOffice;
 const actors = {} as Record<"regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", Actor>;
 
 beforeAll(async () => {
   const world = await buildClientWorld();
-  ({ alpha, regularA } = world);
+  ({ alpha, regularA, officeA } = world);
   account = await createAccount({ office: world.officeA, code: "2.1.01.001", yearOfExercise: current.year });
   const business = await createClientOperator({ client: alpha, type: 0 });
   const people = { regularA, sharedA: world.sharedA, outsiderA: world.outsiderA, ownerB: world.ownerB, business };
@@ -189,6 +193,39 @@ describe("contabilize: the one-statement path writes what the checked path write
     ]);
   });
 
+  test("the answer read in the posting's own statement is the month as read after it: posting and undoing", async () => {
+    const other = await createAccount({ office: officeA, yearOfExercise: current.year });
+    await getDb().clientAccount.create({ data: { clientId: alpha.id, accountId: other.id, activatedAt: day(1) } });
+    const target = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(4), valueCents: 7_00 });
+    await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(5), valueCents: 8_00 });
+    await createBlock({ client: alpha, operator: regularA, state: "categorized", account: other, paymentDate: day(6), valueCents: 9_00 });
+    await createBlock({ client: alpha, operator: regularA, state: "contabilized", account, paymentDate: day(7), valueCents: 1_00 });
+    const pending = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(1), valueCents: 2_00 });
+    await createPendency({ block: pending });
+    await createBlock({ client: alpha, operator: regularA, state: "uncategorized" });
+    const lastYear = new Date(Date.UTC(current.year - 1, current.month - 1, 3));
+    await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: lastYear, valueCents: 3_00 });
+    const caller = { actor: actors.regularA, session: null };
+    // Signed links carry their own expiry: compared by count, the rest field by field.
+    const plain = (block: Block) => ({ ...block, documentsUrl: block.documentsUrl.length, thumbnailsUrl: block.thumbnailsUrl.length });
+    const plainMonth = (month: ContabilizationMonth) => ({
+      ...month,
+      accounts: month.accounts.map((one) => ({ ...one, next: one.next && plain(one.next) })),
+      lastContabilized: month.lastContabilized.map(plain),
+    });
+    for (const undo of [false, true]) {
+      const fast = await contabilizeAtOnce(caller, { blockId: target.id, undo });
+      expect(fast).not.toBeNull();
+      const lease = await getDb().contabilizationLease.findUniqueOrThrow({ where: { clientId: alpha.id } });
+      const [after] = await loadBlockRows(getDb(), { clientId: alpha.id, operatorId: regularA.id, blockId: target.id });
+      expect(plain(fast!.block)).toEqual(plain(after.block));
+      expect(Boolean(fast!.block.contabilizedDatetime)).toBe(!undo);
+      const month = await loadContabilizationMonth(getDb(), actors.regularA, alpha.id, current, lease.expiresAt);
+      expect(plainMonth(fast!.contabilization)).toEqual(plainMonth(month));
+      expect(fast!.contabilization.accounts.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   test("at the desk the posting is written beside the actor load: nothing for a blocked operator or a revoked session, the posting for an accepted one", async () => {
     const free = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(3), valueCents: 5_00 });
     const body = { blockId: free.id, link: null };
@@ -208,8 +245,9 @@ describe("contabilize: the one-statement path writes what the checked path write
     expect(await eventsOf(free.id)).toEqual([]);
     expect(contabilizeWrite({ blockId: free.id, link: "a-phone-session" })).toBeNull();
 
-    const rows = await beside(null);
-    expect(rows).toHaveLength(1);
+    const rows = (await beside(null)) as { id: number }[];
+    // One row per live block of the posted block's month, the posted one among them.
+    expect(rows.map((row) => row.id)).toContain(free.id);
     const answer = await contabilizeBlock({ caller: { actor: actors.regularA, session: null }, body, rows });
     expect(answer.block).toMatchObject({ id: free.id, version: free.version + 1 });
     expect((await stateOf(free.id)).contabilizedById).toBe(regularA.id);

@@ -2,11 +2,13 @@
 // number of SQL statements at 10 and at 1,000 clients/blocks. Counted at the pg driver, under the
 // Prisma adapter (every statement of the call, authentication included).
 import { Client as PgClient } from "pg";
+import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { POST as listPost } from "@/app/api/block/list/route";
 import { GET as clientsGet } from "@/app/api/clients/route";
 import type { ClientCard } from "@/lib/contract/clients";
 import type { ClientBlocksAnswer } from "@/lib/contract/blocks";
-import { getDb, type Client } from "@/server/db/client";
+import type { BlockContabilizeAnswer } from "@/lib/contract/contabilization";
+import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
 import { createAccount, createAccountingOperator, createClient, createOffice, type OperatorWithUser } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
@@ -49,10 +51,10 @@ async function addClients(from: number, count: number) {
 }
 
 /** `count` more blocks of the client in June 2025: half categorised (one document each), a third viewed. */
-async function addBlocks(count: number) {
+async function addBlocks(count: number, clientId = client.id) {
   await getDb().$executeRaw`
     INSERT INTO blocks (client_id, account_id, payment_date, value_cents, sent_at, version, created_at, updated_at)
-    SELECT ${client.id}::int,
+    SELECT ${clientId}::int,
            CASE WHEN g % 2 = 0 THEN ${accountId}::int END,
            CASE WHEN g % 2 = 0 THEN date '2025-06-01' + (g % 30) END,
            CASE WHEN g % 2 = 0 THEN 100 + g END,
@@ -61,9 +63,9 @@ async function addBlocks(count: number) {
   await getDb().$executeRaw`
     INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash)
     SELECT client_id, id, 'documents/' || client_id || '/d' || id || '.webp', 'documents/' || client_id || '/t' || id || '.webp', 'image/webp', 10, 10, 10, 'x'
-      FROM blocks b WHERE client_id = ${client.id}::int AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.block_id = b.id)`;
+      FROM blocks b WHERE client_id = ${clientId}::int AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.block_id = b.id)`;
   await getDb().$executeRaw`
-    INSERT INTO block_views (block_id, operator_id) SELECT id, ${owner.id}::int FROM blocks WHERE client_id = ${client.id}::int AND id % 3 = 0
+    INSERT INTO block_views (block_id, operator_id) SELECT id, ${owner.id}::int FROM blocks WHERE client_id = ${clientId}::int AND id % 3 = 0
     ON CONFLICT DO NOTHING`;
 }
 
@@ -98,4 +100,27 @@ test("POST /api/block/list, one month: the same number of statements for 10 and 
   expect(thousand.statements).toBe(ten.statements);
   // Authentication, the client through the scope, the blocks, the counts.
   expect(ten.statements).toBeLessThanOrEqual(4);
+});
+
+test("POST /api/block/contabilize at the desk: one statement, for a month of 10 and of 1,000 blocks", async () => {
+  const own = await createClient({ office: { id: officeId } as AccountingOffice, responsible: owner });
+  const waiting = () =>
+    getDb().block.findFirstOrThrow({ where: { clientId: own.id, accountId: { not: null }, contabilizedAt: null }, orderBy: { id: "asc" }, select: { id: true } });
+  const post = async () => {
+    const { id } = await waiting();
+    return counted(() => call<BlockContabilizeAnswer>(contabilizePost, { token, body: { blockId: id, link: null } }));
+  };
+  await addBlocks(10, own.id);
+  const ten = await post();
+  expect(ten.result.status).toBe(200);
+  expect(ten.result.json.data?.contabilization.lastContabilized).toHaveLength(1);
+  await addBlocks(990, own.id);
+  const thousand = await post();
+  expect(thousand.result.status).toBe(200);
+  const month = thousand.result.json.data!.contabilization;
+  expect(month.uncontabilizedCount).toBe(498);
+  expect(month.lastContabilized).toHaveLength(2);
+  // The actor, the posting, its lease, audit event and the month's answer: one round trip.
+  expect(ten.statements).toBe(1);
+  expect(thousand.statements).toBe(1);
 });
