@@ -13,7 +13,7 @@ import type { ActorRead } from "@/server/auth/authenticate";
 import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
 import { workScopeOf } from "@/server/policy/scopes";
 import { takeLease } from "./lease";
-import { loadContabilizationMonth, monthData } from "./month-view";
+import { loadContabilizationMonth, loadMonthData, monthData } from "./month-view";
 
 type Change = { changed: boolean; clientId: number; operatorId: number; leaseExpiresAt: Date };
 
@@ -38,7 +38,7 @@ export async function contabilizeBlock({ caller, body, rows }: { caller: LinkCal
   // rows: the route ran contabilizeWrite beside the actor load (a bearer caller); otherwise the same
   // write runs now for the caller already authenticated (a phone's session)
   const written = rows ? (rows as PostedRow[]) : await postAsCaller(caller, body);
-  return postedAnswer(body, written) ?? contabilizeChecked(caller, body);
+  return (await postedAnswer(caller, body, written)) ?? contabilizeChecked(caller, body);
 }
 
 // A row of CONTABILIZE_RESULT: one block of the posted block's month, with what the posting wrote and,
@@ -105,8 +105,8 @@ const CONTABILIZE_CTES = `
   )`;
 // The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
 // that is before the UPDATE. One row per live block of the month (blockRowsSql; the posted block is one
-// of them), each with what the posting wrote ("posted…", from upd's RETURNING: the posted block's row
-// is patched with it in Node) and the lease's end; the month's plan (monthPlanSql: chart, activations,
+// of them; one row of nulls if the month has none in the snapshot), each with what the posting wrote
+// ("posted…", from upd's RETURNING: the posted block's row is patched with it in Node) and the lease's end; the month's plan (monthPlanSql: chart, activations,
 // the codes the month's blocks use) on the month's first row only. The month is the block's: its
 // payment date's, since a posted block is categorised.
 const CONTABILIZE_RESULT = `
@@ -128,12 +128,12 @@ const CONTABILIZE_RESULT = `
    CROSS JOIN LATERAL (
      SELECT * FROM (${monthPlanSql({ year: "m.year", from: "m.first_day", to: "m.next_first_day" }, "c.id = upd.client_id")}) q OFFSET 0
    ) plan
-   CROSS JOIN LATERAL (
+   LEFT JOIN LATERAL (
      ${blockRowsSql(
        { client: "upd.client_id", operator: "blk.operator_id" },
        monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" }),
      )}
-   ) br`;
+   ) br ON TRUE`;
 /** Beside the actor load (a bearer caller: contabilizeWrite). */
 const CONTABILIZE_WITH_ACTOR = withActorWriteSql(CONTABILIZE_CTES, CONTABILIZE_RESULT);
 /**
@@ -172,23 +172,35 @@ async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabili
 
 /**
  * The answer of a posting the one statement wrote (null: it wrote nothing): the block and its month,
- * from the statement's rows, the posted block's row patched with what the posting wrote.
+ * from the statement's rows, the posted block's row patched with what the posting wrote. When the block
+ * changed between the statement's snapshot and its UPDATE (a save of the same block committed while
+ * the posting waited for its row lock: the snapshot's version is not the one the UPDATE bumped), the
+ * snapshot is not the block's state: the month is read again, after the write.
  */
-function postedAnswer(body: BlockContabilizeBody, rows: PostedRow[]): BlockContabilizeAnswer | null {
-  const head = rows.find((row) => row.chart !== null);
+async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, rows: PostedRow[]): Promise<BlockContabilizeAnswer | null> {
+  const head = rows[0];
   if (!head) return null;
   const { clientId, postedYearMonth, leaseExpiresAt } = head;
+  const leaseExpiresDatetime = new Date(leaseExpiresAt).toISOString();
   const period = { year: Number(postedYearMonth.slice(0, 4)), month: Number(postedYearMonth.slice(5, 7)) };
-  const plan = monthFromRead({ clientId, chart: head.chart!, activations: head.activations!, monthCodes: head.monthCodes! }, period.year, period.month);
-  const loaded = rows.map((row) => toLoaded(row.id === body.blockId ? { ...row, contabilizedAt: row.postedAt, version: row.postedVersion } : row));
-  const block = loaded.find((one) => one.block.id === body.blockId)!.block;
+  const posted = rows.find((row) => row.id === body.blockId);
+  const withPlan = rows.find((row) => row.chart !== null);
+  if (!posted || !withPlan || posted.version !== posted.postedVersion - 1) {
+    const { view, blocks } = await loadMonthData(getDb(), actor, clientId, period);
+    const block = blocks.find((one) => one.id === body.blockId);
+    // Devolved or undone in the instant since the posting: the block is gone for the caller.
+    if (!block) throw new AppError("not_found", messages.blocks.notFound);
+    return { block, contabilization: { ...view, leaseExpiresDatetime } };
+  }
+  const plan = monthFromRead({ clientId, chart: withPlan.chart!, activations: withPlan.activations!, monthCodes: withPlan.monthCodes! }, period.year, period.month);
+  const loaded = rows.map((row) => toLoaded(row === posted ? { ...row, contabilizedAt: row.postedAt, version: row.postedVersion } : row));
   const { view } = monthData(plan, loaded, clientId, period);
-  return { block, contabilization: { ...view, leaseExpiresDatetime: new Date(leaseExpiresAt).toISOString() } };
+  return { block: loaded[rows.indexOf(posted)].block, contabilization: { ...view, leaseExpiresDatetime } };
 }
 
 /** The one-statement path alone, as the caller (no row: null, and the checked path would answer). Exported for the tests. */
 export async function contabilizeAtOnce(caller: LinkCaller, body: BlockContabilizeBody): Promise<BlockContabilizeAnswer | null> {
-  return postedAnswer(body, await postAsCaller(caller, body));
+  return postedAnswer(caller, body, await postAsCaller(caller, body));
 }
 
 /**

@@ -3,6 +3,7 @@
 // the others take the checked path, which finds the answer. Both paths must write exactly the same
 // rows, audit events and answers: each is run here on one of two twin blocks and the results compared.
 import { randomUUID } from "node:crypto";
+import { Client as PgClient } from "pg";
 import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
 import type { ActorRead } from "@/server/auth/authenticate";
 import { loadActor, splitActorRows } from "@/server/auth/load-actor";
@@ -16,6 +17,7 @@ import { currentYearMonth } from "@/lib/format/dates";
 import { getDb, preparedQuery, type Account, type AccountingOffice, type Client } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 import { createAccount, createBlock, createClientOperator, createPendency, type CreatedBlock, type OperatorWithUser } from "../helpers/factories";
+import { waitFor } from "./jobs-support";
 import { buildClientWorld } from "./world";
 
 const current = currentYearMonth();
@@ -223,6 +225,41 @@ describe("contabilize: the one-statement path writes what the checked path write
       const month = await loadContabilizationMonth(getDb(), actors.regularA, alpha.id, current, lease.expiresAt);
       expect(plainMonth(fast!.contabilization)).toEqual(plainMonth(month));
       expect(fast!.contabilization.accounts.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  const later = current.month === 12 ? { year: current.year + 1, month: 1 } : { year: current.year, month: current.month + 1 };
+  test.each([
+    ["to another month", `${later.year}-${String(later.month).padStart(2, "0")}-10`, "4.00", later],
+    ["in the same month, with another value", `${current.year}-${mm}-09`, "41.50", current],
+  ])("a save of the block %s committed while the posting waits for its row lock: the answer is the block as posted", async (_label, date, value, month) => {
+    const target = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(8), valueCents: 4_00 });
+    const other = new PgClient({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      const { rows } = await other.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await other.query("BEGIN");
+      // What a save of the same block writes: the payment date and value, the version bumped.
+      await other.query("UPDATE blocks SET payment_date = $2::date, value_cents = $3::bigint, version = version + 1 WHERE id = $1::int", [
+        target.id,
+        date,
+        Math.round(Number(value) * 100),
+      ]);
+      const posting = contabilizeAtOnce({ actor: actors.regularA, session: null }, { blockId: target.id });
+      // The posting's statement has its snapshot and waits for the row this transaction holds.
+      await waitFor(async () => {
+        const waiting = await other.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))", [rows[0].pid]);
+        return waiting.rows[0].n > 0;
+      }, "the posting to wait for the block's row");
+      await other.query("COMMIT");
+      const answer = await posting;
+      expect(answer!.block).toMatchObject({ id: target.id, version: target.version + 2, date, value });
+      expect(answer!.block.contabilizedDatetime).toBeDefined();
+      expect(answer!.contabilization).toMatchObject({ clientId: alpha.id, year: month.year, month: month.month });
+      expect(answer!.contabilization.lastContabilized.find((one) => one.id === target.id)).toMatchObject({ date, value, version: target.version + 2 });
+    } finally {
+      await other.query("ROLLBACK").catch(() => undefined);
+      await other.end();
     }
   });
 
