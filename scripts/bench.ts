@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       log(`operators: ${operatorCount} operators × ${operatorBlocks} blocks`);
       const world = await categorizationWorld(server, port, operatorCount, operatorBlocks);
       log("operators");
-      const op: OperatorsResult = await measureOperators(port, world, seconds, log);
+      const op: OperatorsResult = await measureOperators(port, world, seconds, log, [first.pid!]);
       results.operators = op;
       const ratio = (p95: number) => p95 / (op.floor.p95 || 1);
       lines.push(
@@ -149,6 +149,7 @@ async function main(): Promise<void> {
             row("POST /api/block/contabilize", op.contabilize, "≤ 2.00x"),
           ],
         ),
+        `CPU per unit of work in each phase (utime + stime from /proc of the app's tree and of PostgreSQL, divided by the phase's count; warm-ups included): a static call ${op.cpu.floor.appMs} ms of app and ${op.cpu.floor.pgMs} ms of PostgreSQL; a save-and-next pair ${op.cpu.pair.appMs} and ${op.cpu.pair.pgMs} ms (each operator's first tocategorize included); a posting ${op.cpu.contabilize.appMs} and ${op.cpu.contabilize.pgMs} ms (each operator's sync/contabilize included).`,
       );
     } else skipped("3", "operators at once");
 

@@ -5,10 +5,16 @@
 // prefetch) — "save-and-next" is that pair. Then contabilization at the desk on the same blocks: POST
 // /api/operator/sync/contabilize (takes the client's lease), then POST /api/block/contabilize of the
 // `next` block the previous answer named, until none is left. Each operator's first save-and-next and
-// first post are a warm-up, not counted.
+// first post are a warm-up, not counted. The CPU time the app and PostgreSQL spent in each phase (from
+// /proc, as the scaling run reads it) is divided by the phase's calls: what one call costs, whatever
+// the machine's speed at that moment.
 import { data, load, summarize, timed, type Summary } from "./load";
 import { staticRoute } from "./reads";
+import { cpuSeconds } from "./server";
 import { post, type CategorizationWorld } from "./world";
+
+/** CPU milliseconds per unit of work (a call, or a save-and-next pair) of the app and of PostgreSQL. */
+export type CpuPer = { appMs: number; pgMs: number };
 
 type Answer = { block: { id: number; version: number } | null };
 type Month = { accounts: { next: { id: number } | null }[] };
@@ -21,21 +27,32 @@ export type OperatorsResult = {
   contabilize: Summary;
   categorizeSeconds: number;
   contabilizeSeconds: number;
+  /** Per static call, per save-and-next pair (its refill included) and per posting (the lease's sync call included). */
+  cpu: { floor: CpuPer; pair: CpuPer; contabilize: CpuPer };
 };
 
-export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void): Promise<OperatorsResult> {
+export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void, pids: number[]): Promise<OperatorsResult> {
   const concurrency = world.operators.length;
+  const cpuOf = async (units: () => number, run: () => Promise<unknown>): Promise<CpuPer> => {
+    const before = cpuSeconds(pids);
+    await run();
+    const after = cpuSeconds(pids);
+    const per = (s: number) => Number(((s * 1000) / Math.max(1, units())).toFixed(3));
+    return { appMs: per(after.app - before.app), pgMs: per(after.pg - before.pg) };
+  };
   // The floor: the static route at the same concurrency for `seconds` before and again after the loops
   // (both runs' samples together, so a machine that gets busier or quieter meanwhile moves it too).
   const floorSamples: number[] = [];
   const floorRun = () => load({ concurrency, seconds, next: () => staticRoute(port), samples: floorSamples });
-  const floorBefore = await floorRun();
+  let floorBefore = { n: 0, errors: 0 } as Awaited<ReturnType<typeof floorRun>>;
+  const floorCpu = await cpuOf(() => floorBefore.n, async () => (floorBefore = await floorRun()));
 
   const pairs: number[] = [];
   const saves: number[] = [];
   const nexts: number[] = [];
   let started = performance.now();
-  await Promise.all(
+  let allPairs = 0;
+  const pairCpu = await cpuOf(() => allPairs, () => Promise.all(
     world.operators.map(async ({ token, clientId }) => {
       let answer = await data<Answer>(post(port, "/api/block/tocategorize", token, { clientId }));
       // Each operator's first save-and-next is a warm-up, not counted (the first calls of a route in a
@@ -47,15 +64,17 @@ export async function measureOperators(port: number, world: CategorizationWorld,
           await timed(save, () => data(post(port, "/api/block/save", token, { block: { id, date: world.date, value: "123.45", accountId: world.accountId }, version })));
           return timed(next, () => data<Answer>(post(port, "/api/block/tocategorize", token, { clientId })));
         });
+        allPairs += 1;
       }
     }),
-  );
+  ));
   const categorizeSeconds = (performance.now() - started) / 1000;
   log(`operators: ${pairs.length} save-and-next in ${categorizeSeconds.toFixed(1)} s; contabilizing`);
 
   const posts: number[] = [];
   started = performance.now();
-  await Promise.all(
+  let allPosts = 0;
+  const postCpu = await cpuOf(() => allPosts, () => Promise.all(
     world.operators.map(async ({ token, clientId }) => {
       let month = await data<Month>(post(port, "/api/operator/sync/contabilize", token, { clientId }));
       for (let i = 0; ; i += 1) {
@@ -63,9 +82,10 @@ export async function measureOperators(port: number, world: CategorizationWorld,
         if (!next) break;
         const answer = await timed(i === 0 ? [] : posts, () => data<{ contabilization: Month }>(post(port, "/api/block/contabilize", token, { blockId: next.id, link: null })));
         month = answer.contabilization;
+        allPosts += 1;
       }
     }),
-  );
+  ));
   const contabilizeSeconds = (performance.now() - started) / 1000;
   const floorAfter = await floorRun();
   const floor = summarize(floorSamples, 2 * seconds, floorBefore.errors + floorAfter.errors);
@@ -78,5 +98,6 @@ export async function measureOperators(port: number, world: CategorizationWorld,
     contabilize: summarize(posts, contabilizeSeconds),
     categorizeSeconds,
     contabilizeSeconds,
+    cpu: { floor: floorCpu, pair: pairCpu, contabilize: postCpu },
   };
 }
