@@ -85,8 +85,8 @@ export function withActorSql(read: string, orderBy?: string): string {
  * the user's valid_after, membership not blocked), no row otherwise, so that nothing is written for a
  * caller authenticate() would refuse. `result` is the statement's answer over those CTEs; ONE row
  * carries the actor as the jsonb column "actor", the others have null (one row whose `result` columns
- * are null when it has none), so the caller checks the actor exactly as authenticate() does (splitActorRows). The write's
- * own parameters start at $4.
+ * are null when it has none), so the caller checks the actor exactly as authenticate() does
+ * (splitActorRows). The write's own parameters start at $4.
  *
  * valid_after is compared at millisecond precision, as issuedBeforeValidAfter compares the Date pg
  * gives Node: the SQL never accepts a token that Node would refuse (pg's Date can only be earlier).

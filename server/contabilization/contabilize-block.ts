@@ -104,11 +104,12 @@ const CONTABILIZE_CTES = `
     RETURNING id
   )`;
 // The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
-// that is before the UPDATE. One row per live block of the month (blockRowsSql; the posted block is one
-// of them; one row of nulls if the month has none in the snapshot), each with what the posting wrote
-// ("posted…", from upd's RETURNING: the posted block's row is patched with it in Node) and the lease's end; the month's plan (monthPlanSql: chart, activations,
-// the codes the month's blocks use) on the month's first row only. The month is the block's: its
-// payment date's, since a posted block is categorised.
+// that is before the UPDATE. One row per live block of the month (blockRowsSql; the posted block is
+// one of them; one row of nulls if the month has none in the snapshot), each with what the posting
+// wrote ("posted…", from upd's RETURNING: the posted block's row is patched with it in Node) and the
+// lease's end; the month's plan (monthPlanSql: chart, activations, the codes the month's blocks use)
+// on the month's first row only. The month is the block's: its payment date's, since a posted block
+// is categorised.
 const CONTABILIZE_RESULT = `
   SELECT upd.client_id AS "clientId", upd.year_month AS "postedYearMonth", lease.expires_at AS "leaseExpiresAt",
          upd.contabilized_at AS "postedAt", upd.version AS "postedVersion",
