@@ -263,6 +263,19 @@ describe("contabilize: the one-statement path writes what the checked path write
     }
   });
 
+  test("ten copies of the same posting at once: every one answers the block posted, one write and one audit event", async () => {
+    const target = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(11), valueCents: 6_00 });
+    const caller = { actor: actors.regularA, session: null };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => contabilizeBlock({ caller, body: { blockId: target.id, link: null } })));
+    for (const answer of answers) {
+      expect(answer.block).toMatchObject({ id: target.id, version: target.version + 1 });
+      expect(answer.block.contabilizedDatetime).toBeDefined();
+      expect(answer.contabilization.lastContabilized.map((one) => one.id)).toContain(target.id);
+    }
+    expect((await stateOf(target.id)).version).toBe(target.version + 1);
+    expect(await eventsOf(target.id)).toHaveLength(1);
+  });
+
   test("at the desk the posting is written beside the actor load: nothing for a blocked operator or a revoked session, the posting for an accepted one", async () => {
     const free = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(3), valueCents: 5_00 });
     const body = { blockId: free.id, link: null };
