@@ -10,7 +10,7 @@
 // the machine's speed at that moment.
 import { data, load, summarize, timed, type Summary } from "./load";
 import { staticRoute } from "./reads";
-import { cpuSeconds } from "./server";
+import { cpuDuring } from "./server";
 import { post, type CategorizationWorld } from "./world";
 
 /** CPU milliseconds per unit of work (a call, or a save-and-next pair) of the app and of PostgreSQL. */
@@ -33,26 +33,24 @@ export type OperatorsResult = {
 
 export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void, pids: number[]): Promise<OperatorsResult> {
   const concurrency = world.operators.length;
-  const cpuOf = async (units: () => number, run: () => Promise<unknown>): Promise<CpuPer> => {
-    const before = cpuSeconds(pids);
-    await run();
-    const after = cpuSeconds(pids);
-    const per = (s: number) => Number(((s * 1000) / Math.max(1, units())).toFixed(3));
-    return { appMs: per(after.app - before.app), pgMs: per(after.pg - before.pg) };
+  // `run`'s result and the CPU it cost per unit of work (`units` of that result).
+  const cpuOf = async <T>(run: () => Promise<T>, units: (result: T) => number): Promise<{ result: T; cpu: CpuPer }> => {
+    const { result, seconds } = await cpuDuring(pids, run);
+    const per = (s: number) => Number(((s * 1000) / Math.max(1, units(result))).toFixed(3));
+    return { result, cpu: { appMs: per(seconds.app), pgMs: per(seconds.pg) } };
   };
   // The floor: the static route at the same concurrency for `seconds` before and again after the loops
   // (both runs' samples together, so a machine that gets busier or quieter meanwhile moves it too).
   const floorSamples: number[] = [];
   const floorRun = () => load({ concurrency, seconds, next: () => staticRoute(port), samples: floorSamples });
-  let floorBefore = { n: 0, errors: 0 } as Awaited<ReturnType<typeof floorRun>>;
-  const floorCpu = await cpuOf(() => floorBefore.n, async () => (floorBefore = await floorRun()));
+  const { result: floorBefore, cpu: floorCpu } = await cpuOf(floorRun, (summary) => summary.n);
 
   const pairs: number[] = [];
   const saves: number[] = [];
   const nexts: number[] = [];
   let started = performance.now();
   let allPairs = 0;
-  const pairCpu = await cpuOf(() => allPairs, () => Promise.all(
+  const { cpu: pairCpu } = await cpuOf(() => Promise.all(
     world.operators.map(async ({ token, clientId }) => {
       let answer = await data<Answer>(post(port, "/api/block/tocategorize", token, { clientId }));
       // Each operator's first save-and-next is a warm-up, not counted (the first calls of a route in a
@@ -67,14 +65,14 @@ export async function measureOperators(port: number, world: CategorizationWorld,
         allPairs += 1;
       }
     }),
-  ));
+  ), () => allPairs);
   const categorizeSeconds = (performance.now() - started) / 1000;
   log(`operators: ${pairs.length} save-and-next in ${categorizeSeconds.toFixed(1)} s; contabilizing`);
 
   const posts: number[] = [];
   started = performance.now();
   let allPosts = 0;
-  const postCpu = await cpuOf(() => allPosts, () => Promise.all(
+  const { cpu: postCpu } = await cpuOf(() => Promise.all(
     world.operators.map(async ({ token, clientId }) => {
       let month = await data<Month>(post(port, "/api/operator/sync/contabilize", token, { clientId }));
       for (let i = 0; ; i += 1) {
@@ -85,7 +83,7 @@ export async function measureOperators(port: number, world: CategorizationWorld,
         allPosts += 1;
       }
     }),
-  ));
+  ), () => allPosts);
   const contabilizeSeconds = (performance.now() - started) / 1000;
   const floorAfter = await floorRun();
   const floor = summarize(floorSamples, 2 * seconds, floorBefore.errors + floorAfter.errors);

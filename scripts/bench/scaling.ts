@@ -3,19 +3,17 @@
 // processes, PostgreSQL with its backends, this load generator) read from /proc over each run, per
 // request. From it, what N cores would serve when the load generator is elsewhere.
 import { load, type Call, type Summary } from "./load";
-import { cpuSeconds } from "./server";
+import { cpuDuring } from "./server";
 
 export type CpuPerRequest = { appMs: number; pgMs: number; benchMs: number };
 export type ScalingRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
 
 async function withCpu(pids: number[], run: () => Promise<Summary>): Promise<{ summary: Summary; cpu: CpuPerRequest }> {
-  const before = cpuSeconds(pids);
   const bench = process.cpuUsage();
-  const summary = await run();
-  const after = cpuSeconds(pids);
+  const { result: summary, seconds } = await cpuDuring(pids, run);
   const own = process.cpuUsage(bench);
-  const per = (seconds: number) => Number(((seconds * 1000) / Math.max(1, summary.n)).toFixed(3));
-  return { summary, cpu: { appMs: per(after.app - before.app), pgMs: per(after.pg - before.pg), benchMs: per((own.user + own.system) / 1e6) } };
+  const per = (s: number) => Number(((s * 1000) / Math.max(1, summary.n)).toFixed(3));
+  return { summary, cpu: { appMs: per(seconds.app), pgMs: per(seconds.pg), benchMs: per((own.user + own.system) / 1e6) } };
 }
 
 /**

@@ -101,6 +101,14 @@ export function cpuSeconds(pids: number[]): Record<Role, number> {
   return { app: totals.app / 100, pg: totals.pg / 100 }; // USER_HZ is 100 on Linux
 }
 
+/** Runs `run` and returns what it returned, with the CPU seconds each role under `pids` spent meanwhile. */
+export async function cpuDuring<T>(pids: number[], run: () => Promise<T>): Promise<{ result: T; seconds: Record<Role, number> }> {
+  const before = cpuSeconds(pids);
+  const result = await run();
+  const after = cpuSeconds(pids);
+  return { result, seconds: { app: after.app - before.app, pg: after.pg - before.pg } };
+}
+
 /** The app server process under a start script (scripts/serve.mjs: Next runs in that process). */
 export function nextServerPid(startPid: number): number {
   const pid = tree(startPid).find((p) => /scripts\/serve\.mjs/.test(cmdline(p)));
