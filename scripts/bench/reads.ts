@@ -4,12 +4,15 @@
 // through lib/api): GET /api/me/ (useMe), GET /api/client (useOwnClient), POST /api/account/client
 // {year, month} (useBusinessAccounts) and POST /api/block/list {year, month} (useBusinessBlocks, shared
 // by the frame's badge): the loops cycle through the four, so its req/s is calls per second of that mix.
-// The floor is the static route measured first and again last (the mean of the two).
+// The targets are measured in turns: `rounds` rounds of a slice of each, the static route first in every
+// round, so a machine whose speed drifts during the run (by half on this shared one, from one minute to
+// the next) moves the floor and the reads alike; each figure sums its slices.
 import { currentYearMonth } from "../../lib/format/dates";
-import { load, type Call, type Summary } from "./load";
+import { load, summarize, type Call, type Summary } from "./load";
+import { withCpu, type CpuPerRequest } from "./scaling";
 import { get, post } from "./world";
 
-export type ReadRow = Summary & { name: string; ratio: number };
+export type ReadRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
 
 export const staticRoute = (port: number): Call => get(port, "/api/health/live");
 
@@ -22,6 +25,10 @@ export async function measureReads(options: {
   connections: number;
   seconds: number;
   warmSeconds: number;
+  /** The start script's PID (the app and PostgreSQL under it): the CPU per request of each target. */
+  pid: number;
+  /** How many turns the `seconds` of each target are split into (4). */
+  rounds?: number;
 }): Promise<ReadRow[]> {
   const { port, office, business } = options;
   const { year, month } = currentYearMonth();
@@ -39,18 +46,31 @@ export async function measureReads(options: {
     { name: "POST /api/block/list (a month, business)", next: () => post(port, "/api/block/list", business, { year, month }) },
     { name: "business home on load (me + client + account/client + block/list)", next: (loop, i) => homeCalls[(loop + i) % homeCalls.length] },
   ];
-  // Every target warmed first (JIT, prepared statements, caches), then each measured in turn, and the
-  // static route once more at the end: the floor is the mean of its two runs (both are in the table).
+  // Every target warmed first (JIT, prepared statements, caches), then measured in turns.
   for (const target of targets) await load({ concurrency: options.connections, seconds: options.warmSeconds, next: target.next });
-  const measured = async (name: string, next: (loop: number, i: number) => Call): Promise<ReadRow> => ({
-    name,
-    ratio: 0,
-    ...(await load({ concurrency: options.connections, seconds: options.seconds, next })),
+  const rounds = Math.max(1, options.rounds ?? 4);
+  const slice = options.seconds / rounds;
+  const taken = targets.map(() => ({ samples: [] as number[], seconds: 0, errors: 0, app: 0, pg: 0, bench: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      const { summary, cpu } = await withCpu([options.pid], () => load({ concurrency: options.connections, seconds: slice, next: target.next, samples: taken[i].samples }));
+      const seconds = summary.n / Math.max(summary.reqPerSec, 1e-9);
+      Object.assign(taken[i], {
+        seconds: taken[i].seconds + seconds,
+        errors: taken[i].errors + summary.errors,
+        app: taken[i].app + cpu.appMs * summary.n,
+        pg: taken[i].pg + cpu.pgMs * summary.n,
+        bench: taken[i].bench + cpu.benchMs * summary.n,
+      });
+    }
+  }
+  const rows: ReadRow[] = targets.map((target, i) => {
+    const t = taken[i];
+    const n = Math.max(1, t.samples.length);
+    const per = (ms: number) => Number((ms / n).toFixed(3));
+    return { name: target.name, ratio: 0, ...summarize(t.samples, t.seconds, t.errors), cpu: { appMs: per(t.app), pgMs: per(t.pg), benchMs: per(t.bench) } };
   });
-  const rows: ReadRow[] = [];
-  for (const target of targets) rows.push(await measured(target.name, target.next));
-  rows.push(await measured("static JSON route again (after the reads)", targets[0].next));
-  const floor = (rows[0].reqPerSec + rows[rows.length - 1].reqPerSec) / 2 || 1;
+  const floor = rows[0].reqPerSec || 1;
   for (const row of rows) row.ratio = Number((row.reqPerSec / floor).toFixed(2));
   return rows;
 }

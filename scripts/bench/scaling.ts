@@ -8,7 +8,8 @@ import { cpuDuring } from "./server";
 export type CpuPerRequest = { appMs: number; pgMs: number; benchMs: number };
 export type ScalingRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
 
-async function withCpu(pids: number[], run: () => Promise<Summary>): Promise<{ summary: Summary; cpu: CpuPerRequest }> {
+/** `run`'s summary and the CPU per request it cost: the app, PostgreSQL, and this load generator. */
+export async function withCpu(pids: number[], run: () => Promise<Summary>): Promise<{ summary: Summary; cpu: CpuPerRequest }> {
   const bench = process.cpuUsage();
   const { result: summary, seconds } = await cpuDuring(pids, run);
   const own = process.cpuUsage(bench);

@@ -18,9 +18,11 @@ export async function authenticate(authorization: string | null): Promise<Actor>
 
 /**
  * A prepared statement of a hot read that runs beside the actor load (withActorSql), or with `write` a
- * write (withActorWriteSql: the token's issue instant is bound at $3, before `values`).
+ * write (withActorWriteSql: the token's issue instant is bound at $3, before `values`). `held`: what
+ * the read's builder hands to the route's handler with the rows (an answer kept by this process that
+ * the statement was asked to confirm still holds: server/blocks/month-cache.ts).
  */
-export type ActorRead = { name: string; sql: string; values: unknown[]; key: string; write?: boolean };
+export type ActorRead = { name: string; sql: string; values: unknown[]; key: string; write?: boolean; held?: unknown };
 
 /**
  * authenticate() and one read in a single round trip (withActorSql): the same checks of the same

@@ -32,9 +32,14 @@ export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & 
   return `${FILE_ROUTE_PREFIX}${key}?exp=${exp}&sig=${sign(key, exp)}`;
 }
 
-function signedForLists(key: string): string {
+/** The `exp` the lists' links get now: every link signed for a list within this minute carries it. */
+export function listLinkExpiry(): string {
   const earliest = Math.floor(Date.now() / 1000) + getConfig().FILE_URL_TTL;
-  const exp = String(Math.ceil(earliest / EXP_BUCKET_SECONDS) * EXP_BUCKET_SECONDS);
+  return String(Math.ceil(earliest / EXP_BUCKET_SECONDS) * EXP_BUCKET_SECONDS);
+}
+
+function signedForLists(key: string): string {
+  const exp = listLinkExpiry();
   if (signedCache.exp !== exp || signedCache.urls.size >= SIGNED_CACHE_LIMIT) signedCache = { exp, urls: new Map() };
   let url = signedCache.urls.get(key);
   if (url === undefined) {

@@ -6,6 +6,7 @@ import { messages } from "@/lib/i18n/messages";
 import { authenticate, authenticateWithRead, claimsOf, type ActorRead } from "@/server/auth/authenticate";
 import { authenticateLinkCaller, type LinkCaller } from "@/server/auth/mobile-session";
 import { getConfig } from "@/server/config";
+import type { AccessClaims } from "@/server/auth/tokens";
 import type { Actor } from "@/server/policy/actor";
 import { noteDatabaseReachable } from "./database-errors";
 import { AppError } from "./errors";
@@ -37,8 +38,10 @@ type Options<S extends z.ZodType | undefined> = {
    * write (`write: true`, withActorWriteSql: it writes only for a caller authenticate() accepts), built
    * from the parsed body; its rows reach the handler as `rows`. null: no such statement for this body
    * (the handler reads and writes as usual). Not with `upload`; a write not with `guard` (it runs first).
+   * `claims` are the bearer token's, verified (the user a per-caller cache is kept for); the handler
+   * gets the read back as `read`.
    */
-  read?: (body: Input<S>) => ActorRead | null;
+  read?: (body: Input<S>, claims: AccessClaims) => ActorRead | null;
   /**
    * With `upload`: work started on each long string value of the body (a data URL) as soon as its
    * last byte has arrived, while the rest is still coming; the handler takes its result from `early`
@@ -78,7 +81,7 @@ class EarlyResults implements EarlyWork {
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type PublicContext<S> = { req: Request; body: Input<S>; params: Params };
-type AuthedContext<S> = PublicContext<S> & { actor: Actor; rows?: unknown[]; early?: EarlyWork };
+type AuthedContext<S> = PublicContext<S> & { actor: Actor; rows?: unknown[]; read?: ActorRead; early?: EarlyWork };
 
 async function parseBody<S extends z.ZodType | undefined>(
   req: Request,
@@ -157,7 +160,7 @@ async function readRoute<S extends z.ZodType | undefined>(
   options: Options<S>,
   handler: (ctx: AuthedContext<S>) => Promise<unknown>,
 ): Promise<unknown> {
-  await claimsOf(authorization);
+  const claims = await claimsOf(authorization);
   let body: Input<S>;
   try {
     body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -165,7 +168,7 @@ async function readRoute<S extends z.ZodType | undefined>(
     options.guard?.(await authenticate(authorization));
     throw error;
   }
-  const read = options.read!(body);
+  const read = options.read!(body, claims);
   if (!read) {
     const actor = await authenticate(authorization);
     options.guard?.(actor);
@@ -173,7 +176,7 @@ async function readRoute<S extends z.ZodType | undefined>(
   }
   const { actor, rows } = await authenticateWithRead(authorization, read);
   options.guard?.(actor);
-  return handler({ req, body, params, actor, rows });
+  return handler({ req, body, params, actor, rows, read });
 }
 
 /** A route verb open to anonymous callers (login, refresh, health, the mobile link). */

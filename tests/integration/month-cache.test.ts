@@ -1,0 +1,199 @@
+// A month's list kept by the process (server/blocks/month-cache.ts) and the data version the triggers of
+// migration 20261126160000 keep (client_block_counts.data_version). Every change is made here in SQL,
+// as another app process or a hand-run statement would make it: the next read must show it. The oracle
+// is the whole-history list (POST /api/block/list without a month), which is never kept.
+import { Client as PgClient } from "pg";
+import { POST as listPost } from "@/app/api/block/list/route";
+import type { BlocksByMonth, ClientBlocksAnswer } from "@/lib/contract/blocks";
+import { currentYearMonth } from "@/lib/format/dates";
+import { getDb, type Client } from "@/server/db/client";
+import { createAccount, createAccountingOperator, createBlock, createClient, createClientOperator, createPendency, type OperatorWithUser } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { login } from "./operators-support";
+
+const now = currentYearMonth();
+const pad = (n: number) => String(n).padStart(2, "0");
+const day = (d: number) => new Date(`${now.year}-${pad(now.month)}-${pad(d)}T12:00:00Z`);
+
+let regular: OperatorWithUser;
+let other: OperatorWithUser;
+let client: Client;
+let regularToken: string;
+let otherToken: string;
+let businessToken: string;
+let accountId: number;
+
+type Answer = ClientBlocksAnswer & { pendencyNumber?: number };
+
+const month = (token: string, clientId: number | undefined = client.id) =>
+  call<Answer>(listPost, { token, body: { ...(clientId === undefined ? {} : { clientId }), year: now.year, month: now.month } });
+
+/** This month of the whole-history list: what a month read must answer. */
+async function expected(token: string, clientId: number | undefined = client.id): Promise<Answer> {
+  const all = await call<Answer>(listPost, { token, body: clientId === undefined ? {} : { clientId } });
+  expect(all.status).toBe(200);
+  const { blocks, ...counts } = all.json.data!;
+  const inMonth = blocks[String(now.year)]?.[String(now.month)];
+  const only: BlocksByMonth = inMonth ? { [String(now.year)]: { [String(now.month)]: inMonth } } : {};
+  return { blocks: only, ...counts };
+}
+
+async function expectFresh(token: string, clientId: number | undefined = client.id): Promise<Answer> {
+  const read = await month(token, clientId);
+  expect(read.status).toBe(200);
+  expect(read.json.data).toEqual(await expected(token, clientId));
+  return read.json.data!;
+}
+
+const version = async (clientId = client.id) =>
+  (await getDb().$queryRaw<{ v: bigint | null }[]>`SELECT data_version AS v FROM client_block_counts WHERE client_id = ${clientId}`)[0]?.v ?? null;
+
+beforeAll(async () => {
+  regular = await createAccountingOperator({ type: 2 });
+  const office = { id: regular.officeId };
+  other = await createAccountingOperator({ office, type: 0 });
+  client = await createClient({ office, responsible: regular });
+  const business = await createClientOperator({ client, type: 0 });
+  accountId = (await createAccount({ office, yearOfExercise: now.year })).id;
+  await createBlock({ client, sentAt: day(2) });
+  await createBlock({ client, sentAt: day(3), documents: 2 });
+  await createBlock({ client, state: "categorized", account: { id: accountId }, paymentDate: day(4), sentAt: day(1) });
+  [regularToken, otherToken, businessToken] = await Promise.all([login(regular.user.email), login(other.user.email), login(business.user.email)]);
+});
+
+describe("the data version", () => {
+  it("moves with every write a list shows, and not with a categorisation claim", async () => {
+    const db = getDb();
+    const block = await createBlock({ client, sentAt: day(5) });
+    const steps: [string, () => Promise<unknown>, boolean][] = [
+      ["a block's value", () => db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(6)}, value_cents = 1234 WHERE id = ${block.id}`, true],
+      ["a claim alone", () => db.$executeRaw`UPDATE blocks SET claimed_by_id = ${regular.id}, claimed_until = now() + interval '1 minute' WHERE id = ${block.id}`, false],
+      ["a document added", () => db.$executeRaw`INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash) VALUES (${client.id}, ${block.id}, 'documents/x/d.webp', 'documents/x/t.webp', 'image/webp', 1, 1, 1, 'h')`, true],
+      ["a document removed", () => db.$executeRaw`UPDATE documents SET deleted_at = now() WHERE block_id = ${block.id} AND display_key = 'documents/x/d.webp'`, true],
+      ["a pendency opened", () => createPendency({ block: { id: block.id, clientId: client.id } }), true],
+      ["a pendency solved", () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`, true],
+      ["a view", () => db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`, true],
+      ["a view taken back", () => db.$executeRaw`DELETE FROM block_views WHERE block_id = ${block.id}`, true],
+      ["a posting", () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`, true],
+      ["a block deleted", () => db.$executeRaw`DELETE FROM blocks WHERE id = ${block.id}`, true],
+    ];
+    for (const [what, write, moves] of steps) {
+      const before = await version();
+      await write();
+      const after = await version();
+      expect({ what, moved: after !== before }).toEqual({ what, moved: moves });
+      expect(after).not.toBeNull();
+    }
+  });
+});
+
+describe("a month read again", () => {
+  it("sends the version it holds and reads no block while it is still the client's", async () => {
+    await expectFresh(regularToken);
+    const spy = jest.spyOn(PgClient.prototype, "query");
+    let sent: { text: string; values: unknown[] } | undefined;
+    try {
+      await expectFresh(regularToken);
+      const config = spy.mock.calls.map(([c]) => c as unknown as { name?: string; text: string; values: unknown[] }).find((c) => c.name === "actor_block_list_office_month");
+      sent = config && { text: config.text, values: config.values };
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toBeDefined();
+    const [heldVersion, heldWho] = sent!.values.slice(-2);
+    expect(heldVersion).toBe(String(await version()));
+    expect(heldWho).toBe(regular.id);
+    // The same statement, executed with its own plan and with the generic plan a named statement
+    // runs: no row of the blocks' tables is looked at.
+    const scannedBy = (plan: Record<string, unknown>) => {
+      const scanned: string[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        const relation = node["Relation Name"] as string | undefined;
+        if (relation && ["blocks", "documents", "block_views", "pendencies"].includes(relation) && Number(node["Actual Loops"]) > 0) scanned.push(relation);
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk(plan);
+      return scanned;
+    };
+    const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
+    await pg.connect();
+    try {
+      const custom = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, sent!.values);
+      await pg.query(`PREPARE held_month AS ${sent!.text}`);
+      await pg.query("SET plan_cache_mode = force_generic_plan");
+      const literal = (v: unknown) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+      const generic = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE held_month(${sent!.values.map(literal).join(", ")})`);
+      for (const res of [custom, generic]) {
+        const plan = (res.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan;
+        expect(scannedBy(plan)).toEqual([]);
+      }
+      // Without a list held, the same statement reads the blocks.
+      const fresh = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, [...sent!.values.slice(0, -2), null, null]);
+      expect(scannedBy((fresh.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan)).toContain("blocks");
+    } finally {
+      await pg.end();
+    }
+  });
+
+  it("shows every change made elsewhere on the next read, the badge counts included", async () => {
+    const db = getDb();
+    const block = await createBlock({ client, sentAt: day(7) });
+    await expectFresh(regularToken);
+    const changes: [string, () => Promise<unknown>][] = [
+      ["categorised", () => db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(8)}, value_cents = 4321, version = version + 1 WHERE id = ${block.id}`],
+      ["a new value", () => db.$executeRaw`UPDATE blocks SET value_cents = 999, version = version + 1 WHERE id = ${block.id}`],
+      ["viewed", () => db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`],
+      ["a pendency", () => createPendency({ block: { id: block.id, clientId: client.id } })],
+      ["its pendency solved", () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`],
+      ["a document gone", () => db.$executeRaw`UPDATE documents SET deleted_at = now() WHERE block_id = ${block.id}`],
+      ["contabilised", () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`],
+      ["a block sent", () => createBlock({ client, sentAt: day(9) })],
+      ["devolved", () => db.$executeRaw`UPDATE blocks SET devolved_at = now(), version = version + 1 WHERE id = ${block.id}`],
+    ];
+    for (const [what, change] of changes) {
+      const before = JSON.stringify((await month(regularToken)).json.data);
+      await change();
+      const after = await expectFresh(regularToken);
+      expect({ what, changed: JSON.stringify(after) !== before }).toEqual({ what, changed: true });
+    }
+  });
+
+  it("is kept per user: two operators of the office see their own views, the company its own variant", async () => {
+    const block = await createBlock({ client, sentAt: day(10) });
+    await getDb().$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${other.id}, now())`;
+    for (let round = 0; round < 2; round++) {
+      const mine = await expectFresh(regularToken);
+      const theirs = await expectFresh(otherToken);
+      const company = await expectFresh(businessToken, undefined);
+      const find = (answer: Answer) => Object.values(answer.blocks[String(now.year)][String(now.month)]).flat().find((b) => b.id === block.id)!;
+      expect([find(mine).viewed, find(theirs).viewed, find(company).viewed]).toEqual([false, true, true]);
+      expect(company.pendencyNumber).toEqual(expect.any(Number));
+    }
+  });
+
+  it("still checks the caller on every call: a client taken away answers 404 with a list held", async () => {
+    const mine = await createClient({ office: { id: regular.officeId }, responsible: regular });
+    await createBlock({ client: mine, sentAt: day(11) });
+    await expectFresh(regularToken, mine.id);
+    await expectFresh(regularToken, mine.id);
+    await getDb().client.update({ where: { id: mine.id }, data: { responsibleOperatorId: other.id } });
+    const refused = await month(regularToken, mine.id);
+    expect(refused.status).toBe(404);
+    await expectFresh(otherToken, mine.id);
+  });
+
+  it("signs its links again when the minute of the lists' links has passed", async () => {
+    const first = await expectFresh(regularToken);
+    const later = Date.now() + 61_000;
+    const clock = jest.spyOn(Date, "now").mockImplementation(() => later);
+    try {
+      const again = await expectFresh(regularToken);
+      const exp = (answer: Answer) => new Set(Object.values(answer.blocks[String(now.year)][String(now.month)]).flat().flatMap((b) => b.documentsUrl).map((u) => new URL(u, "http://x").searchParams.get("exp")));
+      expect([...exp(first)]).toHaveLength(1);
+      expect([...exp(again)]).toHaveLength(1);
+      expect([...exp(again)][0]).not.toBe([...exp(first)][0]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
