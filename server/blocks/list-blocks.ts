@@ -129,7 +129,7 @@ function answerFromRead(actor: Actor, body: BlockListBody, rows: ListRow[], kept
   const loaded = rows.filter((row) => row.id !== null).map(toLoaded);
   if (business) for (const { block } of loaded) block.viewed = true;
   const blocks = groupByMonth(loaded);
-  if (kept && first.dataVersion !== null) keepMonth(kept.key, { version: first.dataVersion, who, linkExpiry: kept.linkExpiry, blocks });
+  if (kept && first.dataVersion !== null) keepMonth(kept.key, { version: first.dataVersion, who, linkExpiry: kept.linkExpiry, blocks, size: loaded.length });
   return { blocks, ...counts, ...extra };
 }
 

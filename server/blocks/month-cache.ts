@@ -20,10 +20,23 @@ export type HeldMonth = {
   who: number;
   linkExpiry: string;
   blocks: BlocksByMonth;
+  /** How many blocks `blocks` holds: what the entry weighs against BLOCK_LIMIT. */
+  size: number;
 };
 
-const LIMIT = 2_000;
+// Bounded by lists and by blocks (a block with its links is under 1 KB): at most about 30 MB per
+// process whatever the months' sizes; a month larger than a tenth of that is answered, not kept.
+const LIST_LIMIT = 2_000;
+const BLOCK_LIMIT = 30_000;
 const held = new Map<string, HeldMonth>();
+let heldBlocks = 0;
+
+function drop(key: string): void {
+  const entry = held.get(key);
+  if (!entry) return;
+  held.delete(key);
+  heldBlocks -= entry.size;
+}
 
 /** The key of a user's month list of one client (office) or of its own company (`clientId` absent). */
 export function monthKey(userId: number, clientId: number | undefined, month: MonthFilter): string {
@@ -35,15 +48,25 @@ export function heldMonth(key: string): HeldMonth | null {
   const entry = held.get(key);
   if (!entry) return null;
   if (entry.linkExpiry !== listLinkExpiry()) {
-    held.delete(key);
+    drop(key);
     return null;
   }
   return entry;
 }
 
-/** Keeps a list read at `version` (never mutated afterwards); the least recently kept goes first past LIMIT. */
+/**
+ * Keeps a list read at `version` (never mutated afterwards); past the limits the lists kept longest
+ * ago go first.
+ */
 export function keepMonth(key: string, entry: HeldMonth): void {
-  held.delete(key);
+  drop(key);
+  if (entry.size > BLOCK_LIMIT / 10) return;
   held.set(key, entry);
-  if (held.size > LIMIT) held.delete(held.keys().next().value as string);
+  heldBlocks += entry.size;
+  while (held.size > LIST_LIMIT || heldBlocks > BLOCK_LIMIT) drop(held.keys().next().value as string);
+}
+
+/** What this process holds: lists and blocks (for the tests of the limits). */
+export function heldSize(): { lists: number; blocks: number } {
+  return { lists: held.size, blocks: heldBlocks };
 }
