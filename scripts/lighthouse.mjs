@@ -2,8 +2,9 @@
 // logged-in /home of an office with 100 clients and the phone's contabilization page (a fresh one-time
 // link per run). See scripts/lib/lighthouse.mjs.
 //
-//   node scripts/lighthouse.mjs http://127.0.0.1:3000 [--runs 5] [--cpu <multiplier>] [--json]
+//   node scripts/lighthouse.mjs http://127.0.0.1:3000 [--runs 5] [--cpu <multiplier>] [--pages home,mobile] [--json]
 //
+// LIGHTHOUSE_REPORTS=<folder> keeps every run's full Lighthouse report there (JSON).
 // --cpu fixes Lighthouse's CPU slowdown (default: calibrated to this host, see scripts/lib/lighthouse.mjs).
 //
 // The office: LIGHTHOUSE_USER / LIGHTHOUSE_PASSWORD / LIGHTHOUSE_CLIENT_ID when set, else one is created
@@ -12,7 +13,7 @@
 import { createLighthouseOffice, measureLighthouse } from "./lib/lighthouse.mjs";
 
 const args = process.argv.slice(2);
-const base = args.find((arg) => !arg.startsWith("--") && !/^\d+$/.test(arg)) ?? "http://127.0.0.1:3000";
+const base = args.find((arg) => /^https?:\/\//.test(arg)) ?? "http://127.0.0.1:3000";
 const runsAt = args.indexOf("--runs");
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
 
@@ -31,7 +32,9 @@ if (process.env.LIGHTHOUSE_USER && process.env.LIGHTHOUSE_PASSWORD && process.en
 
 const cpuAt = args.indexOf("--cpu");
 const cpuSlowdownMultiplier = cpuAt >= 0 ? Number(args[cpuAt + 1]) : undefined;
-const result = await measureLighthouse(base, { office, clientId, runs, cpuSlowdownMultiplier, log: (line) => console.error(line) });
+const pagesAt = args.indexOf("--pages");
+const pages = pagesAt >= 0 ? args[pagesAt + 1].split(",") : undefined; // landing, login, home, mobile (default: all)
+const result = await measureLighthouse(base, { office, clientId, runs, cpuSlowdownMultiplier, pages, log: (line) => console.error(line) });
 if (args.includes("--json")) console.log(JSON.stringify(result));
 else {
   console.log(`benchmarkIndex ${result.benchmarkIndex}, CPU slowdown ${result.cpuSlowdownMultiplier}x, ${runs} runs per page`);

@@ -1,11 +1,13 @@
 // The production server that scripts/start.ts runs: Next's own request handler (the same one `next
 // start` uses) behind node:http, with the build's scripts and styles answered brotli-compressed from
-// memory first (scripts/lib/static-brotli.mjs). Usage: node scripts/serve.mjs (PORT, HOST, NEXT_DIST_DIR).
+// memory first (scripts/lib/static-brotli.mjs), and the API's JSON answers compressed for the clients that
+// accept it (scripts/lib/api-compression.mjs). Usage: node scripts/serve.mjs (PORT, HOST, NEXT_DIST_DIR).
 // On SIGTERM or SIGINT it stops accepting connections, lets the requests in flight finish, then exits.
 import { createServer } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security-headers.mjs";
+import { compressApiAnswer } from "./lib/api-compression.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 
 process.env.NODE_ENV = "production";
@@ -26,6 +28,7 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   if (serveStatic(assets, req, res, headers)) return;
+  compressApiAnswer(req, res);
   // Next answers its own errors; one that escapes it (an invariant) must not end the process, so it is
   // logged and answered the way `next start` does.
   handle(req, res).catch((error) => {

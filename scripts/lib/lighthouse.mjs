@@ -21,7 +21,7 @@
 const REFERENCE_BENCHMARK_INDEX = 1750;
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -115,6 +115,12 @@ async function runOnce(url, { prepare, keepStorage = false, chromiumPath, cpuSlo
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    // LIGHTHOUSE_REPORTS=<folder>: every run's full report (the LCP element, its phases, the requests), to see why
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      const name = `${new URL(url).pathname.split("/")[1] || "landing"}-${Date.now()}.json`;
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
+import { acceptsEncoding } from "./accept-encoding.mjs";
 
 const TYPES = { ".js": "application/javascript; charset=UTF-8", ".css": "text/css; charset=UTF-8" };
 const URL_PREFIX = "/_next/static/";
@@ -69,14 +70,7 @@ export function loadStatic(staticDir, headers = {}) {
 
 /** Whether an Accept-Encoding header accepts br (listed, and not with q=0). */
 export function acceptsBrotli(header) {
-  if (!header) return false;
-  for (const part of header.split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding.trim() !== "br") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
+  return acceptsEncoding(header, "br");
 }
 
 /**

@@ -1,3 +1,4 @@
+import { saoPauloToday } from "./support/business";
 import { expect, test } from "./support/data";
 
 // The build's scripts as the running app serves them (scripts/serve.mjs): brotli to a browser that
@@ -40,4 +41,35 @@ test("[static] a write, an unknown file and a path that climbs out are answered 
   expect((await request.get("/_next/static/chunks/nao-existe.js", { headers: { "accept-encoding": "br" } })).status()).toBe(404);
   const climb = await request.get("/_next/static/..%2f..%2fpackage.json", { headers: { "accept-encoding": "br" } });
   expect(climb.status()).toBe(404);
+});
+
+// The API's JSON answers (scripts/lib/api-compression.mjs): brotli or gzip when accepted and at least
+// 1 KiB, the same JSON once decoded as the uncompressed answer; short answers and clients that accept
+// neither get them as they are.
+test("[static] an API answer over 1 KiB arrives compressed when accepted, the same JSON either way", async ({ request, people }) => {
+  const viewer = await people.viewerClient();
+  const token = (await (await request.post("/api/token/", { data: { username: viewer.owner.email, password: "demo1234" } })).json()).data.access;
+  const { year, month: monthNumber } = saoPauloToday(); // the viewer client's blocks are of this month
+  const month = { clientId: viewer.client.id, year, month: monthNumber };
+  const ask = (encoding: string) =>
+    request.post("/api/block/list", { data: month, headers: { authorization: `Bearer ${token}`, "accept-encoding": encoding } });
+  const plain = await ask("identity");
+  expect(plain.status()).toBe(200);
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const text = await plain.text();
+  expect(text.length).toBeGreaterThan(1024);
+  // the signed links carry their minute's expiry and signature: compared without them
+  const unsigned = (body: string) => body.replace(/exp=\d+&sig=[\w-]+/g, "");
+  for (const [accept, coding] of [["gzip, deflate, br, zstd", "br"], ["gzip", "gzip"]]) {
+    const answer = await ask(accept);
+    expect(answer.status(), accept).toBe(200);
+    expect(answer.headers()["content-encoding"], accept).toBe(coding);
+    expect(Number(answer.headers()["content-length"]), accept).toBeLessThan(text.length / 2);
+    expect(answer.headers()["vary"], accept).toMatch(/Accept-Encoding/i);
+    expect(answer.headers()["cache-control"], accept).toBe("no-store");
+    expect(unsigned(await answer.text()), accept).toBe(unsigned(text));
+  }
+  const me = await request.get("/api/me/", { headers: { authorization: `Bearer ${token}`, "accept-encoding": "br" } });
+  expect(me.headers()["content-encoding"]).toBeUndefined();
+  expect((await me.json()).data.email).toBe(viewer.owner.email);
 });
