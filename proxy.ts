@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { themeInitScript } from "@/components/shell/theme";
+import { earlyCallsScript } from "@/lib/early-calls";
 import { contentSecurityPolicy, HSTS_VALUE, scriptHash, servedOverHttps } from "@/server/security/content-security-policy";
 import { staticScriptHashes } from "@/server/security/static-script-hashes";
 
@@ -8,13 +9,13 @@ import { staticScriptHashes } from "@/server/security/static-script-hashes";
 // (docs/architecture.md), and JSON needs no script policy. Prerendered pages stay static (their inline
 // scripts are allowed by hash); pages Next renders per request get the nonce on its scripts.
 
-const THEME_HASH = scriptHash(themeInitScript);
+const INLINE_HASHES = [scriptHash(themeInitScript), scriptHash(earlyCallsScript)];
 const dev = process.env.NODE_ENV === "development";
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = servedOverHttps(process.env, request.headers.get("x-forwarded-proto"));
-  const policy = contentSecurityPolicy({ nonce, scriptHashes: [THEME_HASH, ...staticScriptHashes()], https, dev });
+  const policy = contentSecurityPolicy({ nonce, scriptHashes: [...INLINE_HASHES, ...staticScriptHashes()], https, dev });
 
   // Next reads the nonce from the request's policy when it renders the page.
   const headers = new Headers(request.headers);

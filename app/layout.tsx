@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { themeInitScript } from "@/components/shell/theme";
+import { earlyCallsScript } from "@/lib/early-calls";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="pt-BR" suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <script dangerouslySetInnerHTML={{ __html: earlyCallsScript }} />
       </head>
       <body>
         <Providers>{children}</Providers>

@@ -1,3 +1,4 @@
+import { takeEarlyCall } from "@/lib/early-calls";
 import { browserSession } from "@/lib/session";
 import { createApiClient, type LockLike } from "./client";
 
@@ -9,4 +10,4 @@ const browserLock: LockLike = (task) => {
   return locks ? (locks.request("bloco-token-refresh", task) as Promise<Awaited<ReturnType<typeof task>>>) : task();
 };
 
-export const api = createApiClient({ session: browserSession, lock: browserLock });
+export const api = createApiClient({ session: browserSession, lock: browserLock, early: takeEarlyCall });

@@ -41,6 +41,11 @@ export type ApiClientOptions = {
   lock?: LockLike;
   /** Called after a refused refresh cleared the session (the route guard then sends the user to /login). */
   onLogout?: () => void;
+  /**
+   * The answer of a call already made with this path, token and JSON body (undefined for a GET), if any
+   * (lib/early-calls.ts: the page's first calls, made from <head>); null or undefined: ask.
+   */
+  early?: (path: string, access: string | null, body?: string) => Promise<Response | null> | undefined;
 };
 
 export type RequestOptions = {
@@ -82,6 +87,13 @@ const isFieldError = (value: unknown): value is ApiFieldError =>
 const isTokenPair = (value: unknown): value is RefreshAnswer =>
   isRecord(value) && typeof value.access === "string" && typeof value.refresh === "string";
 
+/** Resolves to null when `signal` aborts (the time limit, or the caller). */
+const abandoned = (signal: AbortSignal) =>
+  new Promise<null>((resolve) => {
+    if (signal.aborted) resolve(null);
+    else signal.addEventListener("abort", () => resolve(null), { once: true });
+  });
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { session, baseUrl = "", timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
@@ -110,8 +122,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(payload);
     }
+    // A call the page already made (same path, token and body) is taken as it is; abort and the time
+    // limit still hold.
+    const early = call.transport ? undefined : options.early?.(path, access, init.body as string | undefined);
     try {
-      const response = await transport(baseUrl + path, init);
+      const asked = early ? await Promise.race([early, abandoned(controller.signal)]) : null;
+      const response = asked ?? (await transport(baseUrl + path, init));
       const text = await response.text();
       let body: unknown = null;
       try {

@@ -1,0 +1,59 @@
+import type { Page, Request } from "@playwright/test";
+import { POLL_INTERVAL_MS } from "@/lib/constants";
+import { EARLY_EXCHANGE_PATH } from "@/lib/early-calls";
+import { expect, test } from "./support/data";
+import { apiLogin, openLoggedIn } from "./support/session";
+
+// lib/early-calls.ts in the browser: the inline script of <head> makes the page's first calls and the
+// app takes their answers instead of asking again; the page policy lets the script run (its hash).
+
+/** Every request to the API paths given, with when it left; and the policy violations the console reports. */
+function watch(page: Page, paths: string[]) {
+  const sent: { path: string; at: number; request: Request }[] = [];
+  const violations: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (paths.includes(path)) sent.push({ path, at: Date.now(), request });
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return { sent, violations };
+}
+
+test("[early] an office's /home asks /api/me/ and /api/clients once each on load, and shows the answers", async ({ page, request, people }) => {
+  const office = await people.officeWithClient();
+  const tokens = await apiLogin(request, office.owner.email);
+  const { sent, violations } = watch(page, ["/api/me/", "/api/clients"]);
+  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/clients");
+  await openLoggedIn(page, tokens, "accounting", "/home");
+  await firstAnswer;
+  const answeredAt = Date.now();
+  await expect(page.locator(`[data-testid="client-card"][data-client-id="${office.client.id}"]`)).toContainText(office.client.name);
+  await page.waitForLoadState("networkidle");
+  // A second ask of the same read would leave right after the app starts; the list's poll only
+  // POLL_INTERVAL_MS after the answer: what left before half of that is the page's load.
+  const onLoad = (path: string) => sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2);
+  expect(onLoad("/api/me/")).toHaveLength(1);
+  expect(onLoad("/api/clients")).toHaveLength(1);
+  for (const { request: sentRequest } of [...onLoad("/api/me/"), ...onLoad("/api/clients")]) {
+    expect(sentRequest.headers()["authorization"]).toBe(`Bearer ${tokens.access}`);
+  }
+  expect(violations).toEqual([]);
+});
+
+test("[early] the QR code's page exchanges its link once, and the phone shows the session", async ({ page, request, people }) => {
+  const data = await people.mobileContabilizationClient();
+  const { access } = await apiLogin(request, data.operator.email);
+  const answer = await request.post("/api/operator/contabilization/link", { data: { clientId: data.client.id }, headers: { authorization: `Bearer ${access}` } });
+  const { link } = ((await answer.json()) as { data: { link: string } }).data;
+  const phone = page;
+  await phone.setViewportSize({ width: 390, height: 844 });
+  const { sent, violations } = watch(phone, [EARLY_EXCHANGE_PATH]);
+  await phone.goto(`/home/client/contabilization/mobile/${link}`);
+  await expect(phone.getByTestId("mobile-operator")).toContainText(data.operator.name);
+  await expect(phone.getByText(data.client.name)).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0].request.postDataJSON()).toEqual({ link });
+  expect(violations).toEqual([]);
+});
