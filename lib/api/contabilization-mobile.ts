@@ -145,7 +145,10 @@ export function useMobileMonth(session: string, year: number, month: number, ope
     queryFn: ({ signal }) => api.request<ContabilizationMonth>("/api/operator/contabilization/mobile", { link: session, year, month }, { ...PUBLIC, signal }),
     initialData: seeded ? opened : undefined,
     initialDataUpdatedAt: seeded ? openedAt : undefined,
-    staleTime: 0,
+    // init's own answer is as fresh as a poll: the next poll refreshes it, not a second ask at once
+    // (which made the phone's first screen wait for a round trip that changed nothing). Any other
+    // answer is stale at once, as before (a page opened again asks).
+    staleTime: (query) => (seeded && query.state.dataUpdatedAt === openedAt ? POLL_INTERVAL_MS : 0),
     refetchInterval: POLL_INTERVAL_MS,
     refetchIntervalInBackground: false,
   });

@@ -42,18 +42,26 @@ test("[early] an office's /home asks /api/me/ and /api/clients once each on load
   expect(violations).toEqual([]);
 });
 
-test("[early] the QR code's page exchanges its link once, and the phone shows the session", async ({ page, request, people }) => {
+test("[early] the QR code's page exchanges its link once, shows the session, and does not ask the month it was answered again", async ({ page, request, people }) => {
   const data = await people.mobileContabilizationClient();
   const { access } = await apiLogin(request, data.operator.email);
   const answer = await request.post("/api/operator/contabilization/link", { data: { clientId: data.client.id }, headers: { authorization: `Bearer ${access}` } });
   const { link } = ((await answer.json()) as { data: { link: string } }).data;
   const phone = page;
   await phone.setViewportSize({ width: 390, height: 844 });
-  const { sent, violations } = watch(phone, [EARLY_EXCHANGE_PATH]);
+  const MONTH_PATH = "/api/operator/contabilization/mobile";
+  const { sent, violations } = watch(phone, [EARLY_EXCHANGE_PATH, MONTH_PATH]);
+  const exchanged = phone.waitForResponse((response) => new URL(response.url()).pathname === EARLY_EXCHANGE_PATH);
   await phone.goto(`/home/client/contabilization/mobile/${link}`);
+  await exchanged;
+  const answeredAt = Date.now();
   await expect(phone.getByTestId("mobile-operator")).toContainText(data.operator.name);
   await expect(phone.getByText(data.client.name)).toBeVisible();
-  expect(sent).toHaveLength(1);
-  expect(sent[0].request.postDataJSON()).toEqual({ link });
+  await phone.waitForLoadState("networkidle");
+  const exchanges = sent.filter((call) => call.path === EARLY_EXCHANGE_PATH);
+  expect(exchanges).toHaveLength(1);
+  expect(exchanges[0].request.postDataJSON()).toEqual({ link });
+  // the exchange answers the month too: it is not asked again before the first poll
+  expect(sent.filter((call) => call.path === MONTH_PATH && call.at < answeredAt + POLL_INTERVAL_MS / 2)).toEqual([]);
   expect(violations).toEqual([]);
 });
