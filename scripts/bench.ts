@@ -165,7 +165,7 @@ async function main(): Promise<void> {
         { item: "4", measure: "ingest: other routes' p95 while it runs vs idle", value: `${x(ing.duringRatio)} (${ing.during.p95} vs ${ing.idle.p95} ms)`, target: "≤ 2.00x", pass: ing.duringRatio <= 2 },
       );
       section(
-        `Ingest: ${ing.photos}, sent as one block (POST /api/block/create) twice per run, ${ingestRuns} runs: once on the otherwise idle server (the time compared with sharp alone, which runs just before on the same quiet machine) and once while the other routes' loops run (their p95; that send's own time is the last row). Sharp alone = processImage of server/images/pipeline.ts on the same 13 buffers in the bench process, as many at a time as the ingest decodes (DECODE_CONCURRENCY). Peak extra RSS of the \`next start\` process over ${ing.baselineMb} MB (${ing.peakSource}), the largest of all sends. Other routes = GET /api/me/ and GET /api/clients, 2 loops:`,
+        `Ingest: ${ing.photos}, sent as one block (POST /api/block/create) twice per run, ${ingestRuns} runs: once on the otherwise idle server (the time compared with sharp alone, which runs just before on the same quiet machine) and once while the other routes' loops run (their p95, against the same loops on the idle server before and after the runs; that send's own time is the last row). Sharp alone = processImage of server/images/pipeline.ts on the same 13 buffers in the bench process, as many at a time as the ingest decodes (DECODE_CONCURRENCY). Peak extra RSS of the \`next start\` process over ${ing.baselineMb} MB (${ing.peakSource}), the largest of all sends. Other routes = GET /api/me/ and GET /api/clients, 2 loops:`,
         table(
           ["measure", "n", "p50", "p95", "max"],
           [

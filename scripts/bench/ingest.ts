@@ -5,9 +5,9 @@
 // of server/business/ingest.ts). Each run: sharp alone, then the same block sent on the otherwise idle
 // server (the time compared with sharp alone: both sides on the same quiet machine), then sent again
 // while other routes (GET /api/me/ and GET /api/clients, 2 loops) run, for their p95 against the same
-// loops on the idle server (and that send's time, reported beside). The peak extra RSS of the `next
-// start` process over its RSS just before each send (sampled every 10 ms from /proc, and the kernel's
-// VmHWM after resetting it), the largest of all sends. The photos are made once (noise with coloured
+// loops on the idle server before and after the runs (and that send's time, reported beside). The
+// peak extra RSS of the `next start` process over its RSS just before each send (sampled every 10 ms
+// from /proc, and the kernel's VmHWM after resetting it), the largest of all sends. The photos are made once (noise with coloured
 // blocks, 4000x3000, ~4-5 MB each) and kept in .data/bench-photos.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -81,7 +81,12 @@ export async function measureIngest(options: {
   const workers = DECODE_CONCURRENCY;
 
   const others = (loop: number, i: number) => ((loop + i) % 2 === 0 ? get(port, "/api/me/", options.office) : get(port, "/api/clients", options.office));
-  const idle = await load({ concurrency: 2, seconds: options.idleSeconds, next: others });
+  // The idle p95 is measured before the runs and again after them, half the time each, and summarised
+  // together: a machine that gets busier or quieter meanwhile (PostgreSQL still vacuuming an earlier
+  // phase's writes) moves the floor as it moves the loops beside the sends.
+  const idleSamples: number[] = [];
+  const idleLoad = () => load({ concurrency: 2, seconds: options.idleSeconds / 2, next: others, samples: idleSamples });
+  let idleErrors = (await idleLoad()).errors;
 
   const alone: number[] = [];
   const sends: number[] = [];
@@ -137,6 +142,8 @@ export async function measureIngest(options: {
     });
     options.log(`ingest run ${run + 1}: answered in ${(loadedSends[run] / 1000).toFixed(1)} s beside the loops`);
   }
+  idleErrors += (await idleLoad()).errors;
+  const idle = summarize(idleSamples, 0, idleErrors);
   const during = summarize(duringSamples, 0, duringErrors);
   const server = summarize(sends);
   const sharpAlone = summarize(alone);
