@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
+import { saneUrl } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 
 process.env.NODE_ENV = "production";
@@ -27,6 +28,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  req.url = saneUrl(req.url ?? "/");
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);
   // Next answers its own errors; one that escapes it (an invariant) must not end the process, so it is

@@ -51,6 +51,16 @@ test.describe("[api] token contract over HTTP", () => {
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "Não encontrado." } });
   });
 
+  // Next answered these with a plain-text 500 before scripts/lib/sane-url.mjs.
+  test("paths whose escapes do not decode answer the JSON 404 too, never a 500", async ({ request }) => {
+    for (const path of ["/api/%E0%A4%A", "/api/block/%zz", "/api/token/abc%"]) {
+      for (const res of [await request.get(path), await request.post(path, { data: {} })]) {
+        expect(res.status(), path).toBe(404);
+        expect(await res.json(), path).toEqual({ error: { code: "not_found", message: "Não encontrado." } });
+      }
+    }
+  });
+
   test("health and security headers", async ({ request }) => {
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);

@@ -184,6 +184,11 @@ test("[mobile] the same link opened a second time asks to scan again; axe", asyn
   await unknown.goto(`${MOBILE}/${"A".repeat(43)}`);
   await expect(scanAgain(unknown)).toBeVisible();
   await expect(unknown.getByRole("main")).toContainText(messages.contabilization.linkUnknown);
+  // a link whose escapes are malformed: the page renders (never a 500), and the exchange refuses the
+  // link's form (400) with its message
+  expect((await unknown.goto(`${MOBILE}/%E0%A4%A`))?.status()).toBe(200);
+  await expect(scanAgain(unknown)).toBeVisible();
+  await expect(unknown.getByRole("main")).toContainText(messages.contabilization.invalidLink);
   await third.close();
 });
 
