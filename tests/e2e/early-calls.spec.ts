@@ -36,9 +36,28 @@ test("[early] an office's /home asks /api/me/ and /api/clients once each on load
   const onLoad = (path: string) => sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2);
   expect(onLoad("/api/me/")).toHaveLength(1);
   expect(onLoad("/api/clients")).toHaveLength(1);
+  // those were the inline script's (it leaves its global only when it made the calls), taken by the app
+  expect(await page.evaluate(() => "__blocoEarlyCalls" in window)).toBe(true);
   for (const { request: sentRequest } of [...onLoad("/api/me/"), ...onLoad("/api/clients")]) {
     expect(sentRequest.headers()["authorization"]).toBe(`Bearer ${tokens.access}`);
   }
+  expect(violations).toEqual([]);
+});
+
+test("[early] a company's /home asks /api/me/ and /api/client once each on load", async ({ page, request, people }) => {
+  const company = await people.clientCompany();
+  const tokens = await apiLogin(request, company.owner.email);
+  const { sent, violations } = watch(page, ["/api/me/", "/api/client"]);
+  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/client");
+  await openLoggedIn(page, tokens, "bussiness", "/home");
+  await firstAnswer;
+  const answeredAt = Date.now();
+  await expect(page.getByText(company.clientName).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const onLoad = (path: string) => sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2);
+  expect(onLoad("/api/me/")).toHaveLength(1);
+  expect(onLoad("/api/client")).toHaveLength(1);
+  expect(await page.evaluate(() => "__blocoEarlyCalls" in window)).toBe(true);
   expect(violations).toEqual([]);
 });
 
@@ -58,6 +77,7 @@ test("[early] the QR code's page exchanges its link once, shows the session, and
   await expect(phone.getByTestId("mobile-operator")).toContainText(data.operator.name);
   await expect(phone.getByText(data.client.name)).toBeVisible();
   await phone.waitForLoadState("networkidle");
+  expect(await phone.evaluate(() => "__blocoEarlyCalls" in window)).toBe(true);
   const exchanges = sent.filter((call) => call.path === EARLY_EXCHANGE_PATH);
   expect(exchanges).toHaveLength(1);
   expect(exchanges[0].request.postDataJSON()).toEqual({ link });

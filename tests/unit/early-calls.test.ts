@@ -42,9 +42,9 @@ describe("earlyCallsScript", () => {
     }
   });
 
-  test("/home of a company: GET /api/me/ only", () => {
-    const { made } = runScript("/home", { ...OFFICE, [STORAGE_KEYS.platform]: "business" });
-    expect(made.map((call) => call.url)).toEqual(["/api/me/"]);
+  test("/home of a company: GET /api/me/ and GET /api/client (its month's reads are POSTs the app makes)", () => {
+    const { made } = runScript("/home", { ...OFFICE, [STORAGE_KEYS.platform]: "bussiness" }); // spelt so (lib/platform.ts)
+    expect(made.map((call) => `${call.method} ${call.url} ${call.auth}`)).toEqual(["GET /api/me/ Bearer tok-1", "GET /api/client Bearer tok-1"]);
   });
 
   test("nothing without a token, without a chosen platform, or on another page", () => {
