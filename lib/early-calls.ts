@@ -1,16 +1,16 @@
 import type { ChosenPlatform } from "@/lib/platform";
 import { STORAGE_KEYS } from "@/lib/session";
 
-// The first calls of a page, asked while its HTML is still being parsed. /home of an office shows
-// nothing of its own until GET /api/me/ and GET /api/clients answer (a company's: GET /api/me/ and GET
-// /api/client, before its month), and the phone's contabilization
-// page nothing until its link is exchanged (POST /api/operator/contabilization/init); the app makes
-// those calls only once React and the page's scripts have loaded and run, which on a phone is the
-// longest wait of the page. A small inline script in <head> (earlyCallsScript, allowed by its hash in
-// the page policy) makes them at once: the reads with the access token kept on the device, the
-// exchange with the link of the address. The API client's first call of the same path, body and token
-// takes that answer instead of asking again (takeEarlyCall). Nothing else changes: a 401 still goes
-// through the one refresh and retry, and a read nobody takes within EARLY_READ_TTL_MS is dropped.
+// The first calls of a page, asked while its HTML is still being parsed. An office's /home shows
+// nothing of its own until GET /api/me/ and GET /api/clients answer (a company's: GET /api/me/ and
+// GET /api/client, before its month), and the phone's contabilization page nothing until its link is
+// exchanged (POST /api/operator/contabilization/init); the app makes those calls only once React and
+// the page's scripts have loaded and run, which on a phone is the longest wait of the page. A small
+// inline script in <head> (earlyCallsScript, allowed by its hash in the page policy) makes them at
+// once: the reads with the access token kept on the device, the exchange with the link of the address.
+// The API client's first call of the same path, body and token takes that answer instead of asking
+// again (takeEarlyCall). Nothing else changes: a 401 still goes through the one refresh and retry, and
+// a read nobody takes within EARLY_READ_TTL_MS is dropped.
 
 /** The GET reads each page asks first, by the platform kept on the device (lib/platform.ts, spelt so). */
 export const EARLY_READS: Readonly<Record<string, Readonly<Partial<Record<ChosenPlatform, readonly string[]>>>>> = {

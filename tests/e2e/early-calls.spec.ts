@@ -1,4 +1,6 @@
-import type { Page, Request } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
+import type { TokenAnswer } from "@/lib/contract/auth";
+import type { ChosenPlatform } from "@/lib/platform";
 import { POLL_INTERVAL_MS } from "@/lib/constants";
 import { EARLY_EXCHANGE_PATH } from "@/lib/early-calls";
 import { expect, test } from "./support/data";
@@ -21,24 +23,37 @@ function watch(page: Page, paths: string[]) {
   return { sent, violations };
 }
 
+/**
+ * Opens /home logged in with `tokens` on `platform`; once `shown` is visible and the network is idle,
+ * the requests to each of `reads` that left during the load. A second ask of the same read would leave
+ * right after the app starts; a poll only POLL_INTERVAL_MS after the answer: what left before half of
+ * that is the page's load.
+ */
+async function homeLoad(page: Page, tokens: TokenAnswer, platform: ChosenPlatform, reads: string[], shown: Locator) {
+  const { sent, violations } = watch(page, reads);
+  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === reads[reads.length - 1]);
+  await openLoggedIn(page, tokens, platform, "/home");
+  await firstAnswer;
+  const answeredAt = Date.now();
+  await expect(shown).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const onLoad = Object.fromEntries(reads.map((path) => [path, sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2)]));
+  // the inline script leaves its global only when it made the calls
+  const scriptAsked = await page.evaluate(() => "__blocoEarlyCalls" in window);
+  return { onLoad, scriptAsked, violations };
+}
+
 test("[early] an office's /home asks /api/me/ and /api/clients once each on load, and shows the answers", async ({ page, request, people }) => {
   const office = await people.officeWithClient();
   const tokens = await apiLogin(request, office.owner.email);
-  const { sent, violations } = watch(page, ["/api/me/", "/api/clients"]);
-  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/clients");
-  await openLoggedIn(page, tokens, "accounting", "/home");
-  await firstAnswer;
-  const answeredAt = Date.now();
-  await expect(page.locator(`[data-testid="client-card"][data-client-id="${office.client.id}"]`)).toContainText(office.client.name);
-  await page.waitForLoadState("networkidle");
-  // A second ask of the same read would leave right after the app starts; the list's poll only
-  // POLL_INTERVAL_MS after the answer: what left before half of that is the page's load.
-  const onLoad = (path: string) => sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2);
-  expect(onLoad("/api/me/")).toHaveLength(1);
-  expect(onLoad("/api/clients")).toHaveLength(1);
-  // those were the inline script's (it leaves its global only when it made the calls), taken by the app
-  expect(await page.evaluate(() => "__blocoEarlyCalls" in window)).toBe(true);
-  for (const { request: sentRequest } of [...onLoad("/api/me/"), ...onLoad("/api/clients")]) {
+  const card = page.locator(`[data-testid="client-card"][data-client-id="${office.client.id}"]`);
+  const { onLoad, scriptAsked, violations } = await homeLoad(page, tokens, "accounting", ["/api/me/", "/api/clients"], card);
+  await expect(card).toContainText(office.client.name);
+  expect(onLoad["/api/me/"]).toHaveLength(1);
+  expect(onLoad["/api/clients"]).toHaveLength(1);
+  // those were the inline script's, taken by the app
+  expect(scriptAsked).toBe(true);
+  for (const { request: sentRequest } of [...onLoad["/api/me/"], ...onLoad["/api/clients"]]) {
     expect(sentRequest.headers()["authorization"]).toBe(`Bearer ${tokens.access}`);
   }
   expect(violations).toEqual([]);
@@ -47,17 +62,11 @@ test("[early] an office's /home asks /api/me/ and /api/clients once each on load
 test("[early] a company's /home asks /api/me/ and /api/client once each on load", async ({ page, request, people }) => {
   const company = await people.clientCompany();
   const tokens = await apiLogin(request, company.owner.email);
-  const { sent, violations } = watch(page, ["/api/me/", "/api/client"]);
-  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/client");
-  await openLoggedIn(page, tokens, "bussiness", "/home");
-  await firstAnswer;
-  const answeredAt = Date.now();
-  await expect(page.getByText(company.clientName).first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  const onLoad = (path: string) => sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2);
-  expect(onLoad("/api/me/")).toHaveLength(1);
-  expect(onLoad("/api/client")).toHaveLength(1);
-  expect(await page.evaluate(() => "__blocoEarlyCalls" in window)).toBe(true);
+  const name = page.getByText(company.clientName).first();
+  const { onLoad, scriptAsked, violations } = await homeLoad(page, tokens, "bussiness", ["/api/me/", "/api/client"], name);
+  expect(onLoad["/api/me/"]).toHaveLength(1);
+  expect(onLoad["/api/client"]).toHaveLength(1);
+  expect(scriptAsked).toBe(true);
   expect(violations).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 const nextCompression = require("next/dist/compiled/compression") as () => (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 import { apiCoding, compressApiAnswer, COMPRESS_FROM_BYTES } from "@/scripts/lib/api-compression.mjs";
 import { acceptsEncoding } from "@/scripts/lib/accept-encoding.mjs";
+import { rawRequest } from "@/tests/helpers/raw-http";
 
 // scripts/lib/api-compression.mjs: scripts/serve.mjs wraps each response before Next gets it. The
 // handlers below write the way Next writes a route handler's answer (sendResponse + pipeToNodeResponse:
@@ -70,18 +71,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((done) => server.close(done)));
 
-type Answer = { status: number; headers: IncomingMessage["headers"]; body: Buffer };
-function call(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const call = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(port, path, headers, method);
 
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { acceptsBrotli, compressStatic, loadStatic, serveStatic } from "@/scripts/lib/static-brotli.mjs";
+import { rawRequest } from "@/tests/helpers/raw-http";
 
 // scripts/lib/static-brotli.mjs: the build's scripts and styles compressed once with brotli and served
 // from memory by scripts/serve.mjs; everything it does not answer falls through to Next ("next" below).
@@ -37,19 +38,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-function call(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    // The path as written (a URL would resolve its dot segments before sending).
-    const req = request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const call = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(port, path, headers, method);
 
 describe("compressStatic", () => {
   test("writes a .br beside each script and style only, whose bytes decode to the file", () => {
