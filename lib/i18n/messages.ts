@@ -38,6 +38,7 @@ import { contabilizationMessages } from "./sections/contabilization";
 import { contabilizationDeskMessages } from "./sections/contabilizationDesk";
 import { contabilizationMobileMessages } from "./sections/contabilizationMobile";
 import { commonMessages } from "./sections/common";
+import { errorPageMessages } from "./sections/errorPage";
 
 export const messages = {
   validation: validationMessages,
@@ -74,4 +75,5 @@ export const messages = {
   contabilizationDesk: contabilizationDeskMessages,
   contabilizationMobile: contabilizationMobileMessages,
   common: commonMessages,
+  errorPage: errorPageMessages,
 } as const;
