@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
+import { internalErrorAnswer, onClientError } from "./lib/client-error.mjs";
 import { saneUrl } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 
@@ -35,10 +36,14 @@ const server = createServer((req, res) => {
   // logged and answered the way `next start` does.
   handle(req, res).catch((error) => {
     console.error(`[bloco] request ${req.method} ${req.url} failed:`, error);
-    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=UTF-8" });
-    res.end();
+    if (res.headersSent) return res.end();
+    const answer = internalErrorAnswer(req.url ?? "/");
+    res.writeHead(500, { ...headers, ...answer.headers });
+    res.end(answer.body);
   });
 });
+// A request the HTTP parser refuses (headers too large, malformed) gets a pt-BR answer, JSON on /api.
+server.on("clientError", onClientError(headers));
 server.listen(port, hostname, () => console.log(`[bloco] Next.js ready on http://${hostname}:${port}`));
 
 let closing = false;

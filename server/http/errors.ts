@@ -10,9 +10,11 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  timeout: 408, // a request that took too long to arrive (scripts/lib/client-error.mjs)
   conflict: 409,
   gone: 410, // a one-time link already used or expired (issue 9)
   too_large: 413,
+  headers_too_large: 431, // headers over Node's limit (scripts/lib/client-error.mjs)
   unsupported_media: 415,
   rate_limited: 429,
   // The client went away while its body was arriving: nobody reads the answer, nothing is logged.

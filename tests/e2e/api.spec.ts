@@ -61,6 +61,14 @@ test.describe("[api] token contract over HTTP", () => {
     }
   });
 
+  // Node's HTTP parser refuses these before any handler runs; its own answer was a bare 431 with no body.
+  test("headers over the limit answer 431 with the pt-BR envelope", async ({ request }) => {
+    const res = await request.get("/api/clients", { headers: { "x-padding": "a".repeat(20_000) } });
+    expect(res.status()).toBe(431);
+    expect(res.headers()["content-type"]).toBe("application/json");
+    expect(await res.json()).toEqual({ error: { code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." } });
+  });
+
   test("health and security headers", async ({ request }) => {
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);

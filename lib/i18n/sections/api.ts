@@ -31,4 +31,11 @@ export const apiMessages = {
   file: {
     invalidLink: "Link de documento inválido ou expirado.",
   },
+  // Answered by scripts/serve.mjs (scripts/lib/client-error.mjs) to requests Node's HTTP parser refuses.
+  clientError: {
+    headers: "Os cabeçalhos da requisição são grandes demais.",
+    chunkExtensions: "O envio excede o tamanho máximo permitido.",
+    timeout: "A requisição demorou demais para chegar.",
+    malformed: "Requisição malformada.",
+  },
 } as const;

@@ -1,0 +1,93 @@
+// What scripts/serve.mjs answers to a request Node's HTTP parser refuses before any handler runs:
+// headers over the size limit, a malformed request line or header, a broken chunked body, a request
+// that took too long to arrive. Node's own answers are a bare status with no body. The API's contract
+// is a JSON envelope with a pt-BR message for every error, so such a request gets one, unless its first
+// line shows a page's path: that gets the same message as plain text. The statuses are Node's.
+//
+// The messages are the catalogue's (lib/i18n/sections/api.ts: `apiMessages.clientError`, and
+// `apiMessages.internal` for the 500 of a request Next itself failed to answer): this file
+// runs under plain Node, which cannot import the catalogue, and tests/unit/client-error.test.ts checks
+// that both say the same.
+
+/** @type {Record<string, { status: number; reason: string; code: string; message: string }>} */
+export const CLIENT_ERRORS = {
+  headers: { status: 431, reason: "Request Header Fields Too Large", code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." },
+  chunkExtensions: { status: 413, reason: "Payload Too Large", code: "too_large", message: "O envio excede o tamanho máximo permitido." },
+  timeout: { status: 408, reason: "Request Timeout", code: "timeout", message: "A requisição demorou demais para chegar." },
+  malformed: { status: 400, reason: "Bad Request", code: "invalid_input", message: "Requisição malformada." },
+};
+
+const INTERNAL = { code: "internal", message: "Erro interno. Tente novamente mais tarde." };
+// The API's own policy (next.config.ts): JSON never runs or embeds anything.
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Whether a request target is the API's. */
+export const isApiPath = (url) => /^\/api(?:[/?#]|$)/.test(url);
+
+/**
+ * The 500 of a request whose handler failed outside the route wrapper (an invariant of Next's):
+ * the envelope on /api, the same message as text elsewhere.
+ * @param {string} url
+ * @returns {{ headers: Record<string, string>; body: Buffer }}
+ */
+export function internalErrorAnswer(url) {
+  const api = isApiPath(url);
+  const body = Buffer.from(api ? JSON.stringify({ error: INTERNAL }) : INTERNAL.message, "utf8");
+  return { headers: answerHeaders(api, body.length), body };
+}
+
+function answerHeaders(api, length) {
+  return {
+    ...(api ? { "Content-Security-Policy": API_CSP } : {}),
+    "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
+    "Content-Length": String(length),
+    "Cache-Control": "no-store",
+  };
+}
+
+/** Which answer Node's error code calls for (the cases of Node's own socketOnError). */
+export function clientErrorKind(code) {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return "headers";
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return "chunkExtensions";
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return "timeout";
+    default:
+      return "malformed";
+  }
+}
+
+// A request line naming a path outside /api. Node hands over the bytes it was parsing when it failed,
+// which for headers that arrived in several reads may no longer hold the request line: an unknown path
+// gets the API's envelope, which is pt-BR too.
+const PAGE_LINE = /^[A-Z]{1,16} \/(?!api(?:[/?# ]|$))/;
+
+/**
+ * The whole HTTP answer, as bytes to write on the socket.
+ * @param {{ code?: string; rawPacket?: Buffer }} error  what Node's parser reported
+ * @param {Record<string, string>} headers  the static security headers every answer carries
+ * @returns {Buffer}
+ */
+export function clientErrorAnswer(error, headers) {
+  const { status, reason, code, message } = CLIENT_ERRORS[clientErrorKind(error.code)];
+  const firstLine = error.rawPacket ? error.rawPacket.toString("latin1", 0, 64) : "";
+  const api = !PAGE_LINE.test(firstLine);
+  const body = Buffer.from(api ? JSON.stringify({ error: { code, message } }) : message, "utf8");
+  const all = { ...headers, ...answerHeaders(api, body.length), Connection: "close" };
+  const lines = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(all).map(([name, value]) => `${name}: ${value}`)];
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), body]);
+}
+
+/**
+ * The server's 'clientError' listener: as Node's default, an answer only on a socket that has written
+ * nothing yet (a keep-alive connection mid-answer is just closed), then the socket is destroyed.
+ * @param {Record<string, string>} headers
+ */
+export function onClientError(headers) {
+  return (error, socket) => {
+    if (error.code !== "ECONNRESET" && socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error, headers));
+    socket.destroy(error);
+  };
+}

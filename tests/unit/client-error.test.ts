@@ -1,0 +1,132 @@
+import { createServer, type Server } from "node:http";
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import { CLIENT_ERRORS, clientErrorKind, internalErrorAnswer, onClientError } from "@/scripts/lib/client-error.mjs";
+import { apiMessages } from "@/lib/i18n/sections/api";
+import { errorStatus } from "@/server/http/errors";
+
+// scripts/lib/client-error.mjs: what scripts/serve.mjs answers to a request Node's HTTP parser refuses
+// before any handler runs. A real node:http server with the listener, spoken to over a raw socket.
+
+const SECURITY = { "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY" };
+
+let server: Server;
+let port: number;
+let handled = 0;
+
+beforeAll(async () => {
+  // requestTimeout and its check interval small, so a request that stops arriving is refused soon
+  server = createServer({ requestTimeout: 300, headersTimeout: 300, connectionsCheckingInterval: 50 }, (_req, res) => {
+    handled += 1;
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "11" });
+    res.end('{"data":{}}');
+  });
+  server.on("clientError", onClientError(SECURITY));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Writes `parts` on one connection (each once the previous is sent) and resolves with every byte the server sent until it closed. */
+function exchange(parts: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    socket.on("connect", async () => {
+      for (const part of parts) await new Promise<void>((done) => socket.write(part, () => done()));
+    });
+  });
+}
+
+type Parsed = { status: number; headers: Record<string, string>; body: string };
+
+function parse(raw: string): Parsed {
+  const [head, ...rest] = raw.split("\r\n\r\n");
+  const [statusLine, ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  return { status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") };
+}
+
+const bigHeader = `X-Padding: ${"a".repeat(20_000)}\r\n`;
+
+describe("onClientError on a node:http server", () => {
+  it("answers headers over the limit on an API path with 431 and the pt-BR JSON envelope", async () => {
+    const answer = parse(await exchange([`GET /api/clients HTTP/1.1\r\nHost: x\r\n${bigHeader}\r\n`]));
+    expect(answer.status).toBe(431);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: apiMessages.clientError.headers } });
+    expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(answer.body));
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["connection"]).toBe("close");
+  });
+
+  it("answers a malformed header on an API path with 400 invalid_input, and on a page's path with the message as text", async () => {
+    const api = parse(await exchange(["POST /api/me/ HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ error: { code: "invalid_input", message: apiMessages.clientError.malformed } });
+
+    const page = parse(await exchange(["GET /login HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
+    expect(page.status).toBe(400);
+    expect(page.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(page.headers["content-security-policy"]).toBeUndefined();
+    expect(page.body).toBe(apiMessages.clientError.malformed);
+  });
+
+  it("answers the envelope when the bytes it failed on do not show the path (a garbled request line)", async () => {
+    const answer = parse(await exchange(["\u0001\u0002 nonsense\r\n\r\n"]));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error.code).toBe("invalid_input");
+  });
+
+  it("answers a request whose headers stop arriving with 408 once the server's time limit passes", async () => {
+    const answer = parse(await exchange(["GET /api/me/ HTTP/1.1\r\nHost: x\r\n"]));
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: "timeout", message: apiMessages.clientError.timeout } });
+  });
+
+  it("writes nothing more on a keep-alive connection that already answered: the garbage that follows only closes it", async () => {
+    const before = handled;
+    const raw = await exchange(["GET /api/me/ HTTP/1.1\r\nHost: x\r\n\r\n", "GARBAGE\r\n\r\n"]);
+    expect(handled).toBe(before + 1);
+    expect(raw.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(parse(raw).status).toBe(200);
+  });
+});
+
+describe("the answers' texts and codes", () => {
+  it("say what the catalogue says, with codes of the error table and their statuses", () => {
+    for (const [kind, answer] of Object.entries(CLIENT_ERRORS)) {
+      expect(answer.message).toBe(apiMessages.clientError[kind as keyof typeof apiMessages.clientError]);
+      if (kind !== "chunkExtensions") expect(errorStatus[answer.code as keyof typeof errorStatus]).toBe(answer.status);
+    }
+    expect(CLIENT_ERRORS.chunkExtensions.code).toBe("too_large");
+    expect(errorStatus.too_large).toBe(413);
+  });
+
+  it("maps Node's error codes as Node's own listener does", () => {
+    expect(clientErrorKind("HPE_HEADER_OVERFLOW")).toBe("headers");
+    expect(clientErrorKind("HPE_CHUNK_EXTENSIONS_OVERFLOW")).toBe("chunkExtensions");
+    expect(clientErrorKind("ERR_HTTP_REQUEST_TIMEOUT")).toBe("timeout");
+    expect(clientErrorKind("HPE_INVALID_HEADER_TOKEN")).toBe("malformed");
+    expect(clientErrorKind(undefined)).toBe("malformed");
+  });
+
+  it("answers a 500 Next failed to answer with the envelope on /api and the message as text elsewhere", () => {
+    const api = internalErrorAnswer("/api/clients?x=1");
+    expect(api.headers["Content-Type"]).toBe("application/json");
+    expect(JSON.parse(api.body.toString("utf8"))).toEqual({ error: { code: "internal", message: apiMessages.internal } });
+    expect(api.headers["Content-Length"]).toBe(String(api.body.length));
+    const page = internalErrorAnswer("/apiary");
+    expect(page.headers["Content-Type"]).toBe("text/plain; charset=utf-8");
+    expect(page.body.toString("utf8")).toBe(apiMessages.internal);
+  });
+});
