@@ -8,8 +8,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
-import { internalErrorAnswer, onClientError } from "./lib/client-error.mjs";
-import { saneUrl } from "./lib/sane-url.mjs";
+import { errorAnswer, internalErrorAnswer, isApiPath, onClientError } from "./lib/client-error.mjs";
+import { originForm } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 
 process.env.NODE_ENV = "production";
@@ -28,12 +28,32 @@ const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
-  req.url = saneUrl(req.url ?? "/");
+// What the server allows for `OPTIONS *` (a question about the server, not a resource).
+const ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE";
+
+/**
+ * A target that is no path of ours, or an HTTP/1.1 request without Host (RFC 9112 §3.2, which Node's
+ * own check answers with an empty 400): `OPTIONS *` gets 204 and Allow; the rest 400 'Requisição
+ * malformada.', in the envelope unless the path is a page's.
+ */
+function refuse(req, res, target) {
+  if (req.method === "OPTIONS" && req.url === "*") {
+    res.writeHead(204, { ...headers, Allow: ALLOW, "Cache-Control": "no-store" });
+    return res.end();
+  }
+  const answer = errorAnswer("malformed", target === null || isApiPath(target), headers);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+const server = createServer({ requireHostHeader: false }, (req, res) => {
+  const target = originForm(req.url ?? "/");
+  if (target === null || (req.httpVersion === "1.1" && !req.headers.host)) return refuse(req, res, target);
+  req.url = target;
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);
   // Next answers its own errors; one that escapes it (an invariant) must not end the process, so it is
-  // logged and answered the way `next start` does.
+  // logged and answered with a 500 (the envelope on /api).
   handle(req, res).catch((error) => {
     console.error(`[bloco] request ${req.method} ${req.url} failed:`, error);
     if (res.headersSent) return res.end();

@@ -65,19 +65,29 @@ export function clientErrorKind(code) {
 const PAGE_LINE = /^[A-Z]{1,16} \/(?!api(?:[/?# ]|$))/;
 
 /**
- * The whole HTTP answer, as bytes to write on the socket.
+ * An error answer of `kind` as status, headers and body: the envelope when `api`, else the message as
+ * text. `headers` are the static security headers every answer carries.
+ * @param {keyof typeof CLIENT_ERRORS} kind
+ * @param {boolean} api
+ * @param {Record<string, string>} headers
+ */
+export function errorAnswer(kind, api, headers) {
+  const { status, reason, code, message } = CLIENT_ERRORS[kind];
+  const body = Buffer.from(api ? JSON.stringify({ error: { code, message } }) : message, "utf8");
+  return { status, reason, headers: { ...headers, ...answerHeaders(api, body.length), Connection: "close" }, body };
+}
+
+/**
+ * The whole HTTP answer to what Node's parser refused, as bytes to write on the socket.
  * @param {{ code?: string; rawPacket?: Buffer }} error  what Node's parser reported
  * @param {Record<string, string>} headers  the static security headers every answer carries
  * @returns {Buffer}
  */
 export function clientErrorAnswer(error, headers) {
-  const { status, reason, code, message } = CLIENT_ERRORS[clientErrorKind(error.code)];
   const firstLine = error.rawPacket ? error.rawPacket.toString("latin1", 0, 64) : "";
-  const api = !PAGE_LINE.test(firstLine);
-  const body = Buffer.from(api ? JSON.stringify({ error: { code, message } }) : message, "utf8");
-  const all = { ...headers, ...answerHeaders(api, body.length), Connection: "close" };
-  const lines = [`HTTP/1.1 ${status} ${reason}`, ...Object.entries(all).map(([name, value]) => `${name}: ${value}`)];
-  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), body]);
+  const answer = errorAnswer(clientErrorKind(error.code), !PAGE_LINE.test(firstLine), headers);
+  const lines = [`HTTP/1.1 ${answer.status} ${answer.reason}`, ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`)];
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), answer.body]);
 }
 
 /**

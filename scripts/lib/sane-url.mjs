@@ -19,3 +19,23 @@ export function saneUrl(url) {
     return path.replaceAll("%", "%25") + (query === -1 ? "" : url.slice(query));
   }
 }
+
+// HTTP/1.1 lets a request name its target in absolute form (`GET http://host/path`), which a browser
+// only sends to a proxy. Next took the scheme and host for a path of its own and answered a 308 to that
+// host (`Location: http://evil.example/login`), with none of the security headers.
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * The request target as the path (and query) the app routes on, escapes made sane: an origin-form
+ * target as it is, an absolute-form one without its scheme and host (RFC 9112 §3.2.2). null for any
+ * other form (`*`, `host:port`, garbage): not a resource of this server.
+ * @param {string} url
+ * @returns {string | null}
+ */
+export function originForm(url) {
+  if (url.startsWith("/")) return saneUrl(url);
+  const absolute = ABSOLUTE_FORM.exec(url);
+  if (!absolute) return null;
+  const rest = url.slice(absolute[0].length);
+  return saneUrl(rest.startsWith("/") ? rest : `/${rest}`);
+}

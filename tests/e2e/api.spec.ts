@@ -1,3 +1,4 @@
+import { parseRawAnswer, rawExchange } from "@/tests/helpers/raw-http";
 import { expect, test } from "./support/data";
 
 // The contract at the HTTP level, through Next's real router: trailing slash or not, never a
@@ -67,6 +68,30 @@ test.describe("[api] token contract over HTTP", () => {
     expect(res.status()).toBe(431);
     expect(res.headers()["content-type"]).toBe("application/json");
     expect(await res.json()).toEqual({ error: { code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." } });
+  });
+
+  // Requests no browser sends to an origin server, written on the socket as they are.
+  test("an absolute-form target is routed on its path, never redirected to its host", async ({ baseURL }) => {
+    const port = Number(new URL(baseURL!).port);
+    const api = parseRawAnswer(await rawExchange(port, ["GET http://evil.example/api/nao-existe HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"]));
+    expect(api.status).toBe(404);
+    expect(api.headers["location"]).toBeUndefined();
+    expect(api.headers["content-type"]).toContain("application/json");
+    const page = parseRawAnswer(await rawExchange(port, ["GET http://evil.example/login HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"]));
+    expect(page.status).toBe(200);
+    expect(page.headers["location"]).toBeUndefined();
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  test("OPTIONS * answers 204 with Allow; an HTTP/1.1 request without Host answers 400 with the envelope", async ({ baseURL }) => {
+    const port = Number(new URL(baseURL!).port);
+    const options = parseRawAnswer(await rawExchange(port, ["OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]));
+    expect(options.status).toBe(204);
+    expect(options.headers["allow"]).toContain("GET");
+    const noHost = parseRawAnswer(await rawExchange(port, ["GET /api/health HTTP/1.1\r\n\r\n"]));
+    expect(noHost.status).toBe(400);
+    expect(JSON.parse(noHost.body)).toEqual({ error: { code: "invalid_input", message: "Requisição malformada." } });
+    expect(noHost.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   test("health and security headers", async ({ request }) => {

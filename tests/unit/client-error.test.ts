@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { CLIENT_ERRORS, clientErrorKind, internalErrorAnswer, onClientError } from "@/scripts/lib/client-error.mjs";
 import { apiMessages } from "@/lib/i18n/sections/api";
 import { errorStatus } from "@/server/http/errors";
+import { parseRawAnswer, rawExchange } from "@/tests/helpers/raw-http";
 
 // scripts/lib/client-error.mjs: what scripts/serve.mjs answers to a request Node's HTTP parser refuses
 // before any handler runs. A real node:http server with the listener, spoken to over a raw socket.
@@ -31,34 +31,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-/** Writes `parts` on one connection (each once the previous is sent) and resolves with every byte the server sent until it closed. */
-function exchange(parts: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    socket.on("connect", async () => {
-      for (const part of parts) await new Promise<void>((done) => socket.write(part, () => done()));
-    });
-  });
-}
-
-type Parsed = { status: number; headers: Record<string, string>; body: string };
-
-function parse(raw: string): Parsed {
-  const [head, ...rest] = raw.split("\r\n\r\n");
-  const [statusLine, ...lines] = head.split("\r\n");
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
-  return { status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") };
-}
+const exchange = (parts: string[]) => rawExchange(port, parts);
 
 const bigHeader = `X-Padding: ${"a".repeat(20_000)}\r\n`;
 
 describe("onClientError on a node:http server", () => {
   it("answers headers over the limit on an API path with 431 and the pt-BR JSON envelope", async () => {
-    const answer = parse(await exchange([`GET /api/clients HTTP/1.1\r\nHost: x\r\n${bigHeader}\r\n`]));
+    const answer = parseRawAnswer(await exchange([`GET /api/clients HTTP/1.1\r\nHost: x\r\n${bigHeader}\r\n`]));
     expect(answer.status).toBe(431);
     expect(answer.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: apiMessages.clientError.headers } });
@@ -70,11 +49,11 @@ describe("onClientError on a node:http server", () => {
   });
 
   it("answers a malformed header on an API path with 400 invalid_input, and on a page's path with the message as text", async () => {
-    const api = parse(await exchange(["POST /api/me/ HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
+    const api = parseRawAnswer(await exchange(["POST /api/me/ HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
     expect(api.status).toBe(400);
     expect(JSON.parse(api.body)).toEqual({ error: { code: "invalid_input", message: apiMessages.clientError.malformed } });
 
-    const page = parse(await exchange(["GET /login HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
+    const page = parseRawAnswer(await exchange(["GET /login HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
     expect(page.status).toBe(400);
     expect(page.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(page.headers["content-security-policy"]).toBeUndefined();
@@ -82,13 +61,13 @@ describe("onClientError on a node:http server", () => {
   });
 
   it("answers the envelope when the bytes it failed on do not show the path (a garbled request line)", async () => {
-    const answer = parse(await exchange(["\u0001\u0002 nonsense\r\n\r\n"]));
+    const answer = parseRawAnswer(await exchange(["\u0001\u0002 nonsense\r\n\r\n"]));
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).error.code).toBe("invalid_input");
   });
 
   it("answers a request whose headers stop arriving with 408 once the server's time limit passes", async () => {
-    const answer = parse(await exchange(["GET /api/me/ HTTP/1.1\r\nHost: x\r\n"]));
+    const answer = parseRawAnswer(await exchange(["GET /api/me/ HTTP/1.1\r\nHost: x\r\n"]));
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({ error: { code: "timeout", message: apiMessages.clientError.timeout } });
   });
@@ -98,7 +77,7 @@ describe("onClientError on a node:http server", () => {
     const raw = await exchange(["GET /api/me/ HTTP/1.1\r\nHost: x\r\n\r\n", "GARBAGE\r\n\r\n"]);
     expect(handled).toBe(before + 1);
     expect(raw.match(/HTTP\/1\.1 /g)).toHaveLength(1);
-    expect(parse(raw).status).toBe(200);
+    expect(parseRawAnswer(raw).status).toBe(200);
   });
 });
 

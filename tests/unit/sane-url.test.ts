@@ -1,4 +1,4 @@
-import { saneUrl } from "@/scripts/lib/sane-url.mjs";
+import { originForm, saneUrl } from "@/scripts/lib/sane-url.mjs";
 
 // scripts/lib/sane-url.mjs: what scripts/serve.mjs hands Next for a path whose escapes do not decode.
 describe("saneUrl", () => {
@@ -15,5 +15,24 @@ describe("saneUrl", () => {
 
   test.each(["/", "/login?x=%E0%A4%A", "/api/me/", "/convite/a%2Db", "/api/%00", "/home%20x"])("%s is left as it is", (url) => {
     expect(saneUrl(url)).toBe(url);
+  });
+});
+
+// What scripts/serve.mjs routes on: the path of an absolute-form target (Next redirected to its host).
+describe("originForm", () => {
+  test.each([
+    ["/api/me/", "/api/me/"],
+    ["/convite/abc%", "/convite/abc%25"],
+    ["http://evil.example/login", "/login"],
+    ["HTTPS://evil.example:8443/api/clients?x=1", "/api/clients?x=1"],
+    ["http://evil.example", "/"],
+    ["http://evil.example?x=1", "/?x=1"],
+    ["http://evil.example/api/%E0%A4%A", "/api/%25E0%25A4%25A"],
+  ])("%s → %s", (url, path) => {
+    expect(originForm(url)).toBe(path);
+  });
+
+  test.each(["*", "evil.example:443", "ftp://evil.example/x", "javascript:alert(1)", "", "api/me"])("%j is no target of this server", (url) => {
+    expect(originForm(url)).toBeNull();
   });
 });
