@@ -13,6 +13,8 @@ export const NUMBER_MAX_DIGITS = 10; // address 'Número'
 export const IMAGE_DATA_URL_MAX = 16_777_216; // characters of a data URL
 /** Body cap of a one-image upload (photo, logo): one data URL plus the JSON around it. */
 export const SINGLE_IMAGE_BODY_MAX_BYTES = IMAGE_DATA_URL_MAX + 65_536;
+/** Default of config BODY_IDLE_MS: how long a request body may stop arriving before it is answered 408. */
+export const BODY_IDLE_MS = 30_000;
 export const MAX_BLOCK_IMAGES = 13;
 export const GALLERY_PER_ROW = 8;
 export const SENT_GRID_PER_ROW = 6;

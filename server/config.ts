@@ -1,7 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
+import { BODY_IDLE_MS, IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
@@ -33,6 +33,8 @@ const schema = z
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(MAX_BLOCK_IMAGES * IMAGE_DATA_URL_MAX + 1_048_576),
     MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(3),
+    // How long a request body may stop arriving before it is answered 408 (server/http/read-body.ts).
+    BODY_IDLE_MS: z.coerce.number().int().positive().default(BODY_IDLE_MS),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     // Database pool: connections per process, and how long a request waits for one before 503.
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),

@@ -1,6 +1,7 @@
 import "server-only";
 import { isAscii } from "node:buffer";
 import { randomBytes } from "node:crypto";
+import { BODY_IDLE_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "./errors";
 
@@ -14,18 +15,14 @@ export type LongStringListener = (value: string) => void;
 // `onLongString` (an upload's route) hears each long string value (a data URL) while the rest of the
 // body is still arriving, so its work can start before the body is whole; the body is still parsed
 // and answered as a whole (a malformed body is 400 whatever was heard).
-export async function readJsonBody(req: Request, maxBytes: number, onLongString?: LongStringListener): Promise<unknown> {
+export async function readJsonBody(req: Request, maxBytes: number, onLongString?: LongStringListener, idleMs = BODY_IDLE_MS): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw new AppError("too_large", messages.api.tooLarge);
   if (!req.body) return undefined;
   const reader = req.body.getReader();
   const scanner = new LargeJsonScanner(onLongString);
   for (;;) {
-    const { done, value } = await reader.read().catch((error: unknown) => {
-      // 'aborted' / ECONNRESET: the caller closed the connection mid-body (a load tool stopping, a tab
-      // closed). Not a server failure: answer 499 without the stack trace of a 500.
-      throw new AppError("client_closed", messages.api.clientClosed, { cause: error });
-    });
+    const { done, value } = await readWithin(reader, idleMs);
     if (done) break;
     if (scanner.length + value.byteLength > maxBytes) {
       await reader.cancel();
@@ -37,6 +34,34 @@ export async function readJsonBody(req: Request, maxBytes: number, onLongString?
     return scanner.parse();
   } catch {
     throw new AppError("invalid_input", messages.api.invalidJson);
+  }
+}
+
+/**
+ * The next chunk, or 408 (the reader cancelled) when none comes within `idleMs` (config BODY_IDLE_MS).
+ * Node's own limit is on the whole request (5 minutes): without this one, a caller trickling a byte
+ * now and then, or nothing after its headers, held one of the process's few upload slots
+ * (upload-slots.ts) that long.
+ */
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError("timeout", messages.api.clientError.timeout)), idleMs);
+  });
+  try {
+    return await Promise.race([
+      reader.read().catch((error: unknown) => {
+        // 'aborted' / ECONNRESET: the caller closed the connection mid-body (a load tool stopping, a tab
+        // closed). Not a server failure: answer 499 without the stack trace of a 500.
+        throw new AppError("client_closed", messages.api.clientClosed, { cause: error });
+      }),
+      stalled,
+    ]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "timeout") void reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -90,7 +90,7 @@ async function parseBody<S extends z.ZodType | undefined>(
   onLongString?: LongStringListener,
 ): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
-  const raw = await readJsonBody(req, maxBytes, onLongString);
+  const raw = await readJsonBody(req, maxBytes, onLongString, getConfig().BODY_IDLE_MS);
   const parsed = options.body.safeParse(raw);
   if (!parsed.success) throw zodToAppError(parsed.error);
   return parsed.data as Input<S>;

@@ -126,4 +126,43 @@ describe("readJsonBody", () => {
     const error = await readJsonBody(request(Buffer.alloc(2_000_000, 0x20)), 1_000_000).catch((e: unknown) => e);
     expect((error as AppError).code).toBe("too_large");
   });
+
+  /** A body whose chunks the test pushes itself; `cancelled` resolves when the reader gives up on it. */
+  function streamed() {
+    let push!: (text: string) => void;
+    let cancelled!: () => void;
+    const gaveUp = new Promise<void>((resolve) => (cancelled = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => (text === "" ? controller.close() : controller.enqueue(new TextEncoder().encode(text)));
+      },
+      cancel: () => cancelled(),
+    });
+    const req = new Request("http://localhost/", { method: "POST", body, duplex: "half" } as RequestInit);
+    return { req, push: (text: string) => push(text), gaveUp };
+  }
+
+  test("a body that stops arriving: 408, and its stream is cancelled (an upload slot is not held for Node's 5 minutes)", async () => {
+    const { req, push, gaveUp } = streamed();
+    push('{"clientId":');
+    const error = await readJsonBody(req, 1_000_000, undefined, 50).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("timeout");
+    expect((error as AppError).status).toBe(408);
+    expect((error as AppError).message).toBe("A requisição demorou demais para chegar.");
+    await gaveUp;
+  });
+
+  test("a body that keeps arriving is read however long it takes in all: the limit is on each wait", async () => {
+    const { req, push } = streamed();
+    const reading = readJsonBody(req, 1_000_000, undefined, 500);
+    // six waits of 150 ms outlast the 500 ms limit in all, and none comes near it
+    for (const piece of ['{"a":', "1,", '"b":', "[2,", "3]}"]) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      push(piece);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    push("");
+    await expect(reading).resolves.toEqual({ a: 1, b: [2, 3] });
+  });
 });

@@ -1,0 +1,69 @@
+// A body that stops arriving is answered 408 after BODY_IDLE_MS (server/http/read-body.ts), and the
+// upload slot it held is free again: three callers that send their headers and then nothing no longer
+// shut every other upload of the process out for Node's five-minute request limit.
+process.env.BODY_IDLE_MS = "300";
+
+import { POST as photoPost } from "@/app/api/operator/update/photo/route";
+import { POST as tokenPost } from "@/app/api/token/route";
+import { getConfig } from "@/server/config";
+import { uploadSlots } from "@/server/http/upload-slots";
+import { createAccountingOperator } from "../helpers/factories";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** A body that sends `head` and then nothing; `cancelled` resolves when the server gives up on it. */
+function stalledBody(head: string) {
+  let cancelled!: () => void;
+  const gaveUp = new Promise<void>((resolve) => (cancelled = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(head));
+    },
+    cancel: () => cancelled(),
+  });
+  return { stream, gaveUp };
+}
+
+async function send(handler: Handler, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
+  const req = new Request("http://localhost/api/operator/update/photo", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+    duplex: "half",
+  } as RequestInit);
+  const res = await handler(req, { params: Promise.resolve({}) });
+  return { status: res.status, json: (await res.json()) as { error?: { code: string; message: string } } };
+}
+
+let auth: Record<string, string>;
+beforeAll(async () => {
+  const operator = await createAccountingOperator();
+  const req = new Request("http://localhost/api/token/", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: operator.user.email, password: "demo1234" }),
+  });
+  const { data } = (await (await tokenPost(req, { params: Promise.resolve({}) })).json()) as { data: { access: string } };
+  auth = { authorization: `Bearer ${data.access}` };
+});
+
+test("uploads whose bodies stop arriving are answered 408, their streams cancelled, and their slots freed", async () => {
+  expect(getConfig().BODY_IDLE_MS).toBe(300);
+  const slots = getConfig().MAX_UPLOADS_IN_FLIGHT;
+  const stalled = Array.from({ length: slots }, () => stalledBody('{"base64url":"data:image/png;base64,'));
+  const answers = stalled.map((body) => send(photoPost, body.stream, { ...auth, "content-length": "5000000" }));
+  while (uploadSlots.stats().running < slots) await new Promise((resolve) => setImmediate(resolve));
+
+  const refused = await Promise.all(answers);
+  for (const res of refused) {
+    expect(res.status).toBe(408);
+    expect(res.json.error).toEqual({ code: "timeout", message: "A requisição demorou demais para chegar." });
+  }
+  await Promise.all(stalled.map((body) => body.gaveUp));
+  expect(uploadSlots.stats().running).toBe(0);
+
+  // the next upload is admitted and read (a malformed one, so its answer is the schema's 400, not 429)
+  const next = await send(photoPost, new Response('{"base64url":1}').body!, auth);
+  expect(next.status).toBe(400);
+  expect(next.json.error?.code).toBe("invalid_input");
+});
