@@ -8,7 +8,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
-import { errorAnswer, internalErrorAnswer, isApiPath, onClientError } from "./lib/client-error.mjs";
+import { errorAnswer, internalErrorAnswer, isApiPath, onClientError, SERVED_METHODS } from "./lib/client-error.mjs";
 import { originForm } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 
@@ -32,23 +32,25 @@ await app.prepare();
 const ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE";
 
 /**
- * A target that is no path of ours, or an HTTP/1.1 request without Host (RFC 9112 §3.2, which Node's
- * own check answers with an empty 400): `OPTIONS *` gets 204 and Allow; the rest 400 'Requisição
- * malformada.', in the envelope unless the path is a page's.
+ * What Next is not given: a target that is no path of ours, or an HTTP/1.1 request without Host (RFC
+ * 9112 §3.2, which Node's own check answers with an empty 400), get 400 'Requisição malformada.', and a
+ * method Next does not take gets 501; `OPTIONS *` gets 204 and Allow. In the envelope unless the path
+ * is a page's.
  */
 function refuse(req, res, target) {
   if (req.method === "OPTIONS" && req.url === "*") {
     res.writeHead(204, { ...headers, Allow: ALLOW, "Cache-Control": "no-store" });
     return res.end();
   }
-  const answer = errorAnswer("malformed", target === null || isApiPath(target), headers);
+  const kind = target !== null && !SERVED_METHODS.has(req.method ?? "") ? "method" : "malformed";
+  const answer = errorAnswer(kind, target === null || isApiPath(target), headers);
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
 }
 
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   const target = originForm(req.url ?? "/");
-  if (target === null || (req.httpVersion === "1.1" && !req.headers.host)) return refuse(req, res, target);
+  if (target === null || (req.httpVersion === "1.1" && !req.headers.host) || !SERVED_METHODS.has(req.method ?? "")) return refuse(req, res, target);
   req.url = target;
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);

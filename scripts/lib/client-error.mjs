@@ -4,18 +4,27 @@
 // is a JSON envelope with a pt-BR message for every error, so such a request gets one, unless its first
 // line shows a page's path: that gets the same message as plain text. The statuses are Node's.
 //
-// The messages are the catalogue's (lib/i18n/sections/api.ts: `apiMessages.clientError`, and
+// The messages are the catalogue's (lib/i18n/sections/api.ts: `apiMessages.refused`, and
 // `apiMessages.internal` for the 500 of a request Next itself failed to answer): this file
 // runs under plain Node, which cannot import the catalogue, and tests/unit/client-error.test.ts checks
 // that both say the same.
 
-/** @type {Record<string, { status: number; reason: string; code: string; message: string }>} */
-export const CLIENT_ERRORS = {
+/**
+ * Every answer serve.mjs gives before Next sees the request.
+ * @type {Record<string, { status: number; reason: string; code: string; message: string }>}
+ */
+export const REFUSALS = {
   headers: { status: 431, reason: "Request Header Fields Too Large", code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." },
   chunkExtensions: { status: 413, reason: "Payload Too Large", code: "too_large", message: "O envio excede o tamanho máximo permitido." },
   timeout: { status: 408, reason: "Request Timeout", code: "timeout", message: "A requisição demorou demais para chegar." },
   malformed: { status: 400, reason: "Bad Request", code: "invalid_input", message: "Requisição malformada." },
+  // A method outside Next's (TRACE, PROPFIND, …): Next answered a plain-text 500, or a bare 400 on /api.
+  // 501, not 405: no path of the app serves it, and a 405 must list the path's own methods.
+  method: { status: 501, reason: "Not Implemented", code: "not_implemented", message: "Este método não é suportado pelo servidor." },
 };
+
+/** The methods Next's route handlers and pages take; any other is answered 501 by serve.mjs. */
+export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const INTERNAL = { code: "internal", message: "Erro interno. Tente novamente mais tarde." };
 // The API's own policy (next.config.ts): JSON never runs or embeds anything.
@@ -67,12 +76,12 @@ const PAGE_LINE = /^[A-Z]{1,16} \/(?!api(?:[/?# ]|$))/;
 /**
  * An error answer of `kind` as status, headers and body: the envelope when `api`, else the message as
  * text. `headers` are the static security headers every answer carries.
- * @param {keyof typeof CLIENT_ERRORS} kind
+ * @param {keyof typeof REFUSALS} kind
  * @param {boolean} api
  * @param {Record<string, string>} headers
  */
 export function errorAnswer(kind, api, headers) {
-  const { status, reason, code, message } = CLIENT_ERRORS[kind];
+  const { status, reason, code, message } = REFUSALS[kind];
   const body = Buffer.from(api ? JSON.stringify({ error: { code, message } }) : message, "utf8");
   return { status, reason, headers: { ...headers, ...answerHeaders(api, body.length), Connection: "close" }, body };
 }

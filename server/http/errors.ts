@@ -20,6 +20,7 @@ export const errorStatus = {
   // The client went away while its body was arriving: nobody reads the answer, nothing is logged.
   client_closed: 499,
   internal: 500,
+  not_implemented: 501, // a method no route serves (TRACE, PROPFIND…), answered by scripts/lib/client-error.mjs
   unavailable: 503,
 } as const;
 

@@ -46,7 +46,7 @@ export async function readJsonBody(req: Request, maxBytes: number, onLongString?
 async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError("timeout", messages.api.clientError.timeout)), idleMs);
+    timer = setTimeout(() => reject(new AppError("timeout", messages.api.refused.timeout)), idleMs);
   });
   try {
     return await Promise.race([

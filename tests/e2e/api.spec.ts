@@ -94,6 +94,18 @@ test.describe("[api] token contract over HTTP", () => {
     expect(noHost.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  // Next answered TRACE with a plain-text 500, and PROPFIND on /api with a bare 400.
+  test("a method no route serves answers 501 with the envelope on /api and as text on a page", async ({ request }) => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+      const api = await request.fetch("/api/me/", { method });
+      expect(api.status(), method).toBe(501);
+      expect(await api.json(), method).toEqual({ error: { code: "not_implemented", message: "Este método não é suportado pelo servidor." } });
+      const page = await request.fetch("/login", { method });
+      expect(page.status(), method).toBe(501);
+      expect(await page.text(), method).toBe("Este método não é suportado pelo servidor.");
+    }
+  });
+
   test("health and security headers", async ({ request }) => {
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CLIENT_ERRORS, clientErrorKind, internalErrorAnswer, onClientError } from "@/scripts/lib/client-error.mjs";
+import { REFUSALS, clientErrorKind, internalErrorAnswer, onClientError } from "@/scripts/lib/client-error.mjs";
 import { apiMessages } from "@/lib/i18n/sections/api";
 import { errorStatus } from "@/server/http/errors";
 import { parseRawAnswer, rawExchange } from "@/tests/helpers/raw-http";
@@ -40,7 +40,7 @@ describe("onClientError on a node:http server", () => {
     const answer = parseRawAnswer(await exchange([`GET /api/clients HTTP/1.1\r\nHost: x\r\n${bigHeader}\r\n`]));
     expect(answer.status).toBe(431);
     expect(answer.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: apiMessages.clientError.headers } });
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: apiMessages.refused.headers } });
     expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(answer.body));
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -51,13 +51,13 @@ describe("onClientError on a node:http server", () => {
   it("answers a malformed header on an API path with 400 invalid_input, and on a page's path with the message as text", async () => {
     const api = parseRawAnswer(await exchange(["POST /api/me/ HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
     expect(api.status).toBe(400);
-    expect(JSON.parse(api.body)).toEqual({ error: { code: "invalid_input", message: apiMessages.clientError.malformed } });
+    expect(JSON.parse(api.body)).toEqual({ error: { code: "invalid_input", message: apiMessages.refused.malformed } });
 
     const page = parseRawAnswer(await exchange(["GET /login HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n"]));
     expect(page.status).toBe(400);
     expect(page.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(page.headers["content-security-policy"]).toBeUndefined();
-    expect(page.body).toBe(apiMessages.clientError.malformed);
+    expect(page.body).toBe(apiMessages.refused.malformed);
   });
 
   it("answers the envelope when the bytes it failed on do not show the path (a garbled request line)", async () => {
@@ -69,7 +69,7 @@ describe("onClientError on a node:http server", () => {
   it("answers a request whose headers stop arriving with 408 once the server's time limit passes", async () => {
     const answer = parseRawAnswer(await exchange(["GET /api/me/ HTTP/1.1\r\nHost: x\r\n"]));
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: "timeout", message: apiMessages.clientError.timeout } });
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: "timeout", message: apiMessages.refused.timeout } });
   });
 
   it("writes nothing more on a keep-alive connection that already answered: the garbage that follows only closes it", async () => {
@@ -83,11 +83,11 @@ describe("onClientError on a node:http server", () => {
 
 describe("the answers' texts and codes", () => {
   it("say what the catalogue says, with codes of the error table and their statuses", () => {
-    for (const [kind, answer] of Object.entries(CLIENT_ERRORS)) {
-      expect(answer.message).toBe(apiMessages.clientError[kind as keyof typeof apiMessages.clientError]);
+    for (const [kind, answer] of Object.entries(REFUSALS)) {
+      expect(answer.message).toBe(apiMessages.refused[kind as keyof typeof apiMessages.refused]);
       if (kind !== "chunkExtensions") expect(errorStatus[answer.code as keyof typeof errorStatus]).toBe(answer.status);
     }
-    expect(CLIENT_ERRORS.chunkExtensions.code).toBe("too_large");
+    expect(REFUSALS.chunkExtensions.code).toBe("too_large");
     expect(errorStatus.too_large).toBe(413);
   });
 

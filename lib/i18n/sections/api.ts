@@ -31,11 +31,13 @@ export const apiMessages = {
   file: {
     invalidLink: "Link de documento inválido ou expirado.",
   },
-  // Answered by scripts/serve.mjs (scripts/lib/client-error.mjs) to requests Node's HTTP parser refuses.
-  clientError: {
+  // Answered by scripts/serve.mjs (scripts/lib/client-error.mjs) to requests refused before Next: what
+  // Node's HTTP parser cannot take, and methods no route of the app serves.
+  refused: {
     headers: "Os cabeçalhos da requisição são grandes demais.",
     chunkExtensions: "O envio excede o tamanho máximo permitido.",
     timeout: "A requisição demorou demais para chegar.",
     malformed: "Requisição malformada.",
+    method: "Este método não é suportado pelo servidor.",
   },
 } as const;
