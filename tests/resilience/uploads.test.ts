@@ -1,10 +1,14 @@
 // Issue 6 defect 6: 40 parallel 14 MB photo uploads by one user. Past MAX_UPLOADS_IN_FLIGHT (3) the
 // uploads are refused with 429 before their bodies are read, so the server's memory stays bounded
-// (before the fix every body was read and parsed first: RSS 535 → 1,338 MB).
+// (before the fix every body was read and parsed first: RSS 535 → 1,338 MB). And uploads whose bodies
+// stop arriving give their slots back after BODY_IDLE_MS (2 s here), not Node's 5 minutes.
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { createAccountingOperator } from "../helpers/factories";
-import { apiLogin, BASE, rssMiB, startAppWith, type RunningApp } from "./support/app";
+import { parseRawAnswer, rawExchange } from "../helpers/raw-http";
+import { apiLogin, BASE, PORT, rssMiB, startAppWith, type RunningApp } from "./support/app";
+
+const BODY_IDLE_MS = 2_000;
 
 let app: RunningApp;
 let access: string;
@@ -12,7 +16,7 @@ let photo: string;
 
 beforeAll(async () => {
   let email: string;
-  ({ app, data: email } = await startAppWith(async () => (await createAccountingOperator()).user.email));
+  ({ app, data: email } = await startAppWith(async () => (await createAccountingOperator()).user.email, { BODY_IDLE_MS: String(BODY_IDLE_MS) }));
   access = (await apiLogin(email)).access;
   // A real photo-sized JPEG of noise (it does not compress): about 10 MB, a 14 MB data URL.
   const width = 4000;
@@ -56,4 +60,36 @@ test("40 parallel 14 MB photos: 429 beyond the slots, never 500, memory bounded"
   }
   // Three bodies in flight (14 MB text, its bytes, the decoded 12 MP image) and no more.
   expect(peak - before).toBeLessThan(500);
+});
+
+test("three uploads that stop sending after their headers hold the slots only until BODY_IDLE_MS: 408, then uploads are admitted again", async () => {
+  const upload = (body: string) =>
+    fetch(`${BASE}/api/operator/update/photo`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${access}` },
+      body,
+    });
+  // headers, the start of a body of 5 MB, then nothing: the socket stays open
+  const head = `POST /api/operator/update/photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${access}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"type":"image/jpeg","base64url":"data:`;
+  const stalled = Array.from({ length: 3 }, () => rawExchange(PORT, [head], 300));
+
+  // once the three have taken every slot, the next upload is refused before its body is read
+  // (until their sockets are through, an upload asked here is admitted: its 400 means "not yet")
+  let refused = await upload('{"base64url":1}');
+  while (refused.status === 400) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    refused = await upload('{"base64url":1}');
+  }
+  expect(refused.status).toBe(429);
+
+  // each stalled upload is answered 408 once its body has not moved for BODY_IDLE_MS
+  for (const raw of await Promise.all(stalled)) {
+    const answer = parseRawAnswer(raw);
+    expect(answer.status).toBe(408);
+    expect(answer.body).toContain('"code":"timeout"');
+  }
+  // and the slots are free: the next upload is read (its body is no photo: the schema's 400, not 429)
+  const admitted = await upload('{"base64url":1}');
+  expect(admitted.status).toBe(400);
+  expect(((await admitted.json()) as { error: { code: string } }).error.code).toBe("invalid_input");
 });

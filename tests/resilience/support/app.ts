@@ -143,12 +143,12 @@ export async function apiLogin(username: string): Promise<{ access: string; refr
 }
 
 /**
- * Starts the app and points this process's row builders at its database for `setup` (users of the
+ * Starts the app (with `env` added to its environment) and points this process's row builders at its database for `setup` (users of the
  * test's own), then closes this process's connections: they must not count in the app's load, nor hold
  * on to a server a test is about to kill.
  */
-export async function startAppWith<T>(setup: () => Promise<T>): Promise<{ app: RunningApp; data: T }> {
-  const app = await startApp();
+export async function startAppWith<T>(setup: () => Promise<T>, env: Record<string, string> = {}): Promise<{ app: RunningApp; data: T }> {
+  const app = await startApp(env);
   process.env.DATABASE_URL = DATABASE_URL;
   // Blobs the builders write (documents of the blocks they make) go where the app reads them.
   process.env.DATA_DIR = DATA_DIR;
