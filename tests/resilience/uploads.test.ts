@@ -69,12 +69,20 @@ test("three uploads that stop sending after their headers hold the slots only un
       headers: { "content-type": "application/json", authorization: `Bearer ${access}` },
       body,
     });
-  // headers, the start of a body of 5 MB, then nothing: the socket stays open
+  // headers, the start of a body of 5 MB, then nothing: the socket stays open. A 429 means one of the
+  // uploads asked below held a slot at that moment: sent again.
   const head = `POST /api/operator/update/photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${access}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"type":"image/jpeg","base64url":"data:`;
-  const stalled = Array.from({ length: 3 }, () => rawExchange(PORT, [head], 300));
+  const stall = async () => {
+    for (;;) {
+      const answer = parseRawAnswer(await rawExchange(PORT, [head], 300));
+      if (answer.status !== 429) return answer;
+    }
+  };
+  const stalled = Array.from({ length: 3 }, stall);
 
-  // once the three have taken every slot, the next upload is refused before its body is read
-  // (until their sockets are through, an upload asked here is admitted: its 400 means "not yet")
+  // Uploads asked one after the other: each is admitted (400, its body is no photo) until the three
+  // stalled ones hold every slot, then refused before its body is read. An admitted one frees its slot
+  // before it is answered, so at that 429 the three slots are the stalled uploads'.
   let refused = await upload('{"base64url":1}');
   while (refused.status === 400) {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -83,8 +91,7 @@ test("three uploads that stop sending after their headers hold the slots only un
   expect(refused.status).toBe(429);
 
   // each stalled upload is answered 408 once its body has not moved for BODY_IDLE_MS
-  for (const raw of await Promise.all(stalled)) {
-    const answer = parseRawAnswer(raw);
+  for (const answer of await Promise.all(stalled)) {
     expect(answer.status).toBe(408);
     expect(answer.body).toContain('"code":"timeout"');
   }
