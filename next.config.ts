@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 
-import { securityHeaders } from "./scripts/lib/security-headers.mjs";
+import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./scripts/lib/security-headers.mjs";
 
 // Static security headers are set here, not in a proxy: a proxy matching /api halves route-handler
 // throughput and truncates bodies (ARCHITECTURE §1).
@@ -18,7 +18,7 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       // Pages get their script policy from proxy.ts; JSON and documents never need to run or embed anything.
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
       {
         source: "/home/client/contabilization/mobile/:path*",
         headers: [

@@ -8,7 +8,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
-import { errorAnswer, internalErrorAnswer, isApiPath, onClientError, SERVED_METHODS } from "./lib/client-error.mjs";
+import { isApiPath } from "./lib/api-path.mjs";
+import { errorAnswer, internalErrorAnswer, onClientError, SERVED_METHODS } from "./lib/client-error.mjs";
 import { originForm } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 

@@ -16,6 +16,7 @@
 // by the time the headers would go: Next's middleware, should it ever take JSON, sets it then).
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { acceptsEncoding } from "./accept-encoding.mjs";
+import { isApiPath } from "./api-path.mjs";
 
 /** Shorter answers go as they are: compressing them saves less than the headers it adds. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -30,7 +31,7 @@ const GZIP_LEVEL = 1;
  */
 export function apiCoding(req) {
   const url = req.url ?? "";
-  if (!/^\/api(?:[/?]|$)/.test(url) || req.method === "HEAD") return null;
+  if (!isApiPath(url) || req.method === "HEAD") return null;
   const header = req.headers["accept-encoding"];
   if (acceptsEncoding(header, "br")) return "br";
   if (acceptsEncoding(header, "gzip")) return "gzip";

@@ -9,6 +9,9 @@
 // runs under plain Node, which cannot import the catalogue, and tests/unit/client-error.test.ts checks
 // that both say the same.
 
+import { isApiPath } from "./api-path.mjs";
+import { API_CONTENT_SECURITY_POLICY } from "./security-headers.mjs";
+
 /**
  * Every answer serve.mjs gives before Next sees the request.
  * @type {Record<string, { status: number; reason: string; code: string; message: string }>}
@@ -27,11 +30,6 @@ export const REFUSALS = {
 export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const INTERNAL = { code: "internal", message: "Erro interno. Tente novamente mais tarde." };
-// The API's own policy (next.config.ts): JSON never runs or embeds anything.
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/** Whether a request target is the API's. */
-export const isApiPath = (url) => /^\/api(?:[/?#]|$)/.test(url);
 
 /**
  * The 500 of a request whose handler failed outside the route wrapper (an invariant of Next's):
@@ -47,7 +45,7 @@ export function internalErrorAnswer(url) {
 
 function answerHeaders(api, length) {
   return {
-    ...(api ? { "Content-Security-Policy": API_CSP } : {}),
+    ...(api ? { "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } : {}),
     "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
     "Content-Length": String(length),
     "Cache-Control": "no-store",

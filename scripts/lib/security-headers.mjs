@@ -6,3 +6,7 @@ export const securityHeaders = [
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
 ];
+
+// The API's own policy: JSON never runs or embeds anything. next.config.ts sets it on /api, and
+// scripts/lib/client-error.mjs on the API answers serve.mjs writes itself.
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";

@@ -1,13 +1,11 @@
 // Issue 6 defect 6: an upload is admitted before its body is read. The caller is authenticated, the
 // declared Content-Length is checked against the cap and an upload slot is taken first; a refused
 // upload's bytes are never pulled, so 40 parallel photos cannot hold 40 bodies in memory.
-import { POST as photoPost } from "@/app/api/operator/update/photo/route";
-import { POST as tokenPost } from "@/app/api/token/route";
 import { SINGLE_IMAGE_BODY_MAX_BYTES } from "@/lib/constants";
 import { uploadSlots } from "@/server/http/upload-slots";
 import { createAccountingOperator } from "../helpers/factories";
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+import { login } from "./operators-support";
+import { sendPhotoUpload } from "./upload-support";
 
 /** A request body that counts how many chunks the server pulled, and ends only when told to. */
 function trackedBody(chunks: number, chunk = new TextEncoder().encode(" ".repeat(64 * 1024))) {
@@ -26,39 +24,22 @@ function trackedBody(chunks: number, chunk = new TextEncoder().encode(" ".repeat
   return { stream, pulled: () => pulled, finish: () => finish?.() };
 }
 
-async function send(handler: Handler, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
-  const req = new Request("http://localhost/api/operator/update/photo", {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/json", ...headers },
-    duplex: "half",
-  } as RequestInit);
-  const res = await handler(req, { params: Promise.resolve({}) });
-  return { status: res.status, headers: res.headers, json: (await res.json()) as { error?: { code: string } } };
-}
-
 let auth: Record<string, string>;
 beforeAll(async () => {
   const operator = await createAccountingOperator();
-  const req = new Request("http://localhost/api/token/", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: operator.user.email, password: "demo1234" }),
-  });
-  const { data } = (await (await tokenPost(req, { params: Promise.resolve({}) })).json()) as { data: { access: string } };
-  auth = { authorization: `Bearer ${data.access}` };
+  auth = { authorization: `Bearer ${await login(operator.user.email)}` };
 });
 
 test("no token: 401 before a byte of the body is read", async () => {
   const body = trackedBody(1000);
-  const res = await send(photoPost, body.stream, { "content-length": String(10_000_000) });
+  const res = await sendPhotoUpload(body.stream, { "content-length": String(10_000_000) });
   expect(res.status).toBe(401);
   expect(body.pulled()).toBeLessThanOrEqual(1); // at most the stream's own first prefetch
 });
 
 test("a declared length over the cap: 413 before reading", async () => {
   const body = trackedBody(1000);
-  const res = await send(photoPost, body.stream, { ...auth, "content-length": String(SINGLE_IMAGE_BODY_MAX_BYTES + 1) });
+  const res = await sendPhotoUpload(body.stream, { ...auth, "content-length": String(SINGLE_IMAGE_BODY_MAX_BYTES + 1) });
   expect(res.status).toBe(413);
   expect(res.json.error?.code).toBe("too_large");
   expect(body.pulled()).toBeLessThanOrEqual(1);
@@ -66,16 +47,16 @@ test("a declared length over the cap: 413 before reading", async () => {
 
 test("a body that streams past the cap without a declared length: 413", async () => {
   const body = trackedBody(Math.ceil(SINGLE_IMAGE_BODY_MAX_BYTES / (64 * 1024)) + 10);
-  const res = await send(photoPost, body.stream, auth);
+  const res = await sendPhotoUpload(body.stream, auth);
   expect(res.status).toBe(413);
 });
 
 test("with every upload slot taken, the next upload is 429 with Retry-After and its body is not read", async () => {
   const slow = Array.from({ length: 3 }, () => trackedBody(2));
-  const inFlight = slow.map((body) => send(photoPost, body.stream, auth));
+  const inFlight = slow.map((body) => sendPhotoUpload(body.stream, auth));
   while (uploadSlots.stats().running < 3) await new Promise((resolve) => setImmediate(resolve));
   const refused = trackedBody(1000);
-  const res = await send(photoPost, refused.stream, { ...auth, "content-length": "5000000" });
+  const res = await sendPhotoUpload(refused.stream, { ...auth, "content-length": "5000000" });
   expect(res.status).toBe(429);
   expect(res.headers.get("retry-after")).toBe("2");
   expect(refused.pulled()).toBeLessThanOrEqual(1);

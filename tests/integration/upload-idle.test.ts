@@ -3,13 +3,11 @@
 // shut every other upload of the process out for Node's five-minute request limit.
 process.env.BODY_IDLE_MS = "300";
 
-import { POST as photoPost } from "@/app/api/operator/update/photo/route";
-import { POST as tokenPost } from "@/app/api/token/route";
 import { getConfig } from "@/server/config";
 import { uploadSlots } from "@/server/http/upload-slots";
 import { createAccountingOperator } from "../helpers/factories";
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+import { login } from "./operators-support";
+import { sendPhotoUpload } from "./upload-support";
 
 /** A body that sends `head` and then nothing; `cancelled` resolves when the server gives up on it. */
 function stalledBody(head: string) {
@@ -24,34 +22,17 @@ function stalledBody(head: string) {
   return { stream, gaveUp };
 }
 
-async function send(handler: Handler, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
-  const req = new Request("http://localhost/api/operator/update/photo", {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/json", ...headers },
-    duplex: "half",
-  } as RequestInit);
-  const res = await handler(req, { params: Promise.resolve({}) });
-  return { status: res.status, json: (await res.json()) as { error?: { code: string; message: string } } };
-}
-
 let auth: Record<string, string>;
 beforeAll(async () => {
   const operator = await createAccountingOperator();
-  const req = new Request("http://localhost/api/token/", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: operator.user.email, password: "demo1234" }),
-  });
-  const { data } = (await (await tokenPost(req, { params: Promise.resolve({}) })).json()) as { data: { access: string } };
-  auth = { authorization: `Bearer ${data.access}` };
+  auth = { authorization: `Bearer ${await login(operator.user.email)}` };
 });
 
 test("uploads whose bodies stop arriving are answered 408, their streams cancelled, and their slots freed", async () => {
   expect(getConfig().BODY_IDLE_MS).toBe(300);
   const slots = getConfig().MAX_UPLOADS_IN_FLIGHT;
   const stalled = Array.from({ length: slots }, () => stalledBody('{"base64url":"data:image/png;base64,'));
-  const answers = stalled.map((body) => send(photoPost, body.stream, { ...auth, "content-length": "5000000" }));
+  const answers = stalled.map((body) => sendPhotoUpload(body.stream, { ...auth, "content-length": "5000000" }));
   while (uploadSlots.stats().running < slots) await new Promise((resolve) => setImmediate(resolve));
 
   const refused = await Promise.all(answers);
@@ -63,7 +44,7 @@ test("uploads whose bodies stop arriving are answered 408, their streams cancell
   expect(uploadSlots.stats().running).toBe(0);
 
   // the next upload is admitted and read (a malformed one, so its answer is the schema's 400, not 429)
-  const next = await send(photoPost, new Response('{"base64url":1}').body!, auth);
+  const next = await sendPhotoUpload(new Response('{"base64url":1}').body!, auth);
   expect(next.status).toBe(400);
   expect(next.json.error?.code).toBe("invalid_input");
 });
