@@ -6,11 +6,11 @@
 import { createServer } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { securityHeaders } from "./lib/security-headers.mjs";
+import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
 import { isApiPath } from "./lib/api-path.mjs";
 import { errorAnswer, internalErrorAnswer, onClientError, SERVED_METHODS } from "./lib/client-error.mjs";
-import { originForm } from "./lib/sane-url.mjs";
+import { collapsedPath, originForm } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
 
 process.env.NODE_ENV = "production";
@@ -49,9 +49,23 @@ function refuse(req, res, target) {
   res.end(answer.body);
 }
 
+/** The 308 to a path's canonical form (collapsedPath), with the security headers and a text body. */
+function redirect(res, location) {
+  res.writeHead(308, {
+    ...headers,
+    "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    Location: location,
+  });
+  res.end(location);
+}
+
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   const target = originForm(req.url ?? "/");
   if (target === null || (req.httpVersion === "1.1" && !req.headers.host) || !SERVED_METHODS.has(req.method ?? "")) return refuse(req, res, target);
+  const canonical = collapsedPath(target);
+  if (canonical !== null) return redirect(res, canonical);
   req.url = target;
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);

@@ -39,3 +39,25 @@ export function originForm(url) {
   const rest = url.slice(absolute[0].length);
   return saneUrl(rest.startsWith("/") ? rest : `/${rest}`);
 }
+
+// A path with a backslash or repeated slashes (`//evil.example/x`, `/api//me`, `/\evil.example/`) is
+// not canonical. Next answered it with a 308 to the path collapsed, whose body echoed the path with no
+// Content-Type and none of the security headers; scripts/serve.mjs now writes that redirect itself.
+const NOT_CANONICAL = /\\|\/\//;
+
+/**
+ * The canonical form of a target whose path holds a backslash or repeated slashes: backslashes turned
+ * into slashes and each run of slashes into one, the query untouched (as Next collapses them). null
+ * for a target already canonical.
+ * @param {string} target  an origin-form target (originForm's result)
+ * @returns {string | null}
+ */
+export function collapsedPath(target) {
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  if (!NOT_CANONICAL.test(path)) return null;
+  const collapsed = path.replaceAll("\\", "/").replace(/\/{2,}/g, "/") + (query === -1 ? "" : target.slice(query));
+  // Node hands the target over byte by byte (latin1): a byte outside printable ASCII is escaped, so the
+  // Location header can always be written.
+  return collapsed.replace(/[^\x21-\x7e]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+}

@@ -83,6 +83,23 @@ test.describe("[api] token contract over HTTP", () => {
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  // Next answered these with a 308 whose body echoed the path, with no Content-Type and no security headers.
+  test("a path with repeated slashes or a backslash is redirected to its canonical form with the security headers", async ({ baseURL }) => {
+    const port = Number(new URL(baseURL!).port);
+    for (const [target, location] of [
+      ["//evil.example/login?x=1", "/evil.example/login?x=1"],
+      ["/\\evil.example/", "/evil.example/"],
+      ["/api//me/", "/api/me/"],
+    ]) {
+      const answer = parseRawAnswer(await rawExchange(port, [`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`]));
+      expect(answer.status, target).toBe(308);
+      expect(answer.headers["location"], target).toBe(location);
+      expect(answer.headers["content-type"], target).toBe("text/plain; charset=utf-8");
+      expect(answer.headers["x-content-type-options"], target).toBe("nosniff");
+      expect(answer.headers["content-security-policy"], target).toContain("frame-ancestors 'none'");
+    }
+  });
+
   test("OPTIONS * answers 204 with Allow; an HTTP/1.1 request without Host answers 400 with the envelope", async ({ baseURL }) => {
     const port = Number(new URL(baseURL!).port);
     const options = parseRawAnswer(await rawExchange(port, ["OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]));

@@ -1,4 +1,4 @@
-import { originForm, saneUrl } from "@/scripts/lib/sane-url.mjs";
+import { collapsedPath, originForm, saneUrl } from "@/scripts/lib/sane-url.mjs";
 
 // scripts/lib/sane-url.mjs: what scripts/serve.mjs hands Next for a path whose escapes do not decode.
 describe("saneUrl", () => {
@@ -34,5 +34,23 @@ describe("originForm", () => {
 
   test.each(["*", "evil.example:443", "ftp://evil.example/x", "javascript:alert(1)", "", "api/me"])("%j is no target of this server", (url) => {
     expect(originForm(url)).toBeNull();
+  });
+});
+
+describe("collapsedPath", () => {
+  test.each([
+    ["//evil.example/login", "/evil.example/login"],
+    ["/\\evil.example/", "/evil.example/"],
+    ["/api//me/", "/api/me/"],
+    ["///home////client?clientId=1", "/home/client?clientId=1"],
+    ["/x//y?next=//evil.example", "/x/y?next=//evil.example"],
+    // Node hands the target over as latin1: the bytes of "é" in UTF-8 come back as its escapes.
+    ["/caf\u00c3\u00a9//x", "/caf%C3%A9/x"],
+  ])("%j redirects to %j", (target, location) => {
+    expect(collapsedPath(target)).toBe(location);
+  });
+
+  test.each(["/", "/login", "/api/me/", "/a?b//c", "/a%2F%2Fb", "/a%5Cb"])("%j is canonical", (target) => {
+    expect(collapsedPath(target)).toBeNull();
   });
 });
