@@ -36,8 +36,10 @@ const schema = z
     // How long a request body may stop arriving before it is answered 408 (server/http/read-body.ts).
     BODY_IDLE_MS: z.coerce.number().int().positive().default(BODY_IDLE_MS),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
-    // Database pool: connections per process, and how long a request waits for one before 503.
-    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    // Database pool: connections per process, and how long a request waits for one before 503. 20, not
+    // pg's 10: at 32 requests in flight a pool of 10 left the process's thread idle while its queries
+    // were all in PostgreSQL (docs/performance.md, "The pool's size").
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
     // them, and how long one may wait before it is answered 503 instead.
