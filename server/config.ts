@@ -40,6 +40,8 @@ const schema = z
     // pg's 10: at 32 requests in flight the reads served 10-25% more calls a second with 16 or more
     // (docs/performance.md, "The pool's size").
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+    // The hot writes' own pool (server/db/client.ts): at most this many of them in PostgreSQL at once.
+    DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().positive().default(10),
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
     // them, and how long one may wait before it is answered 503 instead.

@@ -32,7 +32,7 @@ export type ActorRead = { name: string; sql: string; values: unknown[]; key: str
 export async function authenticateWithRead<R>(authorization: string | null, read: ActorRead): Promise<{ actor: Actor; rows: R[] }> {
   const claims = await claimsOf(authorization);
   const values = read.write ? [claims.userId, claims.familyId, new Date(claims.issuedAtMs), ...read.values] : [claims.userId, claims.familyId, ...read.values];
-  const all = await preparedQuery<{ actor: Record<string, unknown> | null }>(read.name, read.sql, values);
+  const all = await preparedQuery<{ actor: Record<string, unknown> | null }>(read.name, read.sql, values, { write: read.write });
   const { loaded, rows } = splitActorRows<R>(all, read.key);
   return { actor: checked(claims, loaded), rows };
 }

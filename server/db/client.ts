@@ -4,33 +4,44 @@ import { Pool, type QueryResultRow } from "pg";
 import { getConfig } from "@/server/config";
 import { PrismaClient } from "./generated/client";
 
-// One pool and one client per process, created on first use (so tests can point DATABASE_URL at their
-// own database first) and kept across hot reloads in development. The pool is ours and handed to
-// Prisma's adapter, so Prisma's queries and the prepared hot-path queries below share its connections
-// (one DATABASE_POOL_SIZE for both).
-const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool };
+// One client and two pools per process, created on first use (so tests can point DATABASE_URL at their
+// own database first) and kept across hot reloads in development. The main pool is ours and handed to
+// Prisma's adapter, so Prisma's queries and the prepared hot-path reads below share its connections
+// (DATABASE_POOL_SIZE). The hot writes (a statement that writes beside the actor load) have a pool of
+// their own (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once than reads: with
+// the reads' 20, 32 operators' writes at once had longer tails than with 10 (docs/performance.md,
+// "The pool's size").
+const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoWritePool?: Pool };
+
+function newPool(max: number, applicationName: string): Pool {
+  const config = getConfig();
+  // A request waits at most DATABASE_POOL_TIMEOUT_MS for a connection, then fails (answered 503),
+  // instead of hanging behind a pool that cannot serve it.
+  const pool = new Pool({
+    connectionString: config.DATABASE_URL,
+    // Named prepared statements (preparedQuery) keep ONE generic plan per connection instead of
+    // re-planning with each call's values: planning the client cards cost PostgreSQL more than
+    // running them (docs/performance.md). Prisma's own statements are unnamed, planned per call as
+    // before. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
+    options: "-c plan_cache_mode=force_generic_plan",
+    application_name: applicationName,
+    max,
+    connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
+  });
+  // An idle connection cut by the server (restart, outage) is dropped by the pool; without a
+  // listener its error event would end the process.
+  pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  return pool;
+}
 
 function getPool(): Pool {
-  if (!holder.__blocoPool) {
-    const config = getConfig();
-    // A request waits at most DATABASE_POOL_TIMEOUT_MS for a connection, then fails (answered 503),
-    // instead of hanging behind a pool that cannot serve it.
-    const pool = new Pool({
-      connectionString: config.DATABASE_URL,
-      // Named prepared statements (preparedQuery) keep ONE generic plan per connection instead of
-      // re-planning with each call's values: planning the client cards cost PostgreSQL more than
-      // running them (docs/performance.md). Prisma's own statements are unnamed, planned per call as
-      // before. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
-      options: "-c plan_cache_mode=force_generic_plan",
-      max: config.DATABASE_POOL_SIZE,
-      connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
-    });
-    // An idle connection cut by the server (restart, outage) is dropped by the pool; without a
-    // listener its error event would end the process.
-    pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
-    holder.__blocoPool = pool;
-  }
+  holder.__blocoPool ??= newPool(getConfig().DATABASE_POOL_SIZE, "bloco");
   return holder.__blocoPool;
+}
+
+function getWritePool(): Pool {
+  holder.__blocoWritePool ??= newPool(getConfig().DATABASE_WRITE_POOL_SIZE, "bloco-write");
+  return holder.__blocoWritePool;
 }
 
 /**
@@ -59,9 +70,14 @@ export function getDb(): PrismaClient {
  * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
  * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them.
  */
-export async function preparedQuery<R extends QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
-  getDb(); // the pool's owner exists, so disconnectDb() ends both
-  const result = await getPool().query<R>({ name, text, values });
+export async function preparedQuery<R extends QueryResultRow>(
+  name: string,
+  text: string,
+  values: unknown[],
+  { write = false }: { write?: boolean } = {},
+): Promise<R[]> {
+  getDb(); // the pools' owner exists, so disconnectDb() ends them all
+  const result = await (write ? getWritePool() : getPool()).query<R>({ name, text, values });
   return result.rows;
 }
 
@@ -78,13 +94,14 @@ export function statementRows<R extends QueryResultRow>(db: Db | Tx, name: strin
 
 export async function disconnectDb(): Promise<void> {
   const client = holder.__blocoPrisma;
-  const pool = holder.__blocoPool;
+  const pools = [holder.__blocoPool, holder.__blocoWritePool];
   holder.__blocoPrisma = undefined;
   holder.__blocoPool = undefined;
+  holder.__blocoWritePool = undefined;
   if (client) await client.$disconnect();
   // The pool is not Prisma's to end (an adapter told to dispose of it would end it when a connection
-  // attempt fails, killing the pool for good after an outage): it is ended here.
-  if (pool && !pool.ended) await pool.end().catch(() => undefined);
+  // attempt fails, killing the pool for good after an outage): it is ended here, with the writes' pool.
+  await Promise.all(pools.map((pool) => (pool && !pool.ended ? pool.end().catch(() => undefined) : undefined)));
 }
 
 export type Db = PrismaClient;
