@@ -68,7 +68,8 @@ export function getDb(): PrismaClient {
  * prepared statement straight on the pool: PostgreSQL parses and plans it once per connection, and
  * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md): 77 µs of
  * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
- * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them.
+ * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them. `write`: a
+ * statement that writes (authenticateWithRead's hot writes) runs on the writes' own pool.
  */
 export async function preparedQuery<R extends QueryResultRow>(
   name: string,
