@@ -19,7 +19,8 @@ export async function measurePages(options: {
 
   const pages = ["/", "/login", "/home (office with 100 clients)", "/home/client/contabilization/mobile/<link>"];
   // Lighthouse mobile, 5 runs per page (scripts/lib/lighthouse.mjs: a fresh Chromium per run, /home
-  // logged in as the office's owner, a fresh one-time QR link per run of the phone page). The CPU
+  // a user flow that logs in through /login as the office's owner and then measures a cold load, a
+  // fresh one-time QR link per run of the phone page). The CPU
   // slowdown is calibrated to this host's benchmarkIndex, as Lighthouse's own guide advises; the row
   // says which multiplier was used.
   const { measureLighthouse } = (await import(resolve(root, "scripts/lib/lighthouse.mjs"))) as {

@@ -5,10 +5,11 @@
 // slowdown) drives the Chromium the tests use (scripts/lib/chromium.mjs) through puppeteer-core; nothing
 // is downloaded. Every run starts a new browser with an empty profile, so every run is a cold load.
 //
-// The /home run is logged in the way the app keeps its session: the token pair and the platform in the
-// origin's localStorage (lib/session.ts), written on a JSON page of the same origin before Lighthouse
-// loads /home, with Lighthouse's storage reset turned off for that run (the HTTP cache stays empty: the
-// profile is new).
+// The /home run is a Lighthouse user flow that logs in: in the run's own browser the office's owner opens
+// /login, types the e-mail and the password and presses 'Entrar', and the app takes them to /home and
+// keeps its session on the device (lib/session.ts). The browser's HTTP cache is then emptied (the
+// login's scripts would otherwise make the measured load a warm one) and the flow's navigation step
+// loads /home with Lighthouse's storage reset turned off, so the session stays and the load is cold.
 //
 // CPU slowdown: Lighthouse's 4x assumes a high-end desktop host (benchmarkIndex 1500–2000, centre 1750)
 // and turns it into a mid-tier phone. Its own guide (docs/throttling.md in the lighthouse repository,
@@ -25,15 +26,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import lighthouse from "lighthouse";
+import lighthouse, { startFlow } from "lighthouse";
 import { throttling as presets } from "lighthouse/core/config/constants.js";
 import puppeteer from "puppeteer-core";
 import { CHROMIUM_ARGS, chromiumExecutablePath } from "./chromium.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
-
-/** The keys of lib/session.ts STORAGE_KEYS. */
-const SESSION_KEYS = { access: "bloco.access", refresh: "bloco.refresh", platform: "bloco.platform", allowChangePlatform: "bloco.allowChangePlatform" };
 
 /**
  * Creates an accounting office with `clients` client companies in the app's database
@@ -87,10 +85,29 @@ const median = (values) => {
 };
 
 /**
- * One Lighthouse run in a new browser. `prepare(page)` runs first (on a blank page of that browser).
+ * The login of a user flow: /login in `page`, the form filled and sent as a person does, until the app
+ * has taken the user to /home; then the page is left and the HTTP cache emptied (the session stays).
+ */
+async function logInThroughTheForm(page, base, { username, password }) {
+  await page.goto(new URL("/login", base).href, { waitUntil: "load" });
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForFunction(() => location.pathname === "/home", { timeout: 30_000 }).catch((error) => {
+    throw new Error(`the login of the /home run did not reach /home (it is on ${page.url()}): ${error.message}`);
+  });
+  await page.goto("about:blank");
+  const cdp = await page.createCDPSession();
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
+}
+
+/**
+ * One Lighthouse run in a new browser: a navigation of `url`, or with `logIn` a user flow that logs in
+ * through the form first (logInThroughTheForm) and then measures the navigation of `url`.
  * @returns {Promise<{ score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; siMs: number }>}
  */
-async function runOnce(url, { prepare, keepStorage = false, chromiumPath, cpuSlowdownMultiplier }) {
+async function runOnce(url, { logIn, chromiumPath, cpuSlowdownMultiplier }) {
   const profile = mkdtempSync(join(tmpdir(), "bloco-lighthouse-"));
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
@@ -100,20 +117,16 @@ async function runOnce(url, { prepare, keepStorage = false, chromiumPath, cpuSlo
   });
   try {
     const page = await browser.newPage();
-    if (prepare) await prepare(page);
-    const result = await lighthouse(
-      url,
-      {
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        disableStorageReset: keepStorage,
-        throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier },
-      },
-      undefined,
-      page,
-    );
-    const lhr = result?.lhr;
+    const flags = { output: "json", logLevel: "error", onlyCategories: ["performance"], throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier } };
+    let lhr;
+    if (logIn) {
+      const flow = await startFlow(page, { flags });
+      await logInThroughTheForm(page, new URL(url).origin, logIn);
+      await flow.navigate(url, { disableStorageReset: true });
+      lhr = (await flow.createFlowResult()).steps.at(-1)?.lhr;
+    } else {
+      lhr = (await lighthouse(url, flags, undefined, page))?.lhr;
+    }
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     // LIGHTHOUSE_REPORTS=<folder>: every run's full report (the LCP element, its phases, the requests), to see why
     if (process.env.LIGHTHOUSE_REPORTS) {
@@ -177,23 +190,8 @@ export async function measureLighthouse(base, options) {
     login: { path: "/login", url: async () => new URL("/login", base).href },
     home: {
       path: "/home (office, logged in)",
-      keepStorage: true,
       url: async () => new URL("/home", base).href,
-      prepare: async (page) => {
-        const tokens = await login();
-        // a JSON answer of the same origin: the origin's storage, without loading any of the app's script
-        await page.goto(new URL("/api/health/live", base).href);
-        await page.evaluate(
-          (keys, values) => {
-            localStorage.setItem(keys.access, values.access);
-            localStorage.setItem(keys.refresh, values.refresh);
-            localStorage.setItem(keys.platform, "accounting");
-            localStorage.setItem(keys.allowChangePlatform, "false");
-          },
-          SESSION_KEYS,
-          { access: tokens.access, refresh: tokens.refresh },
-        );
-      },
+      logIn: { username: office.username, password: office.password },
     },
     mobile: {
       path: "/home/client/contabilization/mobile/<link>",
@@ -212,7 +210,7 @@ export async function measureLighthouse(base, options) {
     const samples = [];
     for (let run = 0; run < runs; run++) {
       const url = await target.url();
-      const sample = await runOnce(url, { prepare: target.prepare, keepStorage: target.keepStorage, chromiumPath, cpuSlowdownMultiplier });
+      const sample = await runOnce(url, { logIn: target.logIn, chromiumPath, cpuSlowdownMultiplier });
       if (name === "home" && !new URL(sample.finalUrl).pathname.startsWith("/home")) throw new Error(`the /home run ended on ${sample.finalUrl}: not logged in`);
       log(`${target.path} run ${run + 1}/${runs}: ${sample.score} (FCP ${Math.round(sample.fcpMs)} ms, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms, CLS ${sample.cls.toFixed(3)})`);
       samples.push(sample);
