@@ -168,7 +168,7 @@ export function contabilizeWrite(body: BlockContabilizeBody): ActorRead | null {
 async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<PostedRow[]> {
   const acc = actor.accounting;
   if (!acc) return [];
-  return preparedQuery<PostedRow>("block_contabilize_as_caller", CONTABILIZE_AS_CALLER, [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)]);
+  return preparedQuery<PostedRow>("block_contabilize_as_caller", CONTABILIZE_AS_CALLER, [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)], { write: true });
 }
 
 /**

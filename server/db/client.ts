@@ -4,14 +4,15 @@ import { Pool, type QueryResultRow } from "pg";
 import { getConfig } from "@/server/config";
 import { PrismaClient } from "./generated/client";
 
-// One client and two pools per process, created on first use (so tests can point DATABASE_URL at their
+// One client and three pools per process, created on first use (so tests can point DATABASE_URL at their
 // own database first) and kept across hot reloads in development. The main pool is ours and handed to
-// Prisma's adapter, so Prisma's queries and the prepared hot-path reads below share its connections
-// (DATABASE_POOL_SIZE). The hot writes (a statement that writes beside the actor load) have a pool of
-// their own (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once than reads: with
-// the reads' 20, 32 operators' writes at once had longer tails than with 10 (docs/performance.md,
-// "The pool's size").
-const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoWritePool?: Pool };
+// Prisma's adapter (DATABASE_POOL_SIZE). The prepared reads below (the actor load of every call and the
+// reads beside it) have a small pool of their own (DATABASE_READ_POOL_SIZE): a few connections kept busy
+// cost PostgreSQL a quarter to a third less CPU per statement than twenty that sleep between statements
+// (docs/performance.md, "Few busy connections"). The hot writes (a statement that writes beside the actor
+// load) have theirs (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once: with 20,
+// 32 operators' writes at once had longer tails than with 10 (docs/performance.md, "The pool's size").
+const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoReadPool?: Pool; __blocoWritePool?: Pool };
 
 function newPool(max: number, applicationName: string): Pool {
   const config = getConfig();
@@ -37,6 +38,11 @@ function newPool(max: number, applicationName: string): Pool {
 function getPool(): Pool {
   holder.__blocoPool ??= newPool(getConfig().DATABASE_POOL_SIZE, "bloco");
   return holder.__blocoPool;
+}
+
+function getReadPool(): Pool {
+  holder.__blocoReadPool ??= newPool(getConfig().DATABASE_READ_POOL_SIZE, "bloco-read");
+  return holder.__blocoReadPool;
 }
 
 function getWritePool(): Pool {
@@ -68,8 +74,9 @@ export function getDb(): PrismaClient {
  * prepared statement straight on the pool: PostgreSQL parses and plans it once per connection, and
  * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md): 77 µs of
  * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
- * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them. `write`: a
- * statement that writes (authenticateWithRead's hot writes) runs on the writes' own pool.
+ * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them. It runs on
+ * the reads' pool; with `write`, a statement that writes (authenticateWithRead's hot writes), on the
+ * writes' pool.
  */
 export async function preparedQuery<R extends QueryResultRow>(
   name: string,
@@ -78,7 +85,7 @@ export async function preparedQuery<R extends QueryResultRow>(
   { write = false }: { write?: boolean } = {},
 ): Promise<R[]> {
   getDb(); // the pools' owner exists, so disconnectDb() ends them all
-  const result = await (write ? getWritePool() : getPool()).query<R>({ name, text, values });
+  const result = await (write ? getWritePool() : getReadPool()).query<R>({ name, text, values });
   return result.rows;
 }
 
@@ -95,13 +102,14 @@ export function statementRows<R extends QueryResultRow>(db: Db | Tx, name: strin
 
 export async function disconnectDb(): Promise<void> {
   const client = holder.__blocoPrisma;
-  const pools = [holder.__blocoPool, holder.__blocoWritePool];
+  const pools = [holder.__blocoPool, holder.__blocoReadPool, holder.__blocoWritePool];
   holder.__blocoPrisma = undefined;
   holder.__blocoPool = undefined;
+  holder.__blocoReadPool = undefined;
   holder.__blocoWritePool = undefined;
   if (client) await client.$disconnect();
   // The pool is not Prisma's to end (an adapter told to dispose of it would end it when a connection
-  // attempt fails, killing the pool for good after an outage): it is ended here, with the writes' pool.
+  // attempt fails, killing the pool for good after an outage): it is ended here, with the other two.
   await Promise.all(pools.map((pool) => (pool && !pool.ended ? pool.end().catch(() => undefined) : undefined)));
 }
 

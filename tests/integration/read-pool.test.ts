@@ -1,0 +1,47 @@
+// The prepared reads (the actor load of every call, and the reads that run beside it) have a pool of
+// their own (server/db/client.ts), DATABASE_READ_POOL_SIZE connections per process, apart from Prisma's
+// and the hot writes'. Few connections kept busy cost PostgreSQL less per statement than many that
+// sleep between statements (docs/performance.md, "Few busy connections"). Set before any server module
+// reads the configuration.
+process.env.DATABASE_READ_POOL_SIZE = "2";
+
+import { Client as PgClient } from "pg";
+import { GET as clientsGet } from "@/app/api/clients/route";
+import { GET as meGet } from "@/app/api/me/route";
+import { call } from "../helpers/http";
+import { login } from "./operators-support";
+import { buildClientWorld, type ClientWorld } from "./world";
+
+let world: ClientWorld;
+let token: string;
+
+beforeAll(async () => {
+  world = await buildClientWorld();
+  token = await login(world.regularA.user.email);
+});
+
+/** This test database's connections by the pool that opened them (application_name). */
+async function connectionsByPool(): Promise<Record<string, number>> {
+  const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
+  await pg.connect();
+  try {
+    const { rows } = await pg.query<{ name: string; n: number }>(
+      "SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1",
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.n]));
+  } finally {
+    await pg.end();
+  }
+}
+
+test("twenty reads at once are all answered, on exactly two connections of the reads' pool and none of the writes'", async () => {
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? clientsGet : meGet, { token })));
+  expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
+  const cards = answers[1].json.data as { id: number }[];
+  expect(cards.map((card) => card.id)).toEqual([world.alpha.id]);
+
+  // The pool keeps its connections open (idle) after the burst: twenty calls waited for two.
+  const pools = await connectionsByPool();
+  expect(pools["bloco-read"]).toBe(2);
+  expect(pools["bloco-write"]).toBeUndefined();
+});
