@@ -5,8 +5,10 @@
 // server), so a slower or busier machine moves both sides. Not part of `npm test`.
 //
 // It starts its own server (scripts/start.ts, as `npm start`) with a fresh seeded database in
-// .data/bench on BENCH_PORT (3200), its PostgreSQL on BENCH_PG_PORT (54396), adds its own data
-// (scripts/bench/world.ts) and runs, in this order (one module each under scripts/bench/):
+// .data/bench on BENCH_PORT (3200), its PostgreSQL on BENCH_PG_PORT (24396: below the ports Linux
+// gives outgoing connections, which a load test leaves by the thousand in TIME_WAIT and which would
+// refuse PostgreSQL its listener), adds its own data (scripts/bench/world.ts) and runs, in this order
+// (one module each under scripts/bench/):
 //   reads.ts      authenticated reads vs the static route (req/s ratio, p50/p95/p99)
 //   scaling.ts    two app processes (the second on BENCH_PORT + 1) vs one, CPU per request by process
 //   operators.ts  categorisation save-and-next and contabilization, 32 operators on 32 clients, p95 vs static
@@ -35,7 +37,7 @@ import { businessSender, categorizationWorld, get, inProcess, login, officeWithC
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const port = env("BENCH_PORT", 3200);
-const pgPort = env("BENCH_PG_PORT", 54396);
+const pgPort = env("BENCH_PG_PORT", 24396);
 const seconds = env("BENCH_SECONDS", 8);
 const warmSeconds = env("BENCH_WARM_SECONDS", 3);
 const connections = env("BENCH_CONNECTIONS", 32);

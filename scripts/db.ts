@@ -13,7 +13,7 @@ async function main(): Promise<number> {
     // The engine wants a live connection even to diff two datamodels: a throw-away server gives it one.
     const dataDir = resolve(__dirname, "../.data/diff-pg");
     rmSync(dataDir, { recursive: true, force: true });
-    const pg = await startEmbeddedPostgres({ dataDir, port: Number(process.env.DIFF_PG_PORT ?? 54387) });
+    const pg = await startEmbeddedPostgres({ dataDir, port: Number(process.env.DIFF_PG_PORT ?? 24387) });
     try {
       await ensureDatabase(pg.url("postgres"), "bloco_diff");
       const env = { ...process.env, DATABASE_URL: pg.url("bloco_diff") };

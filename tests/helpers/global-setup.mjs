@@ -14,7 +14,9 @@ export default async function globalSetup(globalConfig) {
   if (!adminUrl) {
     const dataDir = `.data/test-pg-${process.pid}`;
     rmSync(dataDir, { recursive: true, force: true });
-    const port = Number(process.env.TEST_PG_PORT ?? 54400 + (process.pid % 500));
+    // Below 32768: Linux hands out ports from 32768 up to outgoing connections, and one left in TIME_WAIT
+    // on the chosen port (after a load test's thousands of them) would refuse PostgreSQL its listener.
+    const port = Number(process.env.TEST_PG_PORT ?? 24400 + (process.pid % 500));
     const server = await startEmbeddedPostgres({ dataDir, port });
     globalThis.__blocoTestPg = { server, dataDir };
     adminUrl = server.url("postgres");

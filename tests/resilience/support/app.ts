@@ -6,7 +6,8 @@ import { resolve } from "node:path";
 
 const root = resolve(__dirname, "../../..");
 export const PORT = 3300;
-export const PG_PORT = 54399;
+// Below the ephemeral range, as every throw-away PostgreSQL (tests/helpers/global-setup.mjs).
+export const PG_PORT = 24399;
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const DATABASE_URL = `postgresql://bloco:bloco@127.0.0.1:${PG_PORT}/bloco`;
 export const DATA_DIR = resolve(root, ".data/resilience");
