@@ -5,11 +5,11 @@
 // reads the configuration.
 process.env.DATABASE_READ_POOL_SIZE = "2";
 
-import { Client as PgClient } from "pg";
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { GET as meGet } from "@/app/api/me/route";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
+import { connectionsByPool } from "./pools-support";
 import { buildClientWorld, type ClientWorld } from "./world";
 
 let world: ClientWorld;
@@ -19,20 +19,6 @@ beforeAll(async () => {
   world = await buildClientWorld();
   token = await login(world.regularA.user.email);
 });
-
-/** This test database's connections by the pool that opened them (application_name). */
-async function connectionsByPool(): Promise<Record<string, number>> {
-  const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
-  await pg.connect();
-  try {
-    const { rows } = await pg.query<{ name: string; n: number }>(
-      "SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1",
-    );
-    return Object.fromEntries(rows.map((row) => [row.name, row.n]));
-  } finally {
-    await pg.end();
-  }
-}
 
 test("twenty reads at once are all answered, on exactly two connections of the reads' pool and none of the writes'", async () => {
   const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? clientsGet : meGet, { token })));

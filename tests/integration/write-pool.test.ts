@@ -4,7 +4,6 @@
 // server module reads the configuration.
 process.env.DATABASE_WRITE_POOL_SIZE = "2";
 
-import { Client as PgClient } from "pg";
 import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { currentYearMonth } from "@/lib/format/dates";
@@ -12,6 +11,7 @@ import { getDb } from "@/server/db/client";
 import { createAccount, createBlock } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
+import { connectionsByPool } from "./pools-support";
 import { buildClientWorld, type ClientWorld } from "./world";
 
 const current = currentYearMonth();
@@ -23,20 +23,6 @@ beforeAll(async () => {
   world = await buildClientWorld();
   token = await login(world.regularA.user.email);
 });
-
-/** This test database's connections by the pool that opened them (application_name). */
-async function connectionsByPool(): Promise<Record<string, number>> {
-  const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
-  await pg.connect();
-  try {
-    const { rows } = await pg.query<{ name: string; n: number }>(
-      "SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1",
-    );
-    return Object.fromEntries(rows.map((row) => [row.name, row.n]));
-  } finally {
-    await pg.end();
-  }
-}
 
 test("twelve postings at once all land, on at most two connections of the writes' pool; reads never use it", async () => {
   const account = await createAccount({ office: world.officeA, code: "2.1.01.002", yearOfExercise: current.year });
