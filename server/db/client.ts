@@ -3,22 +3,24 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type QueryResultRow } from "pg";
 import { getConfig } from "@/server/config";
 import { PrismaClient } from "./generated/client";
+import { PipelinedReads } from "./pipelined-reads";
 
-// One client and three pools per process, created on first use (so tests can point DATABASE_URL at their
-// own database first) and kept across hot reloads in development. The main pool is ours and handed to
-// Prisma's adapter (DATABASE_POOL_SIZE). The prepared reads below (the actor load of every call and the
-// reads beside it) have a small pool of their own (DATABASE_READ_POOL_SIZE): a few connections kept busy
-// cost PostgreSQL a quarter to a third less CPU per statement than twenty that sleep between statements
-// (docs/performance.md, "Few busy connections"). The hot writes (a statement that writes beside the actor
+// One client and three sets of connections per process, created on first use (so tests can point
+// DATABASE_URL at their own database first) and kept across hot reloads in development. The main pool
+// is ours and handed to Prisma's adapter (DATABASE_POOL_SIZE). The prepared reads below (the actor load
+// of every call and the reads beside it) share a few pipelined connections of their own
+// (DATABASE_READ_POOL_SIZE, pipelined-reads.ts): a few connections kept busy cost PostgreSQL a quarter to
+// a third less CPU per statement than twenty that sleep between statements (docs/performance.md, "Few
+// busy connections"), and the reads of one turn of the event loop leave in one write ("Reads in one
+// write"). The hot writes (a statement that writes beside the actor
 // load) have theirs (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once: with 20,
 // 32 operators' writes at once had longer tails than with 10 (docs/performance.md, "The pool's size").
-const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoReadPool?: Pool; __blocoWritePool?: Pool };
+const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoReads?: PipelinedReads; __blocoWritePool?: Pool };
 
-function newPool(max: number, applicationName: string): Pool {
+/** What every connection of the process is opened with. */
+function connectionConfig(applicationName: string) {
   const config = getConfig();
-  // A request waits at most DATABASE_POOL_TIMEOUT_MS for a connection, then fails (answered 503),
-  // instead of hanging behind a pool that cannot serve it.
-  const pool = new Pool({
+  return {
     connectionString: config.DATABASE_URL,
     // Named prepared statements (preparedQuery) keep ONE generic plan per connection instead of
     // re-planning with each call's values: planning the client cards cost PostgreSQL more than
@@ -26,9 +28,14 @@ function newPool(max: number, applicationName: string): Pool {
     // before. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
     options: "-c plan_cache_mode=force_generic_plan",
     application_name: applicationName,
-    max,
+    // A connection not up within DATABASE_POOL_TIMEOUT_MS fails (answered 503), and a request waits
+    // at most that long for a pool's connection, instead of hanging behind a pool that cannot serve it.
     connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
-  });
+  };
+}
+
+function newPool(max: number, applicationName: string): Pool {
+  const pool = new Pool({ ...connectionConfig(applicationName), max });
   // An idle connection cut by the server (restart, outage) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
@@ -40,9 +47,9 @@ function getPool(): Pool {
   return holder.__blocoPool;
 }
 
-function getReadPool(): Pool {
-  holder.__blocoReadPool ??= newPool(getConfig().DATABASE_READ_POOL_SIZE, "bloco-read");
-  return holder.__blocoReadPool;
+function getReads(): PipelinedReads {
+  holder.__blocoReads ??= new PipelinedReads(getConfig().DATABASE_READ_POOL_SIZE, connectionConfig("bloco-read"));
+  return holder.__blocoReads;
 }
 
 function getWritePool(): Pool {
@@ -75,7 +82,7 @@ export function getDb(): PrismaClient {
  * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md): 77 µs of
  * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
  * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them. It runs on
- * the reads' pool; with `write`, a statement that writes (authenticateWithRead's hot writes), on the
+ * the reads' pipelined connections; with `write`, a statement that writes (authenticateWithRead's hot writes), on the
  * writes' pool.
  */
 export async function preparedQuery<R extends QueryResultRow>(
@@ -84,8 +91,9 @@ export async function preparedQuery<R extends QueryResultRow>(
   values: unknown[],
   { write = false }: { write?: boolean } = {},
 ): Promise<R[]> {
-  getDb(); // the pools' owner exists, so disconnectDb() ends them all
-  const result = await (write ? getWritePool() : getReadPool()).query<R>({ name, text, values });
+  getDb(); // the connections' owner exists, so disconnectDb() ends them all
+  if (!write) return getReads().query<R>({ name, text, values });
+  const result = await getWritePool().query<R>({ name, text, values });
   return result.rows;
 }
 
@@ -102,15 +110,16 @@ export function statementRows<R extends QueryResultRow>(db: Db | Tx, name: strin
 
 export async function disconnectDb(): Promise<void> {
   const client = holder.__blocoPrisma;
-  const pools = [holder.__blocoPool, holder.__blocoReadPool, holder.__blocoWritePool];
+  const pools = [holder.__blocoPool, holder.__blocoWritePool];
+  const reads = holder.__blocoReads;
+  holder.__blocoReads = undefined;
   holder.__blocoPrisma = undefined;
   holder.__blocoPool = undefined;
-  holder.__blocoReadPool = undefined;
   holder.__blocoWritePool = undefined;
   if (client) await client.$disconnect();
   // The pool is not Prisma's to end (an adapter told to dispose of it would end it when a connection
   // attempt fails, killing the pool for good after an outage): it is ended here, with the other two.
-  await Promise.all(pools.map((pool) => (pool && !pool.ended ? pool.end().catch(() => undefined) : undefined)));
+  await Promise.all([...pools.map((pool) => (pool && !pool.ended ? pool.end().catch(() => undefined) : undefined)), reads?.end()]);
 }
 
 export type Db = PrismaClient;

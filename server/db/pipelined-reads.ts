@@ -1,0 +1,108 @@
+import "server-only";
+import { Client, type ClientConfig, type QueryConfig, type QueryResultRow } from "pg";
+
+// The prepared reads' connections (DATABASE_READ_POOL_SIZE of them), shared by every request instead
+// of lent to one at a time: each is a pg Client in pipeline mode, so a read is written as soon as it
+// is asked for, behind the ones still running on that connection, and PostgreSQL answers them in
+// order. The reads asked for in one turn of the event loop leave in one write per connection (the
+// socket is corked until the loop's check phase), and their answers come back in as few reads.
+//
+// Why: under load, each statement sent on its own woke a sleeping backend, and the app's event loop,
+// in the write that woke it, lost the CPU to it about one time in two: about 95 µs of the loop's time
+// per read on this 2-core machine (docs/performance.md, "Reads in one write"). A batch wakes it once.
+//
+// A connection that fails (PostgreSQL stopped, the socket cut) fails the reads on it with pg's own
+// error, which server/http/database-errors.ts answers 503, and is replaced by the next read: nothing
+// is retried here (a read sent may have run).
+
+type Lane = {
+  client: Client;
+  /** Settles once the connection is up (or failed: the lane is then dropped). */
+  connected: Promise<void>;
+  inFlight: number;
+  corked: boolean;
+  usable: boolean;
+};
+
+export class PipelinedReads {
+  private readonly lanes: Lane[] = [];
+  private ended = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly config: ClientConfig,
+  ) {}
+
+  /** Connections open or opening (for the tests of the size). */
+  get open(): number {
+    return this.lanes.length;
+  }
+
+  async query<R extends QueryResultRow>(config: QueryConfig): Promise<R[]> {
+    if (this.ended) throw new Error("Connection terminated: the reads' connections were closed");
+    const lane = this.pick();
+    lane.inFlight++;
+    try {
+      await lane.connected;
+      this.corkForTurn(lane);
+      const result = await lane.client.query<R>(config);
+      return result.rows;
+    } finally {
+      lane.inFlight--;
+    }
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    const lanes = this.lanes.splice(0);
+    await Promise.all(lanes.map((lane) => lane.client.end().catch(() => undefined)));
+  }
+
+  /** The least busy usable connection; a new one while fewer than `size` are open and all are busy. */
+  private pick(): Lane {
+    let best: Lane | null = null;
+    for (const lane of this.lanes) if (lane.usable && (!best || lane.inFlight < best.inFlight)) best = lane;
+    if (best && (best.inFlight === 0 || this.lanes.length >= this.size)) return best;
+    return this.openLane();
+  }
+
+  private openLane(): Lane {
+    const client = new Client({ ...this.config, pipeline: true });
+    const lane: Lane = { client, connected: Promise.resolve(), inFlight: 0, corked: false, usable: true };
+    const drop = () => {
+      lane.usable = false;
+      const at = this.lanes.indexOf(lane);
+      if (at >= 0) this.lanes.splice(at, 1);
+    };
+    // A connection lost while idle or mid-read: its reads fail with their own error; without a
+    // listener this event would end the process.
+    client.on("error", (error) => {
+      drop();
+      console.error(`[db] read connection lost: ${error.message}`);
+    });
+    client.on("end", drop);
+    lane.connected = client.connect().then(
+      () => undefined,
+      (error: unknown) => {
+        drop();
+        client.end().catch(() => undefined);
+        throw error;
+      },
+    );
+    lane.connected.catch(() => undefined); // each waiting read reports it
+    this.lanes.push(lane);
+    return lane;
+  }
+
+  /** Holds the socket's writes until the loop's check phase: the reads of this turn go out together. */
+  private corkForTurn(lane: Lane): void {
+    if (lane.corked) return;
+    const stream = (lane.client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }).connection.stream;
+    lane.corked = true;
+    stream.cork();
+    setImmediate(() => {
+      lane.corked = false;
+      stream.uncork();
+    });
+  }
+}
