@@ -13,7 +13,8 @@ import type { ActorRead } from "@/server/auth/authenticate";
 import { AppError } from "@/server/http/errors";
 import { clientScopeSql } from "@/server/policy/scopes";
 import { listLinkExpiry } from "@/server/documents/signed-url";
-import { heldMonth, keepMonth, monthKey, type HeldMonth } from "./month-cache";
+import { JsonText, toJson } from "@/server/http/respond";
+import { heldMonth, keepMonth, keptText, monthKey, type HeldMonth } from "./month-cache";
 
 /** year → month → account id (or UNCATEGORIZED_KEY) → blocks, keeping the rows' order (newest first). */
 export function groupByMonth(loaded: readonly LoadedBlock[]): BlocksByMonth {
@@ -160,4 +161,17 @@ export async function listBlocks({ actor, body, rows, read }: { actor: Actor; bo
     loadBlockCounts(db, client.id),
   ]);
   return { blocks: groupByMonth(loaded), ...counts };
+}
+
+/**
+ * The answer as the route writes it: a list this process keeps (month-cache.ts) goes out as the JSON
+ * text made when it was kept, with the counts of this call after it, byte for byte what serialising
+ * the whole answer would give; any other answer as it is.
+ */
+export function blockListAnswer(answer: ClientBlocksAnswer | BusinessBlocksAnswer): ClientBlocksAnswer | BusinessBlocksAnswer | JsonText {
+  const text = keptText(answer.blocks);
+  if (text === undefined) return answer;
+  const { blocks: _blocks, ...rest } = answer;
+  const after = toJson(rest);
+  return new JsonText(after === "{}" ? `{"blocks":${text}}` : `{"blocks":${text},${after.slice(1)}`);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { BlocksByMonth } from "@/lib/contract/blocks";
 import { listLinkExpiry } from "@/server/documents/signed-url";
+import { toJson } from "@/server/http/respond";
 import type { MonthFilter } from "./rows";
 
 // The month lists this process answered lately, each with the client's data version it was read at
@@ -61,9 +62,20 @@ export function heldMonth(key: string): HeldMonth | null {
 export function keepMonth(key: string, entry: HeldMonth): void {
   drop(key);
   if (entry.size > BLOCK_LIMIT / 10) return;
+  texts.set(entry.blocks, toJson(entry.blocks));
   held.set(key, entry);
   heldBlocks += entry.size;
   while (held.size > LIST_LIMIT || heldBlocks > BLOCK_LIMIT) drop(held.keys().next().value as string);
+}
+
+// The JSON text of each kept list's `blocks`, made when it is kept: a kept list is answered again and
+// again, and serialising it (a month of blocks with their links is several KB) was a tenth of the
+// call's CPU. Weak: it goes with the list.
+const texts = new WeakMap<BlocksByMonth, string>();
+
+/** `blocks` of a list kept by keepMonth as JSON text (undefined for any other value). */
+export function keptText(blocks: BlocksByMonth): string | undefined {
+  return texts.get(blocks);
 }
 
 /** What this process holds: lists and blocks (for the tests of the limits). */

@@ -37,7 +37,8 @@ export type BlockRow = {
 export type LoadedBlock = { block: Block; year: number; month: number };
 
 const TIME_ZONE = "America/Sao_Paulo";
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** A month's first day as SQL date text (YYYY-MM-01). */
+const firstDay = ({ year, month }: MonthFilter) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-01`;
 
 /** The next calendar month. */
 export function nextMonth({ year, month }: MonthFilter): MonthFilter {
@@ -47,9 +48,7 @@ export function nextMonth({ year, month }: MonthFilter): MonthFilter {
 /** The values of monthSql(n)'s six parameters for a month. */
 export function monthValues(from: MonthFilter): unknown[] {
   const to = nextMonth(from);
-  const startDate = new Date(Date.UTC(from.year, from.month - 1, 1));
-  const endDate = new Date(Date.UTC(to.year, to.month - 1, 1));
-  return [isoDate(startDate), isoDate(endDate), from.year, from.month, to.year, to.month];
+  return [firstDay(from), firstDay(to), from.year, from.month, to.year, to.month];
 }
 
 /**

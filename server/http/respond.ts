@@ -11,15 +11,26 @@ const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Cont
 // meets a BigInt (the one TypeError JSON.stringify throws for a tree without cycles).
 const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
-export function dataResponse(data: unknown): Response {
-  const body = { data: data ?? {} };
-  let text: string;
+/**
+ * An answer's `data` already serialised (a kept month list: server/blocks/month-cache.ts), written
+ * into the envelope as it is. The text must be JSON that JSON.stringify of the same value would give.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** JSON text of an answer's value, BigInts as strings. */
+export function toJson(value: unknown): string {
   try {
-    text = JSON.stringify(body);
+    return JSON.stringify(value);
   } catch {
-    text = JSON.stringify(body, replacer);
+    return JSON.stringify(value, replacer);
   }
-  return new Response(text, { status: 200, headers });
+}
+
+export function dataResponse(data: unknown): Response {
+  if (data instanceof JsonText) return new Response(`{"data":${data.text}}`, { status: 200, headers });
+  return new Response(toJson({ data: data ?? {} }), { status: 200, headers });
 }
 
 export function errorResponse(error: AppError): Response {

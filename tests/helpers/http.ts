@@ -15,6 +15,8 @@ export type CallResult<T = unknown> = {
   status: number;
   headers: Headers;
   json: { data?: T; error?: { code: string; message: string; fields?: { path: string; message: string }[] } };
+  /** The body as it was written. */
+  text: string;
 };
 
 export async function call<T = unknown>(handler: Handler, options: CallOptions = {}): Promise<CallResult<T>> {
@@ -28,5 +30,5 @@ export async function call<T = unknown>(handler: Handler, options: CallOptions =
   });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : {} };
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : {}, text };
 }

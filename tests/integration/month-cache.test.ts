@@ -6,6 +6,7 @@ import { Client as PgClient } from "pg";
 import { POST as listPost } from "@/app/api/block/list/route";
 import type { BlocksByMonth, ClientBlocksAnswer } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
+import { heldSize } from "@/server/blocks/month-cache";
 import { getDb, type Client } from "@/server/db/client";
 import { createAccount, createAccountingOperator, createBlock, createClient, createClientOperator, createPendency, type OperatorWithUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -25,12 +26,13 @@ let accountId: number;
 
 type Answer = ClientBlocksAnswer & { pendencyNumber?: number };
 
-const month = (token: string, clientId: number | undefined = client.id) =>
-  call<Answer>(listPost, { token, body: { ...(clientId === undefined ? {} : { clientId }), year: now.year, month: now.month } });
+// `clientId` null: the company's own list, asked for without a clientId (undefined would take the default).
+const month = (token: string, clientId: number | null = client.id) =>
+  call<Answer>(listPost, { token, body: { ...(clientId === null ? {} : { clientId }), year: now.year, month: now.month } });
 
 /** This month of the whole-history list: what a month read must answer. */
-async function expected(token: string, clientId: number | undefined = client.id): Promise<Answer> {
-  const all = await call<Answer>(listPost, { token, body: clientId === undefined ? {} : { clientId } });
+async function expected(token: string, clientId: number | null = client.id): Promise<Answer> {
+  const all = await call<Answer>(listPost, { token, body: clientId === null ? {} : { clientId } });
   expect(all.status).toBe(200);
   const { blocks, ...counts } = all.json.data!;
   const inMonth = blocks[String(now.year)]?.[String(now.month)];
@@ -38,7 +40,7 @@ async function expected(token: string, clientId: number | undefined = client.id)
   return { blocks: only, ...counts };
 }
 
-async function expectFresh(token: string, clientId: number | undefined = client.id): Promise<Answer> {
+async function expectFresh(token: string, clientId: number | null = client.id): Promise<Answer> {
   const read = await month(token, clientId);
   expect(read.status).toBe(200);
   expect(read.json.data).toEqual(await expected(token, clientId));
@@ -135,6 +137,22 @@ describe("a month read again", () => {
     }
   });
 
+  it("answers a kept list with the bytes the whole answer serialises to, for the office and for the company", async () => {
+    for (const [token, clientId] of [
+      [regularToken, client.id],
+      [businessToken, null],
+    ] as const) {
+      const first = await month(token, clientId);
+      const kept = await month(token, clientId); // answered from the list kept by the first
+      expect(kept.status).toBe(200);
+      expect(kept.text).toBe(first.text);
+      expect(kept.text).toBe(JSON.stringify(kept.json)); // same keys, same order, nothing added
+      expect(Object.keys(kept.json.data!)).toEqual(clientId === null ? ["blocks", "uncategorizedCount", "uncontabilizedCount", "pendencyNumber"] : ["blocks", "uncategorizedCount", "uncontabilizedCount"]);
+      expect(kept.json.data).toEqual(await expected(token, clientId));
+    }
+    expect(heldSize().lists).toBeGreaterThanOrEqual(2);
+  });
+
   it("shows every change made elsewhere on the next read, the badge counts included", async () => {
     const db = getDb();
     const block = await createBlock({ client, sentAt: day(7) });
@@ -164,7 +182,7 @@ describe("a month read again", () => {
     for (let round = 0; round < 2; round++) {
       const mine = await expectFresh(regularToken);
       const theirs = await expectFresh(otherToken);
-      const company = await expectFresh(businessToken, undefined);
+      const company = await expectFresh(businessToken, null);
       const find = (answer: Answer) => Object.values(answer.blocks[String(now.year)][String(now.month)]).flat().find((b) => b.id === block.id)!;
       expect([find(mine).viewed, find(theirs).viewed, find(company).viewed]).toEqual([false, true, true]);
       expect(company.pendencyNumber).toEqual(expect.any(Number));
