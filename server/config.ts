@@ -44,7 +44,7 @@ const schema = z
     DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().positive().default(10),
     // The prepared reads' own pool (server/db/client.ts): few connections kept busy cost PostgreSQL less
     // per statement than many that sleep between statements (docs/performance.md, "Few busy connections").
-    DATABASE_READ_POOL_SIZE: z.coerce.number().int().positive().default(4),
+    DATABASE_READ_POOL_SIZE: z.coerce.number().int().positive().default(2),
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
     // them, and how long one may wait before it is answered 503 instead.
