@@ -42,8 +42,9 @@ const schema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
     // The hot writes' own pool (server/db/client.ts): at most this many of them in PostgreSQL at once.
     DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().positive().default(10),
-    // The prepared reads' own pool (server/db/client.ts): few connections kept busy cost PostgreSQL less
-    // per statement than many that sleep between statements (docs/performance.md, "Few busy connections").
+    // The prepared reads' own connections, pipelined and shared by every request (server/db/pipelined-reads.ts):
+    // few connections kept busy cost PostgreSQL less per statement than many that sleep between statements,
+    // and fewer wake-ups cost the app's event loop less (docs/performance.md, "Few busy connections", "Reads in one write").
     DATABASE_READ_POOL_SIZE: z.coerce.number().int().positive().default(2),
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond

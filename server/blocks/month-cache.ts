@@ -32,6 +32,11 @@ const BLOCK_LIMIT = 30_000;
 const held = new Map<string, HeldMonth>();
 let heldBlocks = 0;
 
+// The JSON text of each kept list's `blocks`, made when it is kept: a kept list is answered again and
+// again, and serialising it each time (a month of blocks with their links is several KB) cost about
+// 15 µs of the call's CPU (docs/performance.md, "Reads in one write"). Weak: it goes with the list.
+const texts = new WeakMap<BlocksByMonth, string>();
+
 function drop(key: string): void {
   const entry = held.get(key);
   if (!entry) return;
@@ -67,11 +72,6 @@ export function keepMonth(key: string, entry: HeldMonth): void {
   heldBlocks += entry.size;
   while (held.size > LIST_LIMIT || heldBlocks > BLOCK_LIMIT) drop(held.keys().next().value as string);
 }
-
-// The JSON text of each kept list's `blocks`, made when it is kept: a kept list is answered again and
-// again, and serialising it (a month of blocks with their links is several KB) was a tenth of the
-// call's CPU. Weak: it goes with the list.
-const texts = new WeakMap<BlocksByMonth, string>();
 
 /** `blocks` of a list kept by keepMonth as JSON text (undefined for any other value). */
 export function keptText(blocks: BlocksByMonth): string | undefined {
