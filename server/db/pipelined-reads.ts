@@ -14,6 +14,15 @@ import { Client, type ClientConfig, type QueryConfig, type QueryResultRow } from
 // A connection that fails (PostgreSQL stopped, the socket cut) fails the reads on it with pg's own
 // error, which server/http/database-errors.ts answers 503, and is replaced by the next read: nothing
 // is retried here (a read sent may have run).
+//
+// Overload is shed as the pools shed it: at most `depth` reads are in flight on a connection; past
+// that a read waits for room at most `waitMs` (DATABASE_POOL_TIMEOUT_MS) and then fails with
+// READ_WAIT_TIMEOUT (503), instead of queueing behind a database that cannot keep up.
+
+/** The message of a read that found no room in time; database-errors.ts counts it as unavailable. */
+export const READ_WAIT_TIMEOUT = "timeout exceeded waiting for room on a read connection";
+
+type Waiter = { take: (lane: Lane) => void; timer: NodeJS.Timeout };
 
 type Lane = {
   client: Client;
@@ -26,22 +35,33 @@ type Lane = {
 
 export class PipelinedReads {
   private readonly lanes: Lane[] = [];
+  private readonly waiting: Waiter[] = [];
   private ended = false;
+  private readonly depth: number;
+  private readonly waitMs: number;
 
   constructor(
     private readonly size: number,
     private readonly config: ClientConfig,
-  ) {}
+    limits: { depth?: number; waitMs?: number } = {},
+  ) {
+    this.depth = limits.depth ?? 64;
+    this.waitMs = limits.waitMs ?? config.connectionTimeoutMillis ?? 5_000;
+  }
 
   /** Connections open or opening (for the tests of the size). */
   get open(): number {
     return this.lanes.length;
   }
 
+  /** Reads waiting for room (for the tests of the limit). */
+  get waitingReads(): number {
+    return this.waiting.length;
+  }
+
   async query<R extends QueryResultRow>(config: QueryConfig): Promise<R[]> {
     if (this.ended) throw new Error("Connection terminated: the reads' connections were closed");
-    const lane = this.pick();
-    lane.inFlight++;
+    const lane = this.pick() ?? (await this.waitForRoom());
     try {
       await lane.connected;
       this.corkForTurn(lane);
@@ -49,21 +69,54 @@ export class PipelinedReads {
       return result.rows;
     } finally {
       lane.inFlight--;
+      this.serveWaiting();
     }
   }
 
   async end(): Promise<void> {
     this.ended = true;
+    for (const waiter of this.waiting.splice(0)) clearTimeout(waiter.timer);
     const lanes = this.lanes.splice(0);
     await Promise.all(lanes.map((lane) => lane.client.end().catch(() => undefined)));
   }
 
-  /** The least busy usable connection; a new one while fewer than `size` are open and all are busy. */
-  private pick(): Lane {
+  /**
+   * The least busy usable connection with room, its slot taken; a new one while fewer than `size` are
+   * open and all are busy; null when every connection is full.
+   */
+  private pick(): Lane | null {
     let best: Lane | null = null;
     for (const lane of this.lanes) if (lane.usable && (!best || lane.inFlight < best.inFlight)) best = lane;
-    if (best && (best.inFlight === 0 || this.lanes.length >= this.size)) return best;
-    return this.openLane();
+    const lane = best && (best.inFlight === 0 || this.lanes.length >= this.size) ? best : this.lanes.length < this.size ? this.openLane() : null;
+    if (!lane || lane.inFlight >= this.depth) return null;
+    lane.inFlight++;
+    return lane;
+  }
+
+  /** A slot on the first connection that has room, or READ_WAIT_TIMEOUT after `waitMs`. */
+  private waitForRoom(): Promise<Lane> {
+    return new Promise<Lane>((resolve, reject) => {
+      const waiter: Waiter = {
+        take: resolve,
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(waiter);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(new Error(READ_WAIT_TIMEOUT));
+        }, this.waitMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** Hands free slots to the reads waiting, oldest first. */
+  private serveWaiting(): void {
+    while (this.waiting.length > 0 && !this.ended) {
+      const lane = this.pick();
+      if (!lane) return;
+      const waiter = this.waiting.shift()!;
+      clearTimeout(waiter.timer);
+      waiter.take(lane);
+    }
   }
 
   private openLane(): Lane {
@@ -73,6 +126,7 @@ export class PipelinedReads {
       lane.usable = false;
       const at = this.lanes.indexOf(lane);
       if (at >= 0) this.lanes.splice(at, 1);
+      this.serveWaiting(); // room for a new connection
     };
     // A connection lost while idle or mid-read: its reads fail with their own error; without a
     // listener this event would end the process.

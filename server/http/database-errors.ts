@@ -13,7 +13,7 @@ const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "
 const DATA_KINDS = new Set(["ValueOutOfRange", "LengthMismatch", "InvalidInputValue"]);
 // pg's own messages for a pool or socket that gave up, and PostgreSQL's while shutting down.
 const UNAVAILABLE_MESSAGE =
-  /timeout exceeded when trying to connect|Connection terminated|connection error|ECONNREFUSED|ECONNRESET|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Unable to start a transaction|Transaction already closed|Transaction API error/i;
+  /timeout exceeded when trying to connect|timeout exceeded waiting for room on a read connection|Connection terminated|connection error|ECONNREFUSED|ECONNRESET|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Unable to start a transaction|Transaction already closed|Transaction API error/i;
 
 type AdapterCause = { kind?: string; code?: string; originalCode?: string };
 

@@ -10,7 +10,8 @@ import { Socket } from "node:net";
 import { Client as PgClient } from "pg";
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { GET as meGet } from "@/app/api/me/route";
-import { PipelinedReads } from "@/server/db/pipelined-reads";
+import { PipelinedReads, READ_WAIT_TIMEOUT } from "@/server/db/pipelined-reads";
+import { classifyDatabaseError } from "@/server/http/database-errors";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 import { connectionsByPool } from "./pools-support";
@@ -101,4 +102,32 @@ test("reads asked for after end() fail with a connection error (answered 503), n
   await reads.end();
   await expect(reads.query({ name: "pipe_one", text: "SELECT 1 AS n", values: [] })).rejects.toThrow(/Connection terminated/);
   expect(reads.open).toBe(0);
+});
+
+test("past `depth` reads in flight a read waits for room, and is sent when a slot frees", async () => {
+  const reads = new PipelinedReads(1, readsConfig(), { depth: 1, waitMs: 30_000 });
+  try {
+    const first = reads.query<{ n: number }>({ name: "pipe_slow", text: "SELECT $1::int AS n FROM pg_sleep(0.2)", values: [1] });
+    const second = reads.query<{ n: number }>({ name: "pipe_slow", text: "SELECT $1::int AS n FROM pg_sleep(0.2)", values: [2] });
+    expect(reads.waitingReads).toBe(1);
+    expect(await Promise.all([first, second])).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    expect(reads.waitingReads).toBe(0);
+    expect(reads.open).toBe(1);
+  } finally {
+    await reads.end();
+  }
+});
+
+test("a read that finds no room in time fails as the database being unavailable (503), and the read in flight is answered", async () => {
+  const reads = new PipelinedReads(1, readsConfig(), { depth: 1, waitMs: 50 });
+  try {
+    const slow = reads.query<{ n: number }>({ name: "pipe_slower", text: "SELECT 1 AS n FROM pg_sleep(1)", values: [] });
+    const refused = await reads.query({ name: "pipe_one", text: "SELECT 1 AS n", values: [] }).catch((error: unknown) => error);
+    expect(refused).toEqual(new Error(READ_WAIT_TIMEOUT));
+    expect(classifyDatabaseError(refused)).toBe("unavailable");
+    expect(reads.waitingReads).toBe(0);
+    expect(await slow).toEqual([{ n: 1 }]);
+  } finally {
+    await reads.end();
+  }
 });
