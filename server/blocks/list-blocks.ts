@@ -172,6 +172,6 @@ export function blockListAnswer(answer: ClientBlocksAnswer | BusinessBlocksAnswe
   const text = keptText(answer.blocks);
   if (text === undefined) return answer;
   const { blocks: _blocks, ...rest } = answer;
-  const after = toJson(rest);
-  return new JsonText(after === "{}" ? `{"blocks":${text}}` : `{"blocks":${text},${after.slice(1)}`);
+  // `rest` always holds the counts: its text is `{"uncategorizedCount":…}`, spliced in after the blocks.
+  return new JsonText(`{"blocks":${text},${toJson(rest).slice(1)}`);
 }

@@ -12,9 +12,9 @@ import { PipelinedReads } from "./pipelined-reads";
 // (DATABASE_READ_POOL_SIZE, pipelined-reads.ts): a few connections kept busy cost PostgreSQL a quarter to
 // a third less CPU per statement than twenty that sleep between statements (docs/performance.md, "Few
 // busy connections"), and the reads of one turn of the event loop leave in one write ("Reads in one
-// write"). The hot writes (a statement that writes beside the actor
-// load) have theirs (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once: with 20,
-// 32 operators' writes at once had longer tails than with 10 (docs/performance.md, "The pool's size").
+// write"). The hot writes (a statement that writes beside the actor load) have a pool of their own
+// (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once: with 20, 32 operators'
+// writes at once had longer tails than with 10 (docs/performance.md, "The pool's size").
 const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoReads?: PipelinedReads; __blocoWritePool?: Pool };
 
 /** What every connection of the process is opened with. */
@@ -82,8 +82,8 @@ export function getDb(): PrismaClient {
  * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md): 77 µs of
  * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
  * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them. It runs on
- * the reads' pipelined connections; with `write`, a statement that writes (authenticateWithRead's hot writes), on the
- * writes' pool.
+ * the reads' pipelined connections; with `write`, a statement that writes (authenticateWithRead's hot
+ * writes), on the writes' pool.
  */
 export async function preparedQuery<R extends QueryResultRow>(
   name: string,

@@ -22,6 +22,9 @@ import { Client, type ClientConfig, type QueryConfig, type QueryResultRow } from
 /** The message of a read that found no room in time; database-errors.ts counts it as unavailable. */
 export const READ_WAIT_TIMEOUT = "timeout exceeded waiting for room on a read connection";
 
+/** A read asked for once the connections are closed (503 as well). */
+const ENDED = "Connection terminated: the reads' connections were closed";
+
 type Waiter = { take: (lane: Lane) => void; timer: NodeJS.Timeout };
 
 type Lane = {
@@ -30,7 +33,6 @@ type Lane = {
   connected: Promise<void>;
   inFlight: number;
   corked: boolean;
-  usable: boolean;
 };
 
 export class PipelinedReads {
@@ -60,7 +62,7 @@ export class PipelinedReads {
   }
 
   async query<R extends QueryResultRow>(config: QueryConfig): Promise<R[]> {
-    if (this.ended) throw new Error("Connection terminated: the reads' connections were closed");
+    if (this.ended) throw new Error(ENDED);
     const lane = this.pick() ?? (await this.waitForRoom());
     try {
       await lane.connected;
@@ -85,9 +87,9 @@ export class PipelinedReads {
    * open and all are busy; null when every connection is full.
    */
   private pick(): Lane | null {
-    let best: Lane | null = null;
-    for (const lane of this.lanes) if (lane.usable && (!best || lane.inFlight < best.inFlight)) best = lane;
-    const lane = best && (best.inFlight === 0 || this.lanes.length >= this.size) ? best : this.lanes.length < this.size ? this.openLane() : null;
+    let lane: Lane | null = null;
+    for (const open of this.lanes) if (!lane || open.inFlight < lane.inFlight) lane = open;
+    if ((!lane || lane.inFlight > 0) && this.lanes.length < this.size) lane = this.openLane();
     if (!lane || lane.inFlight >= this.depth) return null;
     lane.inFlight++;
     return lane;
@@ -121,9 +123,9 @@ export class PipelinedReads {
 
   private openLane(): Lane {
     const client = new Client({ ...this.config, pipeline: true });
-    const lane: Lane = { client, connected: Promise.resolve(), inFlight: 0, corked: false, usable: true };
+    const lane: Lane = { client, connected: Promise.resolve(), inFlight: 0, corked: false };
+    // A lost connection leaves the list at once, so every lane listed is one a read may use.
     const drop = () => {
-      lane.usable = false;
       const at = this.lanes.indexOf(lane);
       if (at >= 0) this.lanes.splice(at, 1);
       this.serveWaiting(); // room for a new connection
