@@ -22,10 +22,10 @@ import { Client, type ClientConfig, type QueryConfig, type QueryResultRow } from
 /** The message of a read that found no room in time; database-errors.ts counts it as unavailable. */
 export const READ_WAIT_TIMEOUT = "timeout exceeded waiting for room on a read connection";
 
-/** A read asked for once the connections are closed (503 as well). */
+/** A read asked for, or still waiting for room, once the connections are closed (503 as well). */
 const ENDED = "Connection terminated: the reads' connections were closed";
 
-type Waiter = { take: (lane: Lane) => void; timer: NodeJS.Timeout };
+type Waiter = { take: (lane: Lane) => void; refuse: (error: Error) => void; timer: NodeJS.Timeout };
 
 type Lane = {
   client: Client;
@@ -77,7 +77,10 @@ export class PipelinedReads {
 
   async end(): Promise<void> {
     this.ended = true;
-    for (const waiter of this.waiting.splice(0)) clearTimeout(waiter.timer);
+    for (const waiter of this.waiting.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.refuse(new Error(ENDED));
+    }
     const lanes = this.lanes.splice(0);
     await Promise.all(lanes.map((lane) => lane.client.end().catch(() => undefined)));
   }
@@ -100,6 +103,7 @@ export class PipelinedReads {
     return new Promise<Lane>((resolve, reject) => {
       const waiter: Waiter = {
         take: resolve,
+        refuse: reject,
         timer: setTimeout(() => {
           const at = this.waiting.indexOf(waiter);
           if (at >= 0) this.waiting.splice(at, 1);

@@ -131,3 +131,16 @@ test("a read that finds no room in time fails as the database being unavailable 
     await reads.end();
   }
 });
+
+test("a read still waiting for room when the connections close fails with a connection error (503), it does not hang", async () => {
+  const reads = new PipelinedReads(1, readsConfig(), { depth: 1, waitMs: 30_000 });
+  await reads.query({ name: "pipe_one", text: "SELECT 1 AS n", values: [] }); // connected
+  const slow = reads.query({ name: "pipe_slowest", text: "SELECT 1 AS n FROM pg_sleep(0.2)", values: [] }).catch((error: unknown) => error);
+  const waiting = reads.query({ name: "pipe_one", text: "SELECT 1 AS n", values: [] }).catch((error: unknown) => error);
+  expect(reads.waitingReads).toBe(1);
+  await reads.end();
+  const refused = await waiting;
+  expect(String(refused)).toMatch(/Connection terminated/);
+  expect(classifyDatabaseError(refused)).toBe("unavailable");
+  await slow;
+});
