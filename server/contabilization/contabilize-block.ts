@@ -6,7 +6,7 @@ import type { LinkCaller } from "@/server/auth/mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
 import { BLOCK_YEAR_MONTH_SQL, blockRowsSql, loadBlockRows, monthRangeSql, toLoaded, touchedClientCte, type BlockRow } from "@/server/blocks/rows";
 import { monthFromRead, monthPlanSql, type MonthPlanRow } from "@/server/accounts/client-accounts";
-import { CONTABILIZATION_LEASE_MS } from "@/lib/constants";
+import { CONTABILIZATION_LEASE_MS, LAST_CONTABILIZED } from "@/lib/constants";
 import { getDb, preparedQuery, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { ActorRead } from "@/server/auth/authenticate";
@@ -41,10 +41,13 @@ export async function contabilizeBlock({ caller, body, rows }: { caller: LinkCal
   return (await postedAnswer(caller, body, written)) ?? contabilizeChecked(caller, body);
 }
 
-// A row of CONTABILIZE_RESULT: one block of the posted block's month, with what the posting wrote and,
-// on the month's first row, its plan.
+// A row of CONTABILIZE_RESULT: one block of the posted block's month that the answer can show, with
+// what the posting wrote, the month's waiting counts and, on the first row, the month's plan.
 type PostedRow = BlockRow & {
   clientId: number;
+  /** Blocks of the month waiting to be posted (after this posting): in all, and per account id (accounts with none left out). */
+  waitingInMonth: number;
+  waitingByAccount: Record<string, number>;
   postedYearMonth: string;
   leaseExpiresAt: Date;
   postedAt: Date | null;
@@ -104,19 +107,27 @@ const CONTABILIZE_CTES = `
     RETURNING id
   )`;
 // The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
-// that is before the UPDATE. One row per live block of the month (blockRowsSql; the posted block is
-// one of them; one row of nulls if the month has none in the snapshot), each with what the posting
-// wrote ("posted…", from upd's RETURNING: the posted block's row is patched with it in Node) and the
-// lease's end; the month's plan (monthPlanSql: chart, activations, the codes the month's blocks use)
-// on the month's first row only. The month is the block's: its payment date's, since a posted block
-// is categorised.
+// that is before the UPDATE, with the posted block's contabilized_at taken from upd's RETURNING. Not
+// every live block of the month, only those the answer can show, so that a posting's rows, documents
+// and links do not grow with the month: the posted block, each account's next block to post
+// (monthData's order: payment date, send to the millisecond, id) and the last LAST_CONTABILIZED posted
+// (posting to the millisecond, then id, newest first), chosen in `tally` from the month's blocks' own
+// columns, then read by blockRowsSql. Each row carries the month's waiting counts taken over all its
+// blocks (in all, and per account as JSON: the numbers the answer shows), what the posting wrote
+// ("posted…": the posted block's row is patched with it in Node) and the lease's end. One row of nulls
+// if the month has no block in the snapshot. The month's plan (monthPlanSql: chart, activations, the
+// codes the month's blocks use) is on the first row only. The month is the block's: its payment
+// date's, since a posted block is categorised.
+// The posted block's month (the lateral `m` below) as blockRowsSql's filter.
+const MONTH_OF_M = monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" });
 const CONTABILIZE_RESULT = `
   SELECT upd.client_id AS "clientId", upd.year_month AS "postedYearMonth", lease.expires_at AS "leaseExpiresAt",
          upd.contabilized_at AS "postedAt", upd.version AS "postedVersion",
+         tally.waiting AS "waitingInMonth", tally.by_account AS "waitingByAccount",
          (SELECT count(*) FROM touched)::int AS touched, (SELECT count(*) FROM audited)::int AS audited,
-         CASE WHEN br.ord = 1 THEN plan.chart END AS chart,
-         CASE WHEN br.ord = 1 THEN plan.activations END AS activations,
-         CASE WHEN br.ord = 1 THEN plan."monthCodes" END AS "monthCodes",
+         CASE WHEN br.pos = 1 THEN plan.chart END AS chart,
+         CASE WHEN br.pos = 1 THEN plan.activations END AS activations,
+         CASE WHEN br.pos = 1 THEN plan."monthCodes" END AS "monthCodes",
          br.*
     FROM upd
     JOIN lease ON lease.client_id = upd.client_id
@@ -129,11 +140,34 @@ const CONTABILIZE_RESULT = `
    CROSS JOIN LATERAL (
      SELECT * FROM (${monthPlanSql({ year: "m.year", from: "m.first_day", to: "m.next_first_day" }, "c.id = upd.client_id")}) q OFFSET 0
    ) plan
+   -- Which of the month's blocks the answer shows, and its counts, from the blocks' own columns (and
+   -- an open pendency's probe): the documents and views are read for those blocks only, below.
+   CROSS JOIN LATERAL (
+     SELECT COALESCE(array_agg(ranked.id) FILTER (WHERE ranked.id = upd.id OR (ranked.waiting AND ranked.next_rank = 1)
+                                                  OR (ranked.posted AND ranked.last_rank <= ${LAST_CONTABILIZED})), '{}') AS ids,
+            count(*) FILTER (WHERE ranked.waiting)::int AS waiting,
+            COALESCE(jsonb_object_agg(ranked.account_id, ranked.waiting_in_account) FILTER (WHERE ranked.waiting AND ranked.next_rank = 1), '{}') AS by_account
+       FROM (
+         SELECT state.*,
+                count(*) FILTER (WHERE state.waiting) OVER (PARTITION BY state.account_id) AS waiting_in_account,
+                row_number() OVER (PARTITION BY state.account_id, state.waiting
+                                   ORDER BY state.payment_date NULLS FIRST, date_trunc('milliseconds', state.sent_at), state.id) AS next_rank,
+                row_number() OVER (PARTITION BY state.posted ORDER BY date_trunc('milliseconds', state.posted_at) DESC, state.id DESC) AS last_rank
+           FROM (
+             SELECT b.id, b.account_id, b.payment_date, b.sent_at, now_state.posted_at,
+                    (b.account_id IS NOT NULL AND now_state.posted_at IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)) AS waiting,
+                    (b.account_id IS NOT NULL AND now_state.posted_at IS NOT NULL) AS posted
+               FROM blocks b
+              CROSS JOIN LATERAL (SELECT CASE WHEN b.id = upd.id THEN upd.contabilized_at ELSE b.contabilized_at END AS posted_at) now_state
+              WHERE b.client_id = upd.client_id AND b.undone_at IS NULL AND b.devolved_at IS NULL
+                ${MONTH_OF_M}
+           ) state
+       ) ranked
+   ) tally
    LEFT JOIN LATERAL (
-     ${blockRowsSql(
-       { client: "upd.client_id", operator: "blk.operator_id" },
-       monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" }),
-     )}
+     SELECT shown.*, row_number() OVER (ORDER BY shown.ord)::int AS pos
+       FROM (${blockRowsSql({ client: "upd.client_id", operator: "blk.operator_id" }, `${MONTH_OF_M} AND b.id = ANY(tally.ids)`)}) shown
    ) br ON TRUE`;
 /** Beside the actor load (a bearer caller: contabilizeWrite). */
 const CONTABILIZE_WITH_ACTOR = withActorWriteSql(CONTABILIZE_CTES, CONTABILIZE_RESULT);
@@ -195,7 +229,8 @@ async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, r
   }
   const plan = monthFromRead({ clientId, chart: withPlan.chart!, activations: withPlan.activations!, monthCodes: withPlan.monthCodes! }, period.year, period.month);
   const loaded = rows.map((row) => toLoaded(row === posted ? { ...row, contabilizedAt: row.postedAt, version: row.postedVersion } : row));
-  const { view } = monthData(plan, loaded, clientId, period);
+  const byAccount = new Map(Object.entries(head.waitingByAccount).map(([accountId, count]) => [Number(accountId), count]));
+  const { view } = monthData(plan, loaded, clientId, period, { total: head.waitingInMonth, byAccount });
   return { block: loaded[rows.indexOf(posted)].block, contabilization: { ...view, leaseExpiresDatetime } };
 }
 

@@ -38,19 +38,31 @@ export async function loadMonthData(db: Db | Tx, actor: Actor, clientId: number,
   return monthData(plan, loaded, clientId, period);
 }
 
-/** The month's view from its available accounts and its live blocks (of any order). */
-export function monthData(plan: ClientAccount[], loaded: LoadedBlock[], clientId: number, period: MonthFilter): MonthData {
+/**
+ * How many blocks wait to be posted in the month, in all and per account, when `loaded` holds only
+ * some of the month's blocks (a posting's answer: each account's next block and the last posted ones,
+ * with the counts taken in SQL over the whole month).
+ */
+export type WaitingCounts = { total: number; byAccount: ReadonlyMap<number, number> };
+
+/**
+ * The month's view from its available accounts and its live blocks (of any order). Without `counts`,
+ * `loaded` is the whole month; with them, it need only hold every account's next block and the last
+ * LAST_CONTABILIZED posted blocks, and the counts are those given.
+ */
+export function monthData(plan: ClientAccount[], loaded: LoadedBlock[], clientId: number, period: MonthFilter, counts?: WaitingCounts): MonthData {
   const blocks = loaded.map((row) => row.block).filter((block) => block.accountId !== null);
   const waiting = blocks.filter(isUncontabilized).sort(oldestFirst);
   const accounts: ContabilizationAccount[] = plan.map((account) => {
     const mine = waiting.filter((block) => block.accountId === account.id);
-    return { ...account, uncontabilizedCount: mine.length, next: mine[0] ?? null };
+    return { ...account, uncontabilizedCount: counts ? (counts.byAccount.get(account.id) ?? 0) : mine.length, next: mine[0] ?? null };
   });
   // Stable: accounts with blocks to post first, each group keeping the plan's order by code.
   accounts.sort((a, b) => Number(b.uncontabilizedCount > 0) - Number(a.uncontabilizedCount > 0));
   const lastContabilized = blocks.filter((block) => block.contabilizedDatetime).sort(lastPostedFirst).slice(0, LAST_CONTABILIZED);
+  const uncontabilizedCount = counts ? counts.total : waiting.length;
   return {
-    view: { clientId, year: period.year, month: period.month, accounts, uncontabilizedCount: waiting.length, lastContabilized },
+    view: { clientId, year: period.year, month: period.month, accounts, uncontabilizedCount, lastContabilized },
     blocks,
   };
 }

@@ -14,6 +14,7 @@ import { loadContabilizationMonth } from "@/server/contabilization/month-view";
 import { loadBlockRows } from "@/server/blocks/rows";
 import type { ContabilizationMonth } from "@/lib/contract/contabilization";
 import { currentYearMonth } from "@/lib/format/dates";
+import { LAST_CONTABILIZED } from "@/lib/constants";
 import { getDb, preparedQuery, type Account, type AccountingOffice, type Client } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 import { createAccount, createBlock, createClientOperator, createPendency, type CreatedBlock, type OperatorWithUser } from "../helpers/factories";
@@ -225,6 +226,57 @@ describe("contabilize: the one-statement path writes what the checked path write
       const month = await loadContabilizationMonth(getDb(), actors.regularA, alpha.id, current, lease.expiresAt);
       expect(plainMonth(fast!.contabilization)).toEqual(plainMonth(month));
       expect(fast!.contabilization.accounts.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  test("a month of many blocks: the statement returns only the blocks the answer shows, and the answer is the month as read after it", async () => {
+    const accounts = [account, await createAccount({ office: officeA, yearOfExercise: current.year }), await createAccount({ office: officeA, yearOfExercise: current.year })];
+    for (const extra of accounts.slice(1)) await getDb().clientAccount.create({ data: { clientId: alpha.id, accountId: extra.id, activatedAt: day(1) } });
+    // Ties everywhere monthData's order has them: one send instant and two payment dates for all the
+    // waiting blocks (the id decides), one posting instant for two of the posted ones.
+    const sent = new Date(Date.now() - 7_200_000);
+    const postedAt = new Date(Date.now() - 600_000);
+    const waiting: CreatedBlock[][] = [];
+    const posted: CreatedBlock[] = [];
+    for (const [i, one] of accounts.entries()) {
+      const mine: CreatedBlock[] = [];
+      for (let n = 0; n < 6; n += 1) {
+        mine.push(await createBlock({ client: alpha, operator: regularA, state: "categorized", account: one, paymentDate: day(10 + (n % 2)), valueCents: 100 + n, sentAt: sent }));
+      }
+      waiting.push(mine);
+      for (let n = 0; n < 3; n += 1) {
+        const at = new Date(postedAt.getTime() + (n === 0 ? 0 : (i * 3 + n) * 1000));
+        posted.push(await createBlock({ client: alpha, operator: regularA, state: "contabilized", account: one, paymentDate: day(12), valueCents: 200 + n, sentAt: sent, contabilizedAt: at }));
+      }
+    }
+    // The oldest waiting block of the first account waits for its client: the next one is the second.
+    await createPendency({ block: waiting[0][0] });
+    const caller = { actor: actors.regularA, session: null };
+    const plain = (block: Block) => ({ ...block, documentsUrl: block.documentsUrl.length, thumbnailsUrl: block.thumbnailsUrl.length });
+    const plainMonth = (month: ContabilizationMonth) => ({
+      ...month,
+      accounts: month.accounts.map((one) => ({ ...one, next: one.next && plain(one.next) })),
+      lastContabilized: month.lastContabilized.map(plain),
+    });
+    const steps: [number, boolean][] = [
+      [waiting[1][3].id, false], // not its account's next
+      [waiting[1][3].id, true], // back: waiting again
+      [waiting[2][0].id, false], // its account's next
+      [posted[0].id, true], // an old posting taken back: the account's next again
+      [waiting[0][1].id, false],
+    ];
+    for (const [blockId, undo] of steps) {
+      const body = { blockId, link: null, undo };
+      const rows = await besideActor(contabilizeWrite(body)!, regularA.userId);
+      const answer = await contabilizeBlock({ caller, body, rows });
+      const lease = await getDb().contabilizationLease.findUniqueOrThrow({ where: { clientId: alpha.id } });
+      const month = await loadContabilizationMonth(getDb(), actors.regularA, alpha.id, current, lease.expiresAt);
+      expect(plainMonth(answer.contabilization)).toEqual(plainMonth(month));
+      expect(Boolean(answer.block.contabilizedDatetime)).toBe(!undo);
+      // The posted block, each account's next and the last posted: never the whole month.
+      const withNext = month.accounts.filter((one) => one.next).length;
+      expect(rows.length).toBeLessThanOrEqual(1 + withNext + LAST_CONTABILIZED);
+      expect(month.uncontabilizedCount).toBeGreaterThan(rows.length);
     }
   });
 
