@@ -106,6 +106,8 @@ const CONTABILIZE_CTES = `
       FROM upd JOIN blk ON blk.id = upd.id
     RETURNING id
   )`;
+// The posted block's month (the lateral `m` of CONTABILIZE_RESULT) as a filter on the alias `b`.
+const MONTH_OF_M = monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" });
 // The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
 // that is before the UPDATE, with the posted block's contabilized_at taken from upd's RETURNING. Not
 // every live block of the month, only those the answer can show, so that a posting's rows, documents
@@ -118,8 +120,6 @@ const CONTABILIZE_CTES = `
 // if the month has no block in the snapshot. The month's plan (monthPlanSql: chart, activations, the
 // codes the month's blocks use) is on the first row only. The month is the block's: its payment
 // date's, since a posted block is categorised.
-// The posted block's month (the lateral `m` below) as blockRowsSql's filter.
-const MONTH_OF_M = monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" });
 const CONTABILIZE_RESULT = `
   SELECT upd.client_id AS "clientId", upd.year_month AS "postedYearMonth", lease.expires_at AS "leaseExpiresAt",
          upd.contabilized_at AS "postedAt", upd.version AS "postedVersion",
