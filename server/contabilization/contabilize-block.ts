@@ -106,7 +106,7 @@ const CONTABILIZE_CTES = `
       FROM upd JOIN blk ON blk.id = upd.id
     RETURNING id
   )`;
-// The posted block's month (the lateral `m` of CONTABILIZE_RESULT) as a filter on the alias `b`.
+// The posted block's month (the lateral `m` of CONTABILIZE_RESULT) as a filter on the alias `b`: the blocks `tally` ranks.
 const MONTH_OF_M = monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" });
 // The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
 // that is before the UPDATE, with the posted block's contabilized_at taken from upd's RETURNING. Not
@@ -167,7 +167,7 @@ const CONTABILIZE_RESULT = `
    ) tally
    LEFT JOIN LATERAL (
      SELECT shown.*, row_number() OVER (ORDER BY shown.ord)::int AS pos
-       FROM (${blockRowsSql({ client: "upd.client_id", operator: "blk.operator_id" }, `${MONTH_OF_M} AND b.id = ANY(tally.ids)`)}) shown
+       FROM (${blockRowsSql({ client: "upd.client_id", operator: "blk.operator_id" }, "AND b.id = ANY(tally.ids)")}) shown
    ) br ON TRUE`;
 /** Beside the actor load (a bearer caller: contabilizeWrite). */
 const CONTABILIZE_WITH_ACTOR = withActorWriteSql(CONTABILIZE_CTES, CONTABILIZE_RESULT);

@@ -161,6 +161,14 @@ describe("save: the one-statement path writes what the checked path writes", () 
   });
 });
 
+// Signed links carry their own expiry: a block and a month compared with their links counted, the rest field by field.
+const plain = (block: Block) => ({ ...block, documentsUrl: block.documentsUrl.length, thumbnailsUrl: block.thumbnailsUrl.length });
+const plainMonth = (month: ContabilizationMonth) => ({
+  ...month,
+  accounts: month.accounts.map((one) => ({ ...one, next: one.next && plain(one.next) })),
+  lastContabilized: month.lastContabilized.map(plain),
+});
+
 describe("contabilize: the one-statement path writes what the checked path writes", () => {
   afterEach(async () => {
     await getDb().contabilizationLease.deleteMany({ where: { clientId: alpha.id } });
@@ -209,13 +217,6 @@ describe("contabilize: the one-statement path writes what the checked path write
     const lastYear = new Date(Date.UTC(current.year - 1, current.month - 1, 3));
     await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: lastYear, valueCents: 3_00 });
     const caller = { actor: actors.regularA, session: null };
-    // Signed links carry their own expiry: compared by count, the rest field by field.
-    const plain = (block: Block) => ({ ...block, documentsUrl: block.documentsUrl.length, thumbnailsUrl: block.thumbnailsUrl.length });
-    const plainMonth = (month: ContabilizationMonth) => ({
-      ...month,
-      accounts: month.accounts.map((one) => ({ ...one, next: one.next && plain(one.next) })),
-      lastContabilized: month.lastContabilized.map(plain),
-    });
     for (const undo of [false, true]) {
       const fast = await contabilizeAtOnce(caller, { blockId: target.id, undo });
       expect(fast).not.toBeNull();
@@ -252,12 +253,6 @@ describe("contabilize: the one-statement path writes what the checked path write
     // The oldest waiting block of the first account waits for its client: the next one is the second.
     await createPendency({ block: waiting[0][0] });
     const caller = { actor: actors.regularA, session: null };
-    const plain = (block: Block) => ({ ...block, documentsUrl: block.documentsUrl.length, thumbnailsUrl: block.thumbnailsUrl.length });
-    const plainMonth = (month: ContabilizationMonth) => ({
-      ...month,
-      accounts: month.accounts.map((one) => ({ ...one, next: one.next && plain(one.next) })),
-      lastContabilized: month.lastContabilized.map(plain),
-    });
     const steps: [number, boolean][] = [
       [waiting[1][3].id, false], // not its account's next
       [waiting[1][3].id, true], // back: waiting again
