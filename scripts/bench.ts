@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       second = startServer(port + 1, dataDir, { DATABASE_URL: databaseUrl, SEED: "0" });
       await waitFor(`http://127.0.0.1:${port + 1}/api/health`, 300_000, second);
       log("scaling");
-      const { rows, prediction } = await measureScaling({
+      const { rows, prediction, pinned } = await measureScaling({
         target: (p) => get(p, "/api/clients", office),
         name: `GET /api/clients (${clients.length} cards)`,
         ports: [port, port + 1],
@@ -114,10 +114,10 @@ async function main(): Promise<void> {
       });
       await stopServer(second);
       second = null;
-      results.scaling = { rows, prediction };
+      results.scaling = { rows, prediction, pinned };
       lines.push({ item: "2", measure: "2 app processes vs 1 (GET /api/clients), same load", value: x(rows[1].ratio), target: "≥ 1.30x", pass: rows[1].ratio >= 1.3 });
       section(
-        `Scaling out: the same load (${connections} connections) on one app process, then spread over two sharing one PostgreSQL and the blob folder, with tokens issued by the first process (no errors on the second = nothing the calls need lives in one process's memory); CPU per request read from /proc (utime + stime of every process of each tree, PostgreSQL's reaped backends included):`,
+        `Scaling out: the same load (${connections} connections) on one app process (free to run on every core), then spread over two sharing one PostgreSQL and the blob folder (${pinned ? "each pinned to its own core, as N processes on N cores are deployed; PostgreSQL and the load generator free" : "NOT pinned: taskset could not set their cores"}), with tokens issued by the first process (no errors on the second = nothing the calls need lives in one process's memory); CPU per request read from /proc (utime + stime of every process of each tree, PostgreSQL's reaped backends included):`,
         table(
           ["run", "req/s", "ratio", "p50 ms", "p95 ms", "p99 ms", "errors", "app CPU ms/req", "PostgreSQL CPU ms/req", "load generator CPU ms/req"],
           rows.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, r.cpu.appMs, r.cpu.pgMs, r.cpu.benchMs]),

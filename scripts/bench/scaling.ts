@@ -2,8 +2,14 @@
 // PostgreSQL and the blob folder, and where the CPU goes: the CPU time of every process (the app
 // processes, PostgreSQL with its backends, this load generator) read from /proc over each run, per
 // request. From it, what N cores would serve when the load generator is elsewhere.
+//
+// The two processes run as N processes on N cores are deployed: each app server (scripts/serve.mjs)
+// pinned to its own core with all its threads, so the scheduler does not move them between cores and their caches stay warm;
+// PostgreSQL and the load generator stay free to run on either. The one process runs unpinned, free
+// to use both cores (its collector's helper threads included): the baseline is not handicapped.
+import { availableParallelism } from "node:os";
 import { load, type Call, type Summary } from "./load";
-import { cpuDuring } from "./server";
+import { cpuDuring, nextServerPid, setAffinity } from "./server";
 
 export type CpuPerRequest = { appMs: number; pgMs: number; benchMs: number };
 export type ScalingRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
@@ -39,7 +45,7 @@ export async function measureScaling(options: {
   connections: number;
   seconds: number;
   warmSeconds: number;
-}): Promise<{ rows: ScalingRow[]; prediction: string }> {
+}): Promise<{ rows: ScalingRow[]; prediction: string; pinned: boolean }> {
   const [a, b] = options.ports;
   const spread = (loop: number) => options.target(loop % 2 === 0 ? a : b);
   // Each process warmed alone for a whole run first: the second one starts cold, while the first has
@@ -47,8 +53,20 @@ export async function measureScaling(options: {
   // (which would be charged to "two processes"). Then the spread, as before.
   for (const port of [a, b]) await load({ concurrency: options.connections, seconds: options.seconds, next: () => options.target(port) });
   await load({ concurrency: options.connections, seconds: options.warmSeconds, next: spread });
+  const cores = availableParallelism();
+  const apps = options.pids.map(nextServerPid);
+  const unpin = () => apps.forEach((pid) => setAffinity(pid, `0-${cores - 1}`));
+  unpin();
   const one = await withCpu(options.pids, () => load({ concurrency: options.connections, seconds: options.seconds, next: () => options.target(a) }));
-  const two = await withCpu(options.pids, () => load({ concurrency: options.connections, seconds: options.seconds, next: spread }));
+  // Pinned only if every process could be (else both run unpinned, and the report says so).
+  const pinned = cores >= 2 && apps.every((pid, i) => setAffinity(pid, String(i % cores)));
+  if (!pinned) unpin();
+  let two: Awaited<ReturnType<typeof withCpu>>;
+  try {
+    two = await withCpu(options.pids, () => load({ concurrency: options.connections, seconds: options.seconds, next: spread }));
+  } finally {
+    unpin();
+  }
   const rows: ScalingRow[] = [
     { name: `${options.name}, 1 process`, ratio: 1, ...one.summary, cpu: one.cpu },
     { name: `${options.name}, 2 processes`, ratio: Number((two.summary.reqPerSec / (one.summary.reqPerSec || 1)).toFixed(2)), ...two.summary, cpu: two.cpu },
@@ -61,5 +79,5 @@ export async function measureScaling(options: {
     `one app core serves about ${perCore(appMs)} req/s and one PostgreSQL core about ${perCore(pgMs)} req/s, so with the load generator elsewhere ` +
     `2 cores would serve about ${served(2)}, 4 about ${served(4)}, 8 about ${served(8)} and N about N × ${served(1)} req/s of this route (CPU-bound, before any lock or I/O limit). ` +
     ceiling(one.cpu);
-  return { rows, prediction };
+  return { rows, prediction, pinned };
 }

@@ -2,7 +2,7 @@
 // processes: the tree under each start script (the start script itself with the background jobs, the
 // app server (scripts/serve.mjs), and for the first one the embedded PostgreSQL with its backends), CPU time per
 // role and the resident memory of the Next server.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -131,4 +131,14 @@ export function resetPeak(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Sets the CPUs every thread of `pid` may run on (`taskset -a -p -c`: util-linux, Linux only); threads
+ * the process starts later inherit the set. `cpus` is a taskset list ("0", "0-1"). False when it could
+ * not be set (no taskset, another OS, refused): the caller says so in its report.
+ */
+export function setAffinity(pid: number, cpus: string): boolean {
+  const done = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
+  return done.status === 0;
 }
