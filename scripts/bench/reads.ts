@@ -8,8 +8,8 @@
 // round, so a machine whose speed drifts during the run (by half on this shared one, from one minute to
 // the next) moves the floor and the reads alike; each figure sums its slices.
 import { currentYearMonth } from "../../lib/format/dates";
-import { load, summarize, type Call, type Summary } from "./load";
-import { withCpu, type CpuPerRequest } from "./scaling";
+import { load, type Call, type Summary } from "./load";
+import { noTurns, turn, turnsSummary, type CpuPerRequest } from "./scaling";
 import { get, post } from "./world";
 
 export type ReadRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
@@ -50,26 +50,11 @@ export async function measureReads(options: {
   for (const target of targets) await load({ concurrency: options.connections, seconds: options.warmSeconds, next: target.next });
   const rounds = Math.max(1, options.rounds ?? 4);
   const slice = options.seconds / rounds;
-  const taken = targets.map(() => ({ samples: [] as number[], seconds: 0, errors: 0, app: 0, pg: 0, bench: 0 }));
+  const taken = targets.map(noTurns);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, target] of targets.entries()) {
-      const { summary, cpu } = await withCpu([options.pid], () => load({ concurrency: options.connections, seconds: slice, next: target.next, samples: taken[i].samples }));
-      const seconds = summary.n / Math.max(summary.reqPerSec, 1e-9);
-      Object.assign(taken[i], {
-        seconds: taken[i].seconds + seconds,
-        errors: taken[i].errors + summary.errors,
-        app: taken[i].app + cpu.appMs * summary.n,
-        pg: taken[i].pg + cpu.pgMs * summary.n,
-        bench: taken[i].bench + cpu.benchMs * summary.n,
-      });
-    }
+    for (const [i, target] of targets.entries()) await turn([options.pid], taken[i], { concurrency: options.connections, seconds: slice, next: target.next });
   }
-  const rows: ReadRow[] = targets.map((target, i) => {
-    const t = taken[i];
-    const n = Math.max(1, t.samples.length);
-    const per = (ms: number) => Number((ms / n).toFixed(3));
-    return { name: target.name, ratio: 0, ...summarize(t.samples, t.seconds, t.errors), cpu: { appMs: per(t.app), pgMs: per(t.pg), benchMs: per(t.bench) } };
-  });
+  const rows: ReadRow[] = targets.map((target, i) => ({ name: target.name, ratio: 0, ...turnsSummary(taken[i]) }));
   const floor = rows[0].reqPerSec || 1;
   for (const row of rows) row.ratio = Number((row.reqPerSec / floor).toFixed(2));
   return rows;
