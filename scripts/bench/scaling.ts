@@ -6,9 +6,10 @@
 // gets busier or quieter during the part moves both sides alike.
 //
 // The two processes run as N processes on N cores are deployed: each app server (scripts/serve.mjs)
-// pinned to its own core with all its threads, so the scheduler does not move them between cores and their caches stay warm;
-// PostgreSQL and the load generator stay free to run on either. The one process runs unpinned, free
-// to use both cores (its collector's helper threads included): the baseline is not handicapped.
+// pinned to its own core with all its threads, so the scheduler does not move them between cores and
+// their caches stay warm; PostgreSQL and the load generator stay free to run on either. The one
+// process runs unpinned, free to use both cores (its collector's helper threads included): the
+// baseline is not handicapped.
 import { availableParallelism } from "node:os";
 import { load, summarize, type Call, type LoadOptions, type Summary } from "./load";
 import { cpuDuring, nextServerPid, setAffinity } from "./server";
