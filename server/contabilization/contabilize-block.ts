@@ -140,8 +140,9 @@ const CONTABILIZE_RESULT = `
    CROSS JOIN LATERAL (
      SELECT * FROM (${monthPlanSql({ year: "m.year", from: "m.first_day", to: "m.next_first_day" }, "c.id = upd.client_id")}) q OFFSET 0
    ) plan
-   -- Which of the month's blocks the answer shows, and its counts, from the blocks' own columns (and
-   -- an open pendency's probe): the documents and views are read for those blocks only, below.
+   -- Which of the month's categorised blocks (the only ones it can show) the answer shows, and its
+   -- counts, from the blocks' own columns (and an open pendency's probe): the documents and views are
+   -- read for those blocks only, below.
    CROSS JOIN LATERAL (
      SELECT COALESCE(array_agg(ranked.id) FILTER (WHERE ranked.id = upd.id OR (ranked.waiting AND ranked.next_rank = 1)
                                                   OR (ranked.posted AND ranked.last_rank <= ${LAST_CONTABILIZED})), '{}') AS ids,
@@ -155,12 +156,12 @@ const CONTABILIZE_RESULT = `
                 row_number() OVER (PARTITION BY state.posted ORDER BY date_trunc('milliseconds', state.posted_at) DESC, state.id DESC) AS last_rank
            FROM (
              SELECT b.id, b.account_id, b.payment_date, b.sent_at, now_state.posted_at,
-                    (b.account_id IS NOT NULL AND now_state.posted_at IS NULL
+                    (now_state.posted_at IS NULL
                      AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)) AS waiting,
-                    (b.account_id IS NOT NULL AND now_state.posted_at IS NOT NULL) AS posted
+                    (now_state.posted_at IS NOT NULL) AS posted
                FROM blocks b
               CROSS JOIN LATERAL (SELECT CASE WHEN b.id = upd.id THEN upd.contabilized_at ELSE b.contabilized_at END AS posted_at) now_state
-              WHERE b.client_id = upd.client_id AND b.undone_at IS NULL AND b.devolved_at IS NULL
+              WHERE b.client_id = upd.client_id AND b.account_id IS NOT NULL AND b.undone_at IS NULL AND b.devolved_at IS NULL
                 ${MONTH_OF_M}
            ) state
        ) ranked
