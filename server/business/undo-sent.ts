@@ -17,6 +17,7 @@ const { api } = messages.business;
 
 const undoSelect = {
   id: true,
+  version: true,
   clientId: true,
   sentById: true,
   sentAt: true,
@@ -27,24 +28,29 @@ const undoSelect = {
   pendencies: { select: { id: true }, take: 1 },
 } as const;
 
-/** Why the block cannot be undone (or null when it can): the office touched it, or the window closed. */
-async function refusal(tx: Tx, actor: Actor, blockId: number, now: Date): Promise<AppError | null> {
+/**
+ * Why the block cannot be undone (the office touched it, or the window closed), or the version read
+ * when it can.
+ */
+async function undoState(tx: Tx, actor: Actor, blockId: number, now: Date): Promise<{ refused: AppError } | { refused: null; version: number }> {
+  const refuse = (error: AppError) => ({ refused: error });
   const block = await tx.block.findFirst({ where: { AND: [{ id: blockId }, companyBlocksOf(actor)] }, select: undoSelect });
-  if (!block) return new AppError("not_found", messages.blocks.notFound);
+  if (!block) return refuse(new AppError("not_found", messages.blocks.notFound));
   assertCan(actor, "block.undo", block, api.undoNotOwn);
-  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt) return new AppError("conflict", api.undoCategorized);
-  if (block.pendencies.length > 0) return new AppError("conflict", api.undoPendency);
-  if (now.getTime() >= block.sentAt.getTime() + SENT_UNDO_MS) return new AppError("conflict", api.undoExpired);
-  return null;
+  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt) return refuse(new AppError("conflict", api.undoCategorized));
+  if (block.pendencies.length > 0) return refuse(new AppError("conflict", api.undoPendency));
+  if (now.getTime() >= block.sentAt.getTime() + SENT_UNDO_MS) return refuse(new AppError("conflict", api.undoExpired));
+  return { refused: null, version: block.version };
 }
 
 /**
  * POST /api/block/sent/undo {blockId}: the caller takes back a block it sent less than 15 minutes ago
  * (spec §4/§6), before the office touched it. Another company's block, or one already undone, is 404; a
  * colleague's 403; one the office categorised, contabilised, devolved or reported a pendency on, or
- * past the window, 409. In one transaction: ONE conditional UPDATE that re-states every rule (so a
- * categorisation or a second undo racing with this one leaves exactly one winner: the loser finds no
- * row and answers why) stamps undoneAt, frees the send key (a later send of the same documents makes a
+ * past the window, 409. In one transaction: ONE conditional UPDATE that re-states every rule and asks
+ * for the version just read (so a categorisation, a pendency report or a second undo racing with this
+ * one leaves exactly one winner: the loser finds no row and answers why; the pendency's row is not the
+ * block's, and only the version bumped with it tells the UPDATE that waited for the block's lock) stamps undoneAt, frees the send key (a later send of the same documents makes a
  * new block) and bumps the version; the documents return to the gallery (block_id null); the client's
  * modifiedAt moves; the audit event. The window is the server's clock, whatever the screen shows.
  */
@@ -52,12 +58,13 @@ export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.inf
   const me = businessCaller(actor);
   return getDb().$transaction(async (tx) => {
     const now = new Date();
-    const refused = await refusal(tx, actor, body.blockId, now);
-    if (refused) throw refused;
+    const state = await undoState(tx, actor, body.blockId, now);
+    if (state.refused) throw state.refused;
     const written = await tx.block.updateMany({
       where: {
         AND: [companyBlocksOf(actor)],
         id: body.blockId,
+        version: state.version,
         sentById: me.operatorId,
         accountId: null,
         categorizedAt: null,
@@ -68,7 +75,7 @@ export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.inf
       },
       data: { undoneAt: now, sendKey: null, version: { increment: 1 } },
     });
-    if (written.count === 0) throw (await refusal(tx, actor, body.blockId, now)) ?? new AppError("not_found", messages.blocks.notFound);
+    if (written.count === 0) throw (await undoState(tx, actor, body.blockId, now)).refused ?? new AppError("not_found", messages.blocks.notFound);
     const documents = await tx.document.updateMany({ where: { blockId: body.blockId }, data: { blockId: null } });
     await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
     await writeAuditEvent(

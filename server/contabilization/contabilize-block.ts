@@ -62,13 +62,17 @@ type PostedRow = BlockRow & {
 // the phone session's client), live, categorised, in the other state and, to post, without an open
 // pendency; the client's lease taken or renewed by the same conditional upsert as tryTakeLease; then
 // the conditional UPDATE, the client's modifiedAt and the audit event, written only when the UPDATE
-// wrote. No row: nothing but possibly the lease was written (as the checked path would too), and
-// contabilizeChecked finds the answer (404, 403, 409, or the idempotent repeat).
+// wrote. The UPDATE also asks for the version `blk` read: `blk`'s checks of other tables (the open
+// pendency) are of the statement's snapshot, and a write that committed while the UPDATE waited for
+// the row's lock (a pendency reported, a save) bumped the version, so the UPDATE then writes nothing
+// instead of posting a block that has just got an open pendency. No row: nothing but possibly the lease
+// was written (as the checked path would too), and contabilizeChecked finds the answer (404, 403, 409,
+// or the idempotent repeat).
 // Parameters after the caller's $1…$3: block $4, undo $5, the phone session's client $6, now $7, the
 // lease's end $8, 'mobile' or 'desktop' $9, the phone session $10.
 const CONTABILIZE_CTES = `
   blk AS (
-    SELECT b.id, b.client_id, c.office_id, writer.user_id, writer.operator_id
+    SELECT b.id, b.client_id, b.version, c.office_id, writer.user_id, writer.operator_id
       FROM blocks b
       JOIN clients c ON c.id = b.client_id
      CROSS JOIN writer
@@ -92,7 +96,8 @@ const CONTABILIZE_CTES = `
            contabilized_by_id = CASE WHEN $5::bool THEN NULL ELSE blk.operator_id END,
            version = b.version + 1, updated_at = $7::timestamptz
       FROM blk JOIN lease ON lease.client_id = blk.client_id
-     WHERE b.id = blk.id AND b.devolved_at IS NULL AND b.undone_at IS NULL AND b.account_id IS NOT NULL
+     WHERE b.id = blk.id AND b.version = blk.version
+       AND b.devolved_at IS NULL AND b.undone_at IS NULL AND b.account_id IS NOT NULL
        AND CASE WHEN $5::bool THEN b.contabilized_at IS NOT NULL ELSE b.contabilized_at IS NULL END
     RETURNING b.id, b.client_id, b.version, b.contabilized_at,
               ${BLOCK_YEAR_MONTH_SQL} AS year_month
@@ -208,10 +213,10 @@ async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabili
 
 /**
  * The answer of a posting the one statement wrote (null: it wrote nothing): the block and its month,
- * from the statement's rows, the posted block's row patched with what the posting wrote. When the block
- * changed between the statement's snapshot and its UPDATE (a save of the same block committed while
- * the posting waited for its row lock: the snapshot's version is not the one the UPDATE bumped), the
- * snapshot is not the block's state: the month is read again, after the write.
+ * from the statement's rows, the posted block's row patched with what the posting wrote. The UPDATE
+ * only writes the version the snapshot read, so the snapshot is the block's state; should its rows
+ * ever not be (the posted block or the plan missing, or a version the UPDATE did not bump), the month
+ * is read again, after the write, rather than answered from them.
  */
 async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, rows: PostedRow[]): Promise<BlockContabilizeAnswer | null> {
   const head = rows[0];
@@ -251,6 +256,11 @@ export async function contabilizeChecked({ actor, session }: LinkCaller, body: B
     if (session && block.clientId !== session.clientId) throw new AppError("not_found", messages.blocks.notFound);
     const operatorId = block.operator.operatorId;
     const lease = await takeLease(tx, block.clientId, operatorId);
+    // The block's row lock (after the lease's, the one statement's order), held to the commit: a
+    // pendency report (which takes it first too) is either committed before the check below, which
+    // then sees it, or waits for this posting and then finds the block contabilised.
+    const [locked] = await tx.$queryRaw<{ version: number }[]>`SELECT version FROM blocks WHERE id = ${block.id} FOR UPDATE`;
+    if (!locked) throw new AppError("not_found", messages.blocks.notFound);
     if (block.accountId === null) throw new AppError("conflict", messages.contabilization.notCategorized);
     if (!undo) {
       const pending = await tx.pendency.findFirst({ where: { blockId: block.id, solvedAt: null }, select: { id: true } });
@@ -281,7 +291,7 @@ export async function contabilizeChecked({ actor, session }: LinkCaller, body: B
         action: undo ? "block.contabilize_undo" : "block.contabilize",
         targetType: "block",
         targetId: block.id,
-        data: { via: session ? "mobile" : "desktop", mobileSessionId: session?.id ?? null, version: block.version + 1 },
+        data: { via: session ? "mobile" : "desktop", mobileSessionId: session?.id ?? null, version: locked.version + 1 },
       },
       tx,
     );

@@ -5,7 +5,9 @@ import { Prisma } from "@/server/db/client";
 // own SQLSTATE and the adapter's error kind in `meta.driverAdapterError.cause`; failures the adapter
 // does not recognise (a pool that cannot hand out a connection in time, a connection cut mid-query)
 // arrive as plain errors from `pg`.
-export type DatabaseFailure = "unavailable" | "invalid_data" | "unique" | "missing" | null;
+// "conflict": the write lost to another one committed meanwhile (a row it refers to was removed, a
+// deadlock or a serialization failure chose it): worth a reload and a retry, not an error of ours.
+export type DatabaseFailure = "unavailable" | "invalid_data" | "unique" | "conflict" | "missing" | null;
 
 // Prisma's own codes for "the database cannot be used right now".
 const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2037"]);
@@ -22,10 +24,16 @@ function adapterCause(error: Prisma.PrismaClientKnownRequestError): AdapterCause
   return meta?.driverAdapterError?.cause;
 }
 
-/** SQLSTATE classes: 08 connection exception, 53 insufficient resources, 57P0x shutdown/cannot connect. */
+/**
+ * SQLSTATE: 22 data exception; 23505 unique and 23503 foreign key violations (a raw statement's, or
+ * pg's own); 40001 serialization failure and 40P01 deadlock; 08 connection exception, 53 insufficient
+ * resources, 57P0x shutdown/cannot connect.
+ */
 function sqlStateFailure(state: string | undefined): DatabaseFailure {
   if (!state) return null;
   if (state.startsWith("22")) return "invalid_data";
+  if (state === "23505") return "unique";
+  if (state === "23503" || state === "40001" || state === "40P01") return "conflict";
   if (state.startsWith("08") || state.startsWith("53") || /^57P0[1-3]$/.test(state)) return "unavailable";
   return null;
 }
@@ -34,6 +42,7 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2002") return "unique";
     if (error.code === "P2025") return "missing";
+    if (error.code === "P2003") return "conflict";
     if (UNAVAILABLE_PRISMA.has(error.code)) return "unavailable";
     const cause = adapterCause(error);
     if (cause?.kind && UNAVAILABLE_KINDS.has(cause.kind)) return "unavailable";

@@ -56,7 +56,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Maps anything thrown by a handler to the envelope: AppError as it is; zod's issues as 400; a unique
- * violation 409, a missing row 404; a value PostgreSQL refuses (class 22: out of range, bad encoding)
+ * violation, a row referred to that another write removed, a deadlock or a serialization failure 409
+ * (reload and try again), a missing row 404; a value PostgreSQL refuses (class 22: out of range, bad encoding)
  * 400; a database that cannot be reached or cannot hand out a connection in time 503 with Retry-After
  * (logged once per outage). Only what is left is a 500, logged with its stack.
  */
@@ -65,6 +66,7 @@ export function toAppError(error: unknown, where: string): AppError {
   if (error instanceof ZodError) return zodToAppError(error);
   switch (classifyDatabaseError(error)) {
     case "unique":
+    case "conflict":
       return new AppError("conflict", messages.api.conflict);
     case "missing":
       return new AppError("not_found", messages.api.notFound);

@@ -89,7 +89,9 @@ async function clearStaleInvite(tx: Tx, scope: InviteScope, email: string): Prom
   if (!existing) return;
   const pending = !existing.acceptedAt && (!existing.expiresAt || existing.expiresAt > new Date());
   if (pending) throw new AppError("conflict", messages.invites.alreadyInvited);
-  await tx.invite.delete({ where: { id: existing.id } });
+  // deleteMany: a doubled request that found the same stale invite finds it gone here, and then meets
+  // the other's new invite at the unique index (409 'already invited'), not a missing row (404).
+  await tx.invite.deleteMany({ where: { id: existing.id } });
 }
 
 async function organizationName(tx: Tx, scope: InviteScope): Promise<string> {
@@ -111,7 +113,9 @@ export async function removeInvite({ actor, body }: { actor: Actor; body: { invi
       select: { id: true, email: true, officeId: true, clientId: true },
     });
     if (!invite) throw new AppError("forbidden", messages.api.forbidden);
-    await tx.invite.delete({ where: { id: invite.id } });
+    // Withdrawn by a doubled request meanwhile: not found, as once it is gone.
+    const removed = await tx.invite.deleteMany({ where: { id: invite.id, acceptedAt: null } });
+    if (removed.count === 0) throw new AppError("not_found", messages.invites.notFound);
     await writeAuditEvent(
       { actorUserId: actor.userId, officeId: invite.officeId, clientId: invite.clientId, action: "invite.remove", targetType: "invite", targetId: invite.id, data: { email: invite.email } },
       tx,

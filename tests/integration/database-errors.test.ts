@@ -4,6 +4,7 @@
 process.env.DATABASE_POOL_SIZE = "1";
 process.env.DATABASE_POOL_TIMEOUT_MS = "300";
 
+import { Client } from "pg";
 import { getDb } from "@/server/db/client";
 import { OUTAGE_QUIET_MS } from "@/server/http/database-errors";
 import { publicRoute } from "@/server/http/route";
@@ -59,5 +60,53 @@ for (const { name, run } of refused) {
     const res = await call(publicRoute({}, run));
     expect(res.status).toBe(400);
     expect(res.json.error).toEqual({ code: "invalid_input", message: "Os dados enviados contêm valores que não podem ser gravados." });
+  });
+}
+
+// A write that lost to another one committed meanwhile (found by the review of every write, issue 10):
+// a row it refers to removed, a deadlock chose it, or a raw statement's unique violation — 409 'reload
+// and try again', never a 500.
+const lost: { name: string; run: () => Promise<unknown> }[] = [
+  {
+    name: "a foreign key to a row that is gone (Prisma, P2003)",
+    run: () => getDb().clientShare.create({ data: { clientId: 2_000_000_000, operatorId: 2_000_000_000 } }),
+  },
+  { name: "a foreign key to a row that is gone (a raw statement, 23503)", run: () => getDb().$executeRaw`INSERT INTO client_shares (client_id, operator_id) VALUES (2000000000, 2000000000)` },
+  {
+    name: "a unique violation of a raw statement (23505)",
+    run: async () => {
+      const key = `database-errors:${Math.random()}`;
+      await getDb().$executeRaw`INSERT INTO login_throttles (key) VALUES (${key})`;
+      await getDb().$executeRaw`INSERT INTO login_throttles (key) VALUES (${key})`;
+    },
+  },
+  {
+    name: "a deadlock (pg's own error, 40P01)",
+    run: async () => {
+      // Two connections each lock one row, then ask for the other's: PostgreSQL ends one of them.
+      const keys = [`deadlock:a:${Math.random()}`, `deadlock:b:${Math.random()}`];
+      await getDb().loginThrottle.createMany({ data: keys.map((key) => ({ key })) });
+      const [a, b] = [new Client({ connectionString: process.env.DATABASE_URL }), new Client({ connectionString: process.env.DATABASE_URL })];
+      await Promise.all([a.connect(), b.connect()]);
+      try {
+        const lock = (c: Client, key: string) => c.query("SELECT key FROM login_throttles WHERE key = $1 FOR UPDATE", [key]);
+        await Promise.all([a.query("BEGIN"), b.query("BEGIN")]);
+        await Promise.all([lock(a, keys[0]!), lock(b, keys[1]!)]);
+        const outcomes = await Promise.allSettled([lock(a, keys[1]!), lock(b, keys[0]!)]);
+        const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+        expect(failed?.reason).toMatchObject({ code: "40P01" });
+        throw failed!.reason;
+      } finally {
+        await Promise.all([a.query("ROLLBACK").catch(() => {}), b.query("ROLLBACK").catch(() => {})]);
+        await Promise.all([a.end(), b.end()]);
+      }
+    },
+  },
+];
+for (const { name, run } of lost) {
+  test(`${name} answers 409, not 500`, async () => {
+    const res = await call(publicRoute({}, run));
+    expect(res.status).toBe(409);
+    expect(res.json.error).toEqual({ code: "conflict", message: "Este registro foi alterado por outra pessoa. Recarregue e tente novamente." });
   });
 }

@@ -279,7 +279,7 @@ describe("contabilize: the one-statement path writes what the checked path write
   test.each([
     ["to another month", `${later.year}-${String(later.month).padStart(2, "0")}-10`, "4.00", later],
     ["in the same month, with another value", `${current.year}-${mm}-09`, "41.50", current],
-  ])("a save of the block %s committed while the posting waits for its row lock: the answer is the block as posted", async (_label, date, value, month) => {
+  ])("a save of the block %s committed while the posting waits for its row lock: the statement writes nothing, the checked path posts and answers the block as saved", async (_label, date, value, month) => {
     const target = await createBlock({ client: alpha, operator: regularA, state: "categorized", account, paymentDate: day(8), valueCents: 4_00 });
     const other = new PgClient({ connectionString: process.env.DATABASE_URL });
     await other.connect();
@@ -292,14 +292,18 @@ describe("contabilize: the one-statement path writes what the checked path write
         date,
         Math.round(Number(value) * 100),
       ]);
-      const posting = contabilizeAtOnce({ actor: actors.regularA, session: null }, { blockId: target.id });
+      const caller = { actor: actors.regularA, session: null };
+      const atOnce = contabilizeAtOnce(caller, { blockId: target.id });
       // The posting's statement has its snapshot and waits for the row this transaction holds.
       await waitFor(async () => {
         const waiting = await other.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))", [rows[0].pid]);
         return waiting.rows[0].n > 0;
       }, "the posting to wait for the block's row");
       await other.query("COMMIT");
-      const answer = await posting;
+      // The statement's snapshot is not the block any more (its version moved): it wrote nothing.
+      expect(await atOnce).toBeNull();
+      expect((await getDb().block.findUniqueOrThrow({ where: { id: target.id } })).contabilizedAt).toBeNull();
+      const answer = await contabilizeBlock({ caller, body: { blockId: target.id, link: null } });
       expect(answer!.block).toMatchObject({ id: target.id, version: target.version + 2, date, value });
       expect(answer!.block.contabilizedDatetime).toBeDefined();
       expect(answer!.contabilization).toMatchObject({ clientId: alpha.id, year: month.year, month: month.month });
