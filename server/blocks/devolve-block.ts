@@ -14,8 +14,8 @@ export type DevolvedAnswer = { blockId: number; devolvedDatetime: string };
  * POST /api/block/devolve {blockId}: gives a not-yet-contabilised block back to the client, for good.
  * In one transaction: one conditional UPDATE (not contabilised, not devolved, not undone) stamps
  * devolvedAt and bumps the version — of two parallel devolves exactly one finds the row, the other
- * answers 404 — then the block's documents get the same devolvedAt (they appear in the client's
- * Devolvidos, dated by the return), its open pendencies are closed (solvedAt, no solver: nobody
+ * answers 404 — then the block's documents get the same devolvedAt and lose any earlier restore (they
+ * appear in the client's Devolvidos, dated by the return), its open pendencies are closed (solvedAt, no solver: nobody
  * answered them), the client's modifiedAt moves and the audit event is written.
  */
 export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockIdBody }): Promise<DevolvedAnswer> {
@@ -29,7 +29,9 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockI
       data: { devolvedAt: now, devolvedById: block.operator.operatorId, version: { increment: 1 }, claimedById: null, claimedUntil: null },
     });
     if (written.count === 0) await explainMissedWrite(tx, block.id);
-    const documents = await tx.document.updateMany({ where: { blockId: block.id, deletedAt: null }, data: { devolvedAt: now } });
+    // restoredAt null: a document restored from an earlier return and sent again is returned anew (the
+    // Devolvidos list, its restore and the deletion job all read an unrestored return).
+    const documents = await tx.document.updateMany({ where: { blockId: block.id, deletedAt: null }, data: { devolvedAt: now, restoredAt: null } });
     const pendencies = await tx.pendency.updateMany({ where: { blockId: block.id, solvedAt: null }, data: { solvedAt: now } });
     await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
     await writeAuditEvent(

@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { POST as devolvePost } from "@/app/api/block/devolve/route";
+import { POST as createPost } from "@/app/api/block/create/route";
 import { POST as restorePost } from "@/app/api/document/devolved/restore/route";
 import { GET as devolvedGet } from "@/app/api/document/devolved/route";
 import { POST as removePost } from "@/app/api/document/remove/route";
@@ -186,3 +188,16 @@ describe("POST /api/document/devolved/restore", () => {
     expect((await restore(tokens.regularAlpha, { documentId: "abc" })).status).toBe(400);
   });
 });
+
+test("a document restored, sent again and returned again is in Devolvidos again, and can be restored again", async () => {
+  const doc = await returned();
+  expect((await restore(tokens.regularAlpha, { documentId: doc.id })).status).toBe(200);
+  const sent = await call<{ id: number }>(createPost, { body: [{ id: doc.id }], token: tokens.regularAlpha, path: "/api/block/create" });
+  expect(sent.status).toBe(200);
+  expect((await call(devolvePost, { body: { blockId: sent.json.data!.id }, token: tokens.regularA })).status).toBe(200);
+  const list = await call<ReturnedDocument[]>(devolvedGet, { token: tokens.ownerAlpha });
+  expect(list.json.data!.map((d) => d.id)).toContain(doc.id);
+  expect((await db().document.findUniqueOrThrow({ where: { id: doc.id } })).restoredAt).toBeNull();
+  expect((await restore(tokens.ownerAlpha, { documentId: doc.id })).status).toBe(200);
+});
+
