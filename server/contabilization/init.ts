@@ -15,7 +15,7 @@ import { tryTakeLease } from "./lease";
 import { categorizedByMonth, loadMonthData } from "./month-view";
 import { hashToken, newToken } from "./tokens";
 
-type Link = { id: number; operatorId: number; clientId: number };
+type Link = { id: number; operatorId: number; clientId: number; createdAt: Date };
 
 const sign = (key: string | null) => (key ? signDocumentUrl(key) : null);
 
@@ -24,7 +24,8 @@ const sign = (key: string | null) => (key ? signDocumentUrl(key) : null);
  * one-time link is consumed by ONE conditional UPDATE (… WHERE unused AND unexpired RETURNING), so of
  * parallel exchanges of one link exactly one gets a session; a used or expired link answers 410 and an
  * unknown one 404, both telling the person to scan the QR again. The issuing operator must still be an
- * active operator who sees the client (404 otherwise). The phone gets a random session token (stored
+ * active operator who sees the client, and the link younger than the operator's last end of sessions
+ * (a password change, a block: 404 otherwise). The phone gets a random session token (stored
  * hashed, bound to the operator and client, CONTABILIZATION_SESSION_MS, revocable), the operator's
  * lease is renewed when free, and the answer is spec §3 Contabilization session plus the month's page
  * data. Failed attempts are throttled per trusted address.
@@ -40,14 +41,18 @@ export async function initContabilization({ body, address }: { body: Contabiliza
     const [used] = await tx.$queryRaw<Link[]>`
       UPDATE contabilization_links SET used_at = ${now}
        WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now}
-      RETURNING id, operator_id AS "operatorId", client_id AS "clientId"`;
+      RETURNING id, operator_id AS "operatorId", client_id AS "clientId", created_at AS "createdAt"`;
     if (!used) {
       const known = await tx.contabilizationLink.findUnique({ where: { tokenHash: hash }, select: { id: true } });
       throw known ? new AppError("gone", messages.contabilization.linkUsed) : new AppError("not_found", messages.contabilization.linkUnknown);
     }
     const operator = await tx.accountingOperator.findUnique({ where: { id: used.operatorId }, select: { userId: true } });
     const loaded = operator ? await loadActor(operator.userId) : null;
-    if (!loaded || loaded.actor.accounting?.operatorId !== used.operatorId) throw new AppError("not_found", messages.contabilization.linkUnknown);
+    // A link issued before the operator's sessions were ended (a password change, a block) ends with
+    // them, as the phone's session would (mobile-session.ts): it is refused, and stays unused.
+    if (!loaded || loaded.actor.accounting?.operatorId !== used.operatorId || loaded.validAfter > used.createdAt) {
+      throw new AppError("not_found", messages.contabilization.linkUnknown);
+    }
     const seen = await loadWorkClient(tx, loaded.actor, used.clientId);
     const row = await tx.contabilizationSession.create({
       data: { linkId: used.id, tokenHash: hashToken(session), operatorId: used.operatorId, clientId: used.clientId, expiresAt },

@@ -206,6 +206,19 @@ describe("the phone's session", () => {
     expect((await call(mobilePost, { body: { link: passwordChanged } })).status).toBe(401);
   });
 
+  test("a link issued before the operator's sessions ended (a password change) is refused: 404 'scan again', and stays unused", async () => {
+    const world = await buildClientWorld();
+    const ritaToken = (await worldLogins(world, {})).regularA;
+    const link = await call<ContabilizationLinkAnswer>(linkPost, { token: ritaToken, body: { clientId: world.alpha.id } });
+    const row = await getDb().contabilizationLink.findUniqueOrThrow({ where: { tokenHash: hashToken(link.json.data!.link) } });
+    // What endSessions writes, one millisecond after the link was issued.
+    await getDb().user.update({ where: { id: world.regularA.userId }, data: { validAfter: new Date(row.createdAt.getTime() + 1) } });
+    const res = await init({ link: link.json.data!.link });
+    expect(res.status).toBe(404);
+    expect(res.json.error?.message).toBe(messages.contabilization.linkUnknown);
+    expect(await getDb().contabilizationLink.findUniqueOrThrow({ where: { id: row.id }, select: { usedAt: true, session: true } })).toEqual({ usedAt: null, session: null });
+  });
+
   test("a blocked operator's phone is refused", async () => {
     const world = await buildClientWorld();
     const { regularA: rita, alpha: client } = world;
