@@ -2,7 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import type { NewPhoto } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
-import { deleteDocumentBlobs, storeDocumentImage, type DocumentBlobKeys } from "@/server/documents/document-blobs";
+import { deleteDocumentBlobs, deleteUnreferencedBlobs, storeDocumentImage, type DocumentBlobKeys } from "@/server/documents/document-blobs";
 import { AppError } from "@/server/http/errors";
 import type { EarlyWork } from "@/server/http/route";
 import { decodeDataUrl, processImage } from "@/server/images/pipeline";
@@ -12,7 +12,8 @@ import { getBlobStore } from "@/server/storage";
 // The one way a new photo of the business platform becomes a stored document (block/create and
 // pendency/solve): decoded, checked and re-encoded by the image pipeline, its two pictures written to the
 // blob store BEFORE the caller's transaction; the caller inserts the rows and, if anything fails, calls
-// discard() so a failed request leaves no blob behind.
+// discard() so a failed request leaves no blob behind (deleteUnreferencedBlobs: only those no row names,
+// since a transaction that failed may have committed).
 
 /** What a document row needs from an ingested photo. */
 export type IngestedPhoto = DocumentBlobKeys & {
@@ -121,10 +122,11 @@ export async function ingestPhotos(clientId: number, entries: readonly PhotoEntr
   // One worker more than the decode slots: while a worker writes its photo, another holds its slot.
   await Promise.all(Array.from({ length: Math.min(DECODE_CONCURRENCY + 1, entries.length) }, worker));
 
-  const discard = () => deleteDocumentBlobs(store, written());
   if (failure) {
-    await discard();
+    // Nothing was committed yet: every blob written goes.
+    await deleteDocumentBlobs(store, written());
     throw failure.error;
   }
-  return { photos: written(), discard };
+  const photos = written();
+  return { photos, discard: () => deleteUnreferencedBlobs(store, photos.flatMap((photo) => [photo.displayKey, photo.thumbKey])) };
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ProcessedImage } from "@/server/images/types";
 import type { BlobStore } from "@/server/storage";
+import { getDb } from "@/server/db/client";
+import { referencedBlobKeys } from "@/server/jobs/blob-references";
 
 // Where a document's two pictures live: one folder per document under its client,
 // 'clients/<clientId>/documents/<uuid>/documento-<first 8 of uuid>.webp' and '.../miniatura.webp'. The
@@ -40,3 +42,25 @@ export async function deleteDocumentBlobs(store: BlobStore, documents: readonly 
     keys.map((key) => store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error))),
   );
 }
+
+/**
+ * After a transaction that failed: deletes the blobs written for it that no row names. A failure is not
+ * always a rollback: a COMMIT that landed but whose answer was lost (the connection cut, the database
+ * failing over) arrives as an error too, and then the rows name these blobs. When the database cannot
+ * say (it is often the database going away), nothing is deleted: the orphan sweep removes what no row
+ * names once it is an hour old.
+ */
+export async function deleteUnreferencedBlobs(store: BlobStore, keys: readonly string[]): Promise<void> {
+  let referenced: Set<string>;
+  try {
+    referenced = await referencedBlobKeys(getDb(), keys);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    keys
+      .filter((key) => !referenced.has(key))
+      .map((key) => store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error))),
+  );
+}
+

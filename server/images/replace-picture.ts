@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { deleteUnreferencedBlobs } from "@/server/documents/document-blobs";
 import { getBlobStore } from "@/server/storage";
 import { processDataUrl } from "./pipeline";
 
@@ -9,7 +10,8 @@ export type StoredPicture = { key: string; width: number; height: number };
  * Replaces the one picture of a row (a user's avatar, an office's or client's logo). The data URL is
  * re-encoded by the pipeline (its 400/413/415 errors pass through) and stored as `<folder>/<uuid>.webp`;
  * then `commit(picture)` — the caller's transaction that points the row at the new key and returns the
- * previous one — runs. A failed commit deletes the new blob (nothing points at it); the previous blob is
+ * previous one — runs. A failed commit deletes the new blob unless a row names it (a commit whose
+ * answer was lost: deleteUnreferencedBlobs); the previous blob is
  * deleted only after the commit, so no row ever names a missing blob. The route holds an upload slot
  * (route({ upload: true })) while this runs. Returns the new key.
  */
@@ -26,7 +28,8 @@ export async function replacePicture(
   try {
     previous = await commit(picture);
   } catch (error) {
-    await store.delete(picture.key).catch(() => undefined);
+    // Unless the commit landed after all (its answer lost): then the row names it.
+    await deleteUnreferencedBlobs(store, [picture.key]);
     throw error;
   }
   if (previous && previous !== picture.key) {
