@@ -53,7 +53,7 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
       select: { activatedAt: true, deactivatedAt: true, account: { select: { code: true } } },
     }),
     db.block.findMany({
-      where: { clientId: client.id, accountId: { not: null }, undoneAt: null, paymentDate },
+      where: { clientId: client.id, accountId: { not: null }, undoneAt: null, devolvedAt: null, paymentDate },
       select: { paymentDate: true, account: { select: { code: true } } },
     }),
   ]);
@@ -82,7 +82,7 @@ export function monthPlanSql(p: { year: string; from: string; to: string }, wher
                                                      'deactivatedAt', ca.deactivated_at)), '[]'::json)
             FROM client_accounts ca JOIN accounts a ON a.id = ca.account_id WHERE ca.client_id = c.id) AS activations,
          ARRAY(SELECT DISTINCT a.code FROM blocks b JOIN accounts a ON a.id = b.account_id
-                WHERE b.client_id = c.id AND b.undone_at IS NULL
+                WHERE b.client_id = c.id AND b.undone_at IS NULL AND b.devolved_at IS NULL
                   AND b.payment_date >= ${p.from} AND b.payment_date < ${p.to}) AS "monthCodes"
     FROM clients c
    WHERE ${where}`;

@@ -1,6 +1,7 @@
 // The accounts calls (issue 7 item 8): GET/POST /api/account/all, POST /api/account/client and
 // POST /api/account/change — shapes, validation, the permission matrix, the month rules of the
 // accounts help tooltip (spec §2) and parallel toggles.
+import { POST as devolvePost } from "@/app/api/block/devolve/route";
 import { GET as allGet, POST as allPost } from "@/app/api/account/all/route";
 import { POST as changePost } from "@/app/api/account/change/route";
 import { POST as clientPost } from "@/app/api/account/client/route";
@@ -123,6 +124,10 @@ describe("POST /api/account/client", () => {
     await activateAccount({ client, account: other, activatedAt: new Date("2024-04-02T12:00:00Z") });
     // a block of June 2024 categorised in the deactivated account keeps it in June only
     await createBlock({ client, state: "categorized", account: y24, paymentDate: new Date("2024-06-15T00:00:00Z") });
+    // a block of July 2024 categorised in it, then given back to the client (devolved), keeps nothing:
+    // it is in no list
+    const returned = await createBlock({ client, state: "categorized", account: y24, paymentDate: new Date("2024-07-15T00:00:00Z") });
+    expect((await call(devolvePost, { token: t.regularA, body: { blockId: returned.id } })).status).toBe(200);
     const at = (year: number, month: number) => monthList(t.ownerA, { clientId: client.id, year, month });
 
     expect(codes(await at(2024, 2))).toEqual([]);
@@ -144,6 +149,7 @@ describe("POST /api/account/client", () => {
     expect(all.status).toBe(200);
     expect(Object.keys(all.json.data!["2024"])).toEqual(["3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]);
     expect(codes(all.json.data!["2024"]["6"])).toEqual(["3.1.01.001", "3.1.01.002"]);
+    expect(codes(all.json.data!["2024"]["7"])).toEqual(["3.1.01.002"]);
     // the 2025 chart has the code, but the activation ended in 2024
     expect(all.json.data!["2025"]).toBeUndefined();
     const chart2025 = await call<ChartAccount[]>(allPost, { token: t.ownerA, body: { year: 2025 } });
