@@ -59,6 +59,10 @@ const schema = z
     PORT: z.string().optional(),
     // Empty values (as in a copied .env.example) mean "unset" for the mail settings.
     SMTP_URL: z.string().optional(),
+    // How long the SMTP client waits to connect, for the greeting and for each answer: well under the
+    // 60 s a send may hold its outbox row (server/mail/deliver.ts), so a stalled server is a failed
+    // attempt, counted and retried, not a rolled-back one that sends again (nodemailer waits minutes).
+    SMTP_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(15_000),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
     APP_URL: z.union([z.url(), z.literal("")]).optional(),
     DEV_OUTBOX: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),

@@ -7,7 +7,7 @@ import { getJobSender } from "@/server/jobs/sender";
 import { getMailTransport, type MailTransport } from "./transport";
 
 export const MAX_MAIL_ATTEMPTS = 5;
-/** Longest a send may hold its row (SMTP timeouts are shorter); past it the transaction aborts. */
+/** Longest a send may hold its row (SMTP_TIMEOUT_MS, each of the SMTP client's waits, is shorter); past it the transaction aborts. */
 const SEND_TIMEOUT_MS = 60_000;
 
 /**

@@ -7,10 +7,23 @@ export type MailTransport = (mail: OutgoingMail) => Promise<void>;
 
 let smtp: { url: string; send: MailTransport } | undefined;
 
+/**
+ * SMTP_URL with the client's waits (connect, greeting, each answer) as its query parameters, where
+ * nodemailer reads options given with a URL (beside a URL, an options object's fields are dropped); a
+ * wait the URL already names is left as it is.
+ */
+export function withTimeouts(url: string, timeoutMs: number): string {
+  const parsed = new URL(url);
+  for (const name of ["connectionTimeout", "greetingTimeout", "socketTimeout"]) {
+    if (!parsed.searchParams.has(name)) parsed.searchParams.set(name, String(timeoutMs));
+  }
+  return parsed.toString();
+}
+
 function smtpTransport(url: string): MailTransport {
   if (smtp?.url !== url) {
-    const transporter = nodemailer.createTransport(url);
-    const from = getConfig().MAIL_FROM;
+    const { MAIL_FROM: from, SMTP_TIMEOUT_MS: timeout } = getConfig();
+    const transporter = nodemailer.createTransport(withTimeouts(url, timeout));
     smtp = {
       url,
       send: async (mail) => {
