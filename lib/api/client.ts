@@ -164,6 +164,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (outcome.status >= 500) throw errorFromResponse(outcome.status, outcome.body); // the session may still be good
     const data = isRecord(outcome.body) ? outcome.body.data : undefined;
     if (outcome.status !== 200 || !isTokenPair(data)) {
+      // Refused because another tab rotated the same token first (no cross-tab lock: navigator.locks
+      // is missing on an insecure origin and in older browsers): its new pair is in the shared storage.
+      const access = session.getAccess();
+      if (session.getRefresh() !== refresh && access) return access;
       logout();
       return null;
     }

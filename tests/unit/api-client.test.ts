@@ -121,6 +121,38 @@ describe("api client: 401, refresh and retry", () => {
     expect(session.getSnapshot()).toMatchObject({ access: null, refresh: null, platform: "not-choosed", loggedIn: false });
   });
 
+  test("two tabs without a cross-tab lock refresh at once: the one refused adopts the pair the other stored, nobody is logged out", async () => {
+    const storage = createMemoryStorage({ [STORAGE_KEYS.access]: "old-access", [STORAGE_KEYS.refresh]: "old-refresh", [STORAGE_KEYS.platform]: "accounting" });
+    const session = createSessionStore(() => storage);
+    // The server rotates "old-refresh" once: the second use (within the grace window) is 401.
+    let rotated = false;
+    let releaseFirst!: () => void;
+    const firstDone = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const server = async (call: Call) => {
+      if (call.url === REFRESH_PATH) {
+        if (rotated) {
+          await firstDone; // the other tab's answer (and its storing) came first
+          return unauthorized();
+        }
+        rotated = true;
+        return json(200, { data: { access: "new-access", refresh: "new-refresh" } });
+      }
+      return call.auth === "Bearer new-access" ? json(200, { data: call.url }) : unauthorized();
+    };
+    const tabs = [1, 2].map(() => {
+      const onLogout = jest.fn();
+      return { onLogout, client: createApiClient({ session, fetch: fakeFetch(server).fetch, onLogout }) };
+    });
+    const first = tabs[0]!.client.request("/api/a");
+    const second = tabs[1]!.client.request("/api/b");
+    await first;
+    releaseFirst();
+    await expect(second).resolves.toBe("/api/b");
+    await expect(first).resolves.toBe("/api/a");
+    expect(tabs.map((tab) => tab.onLogout.mock.calls.length)).toEqual([0, 0]);
+    expect(session.getSnapshot()).toMatchObject({ access: "new-access", refresh: "new-refresh", loggedIn: true });
+  });
+
   test("no refresh token: logs out without calling refresh", async () => {
     const { client, calls, session, onLogout } = setup(() => unauthorized());
     session.clear();
