@@ -16,8 +16,10 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 /** Reset e-mails per account per hour: enough for a lost message, too few to flood an inbox. */
 export const RESET_MAX_PER_HOUR = 3;
 
-// POST /api/password/forgot: always `{}`. Known and unknown e-mails run the same two queries, so the
-// answer and its timing tell nothing about which e-mails have an account.
+// POST /api/password/forgot: always `{}`, for known and unknown e-mails alike, after the same two
+// queries. A known e-mail under its hourly limit then also writes its token, mail and audit event (a
+// transaction more): the answer tells nothing, its time may (docs/decisions.md, "What is left of account
+// enumeration").
 export async function forgotPassword({ email }: { email: string }): Promise<Record<string, never>> {
   const db = getDb();
   const user = await db.user.findUnique({ where: { email }, select: { id: true } });
