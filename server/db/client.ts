@@ -26,7 +26,12 @@ function connectionConfig(applicationName: string) {
     // re-planning with each call's values: planning the client cards cost PostgreSQL more than
     // running them (docs/performance.md). Prisma's own statements are unnamed, planned per call as
     // before. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
-    options: "-c plan_cache_mode=force_generic_plan",
+    // TimeZone=UTC, whatever the server's or the database's setting: Prisma's adapter sends a Date as
+    // UTC text without an offset and reads timestamptz the same way, which PostgreSQL takes in the
+    // session's zone, while pg (the prepared reads and writes) sends and reads offsets. In any zone
+    // but UTC an instant written by one and read by the other moved by the zone's offset
+    // (tests/integration/database-time-zone.test.ts).
+    options: "-c plan_cache_mode=force_generic_plan -c TimeZone=UTC",
     application_name: applicationName,
     // A connection not up within DATABASE_POOL_TIMEOUT_MS fails (answered 503), and a request waits
     // at most that long for a pool's connection, instead of hanging behind a pool that cannot serve it.
