@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { useChartAccounts, useClientPlan, useToggleAccount } from "@/lib/api/client-actions";
 import type { ChartAccount } from "@/lib/contract/accounts";
-import { formatCalendarDate, monthNames } from "@/lib/format/dates";
+import { formatDate, monthNames } from "@/lib/format/dates";
 import { matchesAccount } from "@/lib/format/search";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { AppDrawer } from "@/components/shell/app-drawer";
@@ -65,7 +65,7 @@ function AccountList({ label, rows, action, busyId, onAction, empty }: {
               <span className="truncate">
                 <span className="font-semibold tabular-nums">{row.code}</span> - {row.description}
               </span>
-              {row.date ? <span className="text-xs text-muted">{t.activeSince(formatCalendarDate(row.date))}</span> : null}
+              {row.date ? <span className="text-xs text-muted">{t.activeSince(formatDate(row.date))}</span> : null}
             </span>
             <button
               type="button"

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/blocks";
 import { api } from "./api";
+import { clientDetailKeys } from "./client-detail";
 
 // The block viewer's calls (spec §7 Blocks/Documents, issue 7 item 4): the block's documents and
 // badges, mark viewed, save (with the block's version) and devolve. Every mutation invalidates the
@@ -51,10 +52,13 @@ export function useClientMonthAccounts(clientId: number, year: number, month: nu
 
 function useInvalidateBlocks(clientId: number) {
   const queryClient = useQueryClient();
-  return (blockId?: number) =>
+  return (blockId?: number, accountsToo = false) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
       blockId === undefined ? null : queryClient.invalidateQueries({ queryKey: blockKeys.documents(blockId) }),
+      // A block saved into an account outside the active plan gives that account a row (with its
+      // warning) in 'Visualizar Contas': the month's accounts follow the save.
+      accountsToo ? queryClient.invalidateQueries({ queryKey: clientDetailKeys.allAccounts(clientId) }) : null,
     ]);
 }
 
@@ -72,7 +76,7 @@ export function useSaveBlock(clientId: number) {
   const invalidate = useInvalidateBlocks(clientId);
   return useMutation({
     mutationFn: (body: BlockSaveBody) => api.request<unknown>("/api/block/save", body),
-    onSettled: (_data, _error, body) => invalidate(body.block.id),
+    onSettled: (_data, _error, body) => invalidate(body.block.id, true),
   });
 }
 

@@ -6,6 +6,7 @@ import type { BlockSyncAnswer, CategorizationBlock, PendencyCreateBody, ToCatego
 import { browserSession } from "@/lib/session";
 import { api } from "./api";
 import { blockKeys, viewerAccountKeys } from "./blocks";
+import { clientDetailKeys } from "./client-detail";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 
 // The categorization screen's calls (issue 9 item 1, docs/api.md "Categorization"): the queue
@@ -31,6 +32,14 @@ function useInvalidateClientBlocks(clientId: number) {
   return () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) });
 }
 
+/** After a save: the client's blocks, and its accounts (an account outside the plan now holding a block gets its row). */
+function invalidateAfterSave(queryClient: ReturnType<typeof useQueryClient>, clientId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
+    queryClient.invalidateQueries({ queryKey: clientDetailKeys.allAccounts(clientId) }),
+  ]);
+}
+
 /**
  * POST /api/block/save {block, version}: a 409 carries the fresh block in error.details.block. A stable
  * function, not a useMutation: the screen saves in the background while the next block paints, and a
@@ -43,8 +52,8 @@ export function useCategorizeSave(clientId: number) {
       const request = api.request<Block>("/api/block/save", body);
       // the client's lists follow, not awaited
       void request.then(
-        () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
-        () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
+        () => invalidateAfterSave(queryClient, clientId),
+        () => invalidateAfterSave(queryClient, clientId),
       );
       return request;
     },
@@ -52,12 +61,16 @@ export function useCategorizeSave(clientId: number) {
   );
 }
 
-/** POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue. */
+/** POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue, and joins the client's pendencies. */
 export function useReportProblem(clientId: number) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateClientBlocks(clientId);
   return useMutation({
     mutationFn: (body: PendencyCreateBody) => api.request<unknown>("/api/pendency/create", body),
-    onSettled: () => void invalidate(),
+    onSettled: () => {
+      void invalidate();
+      void queryClient.invalidateQueries({ queryKey: clientDetailKeys.allPendencies(clientId) });
+    },
   });
 }
 

@@ -11,6 +11,10 @@ import { api } from "./api";
 // ["clients"], ["accounts"], ["blocks", clientId], ["pendencies", clientId].
 
 export const clientDetailKeys = {
+  /** Every period's accounts of the client (a prefix for invalidation). */
+  allAccounts: (clientId: number) => ["accounts", "client", clientId] as const,
+  /** Every year's pendencies of the client (a prefix for invalidation). */
+  allPendencies: (clientId: number) => ["pendencies", clientId] as const,
   card: (clientId: number) => ["clients", "card", clientId] as const,
   busy: (clientId: number) => ["clients", "busy", clientId] as const,
   accounts: (clientId: number, year: number, month: number) => ["accounts", "client", clientId, year, month] as const,

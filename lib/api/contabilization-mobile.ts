@@ -168,8 +168,12 @@ export function useMobileHistory(session: string, year: number, month: number, a
 export function useMobileContabilize(session: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ blockId, undo = false }: { blockId: number; undo?: boolean }) =>
-      api.request<BlockContabilizeAnswer>("/api/block/contabilize", { blockId, link: session, undo }, PUBLIC),
+    mutationFn: async ({ blockId, undo = false }: { blockId: number; undo?: boolean }) => {
+      // A poll still in flight would land after the posting's answer and show the posted block as
+      // next again (as the desk does, it is cancelled first; the next poll asks afresh).
+      await queryClient.cancelQueries({ queryKey: ["contabilization-mobile", "month", session] });
+      return api.request<BlockContabilizeAnswer>("/api/block/contabilize", { blockId, link: session, undo }, PUBLIC);
+    },
     onSuccess: ({ contabilization }) => {
       queryClient.setQueryData(mobileKeys.month(session, contabilization.year, contabilization.month), contabilization);
       void queryClient.invalidateQueries({ queryKey: ["contabilization-mobile", "history", session] });

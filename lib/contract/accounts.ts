@@ -37,7 +37,7 @@ export const chartAccountSchema = z.object({
 export type ChartAccount = z.infer<typeof chartAccountSchema>;
 
 /**
- * An account available to a client in one month. date: ISO date of the activation that covers (or last
+ * An account available to a client in one month. date: the instant (ISO 8601) of the activation that covers (or last
  * covered) the month, null when it was never activated and only a categorised block keeps it; activated:
  * whether an activation covers the month (false = kept only by a block).
  */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { TokenAnswer } from "@/lib/contract/auth";
-import { formatCalendarDate, monthNames } from "@/lib/format/dates";
+import { formatDate, monthNames } from "@/lib/format/dates";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type AccountsPlan, type ClientRef } from "./support/data";
 import { tabTo } from "./support/keyboard";
@@ -58,7 +58,7 @@ test("[accounts] activates and deactivates accounts from this month on; the mont
   // the activation of March last year carries into this year's chart by code; the one retired in June does not
   await expect(active.getByTestId("account-item")).toHaveCount(1);
   await expect(active).toContainText(`${plan.carried.code} - ${plan.carried.description}`);
-  await expect(active).toContainText(`Ativa desde 10/03/${plan.previousYear}`);
+  await expect(active).toContainText(`Ativa desde 09/03/${plan.previousYear}`); // its São Paulo day
   await expect(manage).toContainText(`As alterações valem a partir de ${monthNames[month - 1].toLowerCase()} de ${year}.`);
   await manage.getByRole("button", { name: "Como funcionam as contas ativas" }).click();
   await expect(manage.getByRole("note")).toHaveText(HELP);
@@ -84,7 +84,7 @@ test("[accounts] activates and deactivates accounts from this month on; the mont
   await expect(results).not.toContainText(plan.fresh.code); // moved out of the results…
   await add.getByRole("button", { name: "Voltar para as contas ativas" }).click();
   await expect(active).toContainText(plan.fresh.code); // …into the active list, dated today
-  await expect(active.getByTestId("account-item").filter({ hasText: plan.fresh.code })).toContainText(`Ativa desde ${formatCalendarDate(new Date())}`);
+  await expect(active.getByTestId("account-item").filter({ hasText: plan.fresh.code })).toContainText(`Ativa desde ${formatDate(new Date())}`);
 
   // Removing drops it from the active list.
   await manage.getByRole("button", { name: `Remover ${plan.carried.code} - ${plan.carried.description}` }).click();

@@ -181,6 +181,13 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   // and reopened, it holds the new account
   await openBlock(page, viewer.blocks.categorized);
   await expect(account).toHaveValue(`${viewer.accounts.other.code} - Energia Elétrica`);
+  // 'Visualizar Contas' (read before the save): the account, outside the active plan, now holds the
+  // block, so it has its row with the warning, without a reload
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "Visualizar Contas" }).click();
+  const held = page.getByRole("button", { name: new RegExp(viewer.accounts.other.code.replace(/\./g, "\\.")) });
+  await expect(held.getByRole("img", { name: /não faz parte das contas ativas/ })).toBeVisible();
 });
 
 test("[viewer] keyboard alone: open a card, edit, pick an account, type a value, save with Enter; focus comes back", async ({ page, request, people }) => {

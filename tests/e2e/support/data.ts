@@ -353,7 +353,8 @@ function peopleFrom(f: Factories): People {
       };
       const previous = await chart(previousYear);
       await chart(previousYear + 1);
-      await f.activateAccount({ client, account: previous.carried, activatedAt: new Date(Date.UTC(previousYear, 2, 10, 12)) });
+      // 01:30 UTC on 10/03 is 22:30 on 09/03 in São Paulo: the day the office saw it activated.
+      await f.activateAccount({ client, account: previous.carried, activatedAt: new Date(Date.UTC(previousYear, 2, 10, 1, 30)) });
       await f.activateAccount({
         client,
         account: previous.retired,
