@@ -25,5 +25,5 @@ function AddClientView() {
   const invites = useClientInvites();
   const add = useAddClientInvite();
   const remove = useRemoveClientInvite();
-  return <InviteEmailList invites={invites} add={add} remove={remove} hint={t.inviteHint} retry showRemoveError />;
+  return <InviteEmailList invites={invites} add={add} remove={remove} hint={t.inviteHint} retry />;
 }

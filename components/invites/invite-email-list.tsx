@@ -25,15 +25,13 @@ type InviteEmailListProps = {
   hint?: string;
   /** When the list fails to load: offer 'Tentar novamente' under the message. */
   retry?: boolean;
-  /** Announce a failed remove under the list. */
-  showRemoveError?: boolean;
 };
 
 /**
  * Invite by e-mail, then 'Adicionados recentemente (aguardando cadastro)' with a remove-and-confirm each
  * (spec §2: 'Adicionar operador' and 'Adicionar Cliente'). The invite just sent is announced and marked 'Novo'.
  */
-export function InviteEmailList({ invites, add, remove, hint, retry = false, showRemoveError = false }: InviteEmailListProps) {
+export function InviteEmailList({ invites, add, remove, hint, retry = false }: InviteEmailListProps) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   // The invite just sent: announced, and marked 'Novo' in the list below.
@@ -124,7 +122,8 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false, sho
           ))}
         </ul>
       )}
-      {showRemoveError && remove.isError ? (
+      {/* A failed remove is said under the list, whichever list it is. */}
+      {remove.isError ? (
         <p role="alert" className="text-sm text-danger">
           {remove.error.message}
         </p>

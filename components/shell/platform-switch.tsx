@@ -14,10 +14,12 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const target = otherPlatform(platform);
 
   async function change() {
     setBusy(true);
+    setFailure(null);
     try {
       // The device flips to the other platform once the server agreed (a refusal leaves everything as is);
       // the answer's platform is the user's last one on the server, which another device may have moved.
@@ -27,27 +29,36 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
       browserSession.setPlatform(target);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
       router.push(HOME_PATH);
-    } catch {
-      // nothing changed; the button is usable again
+    } catch (error) {
+      // nothing changed; the button is usable again, and the server's (or the connection's) message says why
+      setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    // The name holds the words shown from md up ('Ir para Empresa'): a label that differs from the visible
-    // text fails speech input ("click Ir para Empresa") and axe's label-content-name-mismatch.
-    <Button
-      variant="secondary"
-      onClick={change}
-      loading={busy}
-      aria-label={`${shellMessages.switchPlatform}: ${shellMessages.switchTo(target)}`}
-      title={shellMessages.switchPlatform}
-    >
-      <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path d="M7 7h12l-3-3M17 17H5l3 3" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <span className="hidden md:inline">{shellMessages.switchTo(target)}</span>
-    </Button>
+    <span className="relative">
+      {/* The name holds the words shown from md up ('Ir para Empresa'): a label that differs from the visible
+          text fails speech input ("click Ir para Empresa") and axe's label-content-name-mismatch. */}
+      <Button
+        variant="secondary"
+        onClick={change}
+        loading={busy}
+        aria-label={`${shellMessages.switchPlatform}: ${shellMessages.switchTo(target)}`}
+        title={shellMessages.switchPlatform}
+      >
+        <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M7 7h12l-3-3M17 17H5l3 3" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="hidden md:inline">{shellMessages.switchTo(target)}</span>
+      </Button>
+      {/* A refused or failed switch says why under the header, until the next try. */}
+      {failure ? (
+        <span role="alert" className="absolute top-full right-0 mt-1 w-max max-w-[16rem] rounded-theme border border-border bg-surface px-1 py-0.5 text-xs text-danger shadow-lg">
+          {failure}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -33,6 +33,7 @@ export function useRemoveInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteId: number) => api.request<unknown>("/api/invited/remove", { inviteId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
+    // Refused too: the invite may have been accepted or withdrawn meanwhile (404), so the list is asked again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
   });
 }

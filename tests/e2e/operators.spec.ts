@@ -149,3 +149,23 @@ test("[operators] removing an invite asks first, in the danger colour", async ({
   await expect(pending(page)).toHaveCount(0); // the only invite is gone: 'Sem itens nesta lista'
   await expect(drawer(page).getByText("Sem itens nesta lista")).toBeVisible();
 });
+
+test("[operators] an invite withdrawn elsewhere meanwhile: its removal says why, and the list is asked again", async ({ page, request, people }) => {
+  const team = await people.accountingTeam();
+  const tokens = await apiLogin(request, team.owner.email);
+  const email = `retirado.${Date.now()}@escritorio.teste`;
+  const headers = { authorization: `Bearer ${tokens.access}` };
+  const invited = await request.post("/api/invited/add", { data: { email }, headers });
+  expect(invited.status()).toBe(200);
+  await openLoggedIn(page, tokens, "accounting", "/home");
+  await page.getByRole("button", { name: "Buscar operador" }).click();
+  await drawer(page).getByRole("button", { name: "Adicionar operador" }).click();
+  await expect(pending(page)).toHaveCount(1);
+  // Another admin withdraws it while this screen still lists it.
+  const inviteId = ((await invited.json()) as { data: { id: number } }).data.id;
+  expect((await request.post("/api/invited/remove", { data: { inviteId }, headers })).status()).toBe(200);
+  await pending(page).getByRole("button", { name: `Remover ${email}` }).click();
+  await page.getByRole("alertdialog", { name: "Atenção" }).getByRole("button", { name: "Continuar" }).click();
+  await expect(drawer(page).getByRole("alert")).toHaveText("Convite não encontrado.");
+  await expect(pending(page)).toHaveCount(0);
+});

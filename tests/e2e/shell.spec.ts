@@ -40,6 +40,22 @@ test("[shell] the both-platform user switches platform from the header", async (
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
 });
 
+test("[shell] a platform switch that cannot reach the server says so, and changes nothing", async ({ page, request, people }) => {
+  const tokens = await apiLogin(request, (await people.bothPlatforms()).email);
+  await openLoggedIn(page, tokens, "accounting", "/home");
+  await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
+  // The connection drops on the way (a network fault, not an answer of ours).
+  await page.route("**/api/user/platform", (route) => route.abort("failed"));
+  await page.getByRole("button", { name: "Trocar plataforma" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Erro de conexão" })).toBeVisible();
+  await expect(page).toHaveTitle("Bloco | Contabilidade");
+  expect(await readStorage(page, STORAGE_KEYS.platform)).toBe("accounting");
+  await page.unroute("**/api/user/platform");
+  await page.getByRole("button", { name: "Trocar plataforma" }).click();
+  await expect(page).toHaveTitle("Bloco | Empresa");
+  await expect(page.getByRole("alert").filter({ hasText: "Erro de conexão" })).toHaveCount(0);
+});
+
 test("[shell] a single-platform user has no platform switch", async ({ page, request }) => {
   const tokens = await apiLogin(request, USERS.owner);
   await openLoggedIn(page, tokens, "accounting", "/home");
