@@ -104,12 +104,15 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
   const { year, month } = changeMonth();
   const [view, setView] = useState<View>("active");
   const [term, setTerm] = useState("");
-  const [busyId, setBusyId] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const helpId = useId();
   const chart = useChartAccounts(year, open);
   const plan = useClientPlan(clientId, year, month, open);
   const toggle = useToggleAccount(clientId, year, month);
+  // The account being changed, read from the mutation itself: a per-call onSettled never runs once the
+  // drawer's close or view switch has reset the mutation, and a busy id kept apart stayed set for good
+  // (every button disabled until a reload).
+  const busyId = toggle.isPending ? (toggle.variables ?? null) : null;
   const loading = useDelayed(!chart.data || !plan.data);
 
   const active = useMemo(() => (plan.data ?? []).filter((account) => account.activated).sort(byCode), [plan.data]);
@@ -120,10 +123,7 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
   const rows = (view === "active" ? active : results).filter((row) => matchesAccount(row, term));
 
   const switchView = (next: View) => (setView(next), setTerm(""), toggle.reset());
-  const onAction = (row: Row) => {
-    setBusyId(row.id);
-    toggle.mutate(row.id, { onSettled: () => setBusyId(null) });
-  };
+  const onAction = (row: Row) => toggle.mutate(row.id);
   const close = () => (onClose(), setView("active"), setTerm(""), setHelpOpen(false), toggle.reset());
   const ready = chart.data && plan.data;
 

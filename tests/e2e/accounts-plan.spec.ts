@@ -127,3 +127,33 @@ test("[accounts] the account list is asked again every 500 ms until it loads", a
   expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(450);
   expect(calls[2] - calls[1]).toBeGreaterThanOrEqual(450);
 });
+
+test("[accounts] a drawer closed while a change is on its way: reopened, its buttons work", async ({ page, request, people }) => {
+  const plan = await people.accountsPlan();
+  await openClient(page, await apiLogin(request, plan.owner.email), plan.client);
+  // The change is held on its way until the drawer has been closed (state, not time).
+  let release!: () => void;
+  const closed = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/account/change", async (route) => {
+    await closed;
+    await route.continue();
+  });
+  await bar(page).getByRole("button", { name: "Gerenciar contas" }).click();
+  const manage = page.getByRole("dialog", { name: "Gerenciar plano de Contas" });
+  const remove = manage.getByRole("button", { name: `Remover ${plan.carried.code} - ${plan.carried.description}` });
+  const answered = page.waitForResponse("**/api/account/change");
+  await remove.click();
+  await expect(remove).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(manage).toHaveCount(0);
+  release();
+  await answered;
+  await page.unroute("**/api/account/change");
+  await bar(page).getByRole("button", { name: "Gerenciar contas" }).click();
+  await manage.getByRole("button", { name: "Adicionar contas" }).click();
+  const add = page.getByRole("dialog", { name: "Adicionar contas" });
+  const addFresh = add.getByRole("button", { name: `Adicionar ${plan.fresh.code} - ${plan.fresh.description}` });
+  await expect(addFresh).toBeEnabled();
+  await addFresh.click();
+  await expect(add.getByRole("list", { name: "Resultados da busca" })).not.toContainText(plan.fresh.code);
+});
