@@ -2,7 +2,8 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
-import { useReportProblem } from "@/lib/api/categorization";
+import { useIsMutating } from "@tanstack/react-query";
+import { reportProblemKey, useReportProblem } from "@/lib/api/categorization";
 import { ISSUE_CODES, issueLabel, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
 import { commonMessages } from "@/lib/i18n/sections/common";
@@ -24,8 +25,12 @@ export type ReportDialogProps = {
 /** 'Reportar problema' (spec §2, issue 9): 'O que aconteceu?', 'Observação', 'Enviar' → pendency/create. */
 export function ReportDialog({ clientId, blockId, open, onOpenChange, onReported }: ReportDialogProps) {
   const returnFocus = useReturnFocus();
+  // While the report is on its way the dialog stays open (Escape, a click outside, 'Cancelar'): closed,
+  // its form would unmount and the answer's "load the next block" would never run, leaving the
+  // reported block on screen.
+  const sending = useIsMutating({ mutationKey: reportProblemKey(clientId) }) > 0;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next || !sending) && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <Dialog.Content
@@ -82,7 +87,9 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
       ) : null}
       <div className="mt-1 flex justify-end gap-1">
         <Dialog.Close asChild>
-          <Button variant="secondary">{commonMessages.cancel}</Button>
+          <Button variant="secondary" disabled={report.isPending}>
+            {commonMessages.cancel}
+          </Button>
         </Dialog.Close>
         <Button type="submit" loading={report.isPending}>
           {t.send}

@@ -61,11 +61,15 @@ export function useCategorizeSave(clientId: number) {
   );
 }
 
+/** The key of a report in flight (the dialog stays open while one is on its way). */
+export const reportProblemKey = (clientId: number) => ["pendency-create", clientId] as const;
+
 /** POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue, and joins the client's pendencies. */
 export function useReportProblem(clientId: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateClientBlocks(clientId);
   return useMutation({
+    mutationKey: reportProblemKey(clientId),
     mutationFn: (body: PendencyCreateBody) => api.request<unknown>("/api/pendency/create", body),
     onSettled: () => {
       void invalidate();

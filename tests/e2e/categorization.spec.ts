@@ -223,6 +223,29 @@ test("[categorization] reports a problem: the client solves it on /pendencyblock
   expect(await imageRecord(page, first)).toMatchObject({ complete: true, busy: false });
 });
 
+test("[categorization] a report on its way keeps its dialog open (Escape does nothing); answered, the next block shows", async ({ page, request, people }) => {
+  const data = await people.categorizationClient({ blocks: 2 });
+  const [first, second] = data.blocks.map((block) => block.id);
+  expect(await openCategorization(page, request, data.owner, data.client)).toBe(first);
+  // The report is held on its way until Escape has been pressed (state, not time).
+  let release!: () => void;
+  const pressed = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/pendency/create", async (route) => {
+    await pressed;
+    await route.continue();
+  });
+  await page.keyboard.press("Alt+KeyP");
+  const dialog = page.getByRole("dialog", { name: "Reportar problema" });
+  await dialog.getByRole("button", { name: "Enviar" }).click();
+  await expect(dialog.getByRole("button", { name: "Cancelar" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  release();
+  await expect(dialog).toHaveCount(0);
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(second));
+  await expect(count(page)).toHaveText("1 bloco não categorizado");
+});
+
 test("[categorization] devolves a block after the confirmation: it leaves the queue and its documents are in the client's Devolvidos", async ({
   page,
   request,
