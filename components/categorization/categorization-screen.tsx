@@ -43,8 +43,25 @@ const ReportDialog = lazyWhenOpen<ReportDialogProps>(
 // compressed script): it is fetched when the first save starts, never with the page.
 let blockSchema: Promise<typeof import("@/lib/contract/categorization").categorizationBlockSchema> | null = null;
 function loadBlockSchema() {
-  blockSchema ??= import("@/lib/contract/categorization").then((module) => module.categorizationBlockSchema);
+  blockSchema ??= import("@/lib/contract/categorization").then(
+    (module) => module.categorizationBlockSchema,
+    (error: unknown) => {
+      // Not kept: a load that failed (offline, a deploy meanwhile) is tried again by the next save.
+      blockSchema = null;
+      throw error;
+    },
+  );
   return blockSchema;
+}
+
+/** The refused save's fresh block, when its answer carries one and the schema could be loaded. */
+async function freshBlockOf(cause: unknown) {
+  if (!(cause instanceof ApiError)) return null;
+  try {
+    return (await loadBlockSchema()).safeParse({ suggestion: null, ...(cause.details.block as object) });
+  } catch {
+    return null; // the block comes back as it was typed
+  }
 }
 
 /** /home/client/categorization: the client of this tab (sessionStorage), or back to /home without one. */
@@ -78,7 +95,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const { saveStarted, saved, restore, note, advance } = queue;
   const onSave = useCallback((block: CategorizationBlock, form: BlockForm) => {
     performance.mark(SAVE_MARK);
-    void loadBlockSchema();
+    loadBlockSchema().catch(() => undefined);
     const body = toSaveBody(block.id, form, block.version);
     saveStarted(block);
     setStatus(t.saved);
@@ -87,7 +104,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
       async (cause: unknown) => {
         // the block's notice (role alert) says what happened; 'Bloco salvo.' no longer holds
         setStatus("");
-        const fresh = cause instanceof ApiError ? (await loadBlockSchema()).safeParse({ suggestion: null, ...(cause.details.block as object) }) : null;
+        const fresh = await freshBlockOf(cause);
         const text = cause instanceof Error ? cause.message : String(cause);
         if (fresh?.success && fresh.data.id === block.id) {
           if (fresh.data.contabilizedDatetime) {

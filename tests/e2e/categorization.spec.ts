@@ -426,3 +426,21 @@ test("[categorization] a failed save after the screen moved on: the next block s
   await expect(page.getByText(EMPTY)).toBeVisible();
   await expect(count(page)).toHaveText("0 blocos não categorizados");
 });
+
+test("[categorization] the first save made offline: the block comes back as typed, saying 'Erro de conexão'; online again, it saves", async ({ page, request, people }) => {
+  const data = await people.categorizationClient({ blocks: 2 });
+  const [first, second] = data.blocks;
+  expect(await openCategorization(page, request, data.owner, data.client)).toBe(first.id);
+  await expect(page.locator(`main[data-next-block="${second.id}"][data-next-ready="true"]`)).toBeAttached();
+  // Offline before the first save: the save and the code that reads a refused save's answer both fail.
+  await page.context().setOffline(true);
+  await categorizeByKeyboard(page, data, "4321");
+  await expect(page.getByText("Erro de conexão")).toBeVisible();
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(first.id));
+  await expect(page.getByLabel("Valor")).toHaveValue("R$ 43,21");
+  await expect(count(page)).toHaveText("2 blocos não categorizados");
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Salvar Bloco" }).click();
+  await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
+  await expect(count(page)).toHaveText("1 bloco não categorizado");
+});
