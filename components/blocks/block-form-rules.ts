@@ -99,12 +99,17 @@ export function withYear(form: BlockForm, year: number | null, now: DateInput = 
   return { ...form, year, month };
 }
 
-/** The payment date is a real calendar date inside the selectable months. */
+/**
+ * The payment date is a real calendar date inside the selectable months: the current year and the
+ * VIEWER_YEAR_OPTIONS - 1 before it, as the server takes them. (An older year of a block is kept in the
+ * year select so that the block reads as it is, but saving asks for a year in range.)
+ */
 export function isFormDateValid(form: BlockForm, now: DateInput = new Date()): boolean {
   const { day, month, year } = form;
   if (day === null || month === null || year === null) return false;
   if (!isValidCalendarDate(year, month, day)) return false;
-  return monthOptions(year, now).includes(month) && year <= currentYearMonth(now).year;
+  const current = currentYearMonth(now).year;
+  return monthOptions(year, now).includes(month) && year <= current && year > current - VIEWER_YEAR_OPTIONS;
 }
 
 /** 'Salvar Bloco' is disabled when the value is empty or 'R$ 0,00', no account, or the date invalid (§5). */

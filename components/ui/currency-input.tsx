@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from "react";
-import { formatCents, MONEY_MAX_DIGITS, parseCurrencyInput } from "@/lib/format/money";
+import { formatCents, MONEY_MAX_DIGITS, parseCurrencyInput, parsePastedMoney } from "@/lib/format/money";
 import { cn } from "./cn";
 
 export type CurrencyInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "type"> & {
@@ -15,7 +15,9 @@ export type CurrencyInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id
 /**
  * The currency input of spec §5: 'R$ ' prefix, digits only, the digits read as cents (divided by 100),
  * two decimals pt-BR ('R$ 1.234,56'). Typing appends a digit, Backspace drops the last one (with all
- * selected: a digit starts over, Backspace clears); pasted text keeps its digits. The caller converts cents to the wire's "1234.56" (centsToDecimalText).
+ * selected: a digit starts over, Backspace clears); pasted text is read as an amount (parsePastedMoney:
+ * 'R$ 1.234,56', '1234.5', '10' reais; anything else is ignored). The caller converts cents to the wire's
+ * "1234.56" (centsToDecimalText).
  */
 export function CurrencyInput({ label, cents, onCentsChange, invalid, className, readOnly, onKeyDown, ...input }: CurrencyInputProps) {
   const id = useId();
@@ -40,7 +42,9 @@ export function CurrencyInput({ label, cents, onCentsChange, invalid, className,
   const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
     if (readOnly) return;
     event.preventDefault();
-    onCentsChange(parseCurrencyInput(event.clipboardData.getData("text")));
+    // A pasted value is read as an amount ('R$ 10' is ten reais, not ten cents); what is none is ignored.
+    const pasted = parsePastedMoney(event.clipboardData.getData("text"));
+    if (pasted !== null) onCentsChange(pasted);
   };
   return (
     <div className={cn("flex min-w-0 flex-col gap-0.5", className)}>

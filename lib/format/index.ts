@@ -18,6 +18,7 @@ export {
   formatCents,
   maskCurrency,
   parseCurrencyInput,
+  parsePastedMoney,
 } from "./money";
 export {
   ALL_MONTHS_LABEL,

@@ -31,6 +31,34 @@ export function parseCurrencyInput(text: string): number {
   return digits === "" ? 0 : Number(digits);
 }
 
+/**
+ * A value pasted into the currency input, read as an amount (typed digits are cents; a pasted value is
+ * what it says): 'R$ 1.234,56', '1234,56', '1,234.56', '1.500' (thousands), '1234.5', '10' (whole reais)
+ * -> cents. null for what is no amount of at most two decimals ('-50,00', '12,345', 'abc', too many
+ * digits): the input then stays as it was.
+ */
+export function parsePastedMoney(text: string): number | null {
+  const t = text.trim().replace(/^r\$/i, "").replace(/\s+/g, "");
+  if (!/^\d[\d.,]*$/.test(t)) return null;
+  const comma = t.lastIndexOf(",");
+  const dot = t.lastIndexOf(".");
+  // Which separator, if any, is the decimal one: the last of the two when both appear; a lone comma;
+  // a lone dot followed by one or two digits ('1234.5'), never three ('1.500' groups thousands).
+  let decimalAt = -1;
+  if (comma >= 0 && dot >= 0) decimalAt = Math.max(comma, dot);
+  else if (comma >= 0) decimalAt = t.indexOf(",") === comma ? comma : -2;
+  else if (dot >= 0 && t.indexOf(".") === dot && t.length - dot - 1 <= 2) decimalAt = dot;
+  if (decimalAt === -2) return null;
+  const integer = decimalAt >= 0 ? t.slice(0, decimalAt) : t;
+  const fraction = decimalAt >= 0 ? t.slice(decimalAt + 1) : "";
+  // The integer part: plain digits, or groups of three after the first ('1.234.567', '1,234').
+  if (!/^(\d+|\d{1,3}([.,]\d{3})+)$/.test(integer) || !/^\d{0,2}$/.test(fraction)) return null;
+  const whole = integer.replace(/[.,]/g, "");
+  const digits = `${whole}${fraction.padEnd(2, "0")}`.replace(/^0+/, "");
+  if (digits.length > MONEY_MAX_DIGITS) return null;
+  return digits === "" ? 0 : Number(digits);
+}
+
 /** Re-formats a currency input on each keystroke: '12345' -> 'R$ 123,45'. */
 export function maskCurrency(text: string): string {
   return formatCents(parseCurrencyInput(text));

@@ -30,8 +30,8 @@ export function matchesClient(client: { name: string; modifiedAt: DateInput }, t
 
 /**
  * 'Buscar valor' (client detail): a block matches when its value, written as the card shows it
- * ('R$ 1.234,56') or plainly ('1234,56', '1234.56'), contains the term; '' matches all, a block
- * without a value matches only ''.
+ * ('R$ 1.234,56') or plainly ('1234,56', '1234.56'), contains the term, with or without its 'R$';
+ * '' matches all, a block without a value matches only ''.
  */
 export function matchesValue(value: string | null, term: string): boolean {
   const needle = normalizeSearch(term.trim());
@@ -40,6 +40,9 @@ export function matchesValue(value: string | null, term: string): boolean {
   const cents = decimalTextToCents(value);
   if (cents === null) return false;
   const shown = formatCents(cents).toLowerCase();
-  const plain = shown.replace("r$ ", "").replace(/\./g, "");
-  return shown.includes(needle) || plain.includes(needle) || plain.replace(",", ".").includes(needle);
+  // The term and the value without the currency sign ('R$ 1234,56', 'R$1.234,56' are typed too).
+  const bare = needle.replace(/^r\$\s*/, "");
+  const grouped = shown.replace(/^r\$\s*/, "");
+  const plain = grouped.replace(/\./g, "");
+  return shown.includes(needle) || grouped.includes(bare) || plain.includes(bare) || plain.replace(",", ".").includes(bare);
 }

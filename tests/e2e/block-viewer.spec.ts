@@ -29,6 +29,14 @@ async function openBlock(page: Page, blockId: number): Promise<Locator> {
   return dialog(page);
 }
 
+/** A paste into `input` as the browser fires it (a ClipboardEvent carrying the text). */
+const paste = (input: Locator, text: string) =>
+  input.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+
 const monthName = (month: number) =>
   ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"][month - 1];
 
@@ -130,6 +138,14 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   await expect(monthSelect.locator("option")).toHaveCount(now.month + 1); // with the empty choice
   await expect(box.getByLabel("Ano", { exact: true }).locator("option")).toHaveCount(5 + 1);
 
+  // Valor: a pasted value is read as an amount ('R$ 1.234,56' is that, not 123456 cents; '10' is ten
+  // reais); what is no amount ('-5') leaves it as it was
+  await paste(value, "R$ 1.234,56");
+  await expect(value).toHaveValue("R$ 1.234,56");
+  await paste(value, "-5");
+  await expect(value).toHaveValue("R$ 1.234,56");
+  await paste(value, "10");
+  await expect(value).toHaveValue("R$ 10,00");
   // Valor: digits read as cents; empty or R$ 0,00 disables Salvar
   await value.focus();
   await page.keyboard.press("ControlOrMeta+a");

@@ -80,6 +80,8 @@ describe("canSave ('Salvar Bloco' disabled rules, spec §5)", () => {
     ["29/02 of a common year", { day: 29, month: 2, year: 2025 }],
     ["a month after the current one in the current year", { month: 12, day: 1 }],
     ["a future year", { year: 2027 }],
+    // the year select keeps an older block's year (2021 here), but the server takes the last five only
+    ["a year before the five the server takes", { year: 2021 }],
   ] as const)("refused: %s", (_name, change) => {
     expect(canSave(form(change as Partial<BlockForm>), NOW)).toBe(false);
   });

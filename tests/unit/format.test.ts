@@ -19,6 +19,7 @@ import {
   monthOptions,
   normalizeSearch,
   parseCurrencyInput,
+  parsePastedMoney,
   saoPauloParts,
 } from "@/lib/format";
 import { CEP_LENGTH, PHONE_LENGTH } from "@/lib/constants";
@@ -120,6 +121,27 @@ describe("money", () => {
     expect(centsToDecimalText(5)).toBe("0.05");
     expect(centsToDecimalText(BigInt("100000000000"))).toBe("1000000000.00");
   });
+});
+
+describe("a pasted value (the currency input)", () => {
+  test.each([
+    ["R$ 1.234,56", 123456],
+    ["R$1.234,56", 123456],
+    ["1234,56", 123456],
+    ["1234,5", 123450],
+    ["1,234.56", 123456],
+    ["1234.56", 123456],
+    ["1234.5", 123450],
+    ["1.500", 150000],
+    ["1.234.567", 123456700],
+    ["R$ 10", 1000],
+    ["10", 1000],
+    [" 0,99 ", 99],
+    ["0", 0],
+  ] as const)("%j -> %i cents", (text, cents) => expect(parsePastedMoney(text)).toBe(cents));
+  test.each([["-50,00"], ["12,345"], ["1,234,567"], ["abc"], [""], ["R$"], ["12.34.5"], ["9".repeat(14)]])("%j is no amount: null", (text) =>
+    expect(parsePastedMoney(text)).toBeNull(),
+  );
 });
 
 describe("dates in São Paulo", () => {
