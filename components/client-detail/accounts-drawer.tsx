@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { useChartAccounts, useClientPlan, useToggleAccount } from "@/lib/api/client-actions";
 import type { ChartAccount } from "@/lib/contract/accounts";
-import { formatDate, monthNames } from "@/lib/format/dates";
+import { currentYearMonth, formatDate, monthNames } from "@/lib/format/dates";
 import { matchesAccount } from "@/lib/format/search";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { AppDrawer } from "@/components/shell/app-drawer";
@@ -17,11 +17,11 @@ type View = "active" | "add";
 type Row = { id: number; code: string; description: string; date?: string | null };
 
 /**
- * The month an account change applies from. The accounts API counts months in UTC (docs/api.md
- * "Accounts"), so the drawer shows the plan of the UTC month: the one `account/change` edits.
+ * The month an account change applies from: this month in São Paulo, the month of the activation
+ * instant `account/change` writes (server/accounts/month-plan.ts), and the month the page's selects show.
  */
-function changeMonth(now = new Date()) {
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+function changeMonth() {
+  return currentYearMonth();
 }
 
 const byCode = (a: Row, b: Row) => a.code.localeCompare(b.code, "pt-BR", { numeric: true });

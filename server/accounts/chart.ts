@@ -4,6 +4,7 @@ import { getDb } from "@/server/db/client";
 import type { AccountingMembership, Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { accountsVisibleTo } from "@/server/policy/scopes";
+import { currentYearMonth } from "@/lib/format/dates";
 import { sortByCode } from "./month-plan";
 
 // GET /api/account/all, POST {year}: the caller's office chart for a year of exercise (default: this
@@ -11,7 +12,7 @@ import { sortByCode } from "./month-plan";
 export async function listChart({ actor, body }: { actor: Actor; body?: AccountsAllBody }): Promise<ChartAccount[]> {
   assertCan(actor, "platform.accounting", null);
   const acc = actor.accounting as AccountingMembership;
-  const yearOfExercise = body?.year ?? new Date().getUTCFullYear();
+  const yearOfExercise = body?.year ?? currentYearMonth().year;
   const rows = await getDb().account.findMany({
     where: { AND: [accountsVisibleTo({ ...actor, business: null }), { officeId: acc.officeId, yearOfExercise }] },
     select: { id: true, code: true, description: true, yearOfExercise: true },

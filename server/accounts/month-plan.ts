@@ -1,7 +1,10 @@
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
+import { saoPauloParts } from "@/lib/format/dates";
 
 // The activation rules of the accounts help tooltip (spec §2), as pure functions over the rows so the
-// month arithmetic is tested once. Months are counted in UTC: year * 12 + (month − 1).
+// month arithmetic is tested once. Months are counted as year * 12 + (month − 1): an activation's
+// (an instant) in São Paulo, as every month of an instant in the product; a payment date's (a
+// calendar day, read at UTC midnight) as it is written.
 
 export type ChartRow = { id: number; code: string; description: string; yearOfExercise: number };
 /** A client_accounts row with the code of its account: activations carry across charts by code. */
@@ -10,7 +13,21 @@ export type ActivationRow = { code: string; activatedAt: Date; deactivatedAt: Da
 export type BlockRow = { code: string; date: Date };
 
 export const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
-export const monthOf = (date: Date) => monthIndex(date.getUTCFullYear(), date.getUTCMonth() + 1);
+/** The month of a calendar day (a DATE column, read as UTC midnight). */
+export const monthOfDay = (date: Date) => monthIndex(date.getUTCFullYear(), date.getUTCMonth() + 1);
+
+// Each activation instant's month, worked out once: a month's plan asks it for every month of every year.
+const instantMonths = new WeakMap<Date, number>();
+/** The month of an instant in São Paulo (an activation made at 22:00 on the 31st belongs to that month). */
+export function monthOfInstant(date: Date): number {
+  let month = instantMonths.get(date);
+  if (month === undefined) {
+    const parts = saoPauloParts(date);
+    month = monthIndex(parts.year, parts.month);
+    instantMonths.set(date, month);
+  }
+  return month;
+}
 
 const byCode = new Intl.Collator("pt-BR", { numeric: true });
 export const sortByCode = <T extends { code: string }>(rows: T[]): T[] => [...rows].sort((a, b) => byCode.compare(a.code, b.code));
@@ -21,7 +38,7 @@ export const sortByCode = <T extends { code: string }>(rows: T[]): T[] => [...ro
  * deactivating in month M leaves M−1 and before as they were.
  */
 const covers = (row: ActivationRow, month: number) =>
-  monthOf(row.activatedAt) <= month && (row.deactivatedAt === null || month < monthOf(row.deactivatedAt));
+  monthOfInstant(row.activatedAt) <= month && (row.deactivatedAt === null || month < monthOfInstant(row.deactivatedAt));
 
 /** The accounts of the year's chart available in one month, sorted by code. */
 export function accountsOfMonth(
@@ -32,7 +49,7 @@ export function accountsOfMonth(
   month: number,
 ): ClientAccount[] {
   const at = monthIndex(year, month);
-  const kept = new Set(blocks.filter((block) => monthOf(block.date) === at).map((block) => block.code));
+  const kept = new Set(blocks.filter((block) => monthOfDay(block.date) === at).map((block) => block.code));
   const out: ClientAccount[] = [];
   for (const account of sortByCode(chart.filter((row) => row.yearOfExercise === year))) {
     const rows = activations.filter((row) => row.code === account.code);
@@ -42,7 +59,7 @@ export function accountsOfMonth(
     const shown =
       covering ??
       rows
-        .filter((row) => monthOf(row.activatedAt) <= at)
+        .filter((row) => monthOfInstant(row.activatedAt) <= at)
         .sort((a, b) => b.activatedAt.getTime() - a.activatedAt.getTime())[0];
     out.push({
       id: account.id,

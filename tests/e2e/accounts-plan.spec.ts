@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { TokenAnswer } from "@/lib/contract/auth";
-import { formatDate, monthNames } from "@/lib/format/dates";
+import { currentYearMonth, formatDate, monthNames } from "@/lib/format/dates";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type AccountsPlan, type ClientRef } from "./support/data";
 import { tabTo } from "./support/keyboard";
@@ -45,9 +45,7 @@ async function expectMonth(page: Page, plan: AccountsPlan, year: number, month: 
 test("[accounts] activates and deactivates accounts from this month on; the month rules hold across the year boundary", async ({ page, request, people }) => {
   test.setTimeout(90_000); // eleven month switches on /home/client after the drawer journey
   const plan = await people.accountsPlan();
-  const now = new Date();
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
+  const { year, month } = currentYearMonth(); // this month in São Paulo, the month a change applies from
   await openClient(page, await apiLogin(request, plan.owner.email), plan.client);
 
   // Keyboard: the side bar entry opens 'Gerenciar plano de Contas'.

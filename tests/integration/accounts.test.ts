@@ -15,13 +15,13 @@ import {
   createClientOperator,
   type OperatorWithUser,
 } from "../helpers/factories";
+import { currentYearMonth } from "@/lib/format/dates";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins } from "./world";
 
 
-const now = new Date();
-const thisYear = now.getUTCFullYear();
-const thisMonth = now.getUTCMonth() + 1;
+// This month in São Paulo: the month an activation made now belongs to.
+const { year: thisYear, month: thisMonth } = currentYearMonth();
 /** Year and month `delta` months from the current one. */
 const shift = (delta: number) => {
   const index = thisYear * 12 + (thisMonth - 1) + delta;
