@@ -16,15 +16,20 @@ export const monthIndex = (year: number, month: number) => year * 12 + (month - 
 /** The month of a calendar day (a DATE column, read as UTC midnight). */
 export const monthOfDay = (date: Date) => monthIndex(date.getUTCFullYear(), date.getUTCMonth() + 1);
 
-// Each activation instant's month, worked out once: a month's plan asks it for every month of every year.
-const instantMonths = new WeakMap<Date, number>();
+// Each activation instant's month, worked out once per process (Intl's zone arithmetic costs a few
+// microseconds, and a month's plan asks it for every activation on every call): the same rows come back
+// call after call. Bounded: past INSTANT_MONTHS_MAX instants it starts over.
+const INSTANT_MONTHS_MAX = 50_000;
+const instantMonths = new Map<number, number>();
 /** The month of an instant in São Paulo (an activation made at 22:00 on the 31st belongs to that month). */
 export function monthOfInstant(date: Date): number {
-  let month = instantMonths.get(date);
+  const at = date.getTime();
+  let month = instantMonths.get(at);
   if (month === undefined) {
     const parts = saoPauloParts(date);
     month = monthIndex(parts.year, parts.month);
-    instantMonths.set(date, month);
+    if (instantMonths.size >= INSTANT_MONTHS_MAX) instantMonths.clear();
+    instantMonths.set(at, month);
   }
   return month;
 }
