@@ -252,7 +252,9 @@ test("the server killed mid-upload, started again, the client retrying: one bloc
   // The orphan sweep (the job's function on the app's store and database), run past the grace period.
   const swept = await sweepOrphanBlobs({ now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000), store, db });
   console.log(`[faults:kill-upload] ${JSON.stringify({ orphans: orphans.length, swept })}`);
-  expect(swept.deleted).toBe(orphans.length);
+  // This upload's orphans, and any an earlier test left: a send refused while PostgreSQL was down keeps
+  // its pictures for this sweep, since the database could not say whether a row names them.
+  expect(swept.deleted).toBeGreaterThanOrEqual(orphans.length);
   const left = await allBlobKeys();
   for (const key of orphans) expect(left).not.toContain(key);
   expect((await referencedBlobKeys(db, left)).size).toBe(left.length); // every blob left is named by a row
