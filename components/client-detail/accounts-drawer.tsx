@@ -16,14 +16,6 @@ const t = clientActionsMessages;
 type View = "active" | "add";
 type Row = { id: number; code: string; description: string; date?: string | null };
 
-/**
- * The month an account change applies from: this month in São Paulo, the month of the activation
- * instant `account/change` writes (server/accounts/month-plan.ts), and the month the page's selects show.
- */
-function changeMonth() {
-  return currentYearMonth();
-}
-
 const byCode = (a: Row, b: Row) => a.code.localeCompare(b.code, "pt-BR", { numeric: true });
 
 /** The accounts help (spec §2 "Accounts help tooltip"): a '?' that shows and hides the rules below the header. */
@@ -101,7 +93,9 @@ type AccountsDrawerProps = { clientId: number; clientName: string; open: boolean
  * year ('Buscar conta') minus the active ones under 'Resultados da busca'. Changes apply from this month on.
  */
 export function AccountsDrawer({ clientId, clientName, open, onClose }: AccountsDrawerProps) {
-  const { year, month } = changeMonth();
+  // The month a change applies from: this month in São Paulo, the month of the activation instant
+  // `account/change` writes (server/accounts/month-plan.ts), and the month the page's selects show.
+  const { year, month } = currentYearMonth();
   const [view, setView] = useState<View>("active");
   const [term, setTerm] = useState("");
   const [helpOpen, setHelpOpen] = useState(false);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/blocks";
 import { api } from "./api";
@@ -52,14 +52,23 @@ export function useClientMonthAccounts(clientId: number, year: number, month: nu
 
 function useInvalidateBlocks(clientId: number) {
   const queryClient = useQueryClient();
-  return (blockId?: number, accountsToo = false) =>
+  return (blockId?: number) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
       blockId === undefined ? null : queryClient.invalidateQueries({ queryKey: blockKeys.documents(blockId) }),
-      // A block saved into an account outside the active plan gives that account a row (with its
-      // warning) in 'Visualizar Contas': the month's accounts follow the save.
-      accountsToo ? queryClient.invalidateQueries({ queryKey: clientDetailKeys.allAccounts(clientId) }) : null,
     ]);
+}
+
+/**
+ * After a save (the viewer's or categorization's): the client's blocks, and its accounts. A block saved
+ * into an account outside the active plan gives that account a row (with its warning) in 'Visualizar
+ * Contas'.
+ */
+export function invalidateAfterSave(queryClient: QueryClient, clientId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
+    queryClient.invalidateQueries({ queryKey: clientDetailKeys.allAccounts(clientId) }),
+  ]);
 }
 
 /** POST /api/block/viewed {blockId}: once per display; the list's unseen dot goes away. */
@@ -73,10 +82,11 @@ export function useMarkViewed(clientId: number) {
 
 /** POST /api/block/save {block, version}: a stale version answers 409; either way the block reloads. */
 export function useSaveBlock(clientId: number) {
-  const invalidate = useInvalidateBlocks(clientId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BlockSaveBody) => api.request<unknown>("/api/block/save", body),
-    onSettled: (_data, _error, body) => invalidate(body.block.id, true),
+    onSettled: (_data, _error, body) =>
+      Promise.all([invalidateAfterSave(queryClient, clientId), queryClient.invalidateQueries({ queryKey: blockKeys.documents(body.block.id) })]),
   });
 }
 

@@ -5,7 +5,7 @@ import type { BlockSaveBody, Block } from "@/lib/contract/blocks";
 import type { BlockSyncAnswer, CategorizationBlock, PendencyCreateBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
 import { browserSession } from "@/lib/session";
 import { api } from "./api";
-import { blockKeys, viewerAccountKeys } from "./blocks";
+import { blockKeys, invalidateAfterSave, viewerAccountKeys } from "./blocks";
 import { clientDetailKeys } from "./client-detail";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 
@@ -30,14 +30,6 @@ export function fetchToCategorize(clientId: number, signal?: AbortSignal): Promi
 function useInvalidateClientBlocks(clientId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) });
-}
-
-/** After a save: the client's blocks, and its accounts (an account outside the plan now holding a block gets its row). */
-function invalidateAfterSave(queryClient: ReturnType<typeof useQueryClient>, clientId: number) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: blockKeys.client(clientId) }),
-    queryClient.invalidateQueries({ queryKey: clientDetailKeys.allAccounts(clientId) }),
-  ]);
 }
 
 /**
