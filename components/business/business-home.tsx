@@ -23,10 +23,12 @@ import { TOUCH_TARGETS } from "./touch";
 const ClientInfoDialogView = lazyWhenOpen<ClientInfoDialogViewProps>(
   () => import("@/components/clients/client-info-dialog").then((module) => module.ClientInfoDialogView),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 const BlockPreviewDialog = lazyWhenOpen<BlockPreviewDialogProps>(
   () => import("./block-preview-dialog").then((module) => module.BlockPreviewDialog),
   (props) => props.block !== null,
+  (props) => props.onClose(),
 );
 
 const t = clientDetailMessages;

@@ -12,6 +12,7 @@ export const WIDE_QUERY = "(min-width: 1024px)";
 const PreviewDialog = lazyWhenOpen<PreviewDialogProps>(
   () => import("./preview-dialog").then((module) => module.PreviewDialog),
   (props) => props.open,
+  (props) => props.onClose(),
 );
 
 export type PreviewPaneProps = {

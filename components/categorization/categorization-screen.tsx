@@ -37,6 +37,7 @@ const SWAP_MEASURE = "bloco:categorize-swap";
 const ReportDialog = lazyWhenOpen<ReportDialogProps>(
   () => import("./report-dialog").then((module) => module.ReportDialog),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 
 // The schema that reads a refused save's fresh copy of the block pulls in zod (about 70 KiB of

@@ -26,20 +26,24 @@ const PendenciesPanel = lazy(() => import("./pendencies-panel").then((module) =>
 const SideDrawers = lazyWhenOpen<SideDrawersProps>(
   () => import("./side-drawers").then((module) => module.SideDrawers),
   (props) => props.choice !== "none",
+  (props) => props.onClose(),
 );
 // The viewer and the client's data are dialogs: fetched on their first open, not with the page.
 const BlockViewer = lazyWhenOpen<BlockViewerProps>(
   () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
   (props) => props.block !== null,
+  (props) => props.onClose(),
 );
 const ClientInfoDialog = lazyWhenOpen<ClientInfoDialogProps>(
   () => import("@/components/clients/client-info-dialog").then((module) => module.ClientInfoDialog),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 // 'Excluir cliente' too (with the client actions' API module).
 const RemoveClientDialog = lazyWhenOpen<RemoveClientDialogProps>(
   () => import("./remove-client").then((module) => module.RemoveClientDialog),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 
 const t = clientDetailMessages;

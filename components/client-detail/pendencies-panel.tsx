@@ -21,6 +21,7 @@ const t = clientDetailMessages;
 const PendencyDialog = lazyWhenOpen<PendencyDialogProps>(
   () => import("./pendency-dialog").then((module) => module.PendencyDialog),
   (props) => props.pendency !== null,
+  (props) => props.onClose(),
 );
 
 type DayGroup = { day: number; items: Pendency[] };

@@ -20,6 +20,7 @@ import { matchesFirst, matchingIds } from "./client-list-rules";
 const AddClientDrawer = lazyWhenOpen<AddClientDrawerProps>(
   () => import("./add-client-drawer").then((module) => module.AddClientDrawer),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 
 const t = clientsMessages;

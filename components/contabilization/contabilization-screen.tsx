@@ -32,6 +32,7 @@ const t = contabilizationDeskMessages;
 const BlockViewer = lazyWhenOpen<BlockViewerProps>(
   () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
   (props) => props.block !== null,
+  (props) => props.onClose(),
 );
 
 /** /home/client/contabilization: the tab's client (sessionStorage), or back to /home without one (spec §2). */

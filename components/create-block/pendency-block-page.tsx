@@ -25,6 +25,7 @@ import type { SelectionUpdate } from "./use-image-intake";
 const SkipDialog = lazyWhenOpen<SkipDialogProps>(
   () => import("./skip-dialog").then((module) => module.SkipDialog),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 
 const t = businessPanelMessages;

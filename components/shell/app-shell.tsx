@@ -14,10 +14,12 @@ import { AppHeader } from "./app-header";
 const ProfileDrawer = lazyWhenOpen<ProfileDrawerProps>(
   () => import("@/components/profile/profile-drawer").then((module) => module.ProfileDrawer),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 const OperatorsDrawer = lazyWhenOpen<OperatorsDrawerProps>(
   () => import("@/components/operators/operators-drawer").then((module) => module.OperatorsDrawer),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );
 
 type OpenDrawer = "none" | "operators" | "profile";

@@ -9,4 +9,5 @@ export type { ConfirmDialogProps } from "./confirm-dialog-modal";
 export const ConfirmDialog = lazyWhenOpen<ConfirmDialogProps>(
   () => import("./confirm-dialog-modal").then((module) => module.ConfirmDialogModal),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );

@@ -9,4 +9,5 @@ export type { DrawerProps } from "./drawer-modal";
 export const Drawer = lazyWhenOpen<DrawerProps>(
   () => import("./drawer-modal").then((module) => module.DrawerModal),
   (props) => props.open,
+  (props) => props.onOpenChange(false),
 );

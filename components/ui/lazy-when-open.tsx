@@ -1,7 +1,77 @@
 "use client";
 
-import { lazy, Suspense, type ComponentType } from "react";
+import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { commonMessages as t } from "@/lib/i18n/sections/common";
+import { Button } from "./button";
 import { useOpenedOnce } from "./use-opened-once";
+
+/** A lazy part's script that could not be fetched (offline, a deploy that removed the old chunks). */
+class PartLoadError extends Error {
+  constructor(cause: unknown) {
+    super("lazy part failed to load", { cause });
+  }
+}
+
+/**
+ * Catches only PartLoadError: any other error thrown while rendering the part goes on to the boundaries
+ * above it, as before (a defect in a dialog is not a connection problem).
+ */
+class PartLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: unknown }> {
+  state = { failed: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: error };
+  }
+  render() {
+    if (this.state.failed === null) return this.props.children;
+    if (!(this.state.failed instanceof PartLoadError)) throw this.state.failed;
+    return this.props.fallback;
+  }
+}
+
+/**
+ * In place of a dialog or drawer whose script did not arrive: what happened, a retry and, when it can, a
+ * way out. It takes the focus from whatever asked for the part (a click or a key on its opener), and
+ * gives it back before it goes: on 'Fechar' or Escape, and on a retry too, so that the part, once it
+ * opens, returns the focus there as it always does (useReturnFocus).
+ */
+function PartLoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose?: () => void }) {
+  const panel = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const textId = useId();
+  useEffect(() => {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    panel.current?.querySelector<HTMLButtonElement>("[data-retry]")?.focus();
+  }, []);
+  const giveBack = (then: () => void) => {
+    opener.current?.focus({ preventScroll: true });
+    then();
+  };
+  return (
+    <div
+      ref={panel}
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={textId}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && onClose) giveBack(onClose);
+      }}
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-[480px] flex-col gap-1.5 rounded-theme border border-border bg-surface p-2 text-fg shadow-lg"
+    >
+      <p id={textId}>{t.partFailed}</p>
+      <div className="flex flex-wrap justify-end gap-1">
+        {onClose ? (
+          <Button variant="secondary" onClick={() => giveBack(onClose)}>
+            {t.close}
+          </Button>
+        ) : null}
+        <Button data-retry onClick={() => giveBack(onRetry)}>
+          {t.retry}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * A dialog or drawer whose script is fetched on its first open, not with the page that holds it (Radix
@@ -9,17 +79,64 @@ import { useOpenedOnce } from "./use-opened-once";
  * then nothing is rendered, as a closed Radix dialog renders nothing; from then on it stays mounted.
  * With `() => true`, any part a page mounts only after an interaction (a chosen item's preview): its
  * script is fetched when it first mounts, and nothing shows in its place until it has arrived.
+ *
+ * When the script cannot be fetched, the page stays as it is and, while the part is asked for, a small
+ * panel says so with 'Tentar novamente' (a new fetch) and, when `close` is given, 'Fechar' (or Escape),
+ * which closes the part as its own close would: the opener can then ask for it again.
  */
-export function lazyWhenOpen<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+export function lazyWhenOpen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+  close?: (props: P) => void,
+): ComponentType<P> {
+  // React keeps a lazy component's failed promise for good: a retry needs a new one. Shared by every
+  // instance, as the script is.
+  let failed = false;
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          failed = true;
+          throw new PartLoadError(error);
+        },
+      ),
+    );
+  let Lazy = fresh();
+
   function LazyWhenOpen(props: P) {
-    const opened = useOpenedOnce(isOpen(props));
+    const open = isOpen(props);
+    const opened = useOpenedOnce(open);
+    const [attempt, setAttempt] = useState(0);
     if (!opened) return null;
+    const again = () => {
+      if (failed) {
+        failed = false;
+        Lazy = fresh();
+      }
+      setAttempt((n) => n + 1);
+    };
+    const fallback = open ? (
+      <PartLoadFailed
+        onRetry={again}
+        onClose={
+          close
+            ? () => {
+                close(props);
+                again(); // fetched again in the background: the next open finds it, or says again that it failed
+              }
+            : undefined
+        }
+      />
+    ) : null;
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <PartLoadBoundary key={attempt} fallback={fallback}>
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+        </Suspense>
+      </PartLoadBoundary>
     );
   }
+
   return LazyWhenOpen;
 }

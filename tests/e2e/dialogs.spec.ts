@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/data";
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn, PASSWORD } from "./support/session";
@@ -157,4 +158,39 @@ test("[dialogs] login, platform choice and the shell by keyboard alone", async (
   await tabTo(page, page.getByRole("button", { name: /^Trocar plataforma/ }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveTitle("Bloco | Contabilidade");
+});
+
+test("[dialogs] a drawer whose script cannot be fetched: said in place, Escape closes it, 'Tentar novamente' opens it, focus back on the opener", async ({ page, request, people }) => {
+  await ownerHome(page, people, request);
+  await page.waitForLoadState("networkidle"); // every script of the page itself is in
+  // From now on no script arrives: the drawer's own chunk is the first one asked for.
+  const chunks = "**/_next/static/chunks/**";
+  await page.route(chunks, (route) => route.abort("internetdisconnected"));
+
+  const opener = page.getByTestId("profile-button");
+  await tabTo(page, opener);
+  await page.keyboard.press("Enter");
+  const failed = page.getByRole("alertdialog", { name: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente." });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole("button", { name: "Tentar novamente" })).toBeFocused();
+  await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible(); // the page itself stays
+  await expectNoAxeViolations(page, "a part that could not be fetched");
+
+  // Escape closes it as the drawer's own close would: the opener has the focus and can ask again.
+  await page.keyboard.press("Escape");
+  await expect(failed).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole("button", { name: "Fechar" })).toBeVisible();
+
+  // The connection is back: the retry fetches the script, and the drawer opens as it always does.
+  await page.unroute(chunks);
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Conta" });
+  await expect(drawer.getByRole("button", { name: "Perfil" })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
+  await expect(opener).toBeFocused();
 });

@@ -8,4 +8,8 @@ export const commonMessages = {
   logout: "Sair",
   loading: "Carregando…",
   backToLogin: "Voltar para o login",
+  // components/ui/lazy-when-open.tsx: a dialog or drawer whose script could not be fetched
+  partFailed: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente.",
+  retry: "Tentar novamente",
+  close: "Fechar",
 } as const;
