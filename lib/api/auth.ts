@@ -1,6 +1,7 @@
 import type { MeAnswer, TokenAnswer, TokenBody } from "@/lib/contract/auth";
 import { browserSession } from "@/lib/session";
 import { api } from "./api";
+import { leaveOpenScreens } from "./leaving";
 
 // Spec §7 "Auth": login, logout, and the caller's profile (its query hook, useMe, is lib/api/me.ts: the
 // login page calls requestLogin and must not load react-query with it).
@@ -12,8 +13,12 @@ export function requestLogin(body: TokenBody): Promise<TokenAnswer> {
   return api.request<TokenAnswer>("/api/token/", body, { auth: false });
 }
 
-/** Revokes the session on the server (its failure is ignored) and clears the device. */
+/**
+ * Lets go of what the open screens hold (their unsync calls need the session), revokes the session on
+ * the server (its failure is ignored) and clears the device.
+ */
 export async function logout(): Promise<void> {
+  await leaveOpenScreens();
   const refresh = browserSession.getRefresh();
   if (refresh) {
     await api.request("/api/token/logout/", { refresh }, { auth: false }).catch(() => undefined);

@@ -10,8 +10,8 @@ import type {
   PendencyToSolveAnswer,
   SentBlock,
 } from "@/lib/contract/business";
-import { browserSession } from "@/lib/session";
 import { api } from "./api";
+import { useLeaveScreen } from "./leave-screen";
 import { ApiError } from "./client";
 
 // The calls of Criar bloco and Blocos com pendencia (issue 8 item 2): the galleries, deleting a gallery
@@ -190,27 +190,7 @@ const UNSYNC_PATH = "/api/operator/unsync/pendency";
  * the screen unmounts, with a keepalive fetch when the page itself goes away (pagehide).
  */
 export function usePendencyPresence() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const leave = () => {
-      const access = browserSession.getAccess();
-      if (!access) return;
-      void fetch(UNSYNC_PATH, {
-        method: "POST",
-        keepalive: true,
-        headers: { Authorization: `Bearer ${access}`, "Content-Type": "application/json" },
-        body: "{}",
-      }).catch(() => undefined); // best effort: the presence row expires by itself
-    };
-    window.addEventListener("pagehide", leave);
-    return () => {
-      window.removeEventListener("pagehide", leave);
-      void queryClient.cancelQueries({ queryKey: blockSenderKeys.sync });
-      queryClient.removeQueries({ queryKey: blockSenderKeys.sync });
-      void api.request<unknown>(UNSYNC_PATH, {}).catch(() => undefined);
-    };
-  }, [queryClient]);
-
+  useLeaveScreen(UNSYNC_PATH, {}, blockSenderKeys.sync);
   return useQuery({
     queryKey: blockSenderKeys.sync,
     queryFn: ({ signal }) => api.request<PendencySyncAnswer>(SYNC_PATH, {}, { signal }),

@@ -1,10 +1,10 @@
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL_INTERVAL_MS } from "@/lib/constants";
 import type { BlockSaveBody, Block } from "@/lib/contract/blocks";
 import type { BlockSyncAnswer, CategorizationBlock, PendencyCreateBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
-import { browserSession } from "@/lib/session";
 import { api } from "./api";
+import { useLeaveScreen } from "./leave-screen";
 import { blockKeys, invalidateAfterSave, viewerAccountKeys } from "./blocks";
 import { clientDetailKeys } from "./client-detail";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
@@ -79,27 +79,7 @@ const UNSYNC_PATH = "/api/operator/unsync/block";
  * screen unmounts, with a keepalive fetch when the page itself goes away (pagehide).
  */
 export function useBlockSync(clientId: number) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const leave = () => {
-      const access = browserSession.getAccess();
-      if (!access) return;
-      void fetch(UNSYNC_PATH, {
-        method: "POST",
-        keepalive: true,
-        headers: { Authorization: `Bearer ${access}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ clientId }),
-      }).catch(() => undefined); // best effort: presence and claims expire by themselves (15 s)
-    };
-    window.addEventListener("pagehide", leave);
-    return () => {
-      window.removeEventListener("pagehide", leave);
-      void queryClient.cancelQueries({ queryKey: categorizationKeys.sync(clientId) });
-      queryClient.removeQueries({ queryKey: categorizationKeys.sync(clientId) });
-      void api.request<unknown>(UNSYNC_PATH, { clientId }).catch(() => undefined);
-    };
-  }, [queryClient, clientId]);
-
+  useLeaveScreen(UNSYNC_PATH, { clientId }, categorizationKeys.sync(clientId));
   return useQuery({
     queryKey: categorizationKeys.sync(clientId),
     queryFn: ({ signal }) => api.request<BlockSyncAnswer>("/api/operator/sync/block", { clientId }, { signal }),

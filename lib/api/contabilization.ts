@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { POLL_INTERVAL_MS } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
 import type {
@@ -8,8 +7,8 @@ import type {
   ContabilizationMonth,
   OperatorFace,
 } from "@/lib/contract/contabilization";
-import { browserSession } from "@/lib/session";
 import { api } from "./api";
+import { useLeaveScreen } from "./leave-screen";
 import { ApiError } from "./client";
 
 // The desktop contabilization page (issue 9 items 2–3; docs/api.md "Contabilization and the QR link"):
@@ -46,27 +45,7 @@ export function leaseHolder(error: unknown): { message: string; holder: Operator
  * leaves. On leaving: unsync (unmount), or a keepalive fetch when the page itself goes away (pagehide).
  */
 export function useContabilizationLease(clientId: number, year: number, month: number) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const leave = () => {
-      const access = browserSession.getAccess();
-      if (!access) return;
-      void fetch(UNSYNC_PATH, {
-        method: "POST",
-        keepalive: true,
-        headers: { Authorization: `Bearer ${access}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ clientId }),
-      }).catch(() => undefined); // best effort: the lease runs out by itself 15 s later
-    };
-    window.addEventListener("pagehide", leave);
-    return () => {
-      window.removeEventListener("pagehide", leave);
-      void queryClient.cancelQueries({ queryKey: contabilizationKeys.all(clientId) });
-      queryClient.removeQueries({ queryKey: contabilizationKeys.all(clientId) });
-      void api.request<unknown>(UNSYNC_PATH, { clientId }).catch(() => undefined);
-    };
-  }, [clientId, queryClient]);
-
+  useLeaveScreen(UNSYNC_PATH, { clientId }, contabilizationKeys.all(clientId));
   return useQuery({
     queryKey: contabilizationKeys.month(clientId, year, month),
     queryFn: ({ signal }) => api.request<ContabilizationMonth>(SYNC_PATH, { clientId, year, month }, { signal }),

@@ -255,3 +255,22 @@ test("[contabilization] the QR panel: a QR of the mobile link, the safety text, 
   const replaced = await request.post("/api/operator/contabilization/init", { data: { link: (third ?? "").split("/mobile/")[1] } });
   expect(replaced.status()).toBe(410);
 });
+
+test("[contabilization] logging out from the desk lets the client go at once: a colleague takes it without waiting for the lease to run out", async ({ page, request, people }) => {
+  const data = await people.contabilizationClient();
+  await openDesk(page, request, data.operator, data);
+  await expect(accountButton(page, data.accounts.first)).toBeVisible(); // the lease is taken
+  const colleague = await apiLogin(request, data.colleague.email);
+  const take = () =>
+    request.post("/api/operator/sync/contabilize", {
+      headers: { authorization: `Bearer ${colleague.access}` },
+      data: { clientId: data.client.id, year: data.year, month: data.month },
+    });
+  expect((await take()).status()).toBe(409); // held by the first operator
+
+  await page.getByTestId("profile-button").click();
+  await page.getByRole("dialog", { name: "Conta" }).getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The desk let the lease go before the session ended (its 15 s had not run out).
+  expect((await take()).status()).toBe(200);
+});
