@@ -122,6 +122,34 @@ describe("POST /api/operator/contabilization/init", () => {
     expect(linkRow.session).not.toBeNull();
   });
 
+  test("a failure while the exchange is written leaves the link unused: the phone's retry gets its session", async () => {
+    const { link } = await newLink();
+    await getDb().contabilizationLease.deleteMany({ where: { clientId: alpha.id } }); // the exchange takes it
+    // A real PostgreSQL failure at the last write of the exchange (the lease), for this client only:
+    // the server going away (57P01) just as the phone's session is being written.
+    const fn = `init_fails_${alpha.id}`;
+    await getDb().$executeRawUnsafe(
+      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'going away' USING ERRCODE = '57P01'; END $$`,
+    );
+    await getDb().$executeRawUnsafe(
+      `CREATE TRIGGER ${fn} BEFORE INSERT OR UPDATE ON contabilization_leases FOR EACH ROW WHEN (NEW.client_id = ${alpha.id}) EXECUTE FUNCTION ${fn}()`,
+    );
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failed = await init({ link });
+      expect(failed.status).toBe(503);
+      const row = await getDb().contabilizationLink.findUniqueOrThrow({ where: { tokenHash: hashToken(link) }, select: { usedAt: true, session: true } });
+      expect(row).toEqual({ usedAt: null, session: null });
+    } finally {
+      await getDb().$executeRawUnsafe(`DROP TRIGGER ${fn} ON contabilization_leases`);
+      await getDb().$executeRawUnsafe(`DROP FUNCTION ${fn}()`);
+    }
+    const retried = await init({ link });
+    log.mockRestore();
+    expect(retried.status).toBe(200);
+    expect(await getDb().contabilizationSession.count({ where: { tokenHash: hashToken(retried.json.data!.session) } })).toBe(1);
+  });
+
   test("expired link 410, unknown link 404, junk 400 — each telling the person to scan again", async () => {
     const { link } = await newLink();
     await getDb().contabilizationLink.update({ where: { tokenHash: hashToken(link) }, data: { expiresAt: new Date(Date.now() - 1) } });
