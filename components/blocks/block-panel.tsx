@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
 import { issueLabel } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
@@ -41,13 +41,16 @@ export type BlockPanelProps = {
   initial?: BlockForm;
   /** Shown under 'Salvar Bloco' (the categorization screen's keyboard hints). */
   footer?: ReactNode;
+  /** Hears the form as typed, after each change (categorization keeps it for a block sent back to `next`). */
+  onFormChange?: (form: BlockForm) => void;
 };
 
 const EMPTY = "";
 
 /** The viewer's side panel: badges, the pendency or read-only note, the block form and its buttons. */
-export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, onSave, saving, error, initial, footer }: BlockPanelProps) {
+export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, onSave, saving, error, initial, footer, onFormChange }: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
+  useEffect(() => onFormChange?.(form), [form, onFormChange]);
   // Categorization: the account first and focused on each new block; Enter on a date select saves.
   const categorizing = mode === "categorization";
   const editable = isEditable(mode, editing);

@@ -23,7 +23,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
 import type { ReportDialogProps } from "./report-dialog";
-import { useCategorizationQueue } from "./use-categorization-queue";
+import { useCategorizationQueue, type TypedForm } from "./use-categorization-queue";
 
 const t = categorizationScreenMessages;
 /** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
@@ -94,6 +94,12 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   // a failed save brings the block back (docs/decisions.md "Categorization (issue 9)"). Each save is its
   // own promise (mutateAsync): two quick saves of two blocks settle independently.
   const { saveStarted, saved, restore, note, advance } = queue;
+  // What is typed on the block on screen: a failed save of the one before sends it back to `next`, and
+  // it comes back with it (the queue's nextDraft).
+  const typed = useRef<TypedForm | null>(null);
+  const onTyped = useCallback((blockId: number, form: BlockForm) => {
+    typed.current = { blockId, form };
+  }, []);
   const onSave = useCallback((block: CategorizationBlock, form: BlockForm) => {
     performance.mark(SAVE_MARK);
     loadBlockSchema().catch(() => undefined);
@@ -115,10 +121,10 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
             return;
           }
           // stale: the server's fresh copy (a new version) with its message
-          restore(fresh.data, text, null);
+          restore(fresh.data, text, null, typed.current);
         } else {
           // lease held by another operator, a network failure…: the block as it was typed
-          restore(block, text, form);
+          restore(block, text, form, typed.current);
         }
       },
     );
@@ -181,6 +187,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
             draft={state.draft}
             onSave={onSave}
             onDone={onDone}
+            onTyped={onTyped}
           />
         ) : state.status === "loading" ? (
           <div className="grid flex-1 place-items-center" aria-busy="true">
@@ -245,13 +252,15 @@ type BlockProps = {
   onSave: (block: CategorizationBlock, form: BlockForm) => void;
   /** The block left the queue (reported, devolved): the text is announced. */
   onDone: (status: string) => void;
+  /** Hears the form as typed on this block. */
+  onTyped: (blockId: number, form: BlockForm) => void;
 };
 
 /**
  * Memoised: the screen re-renders on every poll and queue answer; the block's viewer and form only
  * when the block, its notice or draft change (its callbacks are stable).
  */
-const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone }: BlockProps) {
+const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone, onTyped }: BlockProps) {
   const devolve = useDevolveBlock(clientId);
   const markViewed = useMarkViewed(clientId);
   const [index, setIndex] = useState(0);
@@ -261,6 +270,7 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
   const [reporting, setReporting] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
+  const onFormChange = useCallback((form: BlockForm) => onTyped(block.id, form), [onTyped, block.id]);
 
   // 'Salvar Bloco' → this block committed to the DOM (a performance measure the timing spec reads).
   useEffect(() => {
@@ -379,6 +389,7 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
           error={error}
           initial={initial}
           footer={<Shortcuts />}
+          onFormChange={onFormChange}
         />
       </aside>
 

@@ -11,6 +11,9 @@ import { blockYearMonth, type BlockForm } from "@/components/blocks/block-form-r
 // same render, and asks tocategorize again in the background for the new `next`. The caller's own
 // claims come first in that answer, so its `block` is normally the one already on screen.
 
+/** The form as typed on a block, as the screen last heard it. */
+export type TypedForm = { blockId: number; form: BlockForm };
+
 export type QueueStatus = "loading" | "ready" | "empty" | "refused";
 
 export type QueueState = {
@@ -25,9 +28,11 @@ export type QueueState = {
   notice: string | null;
   /** The form to show on the block instead of its own data (a failed save brought back as it was typed). */
   draft: BlockForm | null;
+  /** The form typed on `next` when a failed save sent it back there: shown again when it comes back. */
+  nextDraft: BlockForm | null;
 };
 
-const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null, draft: null };
+const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null, draft: null, nextDraft: null };
 
 /** The server still counts a block whose save is on its way: the header counts it as gone. */
 const withoutSaving = (count: number, saving: ReadonlySet<number>) => Math.max(0, count - saving.size);
@@ -64,11 +69,13 @@ export function useCategorizationQueue(clientId: number) {
         // nothing new while saves are on their way (their blocks, still claimed, fill the answer): the
         // refill that follows each save's end decides
         const status = block ? "ready" : saving.current.size > 0 ? "loading" : "empty";
-        return { status, block, next, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null, notice: null, draft: null };
+        return { status, block, next, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null, notice: null, draft: null, nextDraft: null };
       }
       const shown = current.block;
       const next = candidates.find((block) => block.id !== shown.id) ?? null;
-      return { ...current, status: "ready", next, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null };
+      // what was typed on `next` stays with it, not with another block the answer puts there
+      const nextDraft = next !== null && next.id === current.next?.id && next.version === current.next.version ? current.nextDraft : null;
+      return { ...current, status: "ready", next, nextDraft, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null };
     });
   }, []);
 
@@ -92,7 +99,9 @@ export function useCategorizationQueue(clientId: number) {
           // 409: another operator holds the client's contabilization (read-only for everyone else)
           const refused = cause instanceof ApiError && cause.status === 409;
           setState((current) =>
-            current.block === null || refused ? { ...current, status: "refused", block: refused ? null : current.block, next: null, error: message(cause) } : { ...current, next: null },
+            current.block === null || refused
+              ? { ...current, status: "refused", block: refused ? null : current.block, next: null, nextDraft: null, error: message(cause) }
+              : { ...current, next: null, nextDraft: null },
           );
         }
       } while (again.current && alive.current);
@@ -136,7 +145,8 @@ export function useCategorizationQueue(clientId: number) {
       count: current.count === null ? null : Math.max(0, current.count - 1),
       error: null,
       notice: null,
-      draft: null,
+      draft: current.nextDraft,
+      nextDraft: null,
     }));
     // during a save tocategorize would answer the saved block again (still claimed): saved() refills
     if (refillNow) void refill();
@@ -167,21 +177,27 @@ export function useCategorizationQueue(clientId: number) {
 
   /**
    * The save failed: `block` (the one saved, with `draft` as typed; or the server's fresh copy after a
-   * stale save) is back on screen with `notice`; the block shown meanwhile becomes `next` again.
+   * stale save) is back on screen with `notice`; the block shown meanwhile becomes `next` again, with
+   * what had been typed on it (`typed`, the screen's last form of the block it shows), which it shows
+   * again when it comes back.
    */
-  const restore = useCallback((block: CategorizationBlock, notice: string, draft: BlockForm | null) => {
+  const restore = useCallback((block: CategorizationBlock, notice: string, draft: BlockForm | null, typed: TypedForm | null = null) => {
     saving.current.delete(block.id);
     done.current.delete(block.id);
-    setState((current) => ({
-      ...current,
-      status: "ready",
-      block,
-      next: current.block && current.block.id !== block.id ? current.block : current.next,
-      count: current.count === null ? null : current.count + 1,
-      error: null,
-      notice,
-      draft,
-    }));
+    setState((current) => {
+      const sentBack = current.block !== null && current.block.id !== block.id;
+      return {
+        ...current,
+        status: "ready",
+        block,
+        next: sentBack ? current.block : current.next,
+        nextDraft: sentBack ? (typed !== null && typed.blockId === current.block?.id ? typed.form : null) : current.nextDraft,
+        count: current.count === null ? null : current.count + 1,
+        error: null,
+        notice,
+        draft,
+      };
+    });
     void refill();
   }, [refill]);
 

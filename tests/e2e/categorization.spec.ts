@@ -375,7 +375,7 @@ test("[categorization] a stale save: a colleague saved the block meanwhile; the 
   await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
 });
 
-test("[categorization] a failed save after the screen moved on: the next block shows at once, a second save goes through meanwhile, the failed block comes back with the server's message and nothing is lost", async ({
+test("[categorization] a failed save after the screen moved on: the next block shows at once, a second save goes through meanwhile, the failed block comes back with the server's message and nothing is lost (what was typed on the block it pushed back included)", async ({
   page,
   request,
   people,
@@ -411,6 +411,12 @@ test("[categorization] a failed save after the screen moved on: the next block s
   expect((await secondAnswer).status()).toBe(200);
   // the queue never hands the first block back while its save is on its way: the third one comes
   await expect(shown(page)).toHaveAttribute("data-current-block", String(third.id));
+  // a value typed on the third block, not saved yet, when the first one's answer lands
+  await expect(page.getByRole("combobox", { name: "Conta" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Valor")).toBeFocused();
+  await page.keyboard.type("4242");
+  await expect(page.getByLabel("Valor")).toHaveValue("R$ 42,42");
 
   release();
   expect((await firstAnswer).status()).toBe(409);
@@ -419,9 +425,10 @@ test("[categorization] a failed save after the screen moved on: the next block s
   await expect(page.getByLabel("Valor")).toHaveValue("R$ 77,70");
   await page.unroute("**/api/block/save");
 
-  // saving again goes on: the third block (not the second, saved), then the empty queue
+  // saving again goes on: the third block (not the second, saved) with what was typed on it, then the empty queue
   await page.getByRole("button", { name: "Salvar Bloco" }).click();
   await expect(shown(page)).toHaveAttribute("data-current-block", String(third.id));
+  await expect(page.getByLabel("Valor")).toHaveValue("R$ 42,42");
   await categorizeByKeyboard(page, data, "9999");
   await expect(page.getByText(EMPTY)).toBeVisible();
   await expect(count(page)).toHaveText("0 blocos não categorizados");
