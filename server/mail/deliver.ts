@@ -1,68 +1,76 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
-import { getDb, type MailOutbox, type Tx } from "@/server/db/client";
+import { Prisma, getDb, type MailOutbox } from "@/server/db/client";
 import { QUEUES } from "@/server/jobs/queues";
 import { getJobSender } from "@/server/jobs/sender";
 import { getMailTransport, type MailTransport } from "./transport";
 
 export const MAX_MAIL_ATTEMPTS = 5;
-/** Longest a send may hold its row (SMTP_TIMEOUT_MS, each of the SMTP client's waits, is shorter); past it the transaction aborts. */
-const SEND_TIMEOUT_MS = 60_000;
+/**
+ * How long a claimed row is its runner's: far longer than any SMTP exchange can last (SMTP_TIMEOUT_MS,
+ * at most 20 s, bounds each of its ten or so waits). Past it, a runner that died mid-send has its row
+ * claimed again (the message may then go out twice: delivery is at least once).
+ */
+export const MAIL_SENDING_CLAIM_MS = 10 * 60_000;
+
+const RETURNING = Prisma.sql`RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts,
+  last_error AS "lastError", sending_until AS "sendingUntil"`;
 
 /**
- * Claims one unsent row and counts the attempt in the same statement. The row stays locked until the
- * caller's transaction ends, and SKIP LOCKED makes every other runner (another request, another app
- * instance) pass over it: a message is never sent twice at once.
+ * Claims one unsent row that no runner is sending, counts the attempt and marks it as being sent, in
+ * one statement that commits at once: SKIP LOCKED and `sending_until` make every other runner
+ * (another request, another app instance) pass over it while it is sent, and the attempt stays counted
+ * whatever happens next. The send itself holds no transaction (a slow SMTP server outlived the one it
+ * used to hold, whose rollback uncounted the attempt, and the message went out again and again).
  */
-export async function claimNextMail(tx: Tx, afterId = 0): Promise<MailOutbox | null> {
-  const rows = await tx.$queryRaw<MailOutbox[]>`
-    UPDATE mail_outbox SET attempts = attempts + 1
+export async function claimNextMail(afterId = 0): Promise<MailOutbox | null> {
+  const rows = await getDb().$queryRaw<MailOutbox[]>`
+    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${MAIL_SENDING_CLAIM_MS / 1000})
     WHERE id = (
       SELECT id FROM mail_outbox
       WHERE sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS} AND id > ${afterId}
+        AND (sending_until IS NULL OR sending_until <= now())
       ORDER BY id
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts, last_error AS "lastError"`;
+    ${RETURNING}`;
   return rows[0] ?? null;
 }
 
-/** The same claim for one given row (a mail-send job): null when it is sent, spent or held by another runner. */
-export async function claimMail(tx: Tx, id: number): Promise<MailOutbox | null> {
-  const rows = await tx.$queryRaw<MailOutbox[]>`
-    UPDATE mail_outbox SET attempts = attempts + 1
+/** The same claim for one given row (a mail-send job): null when it is sent, spent or being sent by another runner. */
+export async function claimMail(id: number): Promise<MailOutbox | null> {
+  const rows = await getDb().$queryRaw<MailOutbox[]>`
+    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${MAIL_SENDING_CLAIM_MS / 1000})
     WHERE id = (
       SELECT id FROM mail_outbox
       WHERE id = ${id} AND sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}
+        AND (sending_until IS NULL OR sending_until <= now())
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts, last_error AS "lastError"`;
+    ${RETURNING}`;
   return rows[0] ?? null;
 }
 
 type Outcome = { id: number; sent: boolean; attempts: number; error?: string } | null;
 
-// One message per transaction: claim, send while holding the row, record sent_at or last_error.
-function deliverOne(transport: MailTransport, claim: (tx: Tx) => Promise<MailOutbox | null>): Promise<Outcome> {
-  return getDb().$transaction(
-    async (tx) => {
-      const row = await claim(tx);
-      if (!row) return null;
-      try {
-        await transport({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-        await tx.mailOutbox.update({ where: { id: row.id }, data: { sentAt: new Date(), lastError: null } });
-        return { id: row.id, sent: true, attempts: row.attempts };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await tx.mailOutbox.update({ where: { id: row.id }, data: { lastError: message.slice(0, 1000) } });
-        console.error(`[mail] delivery of #${row.id} failed (attempt ${row.attempts}):`, message);
-        return { id: row.id, sent: false, attempts: row.attempts, error: message };
-      }
-    },
-    { timeout: SEND_TIMEOUT_MS },
-  );
+// One message: claim (committed), send, then record sent_at or last_error and let the claim go.
+async function deliverOne(transport: MailTransport, claim: () => Promise<MailOutbox | null>): Promise<Outcome> {
+  const row = await claim();
+  if (!row) return null;
+  try {
+    await transport({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await getDb().mailOutbox.update({ where: { id: row.id }, data: { lastError: message.slice(0, 1000), sendingUntil: null } });
+    console.error(`[mail] delivery of #${row.id} failed (attempt ${row.attempts}):`, message);
+    return { id: row.id, sent: false, attempts: row.attempts, error: message };
+  }
+  // If this write fails (the database gone just now), the row stays claimed, and is sent again once the
+  // claim runs out: at least once.
+  await getDb().mailOutbox.update({ where: { id: row.id }, data: { sentAt: new Date(), lastError: null, sendingUntil: null } });
+  return { id: row.id, sent: true, attempts: row.attempts };
 }
 
 /**
@@ -71,7 +79,7 @@ function deliverOne(transport: MailTransport, claim: (tx: Tx) => Promise<MailOut
  */
 export async function deliverPendingMail(transport: MailTransport = getMailTransport()): Promise<number> {
   let sent = 0;
-  const after = (afterId: number) => (tx: Tx) => claimNextMail(tx, afterId);
+  const after = (afterId: number) => () => claimNextMail(afterId);
   for (let outcome = await deliverOne(transport, after(0)); outcome; outcome = await deliverOne(transport, after(outcome.id))) {
     if (outcome.sent) sent += 1;
   }
@@ -86,7 +94,7 @@ export type MailJobResult = "sent" | "done_before" | "gave_up";
  * instead. A row another runner holds right now is thrown too (retried later), never sent twice.
  */
 export async function deliverMail(mailId: number, transport: MailTransport = getMailTransport()): Promise<MailJobResult> {
-  const outcome = await deliverOne(transport, (tx) => claimMail(tx, mailId));
+  const outcome = await deliverOne(transport, () => claimMail(mailId));
   if (outcome?.sent) return "sent";
   if (outcome) {
     if (outcome.attempts >= MAX_MAIL_ATTEMPTS) return "gave_up";

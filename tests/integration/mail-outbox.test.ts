@@ -39,18 +39,35 @@ test("two concurrent runners send every message exactly once", async () => {
   expect(rows.every((r) => r.sentAt && r.attempts === 1 && r.lastError === null)).toBe(true);
 });
 
-test("a row claimed by one runner is skipped by another until that runner's transaction ends", async () => {
+test("a row being sent is skipped by every other runner, its attempt counted at once; a claim that ran out is taken again", async () => {
   const id = await queue("lock@y.demo");
+  const sends: string[] = [];
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const holder = getDb().$transaction(async (tx) => {
-    expect((await claimNextMail(tx))?.id).toBe(id);
-    await held;
-  });
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(await getDb().$transaction((tx) => claimNextMail(tx))).toBeNull();
+  let sending!: () => void;
+  const started = new Promise<void>((resolve) => (sending = resolve));
+  const slow = async (mail: OutgoingMail) => {
+    sends.push(mail.to);
+    sending();
+    await held; // an SMTP exchange that takes its time
+  };
+  const first = deliverPendingMail(slow);
+  await started;
+  // Committed before the send, seen from any connection: a send that outlives anything still counted it.
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, sentAt: null });
+  expect(await claimNextMail()).toBeNull();
+  expect(await deliverPendingMail(slow)).toBe(0);
   release();
-  await holder;
+  expect(await first).toBe(1);
+  expect(sends).toEqual(["lock@y.demo"]);
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, sendingUntil: null });
+
+  // A runner that died mid-send: once its claim has run out, the row is claimed again (attempt 2).
+  const orphan = await queue("orfao@y.demo");
+  expect((await claimNextMail())?.id).toBe(orphan);
+  expect(await claimNextMail()).toBeNull();
+  await getDb().mailOutbox.update({ where: { id: orphan }, data: { sendingUntil: new Date(Date.now() - 1) } });
+  expect(await claimNextMail()).toMatchObject({ id: orphan, attempts: 2 });
 });
 
 test("a failure keeps the row with last_error; after MAX_MAIL_ATTEMPTS it is no longer claimed", async () => {
@@ -62,7 +79,7 @@ test("a failure keeps the row with last_error; after MAX_MAIL_ATTEMPTS it is no 
   expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, sentAt: null, lastError: "SMTP fora do ar" });
   for (let i = 1; i < MAX_MAIL_ATTEMPTS; i += 1) await deliverPendingMail(failing);
   expect((await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).attempts).toBe(MAX_MAIL_ATTEMPTS);
-  expect(await getDb().$transaction((tx) => claimNextMail(tx))).toBeNull();
+  expect(await claimNextMail()).toBeNull();
 });
 
 test("without SMTP_URL the message and its link go to the server log", async () => {
