@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDatabase, removeCluster, startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { keepRunningOnUnhandledRejection } from "./lib/keep-running.mjs";
 import { shouldSeed } from "./lib/seed-policy.mjs";
 import { newestSourceMtime } from "./lib/sources.mjs";
 
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+  keepRunningOnUnhandledRejection(log);
 
   const seeding = shouldSeed({ embedded, seed: process.env.SEED });
   try {

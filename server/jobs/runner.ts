@@ -2,7 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { TIME_ZONE } from "@/lib/format/dates";
-import { deliverMail, dispatchPendingMail } from "@/server/mail/deliver";
+import { deliverMail, dispatchPendingMail, MAIL_SENDING_CLAIM_MS } from "@/server/mail/deliver";
 import { getMailTransport, type MailTransport } from "@/server/mail/transport";
 import { deleteExpiredRows, deleteExpiredTokens } from "./expired-rows";
 import { sweepOrphanBlobs } from "./orphan-blobs";
@@ -16,13 +16,13 @@ import { setJobSender } from "./sender";
 // retries a job whose worker died once its expiry passes, and runs each cron line once per tick however
 // many app processes are up.
 
-export type JobContext = { boss: PgBoss; now: Date; mailTransport: MailTransport };
+export type JobContext = { boss: PgBoss; now: Date; mailTransport: MailTransport; mailSendingClaimMs: number };
 export type JobHandler = (data: unknown, context: JobContext) => Promise<unknown>;
 
 const mailSendData = z.object({ mailId: z.number().int().positive() });
 
 const HANDLERS: Record<QueueName, JobHandler> = {
-  [QUEUES.mailSend]: (data, { mailTransport }) => deliverMail(mailSendData.parse(data).mailId, mailTransport),
+  [QUEUES.mailSend]: (data, { mailTransport, mailSendingClaimMs }) => deliverMail(mailSendData.parse(data).mailId, mailTransport, mailSendingClaimMs),
   [QUEUES.mailSweep]: (_data, { boss }) => dispatchPendingMail(boss),
   [QUEUES.returnedDocuments]: (_data, { now }) => deleteExpiredReturnedDocuments({ now }),
   [QUEUES.expiredRows]: (_data, { now }) => deleteExpiredRows({ now }),
@@ -43,6 +43,8 @@ export type StartJobsOptions = {
   schedules?: boolean;
   catchUp?: boolean;
   mailTransport?: MailTransport;
+  /** How long a mail being sent is its runner's (MAIL_SENDING_CLAIM_MS; shorter in the resilience suite). */
+  mailSendingClaimMs?: number;
   /** pg-boss's own settings (tests: a faster cron check and maintenance). */
   boss?: Partial<PgBoss.ConstructorOptions>;
 };
@@ -89,11 +91,12 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
   }
 
   const mailTransport = options.mailTransport ?? getMailTransport();
+  const mailSendingClaimMs = options.mailSendingClaimMs ?? MAIL_SENDING_CLAIM_MS;
   for (const name of options.work ?? names) {
     const handler = options.handlers?.[name] ?? HANDLERS[name];
     await boss.work(name, { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
       try {
-        const result = await handler(job!.data, { boss, now: new Date(), mailTransport });
+        const result = await handler(job!.data, { boss, now: new Date(), mailTransport, mailSendingClaimMs });
         if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
         return result;
       } catch (error) {

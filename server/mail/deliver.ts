@@ -24,9 +24,9 @@ const RETURNING = Prisma.sql`RETURNING id, "to", subject, text, html, kind, crea
  * whatever happens next. The send itself holds no transaction (a slow SMTP server outlived the one it
  * used to hold, whose rollback uncounted the attempt, and the message went out again and again).
  */
-export async function claimNextMail(afterId = 0): Promise<MailOutbox | null> {
+export async function claimNextMail(afterId = 0, claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailOutbox | null> {
   const rows = await getDb().$queryRaw<MailOutbox[]>`
-    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${MAIL_SENDING_CLAIM_MS / 1000})
+    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${claimMs / 1000})
     WHERE id = (
       SELECT id FROM mail_outbox
       WHERE sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS} AND id > ${afterId}
@@ -40,9 +40,9 @@ export async function claimNextMail(afterId = 0): Promise<MailOutbox | null> {
 }
 
 /** The same claim for one given row (a mail-send job): null when it is sent, spent or being sent by another runner. */
-export async function claimMail(id: number): Promise<MailOutbox | null> {
+export async function claimMail(id: number, claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailOutbox | null> {
   const rows = await getDb().$queryRaw<MailOutbox[]>`
-    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${MAIL_SENDING_CLAIM_MS / 1000})
+    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${claimMs / 1000})
     WHERE id = (
       SELECT id FROM mail_outbox
       WHERE id = ${id} AND sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}
@@ -93,8 +93,8 @@ export type MailJobResult = "sent" | "done_before" | "gave_up";
  * and then thrown, so the queue retries it with back-off; on the row's last attempt it gives up
  * instead. A row another runner holds right now is thrown too (retried later), never sent twice.
  */
-export async function deliverMail(mailId: number, transport: MailTransport = getMailTransport()): Promise<MailJobResult> {
-  const outcome = await deliverOne(transport, () => claimMail(mailId));
+export async function deliverMail(mailId: number, transport: MailTransport = getMailTransport(), claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailJobResult> {
+  const outcome = await deliverOne(transport, () => claimMail(mailId, claimMs));
   if (outcome?.sent) return "sent";
   if (outcome) {
     if (outcome.attempts >= MAX_MAIL_ATTEMPTS) return "gave_up";

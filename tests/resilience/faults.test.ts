@@ -12,7 +12,8 @@
 // 3. SIGTERM to the start script while an upload is in flight: new connections are refused at once,
 //    the upload still answers 200, and the script exits 0.
 // 4. A mail-send job whose worker process is killed mid-send (the SMTP server holding the message) is
-//    retried by the next process and the mail is delivered exactly once.
+//    retried by the next process and the mail is delivered exactly once; then PostgreSQL killed while
+//    a job is in flight: the worker keeps running and sends the mail once PostgreSQL is back.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
 import http from "node:http";
@@ -311,21 +312,27 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
   const migrated = spawnSync(process.execPath, [resolve(root, "scripts/lib/schema-engine.mjs"), "apply"], { env: { ...process.env, DATABASE_URL: jobsUrl }, encoding: "utf8" });
   expect(migrated.status).toBe(0);
 
-  // An SMTP server that holds the first message (never answers its DATA) and accepts the next ones.
+  // An SMTP server that holds one message (the `holdAt`-th: its DATA answered only by releaseHeld, or
+  // never) and accepts the others.
   const accepted: string[] = [];
   let dataSeen = 0;
+  let holdAt = 1;
+  let releaseHeld: (() => void) | null = null;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
       dataSeen += 1;
-      const hold = dataSeen === 1;
+      const hold = dataSeen === holdAt;
       stream.resume();
       stream.on("end", () => {
-        if (hold) return; // the worker is killed while it waits for this answer
-        accepted.push(session.envelope.rcptTo.map((r) => r.address).join(","));
-        callback();
+        const accept = () => {
+          accepted.push(session.envelope.rcptTo.map((r) => r.address).join(","));
+          callback();
+        };
+        if (hold) releaseHeld = accept; // the first: the worker is killed while it waits for this answer
+        else accept();
       });
     },
   });
@@ -359,7 +366,9 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
     await first.exited;
     const [held] = (await jobs.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'mail-send'")).rows;
     expect(held).toEqual({ state: "active", retry_count: 0 });
-    expect((await jobs.query("SELECT sent_at, attempts FROM mail_outbox")).rows).toEqual([{ sent_at: null, attempts: 0 }]); // the killed try rolled back
+    // the killed try is counted (committed before the send), and its claim runs out by itself
+    const [killed] = (await jobs.query("SELECT sent_at, attempts, sending_until IS NOT NULL AS claimed FROM mail_outbox")).rows;
+    expect(killed).toEqual({ sent_at: null, attempts: 1, claimed: true });
 
     const second = startWorker({});
     const done = await waitFor(async () => {
@@ -367,18 +376,50 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
       return job?.state === "completed" && job;
     }, "the retried job to complete", 60_000);
     console.log(`[faults:job] ${JSON.stringify({ job: done, dataSeen, accepted, connectionErrors })}`);
-    // Retried at least once (a slow machine may see the retry itself outlive the short expiry and be
-    // retried again: the mail's row lock makes those tries find it held), delivered once.
+    // Retried at least once (tries before the killed one's claim ran out find the mail held, and are
+    // retried again), delivered once, as the second attempt.
     expect(done.retry_count).toBeGreaterThanOrEqual(1);
     expect(accepted).toEqual(["uma-vez@teste.bloco"]);
-    const [row] = (await jobs.query("SELECT sent_at, attempts FROM mail_outbox")).rows;
+    const [row] = (await jobs.query("SELECT sent_at, attempts, sending_until FROM mail_outbox")).rows;
     expect(row.sent_at).not.toBeNull();
-    expect(row.attempts).toBe(1);
+    expect(row.attempts).toBe(2);
+    expect(row.sending_until).toBeNull();
     second.child.kill("SIGTERM");
     await second.exited;
+
+    // PostgreSQL killed while a job is in flight. pg-boss ends a job without waiting for that write, so
+    // its failure was an unhandled rejection, and Node ended the process: the start script's, with the
+    // jobs and PostgreSQL's supervisor in it. The worker (as the start script) now logs it and goes on,
+    // and the mail goes out once PostgreSQL is back (twice, maybe: the server had accepted it).
+    holdAt = dataSeen + 1;
+    releaseHeld = null;
+    const third = startWorker({ ENQUEUE_TO: "durante-a-queda@teste.bloco" });
+    await waitFor(() => releaseHeld !== null || third.child.exitCode !== null, "the third worker to reach the SMTP DATA", 60_000);
+    const restarts = () => app.output().split("PostgreSQL is back").length;
+    const restartsBefore = restarts();
+    await jobs.end().catch(() => undefined);
+    process.kill(app.postgresPid(), "SIGKILL");
+    releaseHeld!(); // accepted; the worker's write of sent_at meets no database
+    await waitFor(() => third.output().includes("Unhandled rejection, kept running") || third.child.exitCode !== null, "the job's unawaited failure", 60_000);
+    expect(third.child.exitCode).toBeNull();
+    await waitFor(() => restarts() > restartsBefore, "the start script to restart PostgreSQL");
+    const after = new Client({ connectionString: jobsUrl });
+    await after.connect();
+    try {
+      await waitFor(async () => {
+        const [mail] = (await after.query(`SELECT sent_at FROM mail_outbox WHERE "to" = 'durante-a-queda@teste.bloco'`)).rows;
+        return mail?.sent_at ?? null;
+      }, "the mail sent once PostgreSQL is back", 120_000);
+    } finally {
+      await after.end();
+    }
+    expect(third.child.exitCode).toBeNull();
+    expect(accepted.filter((to) => to === "durante-a-queda@teste.bloco").length).toBeGreaterThanOrEqual(1);
+    third.child.kill("SIGTERM");
+    await third.exited;
   } finally {
     for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
-    await jobs.end();
+    await jobs.end().catch(() => undefined);
     await new Promise<void>((done) => smtp.close(() => done()));
   }
 }, 300_000);

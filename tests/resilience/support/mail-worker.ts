@@ -1,7 +1,8 @@
 // One "app process" worth of mail jobs, as its own OS process, so a test can kill it mid-job (SIGKILL)
 // and start another: the real runner (server/jobs/runner.ts), the real mail-send handler and SMTP
 // transport, on DATABASE_URL. Short queue timers (expiry 10 s, maintenance every second, retry after 1 s)
-// so the retry of a job whose worker died comes in seconds instead of the production minutes.
+// and a mail's sending claim of 2 s, so the retry of a job whose worker died comes in seconds instead of
+// the production minutes.
 // Env: DATABASE_URL, SMTP_URL, ENQUEUE_TO (queue one password-reset mail to that address first).
 // Run: node --conditions=react-server --import tsx tests/resilience/support/mail-worker.ts
 import { disconnectDb, getDb } from "@/server/db/client";
@@ -10,8 +11,10 @@ import { startJobs } from "@/server/jobs/runner";
 import { dispatchPendingMail } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
+import { keepRunningOnUnhandledRejection } from "../../../scripts/lib/keep-running.mjs";
 
 async function main(): Promise<void> {
+  keepRunningOnUnhandledRejection((message) => console.log(`[worker] ${message}`)); // as the start script does
   const runner = await startJobs({
     connectionString: process.env.DATABASE_URL ?? "",
     log: (message) => console.log(`[worker] ${message}`),
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
     work: [QUEUES.mailSend],
     settings: { [QUEUES.mailSend]: { expireInSeconds: 10, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
     boss: { maintenanceIntervalSeconds: 1 },
+    mailSendingClaimMs: 2000,
   });
   const to = process.env.ENQUEUE_TO;
   if (to) {
