@@ -1,4 +1,5 @@
 import "server-only";
+import { MINUTE_MS } from "@/lib/constants";
 
 // Every background queue of Bloco: one pg-boss (PostgreSQL) queue system, started with the app by
 // scripts/start.ts (docs/architecture.md "Background jobs"; the choices in docs/decisions.md
@@ -43,6 +44,11 @@ export type QueueSettings = {
   cron?: string;
   /** Also run once when the app starts (what a stopped app missed is caught up). */
   catchUp?: boolean;
+  /**
+   * With catchUp, only when no run of the queue is waiting or running and none completed within this
+   * long: for a sweep too heavy to run at every start. Unset: at every start.
+   */
+  catchUpAfterMs?: number;
 };
 
 export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
@@ -104,5 +110,10 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     expireInSeconds: 2 * 60 * 60,
     pollingIntervalSeconds: 30,
     cron: "30 3 * * *",
+    // pg-boss fires a tick only within a minute of its time: an office machine switched off at night
+    // would never sweep. Caught up at start when the last sweep is older than its day, less a margin so
+    // that a machine switched on at about the same hour every day still sweeps every day.
+    catchUp: true,
+    catchUpAfterMs: 20 * 60 * MINUTE_MS,
   },
 };

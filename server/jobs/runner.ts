@@ -118,9 +118,31 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
   }
   if (options.catchUp ?? true) {
     for (const name of names) {
-      if (settingsOf(name).catchUp) await boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 });
+      const { catchUp, catchUpAfterMs } = settingsOf(name);
+      if (!catchUp) continue;
+      if (catchUpAfterMs !== undefined && (await ranRecently(boss, name, catchUpAfterMs))) continue;
+      await boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 });
     }
   }
+}
+
+/**
+ * Whether a run of the queue is waiting or running, or completed within `ms` (pg-boss's own clock). A
+ * completed job stays in pgboss.job for 12 hours, then in pgboss.archive for 7 days; a failed one does
+ * not count.
+ */
+async function ranRecently(boss: PgBoss, name: QueueName, ms: number): Promise<boolean> {
+  const { rows } = await boss.getDb().executeSql(
+    `SELECT EXISTS (
+       SELECT 1 FROM ${JOBS_SCHEMA}.job
+        WHERE name = $1 AND (state IN ('created', 'retry', 'active') OR (state = 'completed' AND completed_on > now() - $2::float8 * interval '1 millisecond'))
+       UNION ALL
+       SELECT 1 FROM ${JOBS_SCHEMA}.archive
+        WHERE name = $1 AND state = 'completed' AND completed_on > now() - $2::float8 * interval '1 millisecond'
+     ) AS recent`,
+    [name, ms],
+  );
+  return rows[0]?.recent === true;
 }
 
 /**

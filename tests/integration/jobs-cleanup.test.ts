@@ -1,6 +1,6 @@
 // The clean-up jobs (issue 8 item 5): stale presence rows and expired contabilization leases, links and
-// sessions (every 5 minutes); ended login sessions, spent reset links and closed throttle windows
-// (hourly); and the orphan-blob sweep (daily). Each deletes only what no reader counts any more.
+// sessions (every 5 minutes); ended login sessions, spent reset links, closed throttle windows and old
+// outbox mail (hourly); and the orphan-blob sweep (daily). Each deletes only what no reader counts any more.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
@@ -8,8 +8,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DAY_MS, MINUTE_MS } from "@/lib/constants";
 import { getDb } from "@/server/db/client";
-import { deleteExpiredRows, deleteExpiredTokens, EXPIRED_ROW_GRACE_MS, PRESENCE_STALE_MS } from "@/server/jobs/expired-rows";
+import { deleteExpiredRows, deleteExpiredTokens, EXPIRED_ROW_GRACE_MS, MAIL_OUTBOX_RETENTION_MS, PRESENCE_STALE_MS } from "@/server/jobs/expired-rows";
 import { ORPHAN_GRACE_MS, sweepOrphanBlobs } from "@/server/jobs/orphan-blobs";
+import { MAX_MAIL_ATTEMPTS } from "@/server/mail/deliver";
 import type { BlobStore } from "@/server/storage";
 import { createLocalBlobStore } from "@/server/storage/local-blob-store";
 import { createClient, createDocument, createUser, markPresence } from "../helpers/factories";
@@ -87,6 +88,26 @@ describe("expired rows", () => {
     expect((await db().passwordResetToken.findMany({ where: { userId: user.id } })).map((t) => t.id)).toEqual([usable.id]);
     const throttles = await db().loginThrottle.findMany({ where: { key: { in: [open, closed, locked] } } });
     expect(throttles.map((t) => t.key).sort()).toEqual([locked, open].sort());
+  });
+
+  test("outbox mail that is done goes once the retention has passed, with the link it carried; unsent mail with attempts left stays", async () => {
+    const mail = (createdAt: Date, data: { sentAt?: Date; attempts?: number; sendingUntil?: Date }) =>
+      db().mailOutbox.create({
+        data: { to: `caixa-${hash()}@teste.bloco`, subject: "Convite", text: "http://localhost:3000/convite/segredo", html: "<a>segredo</a>", kind: "invite", createdAt, ...data },
+      });
+    const old = ago(MAIL_OUTBOX_RETENTION_MS + MINUTE_MS);
+    const sentOld = await mail(old, { sentAt: new Date(old.getTime() + 1000), attempts: 1 });
+    const sentRecent = await mail(ago(MAIL_OUTBOX_RETENTION_MS - MINUTE_MS), { sentAt: ago(MAIL_OUTBOX_RETENTION_MS - MINUTE_MS), attempts: 1 });
+    const gaveUpOld = await mail(old, { attempts: MAX_MAIL_ATTEMPTS });
+    const pendingOld = await mail(old, { attempts: MAX_MAIL_ATTEMPTS - 1 }); // the mail jobs still owe it a try
+    // Its last attempt on its way (claimed by a runner): left to that runner, gone at the next run.
+    const sendingOld = await mail(old, { attempts: MAX_MAIL_ATTEMPTS, sendingUntil: new Date(Date.now() + MINUTE_MS) });
+
+    const result = await deleteExpiredTokens();
+    expect(result.mailOutbox).toBeGreaterThanOrEqual(2);
+    const ids = [sentOld, sentRecent, gaveUpOld, pendingOld, sendingOld].map((row) => row.id);
+    const left = await db().mailOutbox.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(left.map((row) => row.id)).toEqual([sentRecent.id, pendingOld.id, sendingOld.id]);
   });
 });
 
