@@ -33,6 +33,8 @@ export const SENT_UNDO_MINUTES = 15;
 export const SENT_UNDO_MS = SENT_UNDO_MINUTES * MINUTE_MS;
 export const RETURNED_DOCUMENT_DAYS = 7;
 export const ACCOUNT_LIST_RETRY_MS = 500;
+/** Spec §4: an account list request is retried every ACCOUNT_LIST_RETRY_MS until it succeeds (react-query options). */
+export const ACCOUNT_LIST_RETRY = { retry: true, retryDelay: ACCOUNT_LIST_RETRY_MS } as const;
 export const LOADING_DELAY_MS = 500;
 export const PLATFORM_TRANSITION_MS = 500;
 export const SCRIPT_CHUNK_TIMEOUT_MS = 120_000;

@@ -79,7 +79,7 @@ async function run(page, { size, theme, tag }) {
   await page.getByRole("heading", { name: "Informações de pagamento" }).waitFor();
   await page.getByLabel("Numero do cartao").fill("4111111111111111");
   await shot("step3");
-  await next("Criar conta");
+  await next("Continuar");
   await page.getByRole("heading", { name: "Verifique o seu e-mail" }).waitFor();
   await shot("step4");
 

@@ -112,7 +112,7 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
             </Button>
           </div>
         ) : days.length === 0 ? (
-          <p className="py-2 text-sm text-muted">{t.pendenciesEmpty}</p>
+          <p className="py-2 text-sm text-muted">{commonMessages.emptyList}</p>
         ) : (
           <ol className="flex flex-col gap-1.5">
             {days.map((group) => (

@@ -51,8 +51,6 @@ export function ShareDrawer({ clientId, clientName, open, onClose }: ShareDrawer
           </p>
         ) : !operators.data ? (
           loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
-        ) : operators.data.length === 0 ? (
-          <p className="text-sm text-muted">{t.noOperators}</p>
         ) : shown.length === 0 ? (
           <p className="text-sm text-muted">{commonMessages.emptyList}</p>
         ) : (

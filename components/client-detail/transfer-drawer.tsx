@@ -62,7 +62,7 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
         ) : !operators.data ? (
           loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
         ) : operators.data.length === 0 ? (
-          <p className="text-sm text-muted">{t.noOperators}</p>
+          <p className="text-sm text-muted">{commonMessages.emptyList}</p>
         ) : (
           <ul aria-label={t.transferChoose} className="flex flex-col gap-1">
             {operators.data.map((operator) => {

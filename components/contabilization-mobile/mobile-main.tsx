@@ -7,7 +7,6 @@ import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { endsSession, mobileSession, useMobileContabilize } from "@/lib/api/contabilization-mobile";
 import type { Block } from "@/lib/contract/blocks";
-import { monthNames, selectableYears } from "@/lib/format/dates";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { accountLabel, blockDate, blockValue, contabilizedWhen } from "./format";
@@ -15,9 +14,9 @@ import { MobileFrame } from "./mobile-frame";
 import { useMobileWork, type ReadyState } from "./mobile-gate";
 import { MOBILE_HISTORY_PATH, MOBILE_LIST_PATH } from "./paths";
 import { AppLink } from "@/components/ui/app-link";
+import { monthOptionsFor, withYear, yearOptions } from "@/components/contabilization/period";
 
 const t = contabilizationMobileMessages;
-const MONTH_OPTIONS = monthNames.map((label, i) => ({ value: i + 1, label }));
 
 /** Phone targets: the shared 40 px selects grow to 48 px here. */
 const TOUCH = "[&_select]:h-6";
@@ -28,7 +27,9 @@ export function MobileMain({ state }: { state: ReadyState }) {
   const work = useMobileWork(state);
   const contabilize = useMobileContabilize(session);
   const [notice, setNotice] = useState<string | null>(null);
-  const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
+  // As the desk: one month (no 'Todos'), the current year only up to the current month.
+  const years = useMemo(() => yearOptions(), []);
+  const months = useMemo(() => monthOptionsFor(year), [year]);
 
   const data = work.data;
   const account = data?.accounts.find((candidate) => candidate.id === accountId) ?? null;
@@ -53,8 +54,16 @@ export function MobileMain({ state }: { state: ReadyState }) {
   return (
     <MobileFrame operator={state.operator} client={state.client} title={t.title}>
       <div className={cn("grid grid-cols-[minmax(0,1fr)_112px] gap-1", TOUCH)}>
-        <SelectField label={t.month} options={MONTH_OPTIONS} value={month} onValueChange={(value) => mobileSession.setPeriod(year, Number(value))} />
-        <SelectField label={t.year} options={years} value={year} onValueChange={(value) => mobileSession.setPeriod(Number(value), month)} />
+        <SelectField label={t.month} options={months} value={month} onValueChange={(value) => mobileSession.setPeriod(year, Number(value))} />
+        <SelectField
+          label={t.year}
+          options={years}
+          value={year}
+          onValueChange={(value) => {
+            const period = withYear({ year, month }, Number(value));
+            mobileSession.setPeriod(period.year, period.month);
+          }}
+        />
       </div>
 
       <AppLink

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { cn } from "@/components/ui/cn";
 
@@ -18,7 +19,7 @@ export type AccountListProps = {
  * selectable, for their history and the last contabilised.
  */
 export function AccountList({ accounts, selectedId, onSelect }: AccountListProps) {
-  if (accounts.length === 0) return <p className="py-2 text-sm text-muted">{t.noAccounts}</p>;
+  if (accounts.length === 0) return <p className="py-2 text-sm text-muted">{commonMessages.emptyList}</p>;
   return (
     <ul className="scroll-fade -mx-0.5 flex max-h-[40vh] flex-col gap-0.5 overflow-y-auto px-0.5 py-0.5 lg:max-h-[calc(100dvh-330px)]">
       {accounts.map((account) => {

@@ -5,6 +5,7 @@ import { LAST_CONTABILIZED } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { formatDate, formatTime } from "@/lib/format/dates";
+import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import { blockCardDate, blockCardValue } from "@/components/blocks/block-card-format";
 import { cn } from "@/components/ui/cn";
@@ -38,7 +39,7 @@ export function LastContabilized({ blocks, accounts, pending, onUndo }: LastCont
         {t.lastContabilized}
       </h2>
       {shown.length === 0 ? (
-        <p className="text-sm text-muted">{t.lastEmpty}</p>
+        <p className="text-sm text-muted">{commonMessages.emptyList}</p>
       ) : (
         <ul className="flex flex-col gap-0.5" data-testid="last-contabilized">
           {shown.map((block) => (

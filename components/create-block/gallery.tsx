@@ -94,7 +94,7 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
           </Button>
         </div>
       ) : shown.length === 0 ? (
-        <p className="py-2 text-sm text-muted">{t.emptyGallery}</p>
+        <p className="py-2 text-sm text-muted">{commonMessages.emptyList}</p>
       ) : (
         <ul
           aria-labelledby="panel-gallery"

@@ -143,7 +143,7 @@ export function RegisterWizard() {
                   <span />
                 )}
                 <Button type="submit" loading={saving}>
-                  {step === PAYMENT ? r.signup.submit : commonMessages.continue}
+                  {commonMessages.continue}
                 </Button>
               </div>
             </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { SCRIPT_CHUNK_TIMEOUT_MS } from "@/lib/constants";
 import { commonMessages as t } from "@/lib/i18n/sections/common";
 import { Button } from "./button";
 import { useOpenedOnce } from "./use-opened-once";
@@ -10,6 +11,17 @@ class PartLoadError extends Error {
   constructor(cause: unknown) {
     super("lazy part failed to load", { cause });
   }
+}
+
+/** `load()`, or a failure when it has not arrived within SCRIPT_CHUNK_TIMEOUT_MS (spec §8: 120 s). */
+function withinChunkTimeout<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`script not loaded within ${SCRIPT_CHUNK_TIMEOUT_MS} ms`)), SCRIPT_CHUNK_TIMEOUT_MS);
+    load().then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
 }
 
 /**
@@ -80,9 +92,10 @@ function PartLoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose?: (
  * With `() => true`, any part a page mounts only after an interaction (a chosen item's preview): its
  * script is fetched when it first mounts, and nothing shows in its place until it has arrived.
  *
- * When the script cannot be fetched, the page stays as it is and, while the part is asked for, a small
- * panel says so with 'Tentar novamente' (a new fetch) and, when `close` is given, 'Fechar' (or Escape),
- * which closes the part as its own close would: the opener can then ask for it again.
+ * When the script cannot be fetched (or has not come within 120 s), the page stays as it is and, while
+ * the part is asked for, a small panel says so with 'Tentar novamente' (a new fetch) and, when `close`
+ * is given, 'Fechar' (or Escape), which closes the part as its own close would: the opener can then ask
+ * for it again.
  */
 export function lazyWhenOpen<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -94,7 +107,7 @@ export function lazyWhenOpen<P extends object>(
   let failed = false;
   const fresh = () =>
     lazy(() =>
-      load().then(
+      withinChunkTimeout(load).then(
         (component) => ({ default: component }),
         (error: unknown) => {
           failed = true;

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/blocks";
 import { api } from "./api";
@@ -32,12 +33,13 @@ export function useBlockDocuments(blockId: number | null) {
   });
 }
 
-/** POST /api/account/all {year}: the office chart of a year of exercise. */
+/** POST /api/account/all {year}: the office chart of a year of exercise (retried every 500 ms until it answers, spec §4). */
 export function useChartAccounts(year: number, enabled = true) {
   return useQuery({
     enabled,
     queryKey: viewerAccountKeys.chart(year),
     queryFn: ({ signal }) => api.request<ChartAccount[]>("/api/account/all", { year }, { signal }),
+    ...ACCOUNT_LIST_RETRY,
   });
 }
 
@@ -47,6 +49,7 @@ export function useClientMonthAccounts(clientId: number, year: number, month: nu
     enabled,
     queryKey: viewerAccountKeys.client(clientId, year, month),
     queryFn: ({ signal }) => api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }),
+    ...ACCOUNT_LIST_RETRY,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ACCOUNT_LIST_RETRY_MS } from "@/lib/constants";
+import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import type {
   BusinessBlocksAnswer,
@@ -29,8 +29,7 @@ export function useBusinessAccounts(year: number, month: number) {
       month === 0
         ? api.request<ClientAccountsByMonth>("/api/account/client", {}, { signal }).then((byMonth) => ({ byMonth }))
         : api.request<ClientAccount[]>("/api/account/client", { year, month }, { signal }).then((list) => ({ list })),
-    retry: true,
-    retryDelay: ACCOUNT_LIST_RETRY_MS,
+    ...ACCOUNT_LIST_RETRY,
   });
 }
 

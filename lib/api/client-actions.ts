@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ACCOUNT_LIST_RETRY_MS } from "@/lib/constants";
+import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ChangedAccount, ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 import type { OperatorAnswer } from "@/lib/contract/operators";
 import type { SharedOperatorAnswer, TransferAnswer } from "@/lib/contract/sharing";
@@ -23,11 +23,8 @@ export const clientActionKeys = {
   transfer: (clientId: number) => ["clients", "transfer", clientId] as const,
 };
 
-/**
- * Spec §4: the account list request is retried every 500 ms until it succeeds. Retried forever while the
- * drawer is open (the query is disabled once it closes, which stops the retries).
- */
-const accountRetry = { retry: true, retryDelay: ACCOUNT_LIST_RETRY_MS } as const;
+// Spec §4: the account list request is retried every 500 ms until it succeeds. Retried forever while the
+// drawer is open (the query is disabled once it closes, which stops the retries).
 
 /** The office's chart of accounts for a year of exercise (POST /api/account/all). */
 export function useChartAccounts(year: number, enabled = true) {
@@ -35,7 +32,7 @@ export function useChartAccounts(year: number, enabled = true) {
     enabled,
     queryKey: clientActionKeys.chart(year),
     queryFn: ({ signal }) => api.request<ChartAccount[]>("/api/account/all", { year }, { signal }),
-    ...accountRetry,
+    ...ACCOUNT_LIST_RETRY,
   });
 }
 
@@ -46,7 +43,7 @@ export function useClientPlan(clientId: number, year: number, month: number, ena
     queryKey: clientActionKeys.plan(clientId, year, month),
     queryFn: ({ signal }) => api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }),
     staleTime: 0,
-    ...accountRetry,
+    ...ACCOUNT_LIST_RETRY,
   });
 }
 

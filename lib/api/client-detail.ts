@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ACCOUNT_LIST_RETRY_MS, POLL_INTERVAL_MS } from "@/lib/constants";
+import { ACCOUNT_LIST_RETRY, POLL_INTERVAL_MS } from "@/lib/constants";
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import type { ClientBlocksAnswer, Pendency } from "@/lib/contract/blocks";
 import type { ClientBusyAnswer, ClientCard } from "@/lib/contract/clients";
@@ -54,8 +54,7 @@ export function usePeriodAccounts(clientId: number, year: number, month: number)
       month === 0
         ? api.request<ClientAccountsByMonth>("/api/account/client", { clientId }, { signal }).then((byMonth) => ({ byMonth }))
         : api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }).then((list) => ({ list })),
-    retry: true,
-    retryDelay: ACCOUNT_LIST_RETRY_MS,
+    ...ACCOUNT_LIST_RETRY,
   });
 }
 

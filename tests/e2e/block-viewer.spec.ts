@@ -386,3 +386,25 @@ test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=
     }
   }
 });
+
+test("[viewer] the chart of accounts that does not answer is asked again every 500 ms until it does (spec §4): the picker then lists it", async ({ page, request, people }) => {
+  const viewer = await people.viewerClient();
+  // The first three answers of the chart are 503: react-query's default (two retries, none on a 4xx)
+  // would have given up on the third.
+  let refused = 0;
+  await page.route("**/api/account/all", async (route) => {
+    if (refused < 3) {
+      refused += 1;
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Indisponível" } }) });
+    } else await route.continue();
+  });
+  await openClient(page, request, viewer);
+  await card(page, viewer.blocks.categorized).click();
+  const box = dialog(page);
+  await box.getByRole("button", { name: "Editar bloco" }).click();
+  const account = box.getByRole("combobox", { name: "Conta" });
+  await account.click();
+  await page.keyboard.type("energia");
+  await expect(page.getByRole("option", { name: `${viewer.accounts.other.code} - Energia Elétrica` })).toBeVisible();
+  expect(refused).toBe(3);
+});

@@ -160,7 +160,7 @@ test("[client detail] the owner opens a client from the list, switches months, y
   // another month of the panel: empty
   const other = month === 1 ? 2 : month - 1;
   await right.getByRole("button", { name: MONTHS[other - 1].slice(0, 3), exact: true }).click();
-  await expect(right.getByText("Nenhuma pendência neste mês")).toBeVisible();
+  await expect(right.getByText("Sem itens nesta lista")).toBeVisible();
   await expectNoAxeViolations(page, "/home/client blocks and pendências");
 });
 

@@ -162,7 +162,7 @@ test.describe("desktop (1440 px)", () => {
     // the gallery refetched: the colleague's document went into the block
     await expect(page.locator(`[data-document-id="${colleagues.id}"]`)).toHaveCount(0);
     await select.selectOption({ label: "Minha galeria" });
-    await expect(page.getByText("Nenhum documento nesta galeria")).toBeVisible();
+    await expect(page.getByText("Sem itens nesta lista")).toBeVisible();
   });
 
   test("[create block] a send cut off keeps the selection; 'Tentar novamente' sends the same ids and one block is made", async ({ page, request, factories }, testInfo) => {

@@ -194,3 +194,24 @@ test("[dialogs] a drawer whose script cannot be fetched: said in place, Escape c
   await expect(drawer).toHaveCount(0);
   await expect(opener).toBeFocused();
 });
+
+test("[dialogs] a drawer whose script hangs: after 120 s (spec §8) it is said in place, and the retry opens it", async ({ page, request, people }) => {
+  await page.clock.install(); // time runs as usual; the test moves it past the timeout instead of waiting
+  await ownerHome(page, people, request);
+  await page.waitForLoadState("networkidle");
+  const chunks = "**/_next/static/chunks/**";
+  const hanging: (() => Promise<void>)[] = [];
+  await page.route(chunks, (route) => void hanging.push(() => route.continue())); // asked for, never answered
+  await page.getByTestId("profile-button").click();
+  await expect.poll(() => hanging.length).toBeGreaterThan(0);
+  const failed = page.getByRole("alertdialog", { name: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente." });
+  await page.clock.fastForward(119_000);
+  await expect(page.getByRole("dialog", { name: "Conta" })).toHaveCount(0);
+  await expect(failed).toHaveCount(0); // not before its time
+  await page.clock.fastForward(2_000);
+  await expect(failed).toBeVisible();
+  await page.unroute(chunks);
+  await Promise.all(hanging.map((answer) => answer().catch(() => undefined)));
+  await failed.getByRole("button", { name: "Tentar novamente" }).click();
+  await expect(page.getByRole("dialog", { name: "Conta" }).getByRole("button", { name: "Perfil" })).toBeVisible();
+});

@@ -70,7 +70,7 @@ test("[office-signup] /register by keyboard → e-mailed link → password → t
   await typeInto(page, "Validade", "1230");
   await typeInto(page, "CVV", "123");
   await typeInto(page, "Nome como escrito no cartao", "MARIANA A");
-  await tabTo(page, page.getByRole("button", { name: "Criar conta" }));
+  await tabTo(page, page.getByRole("button", { name: "Continuar" })); // spec §2: 'Continuar' on each step; this one creates the office
   await page.keyboard.press("Enter");
 
   await expect(heading).toHaveText("Verifique o seu e-mail");

@@ -115,9 +115,10 @@ test("[register] masks, Voltar, each slide checked with §5 messages, the paymen
     ["CVV", "12345", "1234"],
     ["Nome como escrito no cartao", "MARIANA A", "MARIANA A"],
   ]);
-  // 'Criar conta' creates the office: tests/e2e/office-signup.spec.ts follows it to the e-mailed link.
-  await expect(page.getByRole("button", { name: "Criar conta" })).toBeVisible();
-  await expect(next(page)).toHaveCount(0);
+  // 'Continuar' (spec §2: on each step) here creates the office: tests/e2e/office-signup.spec.ts follows
+  // it to the e-mailed link.
+  await expect(next(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Criar conta" })).toHaveCount(0);
 });
 
 test("[colorlab] renders both palettes with every token's hex value", async ({ page }) => {

@@ -19,7 +19,6 @@ export const businessPanelMessages = {
   noPreview: "Selecione ou adicione uma imagem",
   selected: (count: number, max: number) => `${count} de ${max} imagens`,
   limitReached: (max: number) => `Limite de ${max} imagens por bloco atingido.`,
-  emptyGallery: "Nenhum documento nesta galeria",
   sending: "Enviando bloco…",
   sent: "Bloco enviado!",
   retry: "Tentar novamente",

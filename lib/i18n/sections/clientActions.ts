@@ -37,7 +37,6 @@ export const clientActionsMessages = {
   shareSearch: "Buscar cliente",
   shareWith: (name: string) => `Compartilhar com ${name}`,
   blocked: "Bloqueado",
-  noOperators: "Nenhum outro operador neste escritório.",
   // 'Transferir cliente' (spec §4 Transfer).
   transferTitle: "Transferir cliente para outro operador",
   transferText:

@@ -25,7 +25,6 @@ export const clientDetailMessages = {
   busy: (name: string) => `${name} está trabalhando neste cliente: os blocos ficam somente para leitura.`,
   noClient: "Nenhum cliente selecionado.",
   pendencies: "Pendências",
-  pendenciesEmpty: "Nenhuma pendência neste mês",
   pendencyMonths: "Meses das pendências",
   pendencyMonth: (month: string, count: number) => (count === 0 ? month : `${month}: ${count} ${count === 1 ? "pendência aberta" : "pendências abertas"}`),
   openPendencies: (count: number) => (count === 1 ? " pendência aberta" : " pendências abertas"),

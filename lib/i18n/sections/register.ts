@@ -32,7 +32,6 @@ export const registerMessages = {
   // Issue 7 #7: the last slide creates the office as a trial; the fourth step says to check the e-mail.
   signup: {
     step: "Confirmação",
-    submit: "Criar conta",
     paymentNote: "O pagamento ainda não é cobrado: seu escritório começa em período de teste.",
     cardNotSent: "Os dados do cartão não são enviados ao servidor nem guardados.",
     fixFields: "Confira os campos destacados.",
