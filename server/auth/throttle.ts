@@ -13,16 +13,22 @@ import { AppError } from "@/server/http/errors";
 // public IP; the address key is used only when the address can be trusted (see clientAddress).
 const ADDRESS_FACTOR = 5;
 
-export type ThrottleKeys = { email: string; address: string | null };
+/**
+ * `scope`: counters of their own for another use of the table (sign-up's "register"). Its keys start
+ * with the scope, never with 'email:' or 'ip:', so no login username (free text) can name them: a login
+ * as 'register:bob@x' counted on Bob's sign-up when the scope was a prefix of the e-mail.
+ */
+export type ThrottleKeys = { email: string; address: string | null; scope?: string };
 export type Reservation = { emailKey: string; keys: string[] };
 export type AttemptOutcome = "wrong_password" | "verified" | "not_verified";
 
 type Row = { key: string; failures: number; retry_after: number };
 
-function limits({ email, address }: ThrottleKeys): Map<string, number> {
+function limits({ email, address, scope }: ThrottleKeys): Map<string, number> {
   const max = getConfig().LOGIN_MAX_FAILURES;
-  const keys = new Map([[`email:${email}`, max]]);
-  if (address) keys.set(`ip:${address}`, max * ADDRESS_FACTOR);
+  const prefix = scope ? `${scope}|` : "";
+  const keys = new Map([[`${prefix}email:${email}`, max]]);
+  if (address) keys.set(`${prefix}ip:${address}`, max * ADDRESS_FACTOR);
   return keys;
 }
 
@@ -30,7 +36,18 @@ function limits({ email, address }: ThrottleKeys): Map<string, number> {
 export async function reserveAttempt(keys: ThrottleKeys): Promise<Reservation> {
   const max = limits(keys);
   const names = [...max.keys()];
-  const window = getConfig().LOGIN_WINDOW;
+  await countWithin(max, getConfig().LOGIN_WINDOW, messages.api.tooManyLogins);
+  return { emailKey: names[0]!, keys: names };
+}
+
+/**
+ * Counts one use on every key of `max` (key → its limit) in a fixed window of `windowSeconds`, in one
+ * statement; past a key's limit, 429 with `message` and Retry-After (the count stays: every try counts).
+ * The login throttle's table and arithmetic, for other uses with limits of their own (invites).
+ */
+export async function countWithin(max: ReadonlyMap<string, number>, windowSeconds: number, message: string): Promise<void> {
+  const names = [...max.keys()];
+  const window = windowSeconds;
   const rows = await getDb().$queryRaw<Row[]>`
     INSERT INTO login_throttles AS t (key, failures, window_start)
     SELECT k, 1, now() FROM unnest(${names}::text[]) AS k
@@ -39,13 +56,11 @@ export async function reserveAttempt(keys: ThrottleKeys): Promise<Reservation> {
       window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE t.window_start END
     RETURNING key, failures,
       ceil(extract(epoch FROM t.window_start + make_interval(secs => ${window}) - now()))::int AS retry_after`;
-  const reservation = { emailKey: names[0]!, keys: names };
   const over = rows.filter((row) => row.failures > (max.get(row.key) ?? Infinity));
   if (over.length > 0) {
     const retryAfter = Math.max(1, ...over.map((row) => row.retry_after));
-    throw new AppError("rate_limited", messages.api.tooManyLogins, { headers: { "Retry-After": String(retryAfter) } });
+    throw new AppError("rate_limited", message, { headers: { "Retry-After": String(retryAfter) } });
   }
-  return reservation;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { InviteAnswer, InviteListBody } from "@/lib/contract/invites";
 import type { Platform } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { countWithin } from "@/server/auth/throttle";
 import { hashToken } from "@/server/auth/tokens";
 import { getConfig } from "@/server/config";
 import { getDb, type Tx } from "@/server/db/client";
@@ -16,6 +17,26 @@ import type { Actor } from "@/server/policy/actor";
 import { clientInviteScope, managedInviteScopes, operatorInviteScope, visibleInviteScopes, type InviteScope } from "./scope";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every invite sends a mail from Bloco's own address, with the office's or company's name in it (free
+ * text its owner may change). Withdrawing and sending again had no limit, so one account could fill any
+ * inbox through Bloco's sender. Each try counts, in a day's window (the login throttle's table, whose rows
+ * are kept a day at least): at most INVITES_PER_RECIPIENT to one e-mail address, whoever sends them, and
+ * INVITES_PER_ORGANIZATION from one office or company; past either, 429.
+ */
+export const INVITES_PER_RECIPIENT = 5;
+export const INVITES_PER_ORGANIZATION = 200;
+const INVITE_WINDOW_SECONDS = 24 * 60 * 60;
+
+function countInvite(scope: InviteScope, email: string): Promise<void> {
+  const organization = scope.clientId !== null ? `client:${scope.clientId}` : `office:${scope.officeId}`;
+  const limits = new Map([
+    [`invite|to:${email}`, INVITES_PER_RECIPIENT],
+    [`invite|${organization}`, INVITES_PER_ORGANIZATION],
+  ]);
+  return countWithin(limits, INVITE_WINDOW_SECONDS, messages.invites.tooMany);
+}
 
 // GET/POST /api/invited/list: pending invites (not accepted) of the caller's platform, oldest first.
 export async function listInvites({ actor, body }: { actor: Actor; body?: InviteListBody }): Promise<InviteAnswer[]> {
@@ -30,6 +51,7 @@ export async function listInvites({ actor, body }: { actor: Actor; body?: Invite
 // POST /api/invited/add: a one-time link by e-mail, queued in the same transaction as the invite.
 export async function addInvite({ actor, body }: { actor: Actor; body: { email: string; kind?: "operator" | "client"; platform?: Platform } }): Promise<InviteAnswer> {
   const scope = body.kind === "client" ? clientInviteScope(actor) : operatorInviteScope(actor, body.platform);
+  await countInvite(scope, body.email);
   const token = randomBytes(32).toString("base64url");
   try {
     const invite = await getDb().$transaction(async (tx) => {

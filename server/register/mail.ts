@@ -10,8 +10,9 @@ export function signupMail(link: string, officeName: string): MailContent {
   const lines = [messages.mail.inviteGreeting, s.mailBody(officeName), s.mailAction];
   const inviteLines = [messages.mail.inviteGreeting, messages.mail.inviteBody(officeName), messages.mail.inviteAction];
   let html = invite.html;
-  inviteLines.forEach((line, i) => (html = html.replace(escapeHtml(line), escapeHtml(lines[i]!))));
-  html = html.replace(`>${escapeHtml(messages.mail.inviteAccept)}</a>`, `>${escapeHtml(s.mailButton)}</a>`);
+  // Replaced by functions: a string replacement reads `$'`, `$&`… in it (an office name may hold them).
+  inviteLines.forEach((line, i) => (html = html.replace(escapeHtml(line), () => escapeHtml(lines[i]!))));
+  html = html.replace(`>${escapeHtml(messages.mail.inviteAccept)}</a>`, () => `>${escapeHtml(s.mailButton)}</a>`);
   return {
     kind: "signup",
     subject: s.mailSubject,

@@ -30,7 +30,7 @@ const emailInUse = () => new AppError("conflict", s.emailInUse, { fields: [{ pat
  * to flood an inbox. An e-mail that already has a login answers 409 and nothing is sent.
  */
 export async function registerOffice({ body, address }: { body: RegisterInput; address: string | null }): Promise<RegisterAnswer> {
-  await reserveAttempt({ email: `register:${body.email}`, address: address ? `register:${address}` : null }).catch((error: unknown) => {
+  await reserveAttempt({ scope: "register", email: body.email, address }).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "rate_limited" ? new AppError("rate_limited", s.tooMany, { headers: error.headers }) : error;
   });
   const db = getDb();

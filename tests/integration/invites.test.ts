@@ -5,6 +5,7 @@ import { POST as addPost } from "@/app/api/invited/add/route";
 import { POST as removePost } from "@/app/api/invited/remove/route";
 import { POST as tokenPost } from "@/app/api/token/route";
 import { hashToken } from "@/server/auth/tokens";
+import { INVITES_PER_RECIPIENT } from "@/server/invites/manage";
 import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
 import { createAccountingOperator, createClient, createClientOperator, createInvite, createOffice } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -79,6 +80,24 @@ describe("POST /api/invited/add", () => {
     const res = await call<{ id: number }>(addPost, { token: t.ownerA, body: { email: "expirado@exemplo.com" } });
     expect(res.status).toBe(200);
     expect(await getDb().invite.findUnique({ where: { id: old.id } })).toBeNull();
+  });
+
+  test("invite, withdraw, invite again: at most 5 mails to one address a day (429 past it, nothing queued); others still invited", async () => {
+    const email = "caixa-cheia@exemplo.com";
+    for (let i = 0; i < INVITES_PER_RECIPIENT; i++) {
+      const added = await call<{ id: number }>(addPost, { token: t.ownerA, body: { email } });
+      expect(added.status).toBe(200);
+      expect((await call(removePost, { token: t.ownerA, body: { inviteId: added.json.data!.id } })).status).toBe(200);
+    }
+    const refused = await call(addPost, { token: t.adminA, body: { email } });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.message).toBe("Muitos convites enviados em pouco tempo. Tente novamente mais tarde.");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // another office cannot send it either: the limit is the inbox's
+    expect((await call(addPost, { token: t.ownerB, body: { email } })).status).toBe(429);
+    expect(await getDb().mailOutbox.count({ where: { to: email } })).toBe(INVITES_PER_RECIPIENT);
+    expect(await getDb().invite.count({ where: { email } })).toBe(0);
+    expect((await call(addPost, { token: t.ownerA, body: { email: "outra-caixa@exemplo.com" } })).status).toBe(200);
   });
 
   test("an e-mail that already belongs to an operator → 409", async () => {

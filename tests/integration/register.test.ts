@@ -154,6 +154,24 @@ test("sign-ups per e-mail are throttled (every try counts, not only failures): p
   expect((await call(registerPost, { body: valid() })).status).toBe(200);
 });
 
+test("failed logins as 'register:<e-mail>' do not count on that e-mail's sign-up (the keys of each use are apart)", async () => {
+  const email = nextEmail();
+  for (let i = 0; i < 11; i++) {
+    const refused = await call(tokenPost, { body: { username: `register:${email}`, password: "errada" } });
+    expect([401, 429]).toContain(refused.status);
+  }
+  expect((await call(registerPost, { body: valid({ email }) })).status).toBe(200);
+});
+
+test("an office name with $ patterns is written as typed in the sign-up mail (no replacement pattern read in it)", async () => {
+  const email = nextEmail();
+  const companyName = "Contábil $' $` $& Ltda";
+  expect((await call(registerPost, { body: valid({ email, companyName }) })).status).toBe(200);
+  const mail = await getDb().mailOutbox.findFirstOrThrow({ where: { to: email } });
+  expect(mail.text).toContain(companyName);
+  expect(mail.html).toContain("<p>O escritório Contábil $' $` $&amp; Ltda foi cadastrado no Bloco.</p>"); // escaped for HTML, the $ patterns as typed
+});
+
 test("an expired sign-up link → 404; the owner can still get in through 'Esqueceu a senha?' (the account exists)", async () => {
   const email = nextEmail();
   expect((await call(registerPost, { body: valid({ email }) })).status).toBe(200);
