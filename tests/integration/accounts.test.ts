@@ -1,6 +1,7 @@
 // The accounts calls (issue 7 item 8): GET/POST /api/account/all, POST /api/account/client and
 // POST /api/account/change — shapes, validation, the permission matrix, the month rules of the
 // accounts help tooltip (spec §2) and parallel toggles.
+import { Client as PgClient } from "pg";
 import { POST as devolvePost } from "@/app/api/block/devolve/route";
 import { GET as allGet, POST as allPost } from "@/app/api/account/all/route";
 import { POST as changePost } from "@/app/api/account/change/route";
@@ -155,6 +156,39 @@ describe("POST /api/account/client", () => {
     const chart2025 = await call<ChartAccount[]>(allPost, { token: t.ownerA, body: { year: 2025 } });
     expect(chart2025.json.data!.map((row) => row.id)).toContain(y25.id);
   });
+});
+
+describe("POST /api/account/client, every month, at scale", () => {
+  /** The SQL statements one call sends (at the pg driver, the caller's load included). */
+  async function statementsOf(run: () => Promise<{ status: number }>): Promise<number> {
+    const spy = jest.spyOn(PgClient.prototype, "query");
+    try {
+      expect((await run()).status).toBe(200);
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  test("as many statements with 33,000 categorised blocks as with one: the blocks are grouped by account and month in PostgreSQL", async () => {
+    const client = await createClient({ office: officeA, responsible: regularA });
+    const [first, second] = accountsA;
+    await activateAccount({ client, account: first!, activatedAt: new Date(Date.UTC(thisYear, 0, 1, 12)) });
+    await createBlock({ client, state: "categorized", account: second!, paymentDate: new Date(Date.UTC(thisYear, 0, 15)) });
+    const everyMonth = () => call<ClientAccountsByMonth>(clientPost, { token: t.regularA, body: { clientId: client.id } });
+    await everyMonth(); // prepared statements and Prisma's first use of each query out of the count
+    const few = await statementsOf(everyMonth);
+    // More than Prisma puts in one list of ids (32,766), over this year's months, in two accounts.
+    await getDb().$executeRaw`
+      INSERT INTO blocks (client_id, sent_at, account_id, payment_date, categorized_at, version, created_at, updated_at)
+      SELECT ${client.id}::int, now(), CASE WHEN g % 2 = 0 THEN ${first!.id}::int ELSE ${second!.id}::int END,
+             make_date(${thisYear}::int, 1 + g % ${thisMonth}::int, 1 + g % 28), now(), 0, now(), now()
+        FROM generate_series(1, 33000) g`;
+    expect(await statementsOf(everyMonth)).toBe(few);
+    const all = (await everyMonth()).json.data!;
+    // the second account holds blocks in the months of this year up to this one, so it is listed there
+    expect(codes(all[String(thisYear)]![String(thisMonth)]!)).toEqual(expect.arrayContaining([first!.code, second!.code]));
+  }, 60_000);
 });
 
 describe("POST /api/account/change", () => {

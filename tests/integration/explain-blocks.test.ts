@@ -152,3 +152,29 @@ test("GET /api/clients reaches the caller's office through an index, not every o
     expect(plan).toMatch(/Index Cond: \(office_id = /);
   }
 });
+
+// Removing an operator makes PostgreSQL's foreign-key actions run, as generic plans, one statement per
+// column that names operators (ON DELETE SET NULL, or CASCADE for phone sessions). On the big tables
+// each must find its rows through an index: a scan read every office's blocks inside the removal's
+// transaction.
+test.each([
+  ["blocks", "categorized_by_id", "set null"],
+  ["blocks", "contabilized_by_id", "set null"],
+  ["blocks", "devolved_by_id", "set null"],
+  ["pendencies", "created_by_id", "set null"],
+  ["pendencies", "solved_by_id", "set null"],
+  // client_accounts.activated_by_id and contabilization_sessions.operator_id have their indexes too, but
+  // hold a handful of rows here, where a scan is the right plan.
+])("removing an operator: %s.%s (%s) by index", async (table, column, action) => {
+  const statement =
+    action === "cascade" ? `DELETE FROM ONLY ${table} WHERE $1::int = ${column}` : `UPDATE ONLY ${table} SET ${column} = NULL WHERE $1::int = ${column}`;
+  const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
+  await pg.connect();
+  try {
+    const plan = (await pg.query(`EXPLAIN (GENERIC_PLAN) ${statement}`)).rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
+    expect(plan).not.toMatch(/Seq Scan/);
+    expect(plan).toMatch(new RegExp(`Index (Only )?Scan .*${table}_${column}_idx|Bitmap Index Scan on ${table}_${column}_idx`));
+  } finally {
+    await pg.end();
+  }
+});
