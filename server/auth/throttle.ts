@@ -41,13 +41,12 @@ export async function reserveAttempt(keys: ThrottleKeys): Promise<Reservation> {
 }
 
 /**
- * Counts one use on every key of `max` (key → its limit) in a fixed window of `windowSeconds`, in one
+ * Counts one use on every key of `max` (key → its limit) in a fixed window of `window` seconds, in one
  * statement; past a key's limit, 429 with `message` and Retry-After (the count stays: every try counts).
  * The login throttle's table and arithmetic, for other uses with limits of their own (invites).
  */
-export async function countWithin(max: ReadonlyMap<string, number>, windowSeconds: number, message: string): Promise<void> {
+export async function countWithin(max: ReadonlyMap<string, number>, window: number, message: string): Promise<void> {
   const names = [...max.keys()];
-  const window = windowSeconds;
   const rows = await getDb().$queryRaw<Row[]>`
     INSERT INTO login_throttles AS t (key, failures, window_start)
     SELECT k, 1, now() FROM unnest(${names}::text[]) AS k

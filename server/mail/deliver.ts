@@ -14,43 +14,37 @@ export const MAX_MAIL_ATTEMPTS = 5;
  */
 export const MAIL_SENDING_CLAIM_MS = 10 * 60_000;
 
-const RETURNING = Prisma.sql`RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts,
-  last_error AS "lastError", sending_until AS "sendingUntil"`;
-
 /**
- * Claims one unsent row that no runner is sending, counts the attempt and marks it as being sent, in
- * one statement that commits at once: SKIP LOCKED and `sending_until` make every other runner
- * (another request, another app instance) pass over it while it is sent, and the attempt stays counted
- * whatever happens next. The send itself holds no transaction (a slow SMTP server outlived the one it
- * used to hold, whose rollback uncounted the attempt, and the message went out again and again).
+ * Claims the first unsent row that `which` picks and no runner is sending, counts the attempt and marks
+ * it as being sent, in one statement that commits at once: SKIP LOCKED and `sending_until` make every
+ * other runner (another request, another app instance) pass over it while it is sent, and the attempt
+ * stays counted whatever happens next. The send itself holds no transaction (a slow SMTP server outlived
+ * the one it used to hold, whose rollback uncounted the attempt, and the message went out again and again).
  */
-export async function claimNextMail(afterId = 0, claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailOutbox | null> {
+async function claim(which: Prisma.Sql, claimMs: number): Promise<MailOutbox | null> {
   const rows = await getDb().$queryRaw<MailOutbox[]>`
     UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${claimMs / 1000})
     WHERE id = (
       SELECT id FROM mail_outbox
-      WHERE sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS} AND id > ${afterId}
+      WHERE ${which} AND sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}
         AND (sending_until IS NULL OR sending_until <= now())
       ORDER BY id
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    ${RETURNING}`;
+    RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts,
+      last_error AS "lastError", sending_until AS "sendingUntil"`;
   return rows[0] ?? null;
 }
 
-/** The same claim for one given row (a mail-send job): null when it is sent, spent or being sent by another runner. */
-export async function claimMail(id: number, claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailOutbox | null> {
-  const rows = await getDb().$queryRaw<MailOutbox[]>`
-    UPDATE mail_outbox SET attempts = attempts + 1, sending_until = now() + make_interval(secs => ${claimMs / 1000})
-    WHERE id = (
-      SELECT id FROM mail_outbox
-      WHERE id = ${id} AND sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}
-        AND (sending_until IS NULL OR sending_until <= now())
-      FOR UPDATE SKIP LOCKED
-    )
-    ${RETURNING}`;
-  return rows[0] ?? null;
+/** The next row after `afterId` to send (the sweep's run over the outbox). */
+export function claimNextMail(afterId = 0, claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailOutbox | null> {
+  return claim(Prisma.sql`id > ${afterId}`, claimMs);
+}
+
+/** One given row (a mail-send job): null when it is sent, spent or being sent by another runner. */
+export function claimMail(id: number, claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailOutbox | null> {
+  return claim(Prisma.sql`id = ${id}`, claimMs);
 }
 
 type Outcome = { id: number; sent: boolean; attempts: number; error?: string } | null;
