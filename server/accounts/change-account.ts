@@ -7,6 +7,7 @@ import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { accountsVisibleTo } from "@/server/policy/scopes";
+import { CHART_ACCOUNT_SELECT } from "./chart";
 import { loadSeenClient } from "./client-accounts";
 
 /**
@@ -27,7 +28,7 @@ export async function toggleAccount({ actor, body }: { actor: Actor; body: Accou
     await tx.$queryRaw`SELECT id FROM clients WHERE id = ${client.id} FOR UPDATE`;
     const account = await tx.account.findFirst({
       where: { AND: [{ id: body.accountId, officeId: client.officeId }, accountsVisibleTo(actor)] },
-      select: { id: true, code: true, description: true, yearOfExercise: true },
+      select: CHART_ACCOUNT_SELECT,
     });
     if (!account) throw new AppError("not_found", messages.accounts.notFound);
     const now = new Date();

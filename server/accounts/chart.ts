@@ -7,6 +7,17 @@ import { accountsVisibleTo } from "@/server/policy/scopes";
 import { currentYearMonth } from "@/lib/format/dates";
 import { sortByCode } from "./month-plan";
 
+/** The columns of a ChartAccount (every answer naming a chart account selects these). */
+export const CHART_ACCOUNT_SELECT = {
+  id: true,
+  code: true,
+  description: true,
+  yearOfExercise: true,
+  active: true,
+  type: true,
+  reducedCode: true,
+} as const;
+
 // GET /api/account/all, POST {year}: the caller's office chart for a year of exercise (default: this
 // year), sorted by code. Accounting platform only; the scope keeps it to the caller's own office.
 export async function listChart({ actor, body }: { actor: Actor; body?: AccountsAllBody }): Promise<ChartAccount[]> {
@@ -15,7 +26,7 @@ export async function listChart({ actor, body }: { actor: Actor; body?: Accounts
   const yearOfExercise = body?.year ?? currentYearMonth().year;
   const rows = await getDb().account.findMany({
     where: { AND: [accountsVisibleTo({ ...actor, business: null }), { officeId: acc.officeId, yearOfExercise }] },
-    select: { id: true, code: true, description: true, yearOfExercise: true },
+    select: CHART_ACCOUNT_SELECT,
   });
   return sortByCode(rows);
 }

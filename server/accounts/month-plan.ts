@@ -6,7 +6,7 @@ import { saoPauloParts } from "@/lib/format/dates";
 // (an instant) in São Paulo, as every month of an instant in the product; a payment date's (a
 // calendar day, read at UTC midnight) as it is written.
 
-export type ChartRow = { id: number; code: string; description: string; yearOfExercise: number };
+export type ChartRow = { id: number; code: string; description: string; yearOfExercise: number; reducedCode: string | null };
 /** A client_accounts row with the code of its account: activations carry across charts by code. */
 export type ActivationRow = { code: string; activatedAt: Date; deactivatedAt: Date | null };
 /** A categorised block: its account's code and the month of its payment date. */
@@ -72,6 +72,7 @@ export function accountsOfMonth(
       description: account.description,
       date: shown ? shown.activatedAt.toISOString() : null,
       activated: Boolean(covering),
+      reducedCode: account.reducedCode,
     });
   }
   return out;

@@ -3,4 +3,9 @@ export const accountsMessages = {
   notFound: "Conta não encontrada neste escritório.",
   clientRequired: "Informe o cliente.",
   yearAndMonth: "Informe o ano e o mês juntos.",
+  invalidCode: "Código inválido: use números separados por pontos (ex.: 1.1.01.001).",
+  sameYear: "O ano de destino deve ser diferente do ano de origem.",
+  noAccounts: "Selecione ao menos uma conta.",
+  repeatedAccounts: "Há contas repetidas na lista.",
+  formatNotSupported: "Formato ainda não suportado",
 } as const;
