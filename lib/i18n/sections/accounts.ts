@@ -8,4 +8,8 @@ export const accountsMessages = {
   noAccounts: "Selecione ao menos uma conta.",
   repeatedAccounts: "Há contas repetidas na lista.",
   formatNotSupported: "Formato ainda não suportado",
+  yearHasAccounts: (year: number) => `O plano de contas de ${year} já tem contas.`,
+  yearWithoutAccounts: (year: number) => `O plano de contas de ${year} não tem contas para copiar.`,
+  duplicateCode: (year: number) => `Já existe uma conta com este código no plano de contas de ${year}.`,
+  notActivatable: "Conta inativa ou sintética: não pode ser ativada para o cliente.",
 } as const;
