@@ -29,11 +29,13 @@ export type ImportPlan = {
  * one is updated when its description, type or reduced code differs (the reduced code only when the file
  * has that column: a file without it keeps the codes typed in) or when it was inactive (it is active
  * again); a code missing from the file is deleted when nothing refers to it, else deactivated (counted
- * only when it was active). `referenced`: the ids of the year's accounts something refers to.
+ * only when it was active). `referenced`: the ids of the year's accounts something refers to. A file
+ * of which no line was accepted changes nothing: it is not read as "the chart is now empty".
  */
 export function planImport(rows: ChartFileRow[], existing: Existing[], hasReducedCode: boolean, referenced: Set<number>): ImportPlan {
   const byCode = new Map(existing.map((account) => [account.code, account]));
   const plan: ImportPlan = { create: [], update: [], deactivate: [], remove: [] };
+  if (rows.length === 0) return plan;
   for (const row of rows) {
     const account = byCode.get(row.code);
     if (!account) {

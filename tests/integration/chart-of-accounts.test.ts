@@ -254,6 +254,13 @@ describe("POST /api/account/import", () => {
     expect((await chartOf(officeA.id, year))[0]).toMatchObject({ code: "1.1", reducedCode: "1" });
   });
 
+  test("a file of which every line is refused changes nothing (200 with the refused lines)", async () => {
+    await createAccount({ office: officeA, yearOfExercise: 2076, code: "1.1", description: "Caixa" });
+    const res = await doImport(t.ownerA, { year: 2076, base64url: csv("codigo;descricao\nx;Caixa\n1.2;\n") });
+    expect([res.status, res.json.data?.created, res.json.data?.deactivated, res.json.data?.refused.length]).toEqual([200, 0, 0, 2]);
+    expect(await chartOf(officeA.id, 2076)).toMatchObject([{ code: "1.1", active: true }]);
+  });
+
   test("columns chosen by the preview", async () => {
     const res = await doImport(t.ownerA, { year: 2072, base64url: csv("Caixa;1.1;x\nBancos;1.2;y\n"), columns: { code: 1, description: 0, reducedCode: 2 } });
     expect(res.json.data).toEqual({ created: 2, updated: 0, deactivated: 0, refused: [] });
