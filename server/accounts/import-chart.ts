@@ -65,10 +65,14 @@ async function referencedAccounts(tx: Tx, ids: number[]): Promise<Set<number>> {
 }
 
 async function applyPlan(tx: Tx, officeId: number, yearOfExercise: number, plan: ImportPlan): Promise<void> {
+  // Arrays as four parameters (one statement whatever the count; createMany sends six per row).
   if (plan.create.length > 0) {
-    await tx.account.createMany({
-      data: plan.create.map((row) => ({ officeId, yearOfExercise, code: row.code, description: row.description, reducedCode: row.reducedCode, type: row.type })),
-    });
+    await tx.$executeRaw`
+      INSERT INTO accounts (office_id, year_of_exercise, code, description, reduced_code, type)
+      SELECT ${officeId}::int, ${yearOfExercise}::int, u.code, u.description, u.reduced_code, u.type::"AccountType"
+        FROM unnest(${plan.create.map((row) => row.code)}::text[], ${plan.create.map((row) => row.description)}::text[],
+                    ${plan.create.map((row) => row.reducedCode)}::text[], ${plan.create.map((row) => row.type)}::text[])
+             AS u(code, description, reduced_code, type)`;
   }
   if (plan.update.length > 0) {
     await tx.$executeRaw`
