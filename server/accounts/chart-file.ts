@@ -136,26 +136,37 @@ function words(name: string): string[] {
 type Field = keyof ChartColumns;
 // Checked in this order, so "Código reduzido" is the reduced code and "Descrição da conta" the
 // description, not the code.
-const FIELD_WORDS: Array<[Field, (word: string) => boolean]> = [
+const FIELD_WORDS: Array<[Exclude<Field, "code">, (word: string) => boolean]> = [
   ["reducedCode", (w) => w.startsWith("reduzid")],
   ["type", (w) => w === "tipo"],
   ["description", (w) => w === "descricao" || w === "nome"],
-  ["code", (w) => w === "codigo" || w === "classificacao" || w === "conta"],
 ];
+// Names of the code, strongest first: beside a "Classificação", a "Código" is the short number the
+// system posts with (Domínio exports both), so the classification is the code.
+const CODE_WORDS = ["classificacao", "codigo", "conta"];
 
-function fieldOf(name: string): Field | null {
-  const ws = words(name);
-  for (const [field, matches] of FIELD_WORDS) if (ws.some(matches)) return field;
-  return null;
-}
-
-/** Columns named by the header (the first cell naming each field), or null when no cell names one. */
+/**
+ * Columns named by the header (the first cell naming each field; for the code, the strongest name), or
+ * null when no cell names one.
+ */
 function columnsByName(header: string[]): Partial<ChartColumns> | null {
   const found: Partial<ChartColumns> = {};
+  const codes: Array<{ index: number; rank: number }> = [];
   header.forEach((name, index) => {
-    const field = fieldOf(name);
-    if (field && found[field] === undefined) found[field] = index;
+    const ws = words(name);
+    const field = FIELD_WORDS.find(([, matches]) => ws.some(matches))?.[0];
+    if (field) {
+      found[field] ??= index;
+      return;
+    }
+    const rank = CODE_WORDS.findIndex((word) => ws.includes(word));
+    if (rank !== -1) codes.push({ index, rank });
   });
+  codes.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  if (codes.length > 0) found.code = codes[0].index;
+  // "Classificação" and "Código" side by side, no column named as the reduced code: "Código" is it.
+  const codigo = codes.find((c) => c.rank === 1);
+  if (codes[0]?.rank === 0 && codigo && found.reducedCode === undefined) found.reducedCode = codigo.index;
   return Object.keys(found).length > 0 ? found : null;
 }
 

@@ -145,6 +145,16 @@ describe("columns", () => {
     expect(file.rows[0]).toMatchObject({ code: "1.1.01", description: "Caixa", reducedCode: "7" });
   });
 
+  test("the strongest code name wins: Classificação over Código over Conta; a Código beside a Classificação is the reduced code", () => {
+    const dominio = parse("Código;Classificação;Descrição\n7;1.1.01;Caixa\n");
+    expect(dominio.columns).toEqual({ reducedCode: 0, code: 1, description: 2 });
+    expect(dominio.rows[0]).toMatchObject({ code: "1.1.01", reducedCode: "7" });
+    // a column named as the reduced code keeps that role; the other Código is then left alone
+    expect(parse("Código;Reduzido;Classificação;Nome\n7;8;1.1;Caixa\n").columns).toEqual({ reducedCode: 1, code: 2, description: 3 });
+    expect(parse("Conta;Código;Nome\n1;1.1;Caixa\n").columns).toEqual({ code: 1, description: 2 });
+    expect(parse("Nome;Conta;Conta contábil\nCaixa;1.1;x\n").columns).toEqual({ description: 0, code: 1 });
+  });
+
   test("a word inside another is no name: 'Saldo contábil' is not the code", () => {
     const file = parse("Saldo contábil;Conta;Nome\n100,00;1.1;Caixa\n");
     expect(file.columns).toEqual({ code: 1, description: 2 });
