@@ -62,65 +62,69 @@ type Record_ = { line: number; cells: string[] };
  */
 function readRecords(text: string, delimiter: string): Record_[] {
   const records: Record_[] = [];
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cell = "";
-  let at = 0;
   const n = text.length;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: start, cells });
-    cells = [];
-    cell = "";
-  };
+  const sep = delimiter.charCodeAt(0);
+  let line = 1;
+  let at = 0;
   while (at < n) {
-    const c = text[at];
-    if (c === '"' && cell.trim() === "") {
-      // A quoted cell (spaces before the quote are ignored; cells are trimmed anyway).
-      const opened = line;
-      cell = "";
-      at++;
+    const start = line;
+    const cells: string[] = [];
+    for (;;) {
+      // One cell: from `at` to the delimiter or the end of the line, quoted parts read whole.
+      let cell = "";
+      let from = at;
       for (;;) {
-        if (at >= n) throw new AppError("invalid_input", m.unclosedQuote(opened));
-        const q = text[at];
-        if (q === '"') {
-          if (text[at + 1] === '"') {
-            cell += '"';
-            at += 2;
-            continue;
-          }
+        const c = at < n ? text.charCodeAt(at) : -1;
+        if (c === 34 /* " */ && (cell + text.slice(from, at)).trim() === "") {
+          // A quoted cell (spaces before the quote are dropped; cells are trimmed anyway).
+          const opened = line;
+          cell = "";
           at++;
-          break;
-        }
-        if (q === "\r" || q === "\n") {
-          if (q === "\r" && text[at + 1] === "\n") {
-            cell += "\r";
-            at++;
+          for (;;) {
+            const close = text.indexOf('"', at);
+            if (close === -1) throw new AppError("invalid_input", m.unclosedQuote(opened));
+            const part = text.slice(at, close);
+            line += countLineEnds(part);
+            cell += part;
+            if (text.charCodeAt(close + 1) === 34) {
+              cell += '"';
+              at = close + 2;
+            } else {
+              at = close + 1;
+              break;
+            }
           }
-          line++;
+          from = at; // whatever follows the closing quote up to the delimiter is kept as written
+          continue;
         }
-        cell += q;
+        if (c === -1 || c === sep || c === 10 || c === 13) break;
         at++;
       }
-      continue; // whatever follows the closing quote up to the delimiter is kept as written
-    }
-    if (c === delimiter) {
+      cell += text.slice(from, at);
       cells.push(cell);
-      cell = "";
-      at++;
-    } else if (c === "\r" || c === "\n") {
-      endRecord();
-      at += c === "\r" && text[at + 1] === "\n" ? 2 : 1;
-      line++;
-      start = line;
-    } else {
-      cell += c;
-      at++;
+      const c = at < n ? text.charCodeAt(at) : -1;
+      if (c === sep) {
+        at++;
+        continue;
+      }
+      if (c === 13 && text.charCodeAt(at + 1) === 10) at += 2;
+      else if (c !== -1) at++;
+      if (c !== -1) line++;
+      break;
     }
+    records.push({ line: start, cells });
   }
-  if (cell !== "" || cells.length > 0) endRecord();
   return records;
+}
+
+/** Line ends inside a quoted cell (CRLF, LF or CR), so the following records keep the file's lines. */
+function countLineEnds(part: string): number {
+  let count = 0;
+  for (let i = 0; i < part.length; i++) {
+    const c = part.charCodeAt(i);
+    if (c === 10 || (c === 13 && part.charCodeAt(i + 1) !== 10)) count++;
+  }
+  return count;
 }
 
 /** Lower case, no accents, words of letters and digits: "Código reduzido" -> ["codigo", "reduzido"]. */
@@ -178,6 +182,8 @@ const ANALYTIC = new Set(["a", "analitica", "analitico", "analytic"]);
 
 /** A type cell's meaning, or null when blank or unknown (then the codes decide). */
 function typeOf(value: string): ChartFileRow["type"] | null {
+  if (value === "A") return "analytic"; // the usual cells, without the normalising below
+  if (value === "S") return "synthetic";
   const word = words(value).join(" ");
   if (SYNTHETIC.has(word)) return "synthetic";
   if (ANALYTIC.has(word)) return "analytic";
@@ -200,7 +206,7 @@ function checkColumns(columns: ChartColumns): void {
  */
 export function parseChartFile(bytes: Uint8Array, columns?: ChartColumns): ChartFile {
   const text = decodeText(bytes);
-  const firstLine = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== "");
+  const firstLine = /^[ \t\f\v\ufeff\u00a0]*[^\s].*$/m.exec(text)?.[0];
   if (firstLine === undefined) throw new AppError("invalid_input", m.empty);
   const delimiter = firstLine.includes(";") ? ";" : firstLine.includes(",") ? "," : ";";
 
