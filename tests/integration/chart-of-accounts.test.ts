@@ -161,6 +161,9 @@ describe("POST /api/account/create and /update", () => {
     const on = await call<ChartAccount>(updatePost, { token: t.adminA, body: { accountId: account.id, active: true } });
     expect(on.json.data).toMatchObject({ active: true });
     expect(await audits(officeA.id, "account.update")).toBe(3);
+    const nothing = await call<ChartAccount>(updatePost, { token: t.adminA, body: { accountId: account.id } });
+    expect([nothing.status, nothing.json.data?.description]).toEqual([200, "Energia elétrica"]);
+    expect(await audits(officeA.id, "account.update")).toBe(3);
 
     expect((await call(updatePost, { token: t.ownerA, body: { accountId: account.id, description: "" } })).status).toBe(400);
     expect((await call(updatePost, { token: t.ownerA, body: { accountId: account.id, active: "não" } })).status).toBe(400);
