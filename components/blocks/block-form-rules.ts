@@ -17,7 +17,7 @@ if (ZOOM_LEVELS.length !== ZOOM_LEVEL_COUNT) throw new Error("ZOOM_LEVELS must h
 export const MARK_VIEWED_DELAY_MS = 500;
 
 /**
- * The side panel's mode (docs/decisions.md "Block viewer modes"), first match wins:
+ * The side panel's mode (docs/decisions/0116-block-viewer.md), first match wins:
  * - contabilized: the block has contabilizedDatetime; read-only, no toggle, no devolve.
  * - view: the client is busy (another operator works it); read-only, no toggle, no devolve.
  * - pendency: the block has an open pendency; the problem and observation, fields read-only, devolve.

@@ -29,7 +29,7 @@ const t = categorizationScreenMessages;
 /** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
 const TOUCH = "max-md:size-5.5";
 const v = viewerMessages;
-/** Performance entries around 'Salvar Bloco' (docs/decisions.md "Categorization (issue 9)"). */
+/** Performance entries around 'Salvar Bloco' (docs/decisions/0125-categorization-screen.md). */
 const SAVE_MARK = "bloco:categorize-save";
 const SWAP_MEASURE = "bloco:categorize-swap";
 
@@ -79,7 +79,7 @@ export function CategorizationPage() {
 /**
  * The categorization screen (spec §2, issue 9 item 1): full screen, the operators on it and the queue's
  * count in the header, the block viewer's pieces in categorization mode, the loop of
- * use-categorization-queue.ts. Shortcuts (docs/decisions.md): Enter saves, Alt+C the account,
+ * use-categorization-queue.ts. Shortcuts (docs/decisions/0125-categorization-screen.md): Enter saves, Alt+C the account,
  * Alt+P report a problem, Alt+V devolve; the viewer's +/− and ←/→ outside the fields.
  */
 export function CategorizationScreen({ client }: { client: SelectedClient }) {
@@ -91,7 +91,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const save = useCategorizeSave(client.id);
 
   // 'Salvar Bloco' (click or Enter): the next block shows in this same render, the save runs behind it;
-  // a failed save brings the block back (docs/decisions.md "Categorization (issue 9)"). Each save is its
+  // a failed save brings the block back (docs/decisions/0125-categorization-screen.md). Each save is its
   // own promise (mutateAsync): two quick saves of two blocks settle independently.
   const { saveStarted, saved, restore, note, advance } = queue;
   // What is typed on the block on screen: a failed save of the one before sends it back to `next`, and

@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 // Blocks, their documents and pendencies on the accounting platform (spec §3 Block, Block documents
 // response, Client blocks response, Pendency; §7 Blocks; issue 7 item 3/4/8). Shared by the route
-// handlers and the UI hooks. Wire decisions (docs/decisions.md "Blocks on the wire"):
+// handlers and the UI hooks. Wire decisions (docs/decisions/0115-blocks-on-the-wire.md):
 // - `date` is an ISO calendar date "2026-03-15" (the payment date), null while uncategorised; the spec's
 //   "shifted forward one day on load" is not reproduced.
 // - `value` is a decimal string with a dot ("1234.56"), null while uncategorised.

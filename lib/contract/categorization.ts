@@ -8,7 +8,7 @@ import { z } from "./zod";
 
 // The categorization screen's calls (spec §2 Block viewer and categorization, §3 Block sync response,
 // §7 /api/block/tocategorize, /api/pendency/create, /api/operator/sync|unsync/block; issue 9 item 4).
-// Wire decisions (docs/decisions.md "Categorization (issue 9)"):
+// Wire decisions (docs/decisions/0124-categorization-queue-and-claims.md):
 // - tocategorize answers the block to show AND the one after it (`next`, prefetched by the UI, images
 //   included), both claimed for the caller; after a save, a report or a devolve the UI shows `next` at
 //   once and calls tocategorize again to refill the prefetch.

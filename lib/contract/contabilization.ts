@@ -8,8 +8,8 @@ import { idSchema } from "./ids";
 import { z } from "./zod";
 
 // Contabilization at the desk and on a phone by QR code (spec §2 Accounting: desktop contabilization and
-// the mobile pages, §3 Contabilization link/session, §7; issue 9 item 4; docs/decisions.md
-// "Contabilization and the QR link (issue 9)"). Shared by the route handlers and the UI hooks.
+// the mobile pages, §3 Contabilization link/session, §7; issue 9 item 4;
+// docs/decisions/0127-qr-link-and-phone-session.md). Shared by the route handlers and the UI hooks.
 //
 // Two opaque tokens travel here, never a bearer JWT:
 // - the one-time LINK token of the QR (43 base64url characters), exchanged once by

@@ -75,8 +75,8 @@ export async function activateForClient(tx: Tx, actor: Actor, client: SeenClient
  * /api/account/activate too: an inactive or synthetic account is 400); deactivating closes the open row
  * now, so the months before this one keep the plan they had (an activation opened and closed in the
  * same month covers no month at all). The activation is found by code across the office's charts, so
- * toggling an account of any year of exercise acts on the same line of the plan (docs/decisions.md,
- * "Accounts"). The client row is locked first (lockWorkClient): toggles of the same pair run in turn.
+ * toggling an account of any year of exercise acts on the same line of the plan
+ * (docs/decisions/0114-account-plan-by-code-and-month.md). The client row is locked first (lockWorkClient): toggles of the same pair run in turn.
  */
 export async function toggleAccount({ actor, body }: { actor: Actor; body: AccountChangeBody }): Promise<ChangedAccount> {
   return getDb().$transaction(async (tx) => {

@@ -16,7 +16,7 @@ type Registration = NonNullable<InviteAcceptInput["client"]>;
  * - one REMOVED from the office is restored with its books (blocks, documents, accounts stay): removedAt
  *   cleared, its data replaced by the registration, its shares cleared (the new responsible decides who
  *   else sees it), its former operators kept but blocked and a former owner made admin, so the new user
- *   is the one owner and decides who comes back (docs/decisions.md);
+ *   is the one owner and decides who comes back (docs/decisions/0111-client-company-registration.md);
  * - the responsible operator is the inviter's accounting operator in the office, or the office owner
  *   when the inviter is no longer an active operator there (recorded in the audit event);
  * - the accepting user becomes the client's owner (client operator type 0).

@@ -2,8 +2,8 @@ import "server-only";
 import { MINUTE_MS } from "@/lib/constants";
 
 // Every background queue of Bloco: one pg-boss (PostgreSQL) queue system, started with the app by
-// scripts/start.ts (docs/architecture.md "Background jobs"; the choices in docs/decisions.md
-// "Background jobs (issue 8)"). Schedules are cron lines read in São Paulo time.
+// scripts/start.ts (docs/architecture.md "Background jobs"; the choices in
+// docs/decisions/0129-background-jobs.md). Schedules are cron lines read in São Paulo time.
 
 /** pg-boss keeps its tables in this PostgreSQL schema, beside Prisma's `public`. */
 export const JOBS_SCHEMA = "pgboss";

@@ -18,8 +18,8 @@ export const RESET_MAX_PER_HOUR = 3;
 
 // POST /api/password/forgot: always `{}`, for known and unknown e-mails alike, after the same two
 // queries. A known e-mail under its hourly limit then also writes its token, mail and audit event (a
-// transaction more): the answer tells nothing, its time may (docs/decisions.md, "What is left of account
-// enumeration").
+// transaction more): the answer tells nothing, its time may
+// (docs/decisions/0108-invites-and-password-reset.md).
 export async function forgotPassword({ email }: { email: string }): Promise<Record<string, never>> {
   const db = getDb();
   const user = await db.user.findUnique({ where: { email }, select: { id: true } });

@@ -1,4 +1,4 @@
-// Per-address login throttling exists only behind a trusted proxy (TRUST_PROXY=true); see decisions.md.
+// Per-address login throttling exists only behind a trusted proxy (TRUST_PROXY=true); see docs/decisions/0101-login-throttling-and-trusted-proxy.md.
 process.env.TRUST_PROXY = "true";
 process.env.LOGIN_MAX_FAILURES = "2"; // per account 2, per address 10
 

@@ -2,8 +2,8 @@
 // (60 by default) on loopback — 160 business users sending blocks of real JPEGs and reading what they
 // sent, 40 accounting operators categorising and contabilising the clients they are responsible for
 // and those shared with them (two operators per client, so lost races happen), and reading the client
-// list and a month of blocks. Every answer must be an expected one (docs/decisions.md "Load: the expected
-// answers"): 2xx; 409 for a lost race (another operator's contabilization lease, a stale version); 429 at
+// list and a month of blocks. Every answer must be an expected one
+// (docs/decisions/0146-resilience-suite.md): 2xx; 409 for a lost race (another operator's contabilization lease, a stale version); 429 at
 // the upload gate (the client waits Retry-After and sends the same block again). Afterwards the
 // database must hold exactly what the answers said: every send that answered 200 is one block with all
 // its photos, every save that answered 200 is stored, every contabilize that answered 200 is posted, and
