@@ -1,5 +1,5 @@
-// `npm run bench`: everything issue 10 item 1 measures, side by side in one run, as one table (with a
-// target and PASS/MISS per line) plus the detail of each measurement, printed and written to
+// `npm run bench`: every performance target of docs/performance.md, side by side in one run, as one
+// table (with a target and PASS/MISS per line) plus the detail of each measurement, printed and written to
 // docs/performance.md below `<!-- bench -->` and to .data/bench/results.json, with the machine.
 // Timings are ratios to Next's own floor measured in the same run (the static-JSON route of the same
 // server), so a slower or busier machine moves both sides. Not part of `npm test`.

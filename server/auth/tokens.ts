@@ -85,7 +85,7 @@ async function verify(token: string, type: "access" | "refresh") {
 
 // Access tokens already verified by this process, until their own expiry. A caller sends the same
 // token for its whole life (ACCESS_TOKEN_TTL), and the HMAC check through jose costs about 70 µs of CPU
-// per call (measured: docs/performance.md), against well under 1 µs for a map lookup. Only the
+// per call (measured; docs/performance.md's git history), against well under 1 µs for a map lookup. Only the
 // signature and claim checks are remembered: the session, the blocking and valid_after are still read
 // from the database on every call (authenticate.ts). Keyed by the whole token under the current secret;
 // bounded, oldest entry dropped first.

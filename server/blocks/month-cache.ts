@@ -34,7 +34,7 @@ let heldBlocks = 0;
 
 // The JSON text of each kept list's `blocks`, made when it is kept: a kept list is answered again and
 // again, and serialising it each time (a month of blocks with their links is several KB) cost about
-// 15 µs of the call's CPU (docs/performance.md, "Reads in one write"). Weak: it goes with the list.
+// 15 µs of the call's CPU (measured in a CPU profile under `npm run bench`). Weak: it goes with the list.
 const texts = new WeakMap<BlocksByMonth, string>();
 
 function drop(key: string): void {

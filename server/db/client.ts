@@ -10,11 +10,11 @@ import { PipelinedReads } from "./pipelined-reads";
 // is ours and handed to Prisma's adapter (DATABASE_POOL_SIZE). The prepared reads below (the actor load
 // of every call and the reads beside it) share a few pipelined connections of their own
 // (DATABASE_READ_POOL_SIZE, pipelined-reads.ts): a few connections kept busy cost PostgreSQL a quarter to
-// a third less CPU per statement than twenty that sleep between statements (docs/performance.md, "Few
-// busy connections"), and the reads of one turn of the event loop leave in one write ("Reads in one
-// write"). The hot writes (a statement that writes beside the actor load) have a pool of their own
-// (DATABASE_WRITE_POOL_SIZE), so that fewer of them run in PostgreSQL at once: with 20, 32 operators'
-// writes at once had longer tails than with 10 (docs/performance.md, "The pool's size").
+// a third less CPU per statement than twenty that sleep between statements (docs/scaling.md), and the
+// reads of one turn of the event loop leave in one write (decision 0137). The hot writes (a statement
+// that writes beside the actor load) have a pool of their own (DATABASE_WRITE_POOL_SIZE), so that fewer
+// of them run in PostgreSQL at once: with 20, 32 operators' writes at once had longer tails than with 10
+// (figures in the git history of docs/performance.md).
 const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoReads?: PipelinedReads; __blocoWritePool?: Pool };
 
 /** What every connection of the process is opened with. */
@@ -24,7 +24,7 @@ function connectionConfig(applicationName: string) {
     connectionString: config.DATABASE_URL,
     // Named prepared statements (preparedQuery) keep ONE generic plan per connection instead of
     // re-planning with each call's values: planning the client cards cost PostgreSQL more than
-    // running them (docs/performance.md). Prisma's own statements are unnamed, planned per call as
+    // running them (docs/performance.md's git history). Prisma's own statements are unnamed, planned per call as
     // before. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
     // TimeZone=UTC, whatever the server's or the database's setting: Prisma's adapter sends a Date as
     // UTC text without an offset and reads timestamptz the same way, which PostgreSQL takes in the
@@ -84,7 +84,7 @@ export function getDb(): PrismaClient {
 /**
  * A query of the per-request hot path (the actor load of every authenticated call) as a NAMED
  * prepared statement straight on the pool: PostgreSQL parses and plans it once per connection, and
- * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md): 77 µs of
+ * the call skips Prisma's raw-query pipeline. Measured on this machine (docs/performance.md's git history): 77 µs of
  * Node CPU and 136 µs of wall time per call, against 255 µs and 462 µs through `$queryRaw`. `name`
  * must be unique per `text`. Errors are pg's own; server/http/database-errors.ts maps them. It runs on
  * the reads' pipelined connections; with `write`, a statement that writes (authenticateWithRead's hot

@@ -9,7 +9,7 @@ import { Client, type ClientConfig, type QueryConfig, type QueryResultRow } from
 //
 // Why: under load, each statement sent on its own woke a sleeping backend, and the app's event loop,
 // in the write that woke it, lost the CPU to it about one time in two: about 95 µs of the loop's time
-// per read on this 2-core machine (docs/performance.md, "Reads in one write"). A batch wakes it once.
+// per read on this 2-core machine (decision 0137). A batch wakes it once.
 //
 // A connection that fails (PostgreSQL stopped, the socket cut) fails the reads on it with pg's own
 // error, which server/http/database-errors.ts answers 503, and is replaced by the next read: nothing

@@ -2,7 +2,7 @@
 // pipelined connections of their own (server/db/pipelined-reads.ts), DATABASE_READ_POOL_SIZE per
 // process, apart from Prisma's pool and the hot writes'. Few connections kept busy cost PostgreSQL less
 // per statement than many that sleep between statements, and the reads of one turn of the event loop
-// leave in one write (docs/performance.md, "Few busy connections" and "Reads in one write"). Set before
+// leave in one write (docs/scaling.md; decision 0137). Set before
 // any server module reads the configuration.
 process.env.DATABASE_READ_POOL_SIZE = "2";
 
