@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
+import { ACTIVATE_MAX } from "@/lib/contract/accounts";
 import type {
   AccountActivateAnswer,
   AccountCreateBody,
@@ -62,7 +63,15 @@ export const useUpdateAccount = () => useChartMutation<AccountUpdateBody, ChartA
 export function useActivateAccounts(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountIds: number[]) => api.request<AccountActivateAnswer>("/api/account/activate", { clientId, accountIds }),
+    // A chart of thousands: ACTIVATE_MAX accounts a call, one call after the other.
+    mutationFn: async (accountIds: number[]) => {
+      const activated: AccountActivateAnswer = [];
+      for (let start = 0; start < accountIds.length; start += ACTIVATE_MAX) {
+        const part = accountIds.slice(start, start + ACTIVATE_MAX);
+        activated.push(...(await api.request<AccountActivateAnswer>("/api/account/activate", { clientId, accountIds: part })));
+      }
+      return activated;
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ["accounts"] });
       void queryClient.invalidateQueries({ queryKey: ["blocks", clientId] });

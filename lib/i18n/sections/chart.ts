@@ -77,3 +77,15 @@ export const chartMessages = {
     `O escritório ainda não tem plano de contas em ${years}. Peça ao responsável ou a um administrador do escritório para carregá-lo em 'Plano de contas'.`,
   and: " e ",
 };
+
+// 'Adicionar contas' of a client (components/client-detail): many accounts at once.
+export const chartActivateMessages = {
+  activateAll: "Ativar todas",
+  activateSelected: (n: number) => `Ativar selecionadas (${n})`,
+  select: (label: string) => `Selecionar ${label}`,
+  selectAll: "Selecionar todas as contas listadas",
+  confirmAll: (n: number, month: string, year: number) =>
+    `Ativar ${n === 1 ? "a conta disponível" : `as ${n} contas disponíveis`} para este cliente a partir de ${month} de ${year}?`,
+  activated: (n: number) => (n === 1 ? "1 conta ativada." : `${n} contas ativadas.`),
+  reducedCode: (code: string) => `Cód. sistema ${code}`,
+};
