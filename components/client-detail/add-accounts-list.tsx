@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useActivateAccounts } from "@/lib/api/chart";
+import { useActivateAccounts } from "@/lib/api/chart-activate";
 import type { ChartAccount } from "@/lib/contract/accounts";
 import { monthNames } from "@/lib/format/dates";
 import { chartActivateMessages as a } from "@/lib/i18n/sections/chart";

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
-import { ACTIVATE_MAX } from "@/lib/contract/accounts";
 import type {
-  AccountActivateAnswer,
   AccountCreateBody,
   AccountImportAnswer,
   AccountImportBody,
@@ -55,29 +53,6 @@ export const useCreateAccount = () => useChartMutation<AccountCreateBody, ChartA
 
 /** POST /api/account/update (description, reduced code, active). */
 export const useUpdateAccount = () => useChartMutation<AccountUpdateBody, ChartAccount>("/api/account/update");
-
-/**
- * POST /api/account/activate {clientId, accountIds}: many accounts of the client's plan from this month
- * on, as one click each would. The client's blocks are refetched too (their accounts' flags).
- */
-export function useActivateAccounts(clientId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // A chart of thousands: ACTIVATE_MAX accounts a call, one call after the other.
-    mutationFn: async (accountIds: number[]) => {
-      const activated: AccountActivateAnswer = [];
-      for (let start = 0; start < accountIds.length; start += ACTIVATE_MAX) {
-        const part = accountIds.slice(start, start + ACTIVATE_MAX);
-        activated.push(...(await api.request<AccountActivateAnswer>("/api/account/activate", { clientId, accountIds: part })));
-      }
-      return activated;
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
-      void queryClient.invalidateQueries({ queryKey: ["blocks", clientId] });
-    },
-  });
-}
 
 /** Whether an account may be offered to a client or chosen for a block: active and analytic. */
 export const isOfferable = (account: Pick<ChartAccount, "active" | "type">) => account.active && account.type === "analytic";
