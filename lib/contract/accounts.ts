@@ -60,6 +60,9 @@ export const clientAccountSchema = z.object({
   activated: z.boolean(),
   /** 'Código no sistema contábil' (the short code the accounting system posts with), null when none. */
   reducedCode: z.string().nullable(),
+  /** The chart account's own flags: a picker offers only active analytic accounts. */
+  active: z.boolean(),
+  type: accountTypeSchema,
 });
 export type ClientAccount = z.infer<typeof clientAccountSchema>;
 

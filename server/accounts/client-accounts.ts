@@ -46,7 +46,7 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
   const [chart, activations, blocks] = await Promise.all([
     db.account.findMany({
       where: { officeId: client.officeId, ...(year === undefined ? {} : { yearOfExercise: year }) },
-      select: { id: true, code: true, description: true, yearOfExercise: true, reducedCode: true },
+      select: { id: true, code: true, description: true, yearOfExercise: true, reducedCode: true, active: true, type: true },
     }),
     db.clientAccount.findMany({
       where: { clientId: client.id },
