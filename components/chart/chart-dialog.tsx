@@ -103,7 +103,8 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
                   <Button variant="secondary" onClick={() => (reset(), setView("create"))}>
                     {t.newAccount}
                   </Button>
-                  <Button onClick={() => (reset(), setView("import"))}>{t.importChart}</Button>
+                  {/* an empty year offers the import (and the starter chart) in its own empty state */}
+                  {empty ? null : <Button onClick={() => (reset(), setView("import"))}>{t.importChart}</Button>}
                 </div>
               </>
             ) : null}

@@ -44,7 +44,7 @@ export function FirstLines({ preview, columns }: { preview: ChartFilePreview; co
           </thead>
           <tbody>
             {preview.rows.map((row, line) => (
-              <tr key={line} className={cn("border-t border-border", line === 0 && "font-semibold")}>
+              <tr key={line} className={cn("border-t border-border", line === 0 && preview.hasHeader && "font-semibold")}>
                 {indexes.map((index) => (
                   <td key={index} className={cn("max-w-[280px] truncate px-1 py-0.5", fieldOf(columns, index) ? "text-fg" : "text-muted")}>
                     {row[index] ?? ""}

@@ -149,7 +149,7 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
       {file && columns ? (
         <>
           <FirstLines preview={file.preview} columns={columns} />
-          <ChartColumnsPicker width={file.preview.width} header={file.preview.rows[0] ?? []} columns={columns} onChange={setColumns} />
+          <ChartColumnsPicker width={file.preview.width} header={file.preview.hasHeader ? (file.preview.rows[0] ?? []) : []} columns={columns} onChange={setColumns} />
           {sameColumn ? (
             <p role="alert" className="text-sm text-danger">
               {t.sameColumn}

@@ -16,7 +16,7 @@ export function decodeChartBytes(bytes: Uint8Array): string {
   }
 }
 
-/** ';' when the header line has one (even beside a ','), else ','. */
+/** ';' when the first line has one (even beside a ','), else ',' when it has one, else ';'. */
 export function chartDelimiter(headerLine: string): ";" | "," {
   return headerLine.includes(";") || !headerLine.includes(",") ? ";" : ",";
 }
@@ -42,43 +42,64 @@ export function splitChartLine(line: string, delimiter: string): string[] {
   return cells;
 }
 
-const names = {
-  reducedCode: ["reduzido"],
-  code: ["codigo", "classificacao", "conta"],
-  description: ["descricao", "nome"],
-  type: ["tipo"],
-};
+/** Lower case, no accents, words of letters and digits: "Código reduzido" -> ["codigo", "reduzido"]. */
+function words(name: string): string[] {
+  return normalizeSearch(name)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
 
-/** Header cells by name, ignoring case and accents; code and description default to columns 1 and 2. */
+type Field = keyof ChartColumns;
+// As the server reads a header (server/accounts/chart-file.ts), in this order: "Código reduzido" is the
+// reduced code, "Descrição da conta" the description.
+const FIELD_WORDS: Array<[Field, (word: string) => boolean]> = [
+  ["reducedCode", (w) => w.startsWith("reduzid")],
+  ["type", (w) => w === "tipo"],
+  ["description", (w) => w === "descricao" || w === "nome"],
+  ["code", (w) => w === "codigo" || w === "classificacao" || w === "conta"],
+];
+
+const CODE = /^\d+(?:\.\d+)*$/;
+
+/** Whether the first line is data, not a header: its first cell is already a code (1, 1.1.01). */
+export const startsWithCode = (first: readonly string[]) => CODE.test(first[0] ?? "");
+
+/**
+ * The columns the server would pick by itself: by header name, ignoring case and accents (the first
+ * cell naming each field; when only one of code and description is named, the other is the first
+ * unnamed column); code 1 and description 2 when no cell is named or the file has no header.
+ */
 export function guessChartColumns(header: readonly string[]): ChartColumns {
-  const cells = header.map((cell) => normalizeSearch(cell).trim());
-  const taken = new Set<number>();
-  const find = (words: readonly string[]) => {
-    const index = cells.findIndex((cell, i) => !taken.has(i) && words.some((word) => cell.includes(word)));
-    if (index >= 0) taken.add(index);
-    return index >= 0 ? index : undefined;
+  const named: Partial<ChartColumns> = {};
+  header.forEach((cell, index) => {
+    const ws = words(cell);
+    const field = FIELD_WORDS.find(([, matches]) => ws.some(matches))?.[0];
+    if (field && named[field] === undefined) named[field] = index;
+  });
+  if (named.code === undefined && named.description === undefined) return { code: 0, description: 1 };
+  const claimed = new Set(Object.values(named));
+  const free = () => {
+    for (let i = 0; i < Math.max(header.length, 2); i += 1) if (!claimed.has(i)) return (claimed.add(i), i);
+    return 0;
   };
-  // 'Código reduzido' names the reduced code, not the code: looked for first.
-  const reducedCode = find(names.reducedCode);
-  const code = find(names.code);
-  const description = find(names.description);
-  const type = find(names.type);
-  const columns: ChartColumns = {
-    code: code ?? (description === 0 ? 1 : 0),
-    description: description ?? (code === 1 ? 0 : 1),
-  };
-  if (reducedCode !== undefined) columns.reducedCode = reducedCode;
-  if (type !== undefined) columns.type = type;
+  const columns: ChartColumns = { code: named.code ?? free(), description: named.description ?? free() };
+  if (named.reducedCode !== undefined) columns.reducedCode = named.reducedCode;
+  if (named.type !== undefined) columns.type = named.type;
   return columns;
 }
 
-export type ChartFilePreview = { rows: string[][]; width: number; columns: ChartColumns };
+/**
+ * rows: the first lines; width: the first line's cells (the columns the server accepts); hasHeader:
+ * whether the first line names columns (it does not start with a code).
+ */
+export type ChartFilePreview = { rows: string[][]; width: number; hasHeader: boolean; columns: ChartColumns };
 
-/** The first `count` non-blank lines of the file (the header first), split, and the guessed columns. */
+/** The first `count` non-blank lines of the file, split, and the guessed columns. */
 export function previewChartFile(text: string, count = 6): ChartFilePreview {
   const lines = text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== "");
   const delimiter = chartDelimiter(lines[0] ?? "");
   const rows = lines.slice(0, count).map((line) => splitChartLine(line, delimiter));
-  const width = Math.max(2, ...rows.map((row) => row.length));
-  return { rows, width, columns: guessChartColumns(rows[0] ?? []) };
+  const first = rows[0] ?? [];
+  const hasHeader = !startsWithCode(first);
+  return { rows, width: Math.max(2, first.length), hasHeader, columns: hasHeader ? guessChartColumns(first) : { code: 0, description: 1 } };
 }

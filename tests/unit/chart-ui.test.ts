@@ -27,13 +27,18 @@ describe("chart file preview", () => {
     expect(guessChartColumns(["Reduzido", "Classificação", "Nome", "Tipo"])).toEqual({ code: 1, description: 2, reducedCode: 0, type: 3 });
     expect(guessChartColumns(["Código reduzido", "DESCRICAO", "Conta"])).toEqual({ code: 2, description: 1, reducedCode: 0 });
     expect(guessChartColumns(["a", "b", "c"])).toEqual({ code: 0, description: 1 });
+    // only the code named: the description is the first column no name claims
+    expect(guessChartColumns(["Reduzido", "Conta", "Histórico"])).toEqual({ code: 1, description: 2, reducedCode: 0 });
   });
 
   test("keeps the first non-blank lines, the header first", () => {
-    const preview = previewChartFile("codigo;descricao\r\n\r\n1;Ativo\n1.1;Caixa;extra\n", 3);
-    expect(preview.rows).toEqual([["codigo", "descricao"], ["1", "Ativo"], ["1.1", "Caixa", "extra"]]);
-    expect(preview.width).toBe(3);
-    expect(preview.columns).toEqual({ code: 0, description: 1 });
+    const preview = previewChartFile("descricao;codigo;x\r\n\r\nAtivo;1\nCaixa;1.1;extra\n", 3);
+    expect(preview.rows).toEqual([["descricao", "codigo", "x"], ["Ativo", "1"], ["Caixa", "1.1", "extra"]]);
+    expect(preview).toMatchObject({ width: 3, hasHeader: true, columns: { code: 1, description: 0 } });
+  });
+
+  test("a file whose first line starts with a code has no header: code 1, description 2", () => {
+    expect(previewChartFile("1,Ativo\n1.1,Caixa")).toMatchObject({ hasHeader: false, width: 2, columns: { code: 0, description: 1 } });
   });
 });
 
