@@ -27,7 +27,15 @@ export function pickerGroups(active: readonly PickerAccount[], all: readonly Pic
  * among them (an account deactivated in the chart, or a group, leaves both lists; a block already in
  * one keeps showing it as its value through the picker's `known`).
  */
-export function offeredAccounts<A extends PickerAccount>(active: readonly A[], chart: readonly ChartPickerAccount[]): { active: A[]; all: ChartPickerAccount[] } {
+export function offeredAccounts<A extends PickerAccount>(
+  active: readonly A[],
+  chart: readonly ChartPickerAccount[],
+): { active: Array<A & { reducedCode: string | null }>; all: ChartPickerAccount[] } {
   const refused = new Set(chart.filter((account) => !account.active || account.type !== "analytic").map((account) => account.id));
-  return { active: active.filter((account) => !refused.has(account.id)), all: chart.filter((account) => !refused.has(account.id)) };
+  // The chart's reduced code, for a month's account that does not carry its own (shown and searched alike).
+  const reduced = new Map(chart.map((account) => [account.id, account.reducedCode ?? null]));
+  return {
+    active: active.filter((account) => !refused.has(account.id)).map((account) => ({ ...account, reducedCode: account.reducedCode ?? reduced.get(account.id) ?? null })),
+    all: chart.filter((account) => !refused.has(account.id)),
+  };
 }

@@ -23,7 +23,7 @@ export function FirstLines({ preview, columns }: { preview: ChartFilePreview; co
   const titleId = useId();
   const indexes = Array.from({ length: preview.width }, (_, index) => index);
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-0.5">
+    <div className="flex flex-col gap-0.5">
       <h4 id={titleId} className="text-sm font-bold">
         {t.firstLines(preview.rows.length)}
       </h4>
@@ -55,7 +55,7 @@ export function FirstLines({ preview, columns }: { preview: ChartFilePreview; co
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
 

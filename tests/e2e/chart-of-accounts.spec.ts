@@ -171,7 +171,7 @@ for (const { size, viewport } of [
       await page.keyboard.press("Escape");
 
       // Categorization: the imported account by its reduced code; the inactive one is not offered.
-      await page.getByRole("navigation", { name: "Ações do cliente" }).getByRole("button", { name: /^Categorizar/ }).click();
+      await page.getByRole("navigation", { name: "Ações do cliente" }).getByRole("link", { name: /^Categorizar/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Categorizar blocos" })).toBeVisible();
       const account = page.getByRole("combobox", { name: "Conta" });
       await account.fill("Material");
@@ -221,7 +221,7 @@ test("[chart] the starter chart from the first-visit offer, the copy into the ne
   await expect(dialog.getByRole("status").filter({ hasText: `Plano copiado para ${year + 1}.` })).toBeVisible();
   await expect(dialog.getByLabel("Exercício")).toHaveValue(String(year + 1));
   await expect(rows).toHaveCount(starterCount);
-  await expect(dialog.getByRole("button", { name: /^Copiar para/ })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: `Copiar para ${year + 1}` })).toHaveCount(0);
 
   // One account: created, its code refused first, then renamed and deactivated.
   await dialog.getByRole("button", { name: "Nova conta" }).click();

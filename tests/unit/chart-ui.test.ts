@@ -57,6 +57,8 @@ describe("accounts offered by the pickers", () => {
     const offered = offeredAccounts(clientMonth, chart);
     expect(offered.all.map((account) => account.id)).toEqual([2]);
     expect(offered.active.map((account) => account.id)).toEqual([2]);
+    // the month's account shows (and is searched by) the chart's reduced code
+    expect(offered.active[0].reducedCode).toBe("310");
   });
 
   test("the reduced code is searched beside code and description", () => {
