@@ -36,7 +36,7 @@ export function ChartCreateForm({ year, onDone, onCancel }: { year: number; onDo
       <h3 className="text-base font-bold">
         {t.newAccount} · {year}
       </h3>
-      <div className="grid grid-cols-1 gap-1 sm:grid-cols-[1fr_2fr_1fr_1fr]">
+      <div className="grid grid-cols-1 gap-1 sm:grid-cols-[1fr_2fr_1.5fr_1fr] sm:items-end">
         <TextField compact autoFocus label={t.code} inputMode="decimal" placeholder="1.1.01" value={code} onValueChange={setCode} error={fieldError("code")} />
         <TextField compact label={t.description} value={description} onValueChange={setDescription} error={fieldError("description")} />
         <TextField compact label={t.reducedCode} value={reducedCode} onValueChange={setReducedCode} error={fieldError("reducedCode")} />
@@ -48,7 +48,6 @@ export function ChartCreateForm({ year, onDone, onCancel }: { year: number; onDo
             { value: "synthetic", label: t.synthetic },
           ]}
           onValueChange={(value) => setType(value === "synthetic" ? "synthetic" : "analytic")}
-          className="self-end"
         />
       </div>
       {create.error && fields.length === 0 ? (

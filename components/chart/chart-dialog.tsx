@@ -92,7 +92,7 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
             {view === "list" ? (
               <>
                 <div role="search" className="min-w-0 flex-1">
-                  <SearchField placeholder={t.search} value={term} onValueChange={setTerm} />
+                  {empty ? null : <SearchField placeholder={t.search} value={term} onValueChange={setTerm} />}
                 </div>
                 <div className="flex flex-wrap gap-1">
                   {canRollover ? (

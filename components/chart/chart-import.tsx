@@ -120,16 +120,26 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
       <p className="text-sm text-muted">{t.importHelp}</p>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-[minmax(0,1fr)_160px] sm:items-end">
         <div className="flex min-w-0 flex-col gap-0.5">
-          <label htmlFor={fileId} className="text-xs font-semibold text-muted">
+          <span id={`${fileId}-label`} className="text-xs font-semibold text-muted">
             {t.file}
+          </span>
+          {/* The browser's own file button speaks the browser's language: ours says 'Escolher arquivo'. */}
+          <label className="relative flex h-5 min-w-0 cursor-pointer items-center overflow-hidden rounded-theme border border-border bg-surface text-sm text-fg has-[:focus-visible]:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary/30">
+            <input
+              id={fileId}
+              type="file"
+              aria-labelledby={`${fileId}-label`}
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={(event) => void choose(event.target.files?.[0])}
+              className="sr-only"
+            />
+            <span aria-hidden="true" className="flex h-full shrink-0 items-center border-r border-border bg-surface-2 px-1.5 font-semibold">
+              {t.chooseFile}
+            </span>
+            <span aria-hidden="true" className={`truncate px-1 ${file ? "" : "text-muted"}`}>
+              {file?.name ?? t.noFile}
+            </span>
           </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => void choose(event.target.files?.[0])}
-            className="h-5 w-full min-w-0 cursor-pointer rounded-theme border border-border bg-surface text-sm text-fg file:mr-1 file:h-full file:cursor-pointer file:border-0 file:border-r file:border-border file:bg-surface-2 file:px-1.5 file:font-semibold file:text-fg focus:border-primary focus:outline-2 focus:outline-primary/30"
-          />
         </div>
         <SelectField
           label={t.format}

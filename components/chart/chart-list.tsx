@@ -86,9 +86,13 @@ function AccountRow({ account, onEdit }: { account: ChartAccount; onEdit: () => 
     >
       <span className="flex min-w-0 items-baseline gap-1 tabular-nums sm:contents">
         <span className="truncate">{account.code}</span>
-        <span className={cn("truncate text-xs text-muted sm:text-sm", !account.reducedCode && "sm:invisible")}>
-          <span className="sm:sr-only">{t.reducedShort}: </span>
-          {account.reducedCode ?? "—"}
+        <span className="truncate text-xs font-normal text-muted sm:text-sm">
+          {account.reducedCode ? (
+            <>
+              <span className="sm:sr-only">{t.reducedShort}: </span>
+              {account.reducedCode}
+            </>
+          ) : null}
         </span>
       </span>
       <span className="col-start-1 flex min-w-0 items-center gap-1 sm:col-start-auto" style={{ paddingLeft: `${depth(account.code) * 12}px` }}>

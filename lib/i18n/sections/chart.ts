@@ -70,7 +70,7 @@ export const chartMessages = {
   // The first visit (/home)
   offerTitle: "Carregue o plano de contas",
   offerText: (years: string) =>
-    `O escritório ainda não tem plano de contas em ${years}. Sem ele não há contas para ativar nos clientes nem para categorizar os blocos (recebimentos de dezembro chegam em janeiro: carregue também o ano passado).`,
+    `O escritório ainda não tem plano de contas em ${years}. Sem ele não há contas para ativar nos clientes nem para categorizar os blocos, que entram no plano do ano da data de pagamento.`,
   offerStarter: (years: string) => `Usar plano inicial em ${years}`,
   offerOpen: "Abrir plano de contas",
   offerAskAdmin: (years: string) =>
