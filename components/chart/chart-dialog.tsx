@@ -77,6 +77,10 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
         <Dialog.Content
           aria-describedby={undefined}
           {...returnFocus}
+          // Escape in a row being edited cancels the edit (chart-list.tsx), not the dialog.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest("[data-chart-edit]")) event.preventDefault();
+          }}
           className="fixed inset-0 z-[60] flex flex-col bg-surface outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[calc(100dvh-64px)] sm:w-[calc(100%-64px)] sm:max-w-[1040px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-theme sm:border sm:border-border sm:shadow-2xl"
         >
           <div className="flex shrink-0 items-center justify-between gap-2 border-b border-border px-2 py-1.5 sm:px-3">

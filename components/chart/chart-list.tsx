@@ -46,9 +46,10 @@ function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => voi
   return (
     <form
       aria-label={t.edit(account.code)}
+      data-chart-edit
       noValidate
       onSubmit={(event) => (event.preventDefault(), submit())}
-      onKeyDown={(event) => event.key === "Escape" && (event.stopPropagation(), onDone())}
+      onKeyDown={(event) => event.key === "Escape" && onDone()}
       className="flex flex-col gap-1 rounded-theme border border-primary/50 bg-surface-2 p-1.25"
     >
       <p className="text-sm font-semibold tabular-nums">{account.code}</p>
