@@ -14,10 +14,11 @@ const t = chartMessages;
 /** How deep a code sits (1 = 0, 1.1 = 1, 1.1.01 = 2...): the description is indented by it. */
 const depth = (code: string) => Math.min(code.split(".").length - 1, 5);
 
-function IconButton({ label, onClick, disabled, path }: { label: string; onClick: () => void; disabled?: boolean; path: string }) {
+function IconButton({ label, onClick, disabled, path, autoFocus }: { label: string; onClick: () => void; disabled?: boolean; path: string; autoFocus?: boolean }) {
   return (
     <button
       type="button"
+      autoFocus={autoFocus}
       aria-label={label}
       title={label}
       disabled={disabled}
@@ -74,7 +75,7 @@ function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => voi
   );
 }
 
-function AccountRow({ account, onEdit }: { account: ChartAccount; onEdit: () => void }) {
+function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onEdit: () => void; focusEdit: boolean }) {
   const update = useUpdateAccount();
   const synthetic = account.type === "synthetic";
   return (
@@ -102,7 +103,7 @@ function AccountRow({ account, onEdit }: { account: ChartAccount; onEdit: () => 
         {!account.active ? <span className="shrink-0 rounded-full border border-border-strong px-0.75 text-xs font-semibold text-muted">{t.inactive}</span> : null}
       </span>
       <span className="col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1 sm:row-start-auto">
-        <IconButton label={t.edit(account.code)} onClick={onEdit} path={PENCIL} />
+        <IconButton label={t.edit(account.code)} onClick={onEdit} path={PENCIL} autoFocus={focusEdit} />
         <IconButton
           label={account.active ? t.deactivate(account.code) : t.reactivate(account.code)}
           disabled={update.isPending}
@@ -122,6 +123,8 @@ function AccountRow({ account, onEdit }: { account: ChartAccount; onEdit: () => 
 /** The year's accounts by code: groups (synthetic) bold, inactive ones marked 'Inativa'. */
 export function ChartList({ accounts, total }: { accounts: readonly ChartAccount[]; total: number }) {
   const [editing, setEditing] = useState<number | null>(null);
+  // After an edit (saved or cancelled) the focus goes back to that row's 'Editar'.
+  const [edited, setEdited] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-0.5">
       <div className="flex items-center justify-between gap-1">
@@ -140,9 +143,9 @@ export function ChartList({ accounts, total }: { accounts: readonly ChartAccount
         {accounts.map((account) => (
           <li key={account.id} data-testid="chart-account">
             {editing === account.id ? (
-              <EditRow account={account} onDone={() => setEditing(null)} />
+              <EditRow account={account} onDone={() => (setEditing(null), setEdited(account.id))} />
             ) : (
-              <AccountRow account={account} onEdit={() => setEditing(account.id)} />
+              <AccountRow account={account} onEdit={() => setEditing(account.id)} focusEdit={edited === account.id} />
             )}
           </li>
         ))}

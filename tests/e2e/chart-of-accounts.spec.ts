@@ -246,8 +246,8 @@ test("[chart] the starter chart from the first-visit offer, the copy into the ne
   // Escape leaves the edit, not the dialog; the second time the new description is saved with Enter.
   await page.keyboard.press("Escape");
   await expect(edit).toHaveCount(0);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Editar 4.2.99" }).press("Enter");
+  await expect(dialog.getByRole("button", { name: "Editar 4.2.99" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await edit.getByLabel("Descrição").fill("Software e assinaturas");
   await page.keyboard.press("Enter");
   await expect(rows).toHaveText([/4\.2\.99.*990.*Software e assinaturas/]);
