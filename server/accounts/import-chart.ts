@@ -29,11 +29,13 @@ export type ImportPlan = {
  * one is updated when its description, type or reduced code differs (the reduced code only when the file
  * has that column: a file without it keeps the codes typed in) or when it was inactive (it is active
  * again); a code missing from the file is deleted when nothing refers to it, else deactivated (counted
- * only when it was active). `referenced`: the ids of the year's accounts something refers to.
+ * only when it was active). `referenced`: the ids of the year's accounts something refers to. A file
+ * of which no line was accepted changes nothing: it is not read as "the chart is now empty".
  */
 export function planImport(rows: ChartFileRow[], existing: Existing[], hasReducedCode: boolean, referenced: Set<number>): ImportPlan {
   const byCode = new Map(existing.map((account) => [account.code, account]));
   const plan: ImportPlan = { create: [], update: [], deactivate: [], remove: [] };
+  if (rows.length === 0) return plan;
   for (const row of rows) {
     const account = byCode.get(row.code);
     if (!account) {
@@ -63,10 +65,14 @@ async function referencedAccounts(tx: Tx, ids: number[]): Promise<Set<number>> {
 }
 
 async function applyPlan(tx: Tx, officeId: number, yearOfExercise: number, plan: ImportPlan): Promise<void> {
+  // Arrays as four parameters (one statement whatever the count; createMany sends six per row).
   if (plan.create.length > 0) {
-    await tx.account.createMany({
-      data: plan.create.map((row) => ({ officeId, yearOfExercise, code: row.code, description: row.description, reducedCode: row.reducedCode, type: row.type })),
-    });
+    await tx.$executeRaw`
+      INSERT INTO accounts (office_id, year_of_exercise, code, description, reduced_code, type)
+      SELECT ${officeId}::int, ${yearOfExercise}::int, u.code, u.description, u.reduced_code, u.type::"AccountType"
+        FROM unnest(${plan.create.map((row) => row.code)}::text[], ${plan.create.map((row) => row.description)}::text[],
+                    ${plan.create.map((row) => row.reducedCode)}::text[], ${plan.create.map((row) => row.type)}::text[])
+             AS u(code, description, reduced_code, type)`;
   }
   if (plan.update.length > 0) {
     await tx.$executeRaw`

@@ -24,6 +24,7 @@ export async function updateAccount({ actor, body }: { actor: Actor; body: Accou
       ...(body.reducedCode !== undefined && { reducedCode: body.reducedCode }),
       ...(body.active !== undefined && { active: body.active }),
     };
+    if (Object.keys(data).length === 0) return before; // nothing sent to change: no write, no event
     const after = await tx.account.update({ where: { id: body.accountId }, data, select: CHART_ACCOUNT_SELECT });
     await writeAuditEvent(
       {

@@ -1,5 +1,6 @@
 import { accountsMessages } from "@/lib/i18n/sections/accounts";
 import { AppError } from "@/server/http/errors";
+import { ChartFileError, previewChartFile, readChartFile } from "@/lib/accounts/chart-file";
 import { decodeDataUrl, parseChartFile, type ChartFile } from "@/server/accounts/chart-file";
 
 // The chart-of-accounts file of POST /api/account/import read into rows (server/accounts/chart-file.ts,
@@ -143,6 +144,16 @@ describe("columns", () => {
     const file = parse("Código reduzido;Classificação;Descrição da conta\n7;1.1.01;Caixa\n");
     expect(file.columns).toEqual({ reducedCode: 0, code: 1, description: 2 });
     expect(file.rows[0]).toMatchObject({ code: "1.1.01", description: "Caixa", reducedCode: "7" });
+  });
+
+  test("the strongest code name wins: Classificação over Código over Conta; a Código beside a Classificação is the reduced code", () => {
+    const dominio = parse("Código;Classificação;Descrição\n7;1.1.01;Caixa\n");
+    expect(dominio.columns).toEqual({ reducedCode: 0, code: 1, description: 2 });
+    expect(dominio.rows[0]).toMatchObject({ code: "1.1.01", reducedCode: "7" });
+    // a column named as the reduced code keeps that role; the other Código is then left alone
+    expect(parse("Código;Reduzido;Classificação;Nome\n7;8;1.1;Caixa\n").columns).toEqual({ reducedCode: 1, code: 2, description: 3 });
+    expect(parse("Conta;Código;Nome\n1;1.1;Caixa\n").columns).toEqual({ code: 1, description: 2 });
+    expect(parse("Nome;Conta;Conta contábil\nCaixa;1.1;x\n").columns).toEqual({ description: 0, code: 1 });
   });
 
   test("a word inside another is no name: 'Saldo contábil' is not the code", () => {
@@ -333,4 +344,29 @@ test("a 5,000-line chart is read whole, in order", () => {
   // a round trip through the data URL the screen sends
   const url = `data:text/csv;base64,${Buffer.from(lines.join("\n")).toString("base64")}`;
   expect(parseChartFile(decodeDataUrl(url)).rows).toHaveLength(5000);
+});
+
+describe("the preview the import dialog shows (lib/accounts/chart-file.ts)", () => {
+  test("the first lines, the width and the columns the server picks by itself", () => {
+    const text = "Código;Classificação;Descrição;Tipo\n7;1;Ativo;S\n8;1.1;\"Caixa; geral\";A\n9;1.2;Bancos;A\n";
+    const preview = previewChartFile(utf8(text), 2);
+    expect(preview).toEqual({
+      rows: [
+        ["Código", "Classificação", "Descrição", "Tipo"],
+        ["7", "1", "Ativo", "S"],
+      ],
+      width: 4,
+      hasHeader: true,
+      columns: { reducedCode: 0, code: 1, description: 2, type: 3 },
+    });
+    // the columns it shows, sent back, read the file as the server would have by itself
+    expect(parse(text, preview.columns)).toEqual(parse(text));
+    expect(previewChartFile(utf8("1;Ativo\n1.1;Caixa\n"))).toMatchObject({ hasHeader: false, columns: { code: 0, description: 1 } });
+  });
+
+  test("a file the import answers 400 for is a ChartFileError, a file of refused lines is not", () => {
+    for (const text of ["", "Reduzido;Tipo\n1;A\n"]) expect(() => previewChartFile(utf8(text))).toThrow(ChartFileError);
+    expect(() => readChartFile(utf8("Conta;Nome\n"))).toThrow(ChartFileError);
+    expect(readChartFile(utf8("Conta;Nome\nx;y\n")).refused).toEqual([{ line: 2, message: m.invalidCode("x") }]);
+  });
 });

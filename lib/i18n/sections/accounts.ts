@@ -25,7 +25,7 @@ export const accountsMessages = {
     columnOutOfRange: (column: number, count: number) =>
       `A coluna ${column} não existe no arquivo: a primeira linha tem ${count} coluna${count === 1 ? "" : "s"} (contadas a partir de 0).`,
     unclosedQuote: (line: number) => `Aspas abertas na linha ${line} e não fechadas até o fim do arquivo.`,
-    missingCells: "Linha com menos colunas que o cabeçalho: falta o código ou a descrição.",
+    missingCells: "Linha com menos colunas que a primeira do arquivo: falta o código ou a descrição.",
     emptyCode: "Código vazio.",
     invalidCode: (code: string) => `Código inválido: "${code}". Use números separados por pontos, como 1.1.01.001.`,
     emptyDescription: "Descrição vazia.",
