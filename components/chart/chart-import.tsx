@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { ChartColumnsPicker, FirstLines } from "./chart-import-file";
-import { decodeChartBytes, previewChartFile, type ChartColumns, type ChartFilePreview } from "./csv-preview";
+import { ChartFileError } from "@/lib/accounts/chart-file";
+import { previewChartBytes, type ChartColumns, type ChartFilePreview } from "./csv-preview";
 
 const t = chartMessages;
 type Format = "csv" | "dominio";
@@ -16,7 +17,7 @@ type ChosenFile = { name: string; dataUrl: string; preview: ChartFilePreview };
 
 async function readChosen(file: File): Promise<ChosenFile> {
   const [dataUrl, bytes] = await Promise.all([readAsDataUrl(file), file.arrayBuffer()]);
-  return { name: file.name, dataUrl, preview: previewChartFile(decodeChartBytes(new Uint8Array(bytes))) };
+  return { name: file.name, dataUrl, preview: previewChartBytes(new Uint8Array(bytes)) };
 }
 
 function Counts({ answer }: { answer: AccountImportAnswer }) {
@@ -72,7 +73,7 @@ function RefusedLines({ refused }: { refused: AccountImportAnswer["refused"] }) 
 export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: (message: string) => void; onCancel: () => void }) {
   const fileId = useId();
   const [file, setFile] = useState<ChosenFile | null>(null);
-  const [readFailed, setReadFailed] = useState(false);
+  const [readFailed, setReadFailed] = useState<string | null>(null);
   const [format, setFormat] = useState<Format>("csv");
   const [columns, setColumns] = useState<ChartColumns | null>(null);
   const preview = useImportChart();
@@ -87,15 +88,17 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
   }, [file, format, columns, year, sameColumn, runPreview, resetPreview]);
 
   const choose = async (chosen: File | undefined) => {
-    setReadFailed(false);
+    setReadFailed(null);
     save.reset();
     if (!chosen) return (setFile(null), setColumns(null));
     try {
       const read = await readChosen(chosen);
       setFile(read);
       setColumns(read.preview.columns);
-    } catch {
-      setReadFailed(true);
+    } catch (error) {
+      setFile(null);
+      setColumns(null);
+      setReadFailed(error instanceof ChartFileError ? error.message : t.readFailed);
     }
   };
   const doImport = () => {
@@ -153,7 +156,12 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
       </div>
       {readFailed ? (
         <p role="alert" className="text-sm text-danger">
-          {t.readFailed}
+          {readFailed}
+        </p>
+      ) : null}
+      {file?.preview.problem ? (
+        <p role="note" className="text-sm text-muted">
+          {file.preview.problem} {t.columnsHelp}
         </p>
       ) : null}
       {file && columns ? (

@@ -1,44 +1,36 @@
 import { offeredAccounts } from "@/components/blocks/account-picker-rules";
-import { chartDelimiter, decodeChartBytes, guessChartColumns, previewChartFile, splitChartLine } from "@/components/chart/csv-preview";
+import { previewChartBytes } from "@/components/chart/csv-preview";
+import { ChartFileError } from "@/lib/accounts/chart-file";
 import { matchesAccount } from "@/lib/format/search";
 
 // The pure rules behind 'Plano de contas' (the import's preview of a file) and the pickers (what they offer).
 
 describe("chart file preview", () => {
-  test("reads UTF-8 (with or without a BOM) and falls back to Windows-1252", () => {
-    const utf8 = new TextEncoder().encode("Código;Descrição");
-    expect(decodeChartBytes(utf8)).toBe("Código;Descrição");
-    expect(decodeChartBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe("Código;Descrição");
-    // 'ó' and 'ç' in Windows-1252: not valid UTF-8
-    expect(decodeChartBytes(new Uint8Array([0x43, 0xf3, 0x64, 0x3b, 0xe7]))).toBe("Cód;ç");
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  test("the first lines and the columns the server would pick by the header's names", () => {
+    const preview = previewChartBytes(bytes("Descrição;Código;Reduzido\r\n\r\nAtivo;1;\n\"Caixa; geral\";1.1;10;extra\n"), 3);
+    expect(preview.rows).toEqual([["Descrição", "Código", "Reduzido"], ["Ativo", "1", ""], ["Caixa; geral", "1.1", "10", "extra"]]);
+    expect(preview).toMatchObject({ width: 3, hasHeader: true, columns: { code: 1, description: 0, reducedCode: 2 }, problem: null });
   });
 
-  test("the delimiter is ';' when the header has one, else ','", () => {
-    expect(chartDelimiter("codigo;descricao")).toBe(";");
-    expect(chartDelimiter("codigo,descricao")).toBe(",");
-    expect(chartDelimiter("codigo;descricao,x")).toBe(";");
+  test("a first line starting with a code is data: code 1, description 2", () => {
+    expect(previewChartBytes(bytes("1,Ativo\n1.1,Caixa"))).toMatchObject({ hasHeader: false, width: 2, columns: { code: 0, description: 1 }, problem: null });
   });
 
-  test("splits quoted cells", () => {
-    expect(splitChartLine('1.1;"Caixa; geral";"a ""b"""', ";")).toEqual(["1.1", "Caixa; geral", 'a "b"']);
+  test("a header the server cannot read is shown with its reason, for the person to pick the columns", () => {
+    const preview = previewChartBytes(bytes("Histórico;Valor\nCaixa;1.1"));
+    expect(preview.hasHeader).toBe(true);
+    expect(preview.columns).toEqual({ code: 0, description: 1 });
+    expect(preview.problem).toEqual(expect.any(String));
   });
 
-  test("guesses columns by header name, ignoring case and accents; else code 1 and description 2", () => {
-    expect(guessChartColumns(["Reduzido", "Classificação", "Nome", "Tipo"])).toEqual({ code: 1, description: 2, reducedCode: 0, type: 3 });
-    expect(guessChartColumns(["Código reduzido", "DESCRICAO", "Conta"])).toEqual({ code: 2, description: 1, reducedCode: 0 });
-    expect(guessChartColumns(["a", "b", "c"])).toEqual({ code: 0, description: 1 });
-    // only the code named: the description is the first column no name claims
-    expect(guessChartColumns(["Reduzido", "Conta", "Histórico"])).toEqual({ code: 1, description: 2, reducedCode: 0 });
+  test("Windows-1252 bytes are read as such", () => {
+    expect(previewChartBytes(new Uint8Array([0x43, 0xf3, 0x64, 0x3b, 0x44, 0x65, 0x73, 0x63, 0x72, 0x69, 0xe7, 0xe3, 0x6f])).rows[0]).toEqual(["Cód", "Descrição"]);
   });
 
-  test("keeps the first non-blank lines, the header first", () => {
-    const preview = previewChartFile("descricao;codigo;x\r\n\r\nAtivo;1\nCaixa;1.1;extra\n", 3);
-    expect(preview.rows).toEqual([["descricao", "codigo", "x"], ["Ativo", "1"], ["Caixa", "1.1", "extra"]]);
-    expect(preview).toMatchObject({ width: 3, hasHeader: true, columns: { code: 1, description: 0 } });
-  });
-
-  test("a file whose first line starts with a code has no header: code 1, description 2", () => {
-    expect(previewChartFile("1,Ativo\n1.1,Caixa")).toMatchObject({ hasHeader: false, width: 2, columns: { code: 0, description: 1 } });
+  test("an empty file is refused", () => {
+    expect(() => previewChartBytes(bytes("\n  \n"))).toThrow(ChartFileError);
   });
 });
 
