@@ -1,6 +1,10 @@
 // Pure rules of the account picker (spec §2): the two groups and the option text.
 
-export type PickerAccount = { id: number; code: string; description: string };
+/** reducedCode: 'Código no sistema contábil', shown beside the option text and searched. */
+export type PickerAccount = { id: number; code: string; description: string; reducedCode?: string | null };
+
+/** An account as the year's chart lists it: inactive ones and groups (synthetic) are never offered. */
+export type ChartPickerAccount = PickerAccount & { active: boolean; type: string };
 
 /** Option text 'code - description'. */
 export function accountLabel(account: PickerAccount): string {
@@ -16,4 +20,22 @@ const byCode = (a: PickerAccount, b: PickerAccount) => a.code.localeCompare(b.co
 export function pickerGroups(active: readonly PickerAccount[], all: readonly PickerAccount[]): { active: PickerAccount[]; all: PickerAccount[] } {
   const activeIds = new Set(active.map((account) => account.id));
   return { active: [...active].sort(byCode), all: all.filter((account) => !activeIds.has(account.id)).sort(byCode) };
+}
+
+/**
+ * What the picker offers: the year's active analytic accounts, and the client's accounts of the month
+ * among them (an account deactivated in the chart, or a group, leaves both lists; a block already in
+ * one keeps showing it as its value through the picker's `known`).
+ */
+export function offeredAccounts<A extends PickerAccount>(
+  active: readonly A[],
+  chart: readonly ChartPickerAccount[],
+): { active: Array<A & { reducedCode: string | null }>; all: ChartPickerAccount[] } {
+  const refused = new Set(chart.filter((account) => !account.active || account.type !== "analytic").map((account) => account.id));
+  // The chart's reduced code, for a month's account that does not carry its own (shown and searched alike).
+  const reduced = new Map(chart.map((account) => [account.id, account.reducedCode ?? null]));
+  return {
+    active: active.filter((account) => !refused.has(account.id)).map((account) => ({ ...account, reducedCode: account.reducedCode ?? reduced.get(account.id) ?? null })),
+    all: chart.filter((account) => !refused.has(account.id)),
+  };
 }

@@ -2,11 +2,13 @@
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { matchesAccount } from "@/lib/format/search";
+import { chartActivateMessages } from "@/lib/i18n/sections/chart";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { accountLabel, pickerGroups, type PickerAccount } from "./account-picker-rules";
 
 const t = viewerMessages;
+const reducedCodeLabel = chartActivateMessages.reducedCode;
 
 export type AccountPickerProps = {
   label: string;
@@ -29,9 +31,10 @@ export type AccountPickerProps = {
 
 /**
  * The account picker of spec §2: an ARIA 1.2 combobox (editable, list autocomplete) over two groups,
- * 'Contas ativas' then 'Todas as contas', options 'code - description', accent- and case-insensitive
- * search, 'Sem Opções' when nothing matches, 'Limpar' and the 'Abrir'/'Fechar' toggle; the listbox is
- * at most 40vh tall. Keyboard: ↓/↑ (Alt+↓ opens), Home/End, Enter picks, Escape closes, Tab leaves.
+ * 'Contas ativas' then 'Todas as contas', options 'code - description' (the reduced code, when there is
+ * one, beside it in small type, and searched too), accent- and case-insensitive search, 'Sem Opções'
+ * when nothing matches, 'Limpar' and the 'Abrir'/'Fechar' toggle; the listbox is at most 40vh tall.
+ * Keyboard: ↓/↑ (Alt+↓ opens), Home/End, Enter picks, Escape closes, Tab leaves.
  */
 export function AccountPicker({ label, value, active, all, onChange, known = [], readOnly = false, invalid, autoFocus = false }: AccountPickerProps) {
   const id = useId();
@@ -149,6 +152,7 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
                 )}
               >
                 {accountLabel(account)}
+                {account.reducedCode ? <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span> : null}
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
 import { issueLabel } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { CurrencyInput } from "@/components/ui/currency-input";
 import { SelectField } from "@/components/ui/select-field";
 import { AccountPicker } from "./account-picker";
+import { offeredAccounts } from "./account-picker-rules";
 import {
   badges,
   blockYearMonth,
@@ -66,6 +67,9 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
     form.accountId !== null && chart.isSuccess && active.isSuccess && ![...chart.data, ...active.data].some((account) => account.id === form.accountId);
   const fallback = useChartAccounts(thisYear, missing && year !== thisYear);
   const pendency = docs?.pendency ?? null;
+  const offered = useMemo(() => offeredAccounts(active.data ?? [], chart.data ?? []), [active.data, chart.data]);
+  // The chosen account's text, wherever it is (an inactive account a block already holds is not offered).
+  const known = useMemo(() => [...(fallback.data ?? []), ...(chart.data ?? []), ...(active.data ?? [])], [fallback.data, chart.data, active.data]);
 
   const setYear = (value: string) => {
     const next = value === EMPTY ? null : Number(value);
@@ -105,9 +109,9 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
     <AccountPicker
       label={t.account}
       value={form.accountId}
-      active={active.data ?? []}
-      all={chart.data ?? []}
-      known={fallback.data ?? []}
+      active={offered.active}
+      all={offered.all}
+      known={known}
       readOnly={!editable}
       onChange={(accountId) => setForm((current) => ({ ...current, accountId }))}
       autoFocus={categorizing}

@@ -1,20 +1,23 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
+import { isOfferable } from "@/lib/api/chart";
 import { useChartAccounts, useClientPlan, useToggleAccount } from "@/lib/api/client-actions";
 import type { ChartAccount } from "@/lib/contract/accounts";
 import { currentYearMonth, formatDate, monthNames } from "@/lib/format/dates";
 import { matchesAccount } from "@/lib/format/search";
+import { chartActivateMessages } from "@/lib/i18n/sections/chart";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { cn } from "@/components/ui/cn";
 import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
+import { AddAccountsList } from "./add-accounts-list";
 
 const t = clientActionsMessages;
 type View = "active" | "add";
-type Row = { id: number; code: string; description: string; date?: string | null };
+type Row = { id: number; code: string; description: string; date?: string | null; reducedCode?: string | null };
 
 const byCode = (a: Row, b: Row) => a.code.localeCompare(b.code, "pt-BR", { numeric: true });
 
@@ -57,7 +60,13 @@ function AccountList({ label, rows, action, busyId, onAction, empty }: {
               <span className="truncate">
                 <span className="font-semibold tabular-nums">{row.code}</span> - {row.description}
               </span>
-              {row.date ? <span className="text-xs text-muted">{t.activeSince(formatDate(row.date))}</span> : null}
+              {row.date || row.reducedCode ? (
+                <span className="text-xs text-muted">
+                  {[row.date ? t.activeSince(formatDate(row.date)) : null, row.reducedCode ? chartActivateMessages.reducedCode(row.reducedCode) : null]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              ) : null}
             </span>
             <button
               type="button"
@@ -110,11 +119,13 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
   const loading = useDelayed(!chart.data || !plan.data);
 
   const active = useMemo(() => (plan.data ?? []).filter((account) => account.activated).sort(byCode), [plan.data]);
+  // Offered: the year's active analytic accounts not yet active for the client (never an inactive or a group).
   const results = useMemo(() => {
     const activeIds = new Set(active.map((account) => account.id));
-    return (chart.data ?? []).filter((account: ChartAccount) => !activeIds.has(account.id)).sort(byCode);
+    return (chart.data ?? []).filter((account: ChartAccount) => isOfferable(account) && !activeIds.has(account.id)).sort(byCode);
   }, [chart.data, active]);
-  const rows = (view === "active" ? active : results).filter((row) => matchesAccount(row, term));
+  const shownActive = active.filter((row) => matchesAccount(row, term));
+  const shownResults = results.filter((row) => matchesAccount(row, term));
 
   const switchView = (next: View) => (setView(next), setTerm(""), toggle.reset());
   const onAction = (row: Row) => toggle.mutate(row.id);
@@ -159,9 +170,9 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
         {!ready ? (
           loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
         ) : view === "active" ? (
-          <AccountList label={t.activeList} rows={rows} action="remove" busyId={busyId} onAction={onAction} empty={active.length === 0 ? t.noActive : t.noResults} />
+          <AccountList label={t.activeList} rows={shownActive} action="remove" busyId={busyId} onAction={onAction} empty={active.length === 0 ? t.noActive : t.noResults} />
         ) : (
-          <AccountList label={t.results} rows={rows} action="add" busyId={busyId} onAction={onAction} empty={t.noResults} />
+          <AddAccountsList clientId={clientId} year={year} month={month} rows={shownResults} all={results} busyId={busyId} onAdd={onAction} />
         )}
       </div>
     </AppDrawer>

@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { AppShell } from "@/components/shell/app-shell";
+import { ChartOffer } from "@/components/chart/chart-offer";
 import { ClientCard } from "./client-card";
 import type { AddClientDrawerProps } from "./add-client-drawer";
 import { matchesFirst, matchingIds } from "./client-list-rules";
@@ -80,6 +81,7 @@ export function ClientsScreen() {
             )}
           </div>
         </div>
+        <ChartOffer />
         {clients.isError && !cards ? (
           <div role="alert" className="flex flex-col items-start gap-1.5 rounded-theme border border-danger/40 bg-danger-soft p-2 text-danger">
             <p>{clients.error.message}</p>

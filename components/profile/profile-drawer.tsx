@@ -7,7 +7,8 @@ import { useProfile, useUpdatePhoto } from "@/lib/api/operators";
 import { useSelectedClient } from "@/lib/client-selection";
 import type { ChosenPlatform } from "@/lib/platform";
 import { profileMessages } from "@/lib/i18n/sections/profile";
-import { isOwner } from "@/lib/permissions/operators";
+import { chartMessages } from "@/lib/i18n/sections/chart";
+import { isManager, isOwner } from "@/lib/permissions/operators";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { ChangePasswordForm } from "./change-password-form";
@@ -21,10 +22,16 @@ import { ProfilePanel } from "./profile-panel";
 type Panel = "profile" | "contact" | "password" | null;
 const t = profileMessages;
 
-export type ProfileDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
+export type ProfileDrawerProps = {
+  platform: ChosenPlatform;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opens 'Plano de contas' (offered to the office's owner and administrators). */
+  onOpenChart?: () => void;
+};
 
 /** 'Conta' (spec §2): photo, 'Perfil', the office entry for type 0, 'Contato' on the client side, password. */
-export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerProps) {
+export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: ProfileDrawerProps) {
   const me = useMe();
   const profile = useProfile(platform, open);
   const photo = useUpdatePhoto();
@@ -41,6 +48,8 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
   const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
   const officeKind: OfficeKind | null =
     !membership || !isOwner(membership) ? null : platform === "accounting" ? "accounting" : (me.data?.business?.clientType ?? null);
+  // 'Plano de contas' beside the office entry: operators of types 0 and 1 of the accounting platform.
+  const chartEntry = platform === "accounting" && membership && isManager(membership) && onOpenChart ? onOpenChart : null;
 
   return (
     <AppDrawer open={open} onOpenChange={onOpenChange} title={t.title}>
@@ -54,18 +63,8 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
           <ExpandablePanel title={t.panel} open={panel === "profile"} onOpenChange={toggle("profile")}>
             <ProfilePanel profile={profile.data} />
           </ExpandablePanel>
-          {officeKind ? (
-            <button
-              type="button"
-              onClick={() => setOfficeOpen(true)}
-              className="flex w-full cursor-pointer items-center justify-between rounded-theme border border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
-            >
-              {officeLabel(officeKind)}
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </button>
-          ) : null}
+          {officeKind ? <EntryButton label={officeLabel(officeKind)} onClick={() => setOfficeOpen(true)} /> : null}
+          {chartEntry ? <EntryButton label={chartMessages.open} onClick={chartEntry} /> : null}
           {platform === "bussiness" || openClientId !== undefined ? (
             <ExpandablePanel title={t.contact} open={panel === "contact"} onOpenChange={toggle("contact")}>
               <ContactList key={openClientId ?? "own"} enabled={open} clientId={openClientId} />
@@ -84,5 +83,21 @@ export function ProfileDrawer({ platform, open, onOpenChange }: ProfileDrawerPro
         <Spinner className="mx-auto my-4 size-4 text-primary" />
       )}
     </AppDrawer>
+  );
+}
+
+/** An entry of the drawer that opens a dialog of its own ('Escritório', 'Plano de contas'). */
+function EntryButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full cursor-pointer items-center justify-between rounded-theme border border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
+    >
+      {label}
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
   );
 }

@@ -10,11 +10,14 @@ function contains(haystack: string, needle: string): boolean {
   return normalizeSearch(haystack).includes(needle);
 }
 
-/** Spec §5: an account matches when its code or description contains the term; '' matches all. */
-export function matchesAccount(account: { code: string; description: string }, term: string): boolean {
+/**
+ * Spec §5: an account matches when its code or description contains the term; '' matches all. The
+ * reduced code ('Código no sistema contábil'), when the account has one, is searched too.
+ */
+export function matchesAccount(account: { code: string; description: string; reducedCode?: string | null }, term: string): boolean {
   const needle = normalizeSearch(term.trim());
   if (needle === "") return true;
-  return contains(account.code, needle) || contains(account.description, needle);
+  return contains(account.code, needle) || contains(account.description, needle) || (account.reducedCode ? contains(account.reducedCode, needle) : false);
 }
 
 /** Spec §5: a client card matches by name, modified date (dd/mm/aaaa) or time (HH:mm). */

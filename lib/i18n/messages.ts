@@ -39,6 +39,7 @@ import { contabilizationDeskMessages } from "./sections/contabilizationDesk";
 import { contabilizationMobileMessages } from "./sections/contabilizationMobile";
 import { commonMessages } from "./sections/common";
 import { errorPageMessages } from "./sections/errorPage";
+import { chartMessages } from "./sections/chart";
 
 export const messages = {
   validation: validationMessages,
@@ -76,4 +77,5 @@ export const messages = {
   contabilizationMobile: contabilizationMobileMessages,
   common: commonMessages,
   errorPage: errorPageMessages,
+  chart: chartMessages,
 } as const;
