@@ -154,7 +154,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
       <SideDrawers clientId={client.id} clientName={name} choice={choice} onClose={() => setChoice("none")} />
       <RemoveClientDialog clientId={client.id} open={removing} onOpenChange={setRemoving} />
       <ClientInfoDialog clientId={client.id} open={infoOpen} onOpenChange={setInfoOpen} />
-      <BlockViewer clientId={client.id} block={viewed} onClose={() => setOpenBlock(null)} readOnly={busyOperator !== null} />
+      <BlockViewer clientId={client.id} block={viewed} onClose={() => setOpenBlock(null)} readOnly={busyOperator !== null ? "busy" : false} />
     </div>
   );
 }
