@@ -97,6 +97,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
       <SideBar
+        client={client}
         uncategorizedCount={blocks.data?.uncategorizedCount ?? 0}
         uncontabilizedCount={blocks.data?.uncontabilizedCount ?? 0}
         contabilizing={busy.data?.contabilizing ?? null}
