@@ -18,7 +18,7 @@ const openHome = async (page) => {
 /** Opens the first client the way a click does, then waits for /home/client. */
 async function openFirstClient(page) {
   await openHome(page);
-  await cards(page).first().getByRole("button").click();
+  await cards(page).first().locator("a, button").click();
   await page.waitForURL("**/home/client");
 }
 

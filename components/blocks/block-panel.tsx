@@ -33,6 +33,8 @@ export type BlockPanelProps = {
   block: Block;
   docs: BlockDocumentsAnswer | undefined;
   mode: ViewerMode;
+  /** The note of the "view" mode (why the block is read-only); the busy notice by default. */
+  readOnlyNote?: string;
   editing: boolean;
   onEditing: (editing: boolean) => void;
   onSave: (form: BlockForm) => void;
@@ -49,7 +51,7 @@ export type BlockPanelProps = {
 const EMPTY = "";
 
 /** The viewer's side panel: badges, the pendency or read-only note, the block form and its buttons. */
-export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, onSave, saving, error, initial, footer, onFormChange }: BlockPanelProps) {
+export function BlockPanel({ clientId, block, docs, mode, readOnlyNote = t.readOnlyBusy, editing, onEditing, onSave, saving, error, initial, footer, onFormChange }: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
   useEffect(() => onFormChange?.(form), [form, onFormChange]);
   // Categorization: the account first and focused on each new block; Enter on a date select saves.
@@ -142,7 +144,7 @@ export function BlockPanel({ clientId, block, docs, mode, editing, onEditing, on
         </section>
       ) : null}
       {mode === "view" || mode === "contabilized" ? (
-        <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{mode === "view" ? t.readOnlyBusy : t.readOnlyContabilized}</p>
+        <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{mode === "view" ? readOnlyNote : t.readOnlyContabilized}</p>
       ) : null}
 
       <form

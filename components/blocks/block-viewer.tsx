@@ -26,13 +26,20 @@ import { iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButt
 
 const t = viewerMessages;
 
-export type BlockViewerProps = { clientId: number; block: Block | null; onClose: () => void; readOnly: boolean };
+/**
+ * Why the viewer is read-only, if it is: "busy", another operator works the client (the notice says
+ * so); "posting", the caller's own contabilization desk shows the block to post (its own lease: no
+ * word of another operator).
+ */
+export type ViewerReadOnly = false | "busy" | "posting";
+
+export type BlockViewerProps = { clientId: number; block: Block | null; onClose: () => void; readOnly: ViewerReadOnly };
 
 /**
  * The block viewer (spec §2 "Block viewer", issue 7 item 4): open while `block` is set. A dialog or full
  * screen; thumbnails, the centre image (3 zoom levels, wheel, drag to pan), the right-hand buttons
- * (zoom, full screen, devolve) and the side panel (modes in block-form-rules.ts). `readOnly`: the client
- * is busy (another operator works it). Keyboard: ←/→ images, +/- zoom, Escape closes.
+ * (zoom, full screen, devolve) and the side panel (modes in block-form-rules.ts). `readOnly`: see
+ * ViewerReadOnly. Keyboard: ←/→ images, +/- zoom, Escape closes.
  */
 export function BlockViewer({ clientId, block, onClose, readOnly }: BlockViewerProps): JSX.Element {
   const returnFocus = useReturnFocus();
@@ -80,7 +87,7 @@ export function BlockViewer({ clientId, block, onClose, readOnly }: BlockViewerP
 type BodyProps = {
   clientId: number;
   block: Block;
-  readOnly: boolean;
+  readOnly: ViewerReadOnly;
   onClose: () => void;
   fullScreen: boolean;
   onFullScreen: (fullScreen: boolean) => void;
@@ -97,7 +104,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const mode = viewerMode({ ...block, hasPendency: block.hasPendency || Boolean(docs.data?.pendency) }, readOnly);
+  const mode = viewerMode({ ...block, hasPendency: block.hasPendency || Boolean(docs.data?.pendency) }, readOnly !== false);
 
   const urls = docs.data?.documentsUrl ?? block.documentsUrl;
   const thumbs = docs.data?.thumbnailsUrl ?? block.thumbnailsUrl;
@@ -228,6 +235,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             block={block}
             docs={docs.data}
             mode={mode}
+            readOnlyNote={readOnly === "posting" ? t.readOnlyPosting : t.readOnlyBusy}
             editing={editing}
             onEditing={(next) => (setEditing(next), setError(null))}
             onSave={onSave}

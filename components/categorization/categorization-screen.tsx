@@ -200,6 +200,7 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
               <p role={state.status === "refused" ? "alert" : "status"} className="text-lg text-muted">
                 {state.status === "refused" ? state.error : categorizationMessages.empty}
               </p>
+              {state.status === "empty" && state.heldBy.length > 0 ? <HeldByOthers operators={state.heldBy} /> : null}
               {state.status === "refused" ? (
                 <Button variant="secondary" onClick={queue.retry}>
                   {t.retry}
@@ -239,6 +240,23 @@ function Operators({ operators }: { operators: BlockSyncAnswer["operators"] }) {
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** The queue still counts blocks, all claimed by colleagues: who holds them (the claims lapse when they leave). */
+function HeldByOthers({ operators }: { operators: BlockSyncAnswer["operators"] }) {
+  return (
+    <div data-testid="held-by-others" className="flex flex-col items-center gap-1">
+      <p className="text-base font-semibold text-fg">{t.heldByOthers}</p>
+      <ul aria-label={t.holders} className="flex flex-wrap items-center justify-center gap-1">
+        {operators.map((operator, index) => (
+          <li key={`${operator.name}-${index}`} title={operator.name} data-testid="holder" className="flex items-center gap-0.5 rounded-full bg-surface-2 py-0.25 pr-1 pl-0.25">
+            <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4 text-[11px]" />
+            <span className="max-w-[160px] truncate text-sm">{operator.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

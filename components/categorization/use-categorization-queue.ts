@@ -22,6 +22,8 @@ export type QueueState = {
   next: CategorizationBlock | null;
   /** The queue's size as last answered (tocategorize or sync/block), null before the first answer. */
   count: number | null;
+  /** With nothing to show: the colleagues whose claims hold the blocks still counted (tocategorize's heldBy). */
+  heldBy: ToCategorizeAnswer["heldBy"];
   /** 'refused': the server's message (another operator contabilising the client), or a failed call. */
   error: string | null;
   /** A note about the block on screen (its fresh copy after a stale save), cleared by advance(). */
@@ -32,7 +34,7 @@ export type QueueState = {
   nextDraft: BlockForm | null;
 };
 
-const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, error: null, notice: null, draft: null, nextDraft: null };
+const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, heldBy: [], error: null, notice: null, draft: null, nextDraft: null };
 
 /** The server still counts a block whose save is on its way: the header counts it as gone. */
 const withoutSaving = (count: number, saving: ReadonlySet<number>) => Math.max(0, count - saving.size);
@@ -69,13 +71,14 @@ export function useCategorizationQueue(clientId: number) {
         // nothing new while saves are on their way (their blocks, still claimed, fill the answer): the
         // refill that follows each save's end decides
         const status = block ? "ready" : saving.current.size > 0 ? "loading" : "empty";
-        return { status, block, next, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null, notice: null, draft: null, nextDraft: null };
+        const heldBy = block ? [] : answer.heldBy;
+        return { status, block, next, count: withoutSaving(answer.uncategorizedCount, saving.current), heldBy, error: null, notice: null, draft: null, nextDraft: null };
       }
       const shown = current.block;
       const next = candidates.find((block) => block.id !== shown.id) ?? null;
       // what was typed on `next` stays with it, not with another block the answer puts there
       const nextDraft = next !== null && next.id === current.next?.id && next.version === current.next.version ? current.nextDraft : null;
-      return { ...current, status: "ready", next, nextDraft, count: withoutSaving(answer.uncategorizedCount, saving.current), error: null };
+      return { ...current, status: "ready", next, nextDraft, count: withoutSaving(answer.uncategorizedCount, saving.current), heldBy: [], error: null };
     });
   }, []);
 

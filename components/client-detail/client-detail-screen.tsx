@@ -97,6 +97,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
       <SideBar
+        client={client}
         uncategorizedCount={blocks.data?.uncategorizedCount ?? 0}
         uncontabilizedCount={blocks.data?.uncontabilizedCount ?? 0}
         contabilizing={busy.data?.contabilizing ?? null}
@@ -154,7 +155,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
       <SideDrawers clientId={client.id} clientName={name} choice={choice} onClose={() => setChoice("none")} />
       <RemoveClientDialog clientId={client.id} open={removing} onOpenChange={setRemoving} />
       <ClientInfoDialog clientId={client.id} open={infoOpen} onOpenChange={setInfoOpen} />
-      <BlockViewer clientId={client.id} block={viewed} onClose={() => setOpenBlock(null)} readOnly={busyOperator !== null} />
+      <BlockViewer clientId={client.id} block={viewed} onClose={() => setOpenBlock(null)} readOnly={busyOperator !== null ? "busy" : false} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 
-import { useId, useState, type JSX, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useId, useState, type JSX, type MouseEvent, type ReactNode } from "react";
+import { useClientHandoff, type SelectedClient } from "@/lib/client-selection";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
 import { AppLink } from "@/components/ui/app-link";
 import { Avatar } from "@/components/ui/avatar";
@@ -12,6 +14,8 @@ const t = clientActionsMessages;
 export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan";
 
 export type SideBarProps = {
+  /** The tab's client: Categorizar and Contabilizar carry it to a tab they open (useClientHandoff). */
+  client: SelectedClient;
   uncategorizedCount: number;
   uncontabilizedCount: number;
   /** Another operator holding the client's contabilization lease: Contabilizar is disabled and shows it. */
@@ -69,7 +73,11 @@ type EntryProps = {
   testId?: string;
   /** The tooltip opens leftwards from the entry's end (the right-hand icons of the collapsed row). */
   tipEnd?: boolean;
+  /** With `href`: the client a new tab opened from the link takes. */
+  client?: SelectedClient;
 };
+
+const plainClick = (event: MouseEvent) => event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 
 const entryClass =
   "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
@@ -78,8 +86,10 @@ const entryClass =
  * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
  * and hears why (aria-describedby); the reason also shows as a tooltip on hover and focus.
  */
-function Entry({ icon, label, disabledReason, href, current, danger, onClick, trailing, testId, tipEnd }: EntryProps) {
+function Entry({ icon, label, disabledReason, href, current, danger, onClick, trailing, testId, tipEnd, client }: EntryProps) {
   const reasonId = useId();
+  const router = useRouter();
+  const handoff = useClientHandoff(href ?? "", client ?? null);
   const disabled = disabledReason !== undefined;
   const body = (
     <>
@@ -124,7 +134,17 @@ function Entry({ icon, label, disabledReason, href, current, danger, onClick, tr
     );
   else if (href)
     control = (
-      <AppLink href={href} data-testid={testId} className={cn(entryClass, tone)}>
+      <AppLink
+        {...handoff}
+        data-testid={testId}
+        className={cn(entryClass, tone)}
+        onClick={(event) => {
+          // a plain click stays in this tab, whose client is already chosen: no hand-off in the address
+          if (!plainClick(event)) return;
+          event.preventDefault();
+          router.push(href);
+        }}
+      >
         {body}
       </AppLink>
     );
@@ -144,6 +164,7 @@ function Entry({ icon, label, disabledReason, href, current, danger, onClick, tr
 
 /** The collapsible side bar of /home/client with its seven entries (spec §2, issue 7 item 3). */
 export function SideBar({
+  client,
   uncategorizedCount,
   uncontabilizedCount,
   contabilizing,
@@ -186,6 +207,7 @@ export function SideBar({
           icon={icons.categorize}
           label={t.categorize}
           href="/home/client/categorization"
+          client={client}
           testId="side-categorize"
           trailing={<Badge count={uncategorizedCount} label={t.uncategorizedCount(uncategorizedCount)} />}
         />
@@ -193,6 +215,7 @@ export function SideBar({
           icon={icons.contabilize}
           label={t.contabilize}
           href="/home/client/contabilization"
+          client={client}
           testId="side-contabilize"
           disabledReason={contabilizing ? t.contabilizingBy(contabilizing.name) : undefined}
           trailing={

@@ -222,7 +222,7 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
           onOpenChange={setHistoryOpen}
         />
       ) : null}
-      <BlockViewer clientId={client.id} block={viewed} onClose={() => setViewed(null)} readOnly />
+      <BlockViewer clientId={client.id} block={viewed} onClose={() => setViewed(null)} readOnly="posting" />
     </main>
   );
 }

@@ -31,11 +31,16 @@ export type CategorizationSuggestion = z.infer<typeof categorizationSuggestionSc
 export const categorizationBlockSchema = blockSchema.extend({ suggestion: categorizationSuggestionSchema.nullable() });
 export type CategorizationBlock = z.infer<typeof categorizationBlockSchema>;
 
-/** null block: 'Não há blocos disponíveis para serem categorizados.' */
+/**
+ * null block: 'Não há blocos disponíveis para serem categorizados.' `heldBy` (additive): when nothing
+ * was handed to the caller, the colleagues whose unexpired claims hold the blocks still counted (at
+ * most CATEGORIZATION_AVATARS_MAX, by name); empty otherwise.
+ */
 export const toCategorizeAnswer = z.object({
   block: categorizationBlockSchema.nullable(),
   next: categorizationBlockSchema.nullable(),
   uncategorizedCount: z.number().int(),
+  heldBy: z.array(screenOperatorSchema),
 });
 export type ToCategorizeAnswer = z.infer<typeof toCategorizeAnswer>;
 

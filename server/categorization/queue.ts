@@ -1,5 +1,5 @@
 import "server-only";
-import { CATEGORIZATION_CLAIM_MS } from "@/lib/constants";
+import { CATEGORIZATION_AVATARS_MAX, CATEGORIZATION_CLAIM_MS } from "@/lib/constants";
 import type { CategorizationBlock } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
 import { centsToDecimalText } from "@/lib/format/money";
@@ -32,10 +32,16 @@ export function inQueue(clientId: number): Prisma.Sql {
   return Prisma.sql`b.client_id = ${clientId} AND ${Prisma.raw(IN_QUEUE)}`;
 }
 
-/** A scalar SQL expression: how many blocks the client's queue holds (claimed or not). */
+/**
+ * A scalar SQL expression: how many blocks the client's queue holds (claimed or not). The Categorizar
+ * badge's own number (client_block_counts.uncategorized, kept by the triggers whose block_counted() is
+ * IN_QUEUE's predicate: migration 20261128102000), so badge and screen read one count.
+ */
 export function queueCount(clientId: number): Prisma.Sql {
-  return Prisma.sql`(SELECT count(*) FROM blocks b WHERE ${inQueue(clientId)})`;
+  return Prisma.sql`COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = ${clientId}), 0)`;
 }
+
+const QUEUE_COUNT_OF_CLAIM = "COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = $4::int), 0)";
 
 export type CategorizationClient = { id: number; officeId: number; responsibleOperatorId: number; operator: AccountingMembership };
 
@@ -51,7 +57,9 @@ export async function loadCategorizationClient(db: Db | Tx, actor: Actor, client
 }
 
 export type Suggestion = { accountId: number | null; date: string | null; valueCents: string | null };
-export type Claimed = { seen: boolean; busy: string | null; ids: number[]; count: number; suggestions: Map<number, Suggestion> };
+/** An operator holding unexpired claims on the client's queue (by name and picture key, not signed yet). */
+export type Holder = { name: string; pictureKey: string | null };
+export type Claimed = { seen: boolean; busy: string | null; ids: number[]; count: number; holders: Holder[]; suggestions: Map<number, Suggestion> };
 
 // The claim as data-modifying CTEs beside the actor load (withActorWriteSql: the caller is `writer`,
 // parameters after the actor's $1…$3: client $4, now $5, claimed until $6). A caller who is not an
@@ -105,7 +113,17 @@ const CLAIM_RESULT = `
       FROM (
         SELECT EXISTS (SELECT 1 FROM seen) AS seen,
                (SELECT name FROM holder) AS busy,
-               (SELECT count(*) FROM blocks b WHERE b.client_id = $4::int AND ${IN_QUEUE} AND EXISTS (SELECT 1 FROM seen))::int AS count,
+               (CASE WHEN EXISTS (SELECT 1 FROM seen) THEN ${QUEUE_COUNT_OF_CLAIM} ELSE 0 END)::int AS count,
+               (SELECT json_agg(json_build_object('name', h.name, 'pictureKey', h.picture_key) ORDER BY h.name, h.id)
+                  FROM (SELECT DISTINCT u.id, u.name, u.picture_key
+                          FROM blocks b
+                          JOIN seen ON b.claimed_by_id <> seen.operator_id
+                          JOIN accounting_operators ao ON ao.id = b.claimed_by_id
+                          JOIN users u ON u.id = ao.user_id
+                         WHERE b.client_id = $4::int AND ${IN_QUEUE} AND b.claimed_until > $5::timestamptz
+                           AND NOT EXISTS (SELECT 1 FROM claimed) AND NOT EXISTS (SELECT 1 FROM holder)
+                         ORDER BY u.name, u.id
+                         LIMIT ${CATEGORIZATION_AVATARS_MAX}) h) AS holders,
                (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
                (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id,
                                                   'date', to_char(c.suggested_payment_date, 'YYYY-MM-DD'),
@@ -124,14 +142,15 @@ const CLAIM_SQL = withActorWriteSql(CLAIM_CTES, CLAIM_RESULT);
  * first (so the block on screen and the prefetched one keep their places), then oldest sent — are
  * locked FOR UPDATE SKIP LOCKED (a block another call is claiming right now is skipped, never waited
  * for) and claimed by the UPDATE beside them. Its row (claimedOf) has the ids in showing order, their
- * suggestions and the queue's count.
+ * suggestions, the queue's count and, when nothing was claimed, the colleagues whose unexpired claims
+ * hold what is left (`holders`: the screen says the remaining blocks are with them).
  */
 export function claimWrite(body: { clientId: number }): ActorRead {
   const now = new Date();
   return { name: "categorization_claim", sql: CLAIM_SQL, values: [body.clientId, now, new Date(now.getTime() + CATEGORIZATION_CLAIM_MS)], key: "seen", write: true };
 }
 
-type ClaimRow = { seen: boolean; busy: string | null; ids: number[] | null; count: number; suggestions: (Suggestion & { id: number })[] | null };
+type ClaimRow = { seen: boolean; busy: string | null; ids: number[] | null; count: number; holders: Holder[] | null; suggestions: (Suggestion & { id: number })[] | null };
 
 /** claimWrite's rows as Claimed (no row: nothing seen) and the claimed blocks in showing order, each with its suggestion. */
 export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: CategorizationBlock[] } {
@@ -141,6 +160,7 @@ export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: Cate
     busy: row?.busy ?? null,
     ids: row?.ids ?? [],
     count: row?.count ?? 0,
+    holders: row?.holders ?? [],
     suggestions: new Map((row?.suggestions ?? []).map(({ id, ...s }) => [id, s])),
   };
   const loaded = ((rows ?? []) as (BlockRow | { id: null })[]).filter((one): one is BlockRow => one.id !== null).map(toLoaded);

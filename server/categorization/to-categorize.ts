@@ -2,6 +2,7 @@ import "server-only";
 import type { CategorizationClientBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
+import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { claimedOf, loadCategorizationClient } from "./queue";
@@ -9,7 +10,8 @@ import { claimedOf, loadCategorizationClient } from "./queue";
 /**
  * POST /api/block/tocategorize {clientId}: the block to categorise and the one after it (prefetched by
  * the UI), both claimed for the caller, and the queue's count; block and next null when the queue has
- * nothing for the caller ('Não há blocos disponíveis para serem categorizados.').
+ * nothing for the caller ('Não há blocos disponíveis para serem categorizados.'), then with `heldBy`, the
+ * colleagues whose claims hold what the count still counts.
  *
  * Asking for a block is being on the categorization screen: the caller's presence is recorded by the
  * claim's statement, so that colleagues categorising beside it do not make it busy (only another
@@ -24,7 +26,8 @@ export async function toCategorize({ actor, body, rows }: { actor: Actor; body: 
   if (!operator || !claimed.seen) return refuse(actor, body.clientId);
   if (claimed.busy) throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
   const [block = null, next = null] = claimed.blocks;
-  return { block, next, uncategorizedCount: claimed.count };
+  const heldBy = claimed.holders.map(({ name, pictureKey }) => ({ name, pictureUrl: pictureKey ? signDocumentUrl(pictureKey) : null }));
+  return { block, next, uncategorizedCount: claimed.count, heldBy };
 }
 
 // A client the caller may not work (nothing was written): the scope check says which refusal — not

@@ -451,3 +451,33 @@ test("[categorization] the first save made offline: the block comes back as type
   await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
   await expect(count(page)).toHaveText("1 bloco não categorizado");
 });
+
+test("[categorization] the only block left is a colleague's: the empty text says who holds it, with the avatar; the side bar's badge is the header's count; axe", async ({
+  page,
+  request,
+  people,
+  browser,
+}) => {
+  const data = await people.categorizationClient({ blocks: 1 });
+  await openCategorization(page, request, data.owner, data.client); // the owner's screen claims the block
+  const colleague = await contextPage(browser);
+  try {
+    await open(colleague, request, data.colleague, data.client, "/home/client");
+    await expect(colleague.getByTestId("side-categorize")).toContainText("1");
+    await colleague.getByTestId("side-categorize").click();
+    await expect(colleague.getByRole("status").filter({ hasText: EMPTY })).toBeVisible();
+    const held = colleague.getByTestId("held-by-others");
+    await expect(held).toContainText("Os blocos restantes estão com outros operadores.");
+    const holders = held.getByRole("list", { name: "Operadores com os blocos restantes" }).getByRole("listitem");
+    await expect(holders).toHaveCount(1);
+    await expect(holders.first()).toHaveAttribute("title", data.owner.name);
+    await expect(count(colleague)).toHaveText("1 bloco não categorizado");
+    await expectNoAxeViolations(colleague, "categorization held by a colleague");
+    // the owner leaves: its claim goes at once, and the colleague's next poll hands the block over
+    await page.getByRole("button", { name: "Voltar para o cliente" }).click();
+    await expect(shown(colleague)).toBeVisible({ timeout: 15_000 });
+    await expect(held).toHaveCount(0);
+  } finally {
+    await colleague.context().close();
+  }
+});

@@ -203,6 +203,36 @@ test("[contabilization] a second operator: Contabilizar disabled with the first'
   }
 });
 
+test("[contabilization] 'Ver documentos' on one's own desk says nothing of another operator; a colleague's viewer of the client does", async ({
+  page,
+  request,
+  browser,
+  people,
+}) => {
+  const BUSY = "Outro operador está trabalhando neste cliente: o bloco está somente para leitura.";
+  const data = await people.contabilizationClient();
+  const tokens = await openDesk(page, request, data.operator, data);
+  await accountButton(page, data.accounts.first).click();
+  await expect(nextBlock(page)).toBeVisible();
+  const busy = await page.request.post("/api/client/busy", { headers: { authorization: `Bearer ${tokens.access}` }, data: { clientId: data.client.id } });
+  expect(((await busy.json()) as { data: { busy: unknown } }).data.busy).toBeNull();
+  await nextBlock(page).getByRole("button", { name: /Ver documentos/ }).click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer.getByText("Na contabilização, o bloco fica somente para leitura.")).toBeVisible();
+  await expect(viewer.getByText(BUSY)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  const other = await secondOperator(browser, request, data);
+  try {
+    await other.page.goto("/home/client");
+    await other.page.getByRole("button", { name: "Visualizar Blocos" }).click();
+    await other.page.locator(`[data-block-id="${data.blocks.first[0]}"]`).click();
+    await expect(other.page.getByRole("dialog").getByText(BUSY)).toBeVisible();
+  } finally {
+    await other.context.close();
+  }
+});
+
 test("[contabilization] the QR panel: a QR of the mobile link, the safety text, a new link once the phone used it; axe", async ({ page, request, people }) => {
   const data = await people.contabilizationClient();
   await openDesk(page, request, data.operator, data);

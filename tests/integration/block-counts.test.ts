@@ -3,7 +3,7 @@
 // updates of each state column, deletes, several clients in one statement, concurrent transactions,
 // a rolled-back one — the kept counts must equal a recount of the blocks.
 import { getDb } from "@/server/db/client";
-import { createAccount, createBlock, createClient, createOffice, type CreatedBlock } from "../helpers/factories";
+import { createAccount, createBlock, createClient, createOffice, createPendency, type CreatedBlock } from "../helpers/factories";
 
 type Counts = { uncategorized: number; uncontabilized: number };
 
@@ -13,7 +13,7 @@ async function kept(clientId: number): Promise<Counts> {
 }
 
 async function recount(clientId: number): Promise<Counts> {
-  const open = { clientId, contabilizedAt: null, devolvedAt: null, undoneAt: null };
+  const open = { clientId, contabilizedAt: null, devolvedAt: null, undoneAt: null, pendencies: { none: { solvedAt: null } } };
   const [uncategorized, uncontabilized] = await Promise.all([
     getDb().block.count({ where: { ...open, accountId: null } }),
     getDb().block.count({ where: { ...open, accountId: { not: null } } }),
@@ -89,5 +89,38 @@ test("deletes, a rolled-back transaction and concurrent transactions on one clie
   expect(await kept(client.id)).toEqual({ uncategorized: 1, uncontabilized: 10 });
   await db.block.deleteMany({ where: { clientId: client.id } });
   expect(await kept(client.id)).toEqual({ uncategorized: 0, uncontabilized: 0 });
+  await expectAgree(client.id);
+});
+
+test("a block waiting on an open pendency counts nowhere until the pendency is solved or goes", async () => {
+  const client = await createClient({ office });
+  const db = getDb();
+  const waiting = await createBlock({ client });
+  const categorized = await createBlock({ client, state: "categorized", account, paymentDate: new Date(Date.UTC(2025, 0, 5)), valueCents: 100 });
+  await createBlock({ client });
+  const first = await createPendency({ block: waiting });
+  const second = await createPendency({ block: categorized });
+  expect(await kept(client.id)).toEqual({ uncategorized: 1, uncontabilized: 0 });
+  await expectAgree(client.id);
+  // A write to the block while its pendency is open moves nothing; the solve puts it back.
+  await db.block.update({ where: { id: waiting.id }, data: { accountId: account.id } });
+  await db.block.update({ where: { id: waiting.id }, data: { accountId: null } });
+  expect(await kept(client.id)).toEqual({ uncategorized: 1, uncontabilized: 0 });
+  await db.pendency.update({ where: { id: first.id }, data: { solvedAt: new Date() } });
+  expect(await kept(client.id)).toEqual({ uncategorized: 2, uncontabilized: 0 });
+  // Solved and requeued in one transaction, in either order (pendency/solve's own path).
+  await db.$transaction(async (tx) => {
+    await tx.block.update({ where: { id: categorized.id }, data: { accountId: null } });
+    await tx.pendency.update({ where: { id: second.id }, data: { solvedAt: new Date() } });
+  });
+  expect(await kept(client.id)).toEqual({ uncategorized: 3, uncontabilized: 0 });
+  // Reopened, then deleted; a devolved block's pendency moves nothing.
+  await db.pendency.update({ where: { id: second.id }, data: { solvedAt: null } });
+  expect(await kept(client.id)).toEqual({ uncategorized: 2, uncontabilized: 0 });
+  await db.pendency.delete({ where: { id: second.id } });
+  expect(await kept(client.id)).toEqual({ uncategorized: 3, uncontabilized: 0 });
+  await db.block.update({ where: { id: waiting.id }, data: { devolvedAt: new Date() } });
+  await createPendency({ block: waiting });
+  expect(await kept(client.id)).toEqual({ uncategorized: 2, uncontabilized: 0 });
   await expectAgree(client.id);
 });

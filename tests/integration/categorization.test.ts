@@ -9,6 +9,9 @@ import { POST as pendencyCreatePost } from "@/app/api/pendency/create/route";
 import { POST as syncPost } from "@/app/api/operator/sync/block/route";
 import { GET as unsyncGet, POST as unsyncPost } from "@/app/api/operator/unsync/block/route";
 import { POST as busyPost } from "@/app/api/client/busy/route";
+import { POST as blockListPost } from "@/app/api/block/list/route";
+import { GET as clientsGet } from "@/app/api/clients/route";
+import { clientBlocksAnswer, type ClientBlocksAnswer } from "@/lib/contract/blocks";
 import { GET as devolvedGet } from "@/app/api/document/devolved/route";
 import { POST as viewedPost } from "@/app/api/block/viewed/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
@@ -129,7 +132,7 @@ describe("POST /api/block/tocategorize", () => {
 
   test("the empty queue: null block and next, count 0", async () => {
     const client = await freshClient();
-    expect(await next("regularA", client)).toEqual({ block: null, next: null, uncategorizedCount: 0 });
+    expect(await next("regularA", client)).toEqual({ block: null, next: null, uncategorizedCount: 0, heldBy: [] });
     expect(messages.categorization.empty).toBe("Não há blocos disponíveis para serem categorizados.");
   });
 
@@ -151,10 +154,53 @@ describe("POST /api/block/tocategorize", () => {
     const second = await uncat(client, 40);
     await next("regularA", client);
     const other = await next("sharedA", client);
-    expect(other).toEqual({ block: null, next: null, uncategorizedCount: 2 });
+    expect(other).toMatchObject({ block: null, next: null, uncategorizedCount: 2, heldBy: [{ name: world.regularA.user.name }] });
     await getDb().block.updateMany({ where: { id: { in: [first.id, second.id] } }, data: { claimedUntil: new Date(Date.now() - 1) } });
     const after = await next("sharedA", client);
     expect([after.block?.id, after.next?.id]).toEqual([first.id, second.id]);
+  });
+
+  test("one count: the Categorizar badge, the client card and the screen agree, blocks of every state", async () => {
+    const client = await freshClient();
+    await uncat(client, 50);
+    await uncat(client, 40);
+    await createBlock({ client, state: "categorized", account, sentAt: hours(60) });
+    await createBlock({ client, state: "contabilized", account, sentAt: hours(61) });
+    await createBlock({ client, state: "devolved", sentAt: hours(62) });
+    for (const h of [63, 64, 65]) await createBlock({ client, state: "pendency", sentAt: hours(h) });
+    const solved = await uncat(client, 66);
+    await createPendency({ block: solved, solvedAt: new Date() });
+    const categorizedPending = await createBlock({ client, state: "categorized", account, sentAt: hours(67) });
+    await createPendency({ block: categorizedPending });
+
+    const badge = await call<ClientBlocksAnswer>(blockListPost, { token: t.regularA, body: { clientId: client.id, year: current.year, month: current.month } });
+    expect(badge.status).toBe(200);
+    const counts = clientBlocksAnswer.parse(badge.json.data);
+    const screen = await next("regularA", client);
+    expect(screen.uncategorizedCount).toBe(3);
+    expect(counts.uncategorizedCount).toBe(screen.uncategorizedCount);
+    expect((await sync("regularA", client)).uncategorizedCount).toBe(screen.uncategorizedCount);
+    // Contabilizar counts the categorised blocks not waiting on a pendency.
+    expect(counts.uncontabilizedCount).toBe(1);
+    const cards = await call<{ id: number; hasUncategorizedBlocks: boolean }[]>(clientsGet, { token: t.regularA });
+    expect(cards.json.data?.find((card) => card.id === client.id)?.hasUncategorizedBlocks).toBe(true);
+  });
+
+  test("the only block left claimed by a colleague: the second operator hears who holds it, avatars included", async () => {
+    const client = await freshClient();
+    const only = await uncat(client, 50);
+    const first = await next("regularA", client);
+    expect(first.block?.id).toBe(only.id);
+    expect(first.heldBy).toEqual([]);
+    const second = await next("sharedA", client);
+    expect(second.block).toBeNull();
+    expect(second.uncategorizedCount).toBe(1);
+    expect(second.heldBy).toEqual([{ name: world.regularA.user.name, pictureUrl: null }]);
+    // Once the claim lapses the block is the second operator's, and nobody holds anything else.
+    await getDb().block.update({ where: { id: only.id }, data: { claimedUntil: new Date(Date.now() - 1) } });
+    const after = await next("sharedA", client);
+    expect(after.block?.id).toBe(only.id);
+    expect(after.heldBy).toEqual([]);
   });
 
   test("another operator holding the contabilization lease: 409 with the busy message; no presence left behind", async () => {

@@ -6,6 +6,8 @@ export const categorizationScreenMessages = {
   you: "Você",
   onScreen: "Operadores categorizando este cliente",
   more: (count: number) => `mais ${count}`,
+  heldByOthers: "Os blocos restantes estão com outros operadores.",
+  holders: "Operadores com os blocos restantes",
   count: (count: number) => `${count} ${count === 1 ? "bloco não categorizado" : "blocos não categorizados"}`,
   loading: "Carregando bloco…",
   retry: "Tentar novamente",

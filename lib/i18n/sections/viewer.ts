@@ -42,6 +42,7 @@ export const viewerMessages = {
   noObservation: "Nenhuma observação",
   readOnlyBusy: "Outro operador está trabalhando neste cliente: o bloco está somente para leitura.",
   readOnlyContabilized: "Bloco contabilizado: somente leitura.",
+  readOnlyPosting: "Na contabilização, o bloco fica somente para leitura.",
   keyboardHelp: "Setas: imagens · + e −: zoom · Esc: fechar",
   activeAccounts: "Contas ativas",
   allAccounts: "Todas as contas",
