@@ -1,15 +1,20 @@
 import "server-only";
 import type { ReturnedDocument } from "@/lib/contract/business";
 import { returnedDocumentDeadline, returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
+import { formatDate } from "@/lib/format/dates";
+import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "./business-caller";
 
-/** Spec §3 Returned document `name`: the last path segment of its address, without the query string. */
-export function documentName(url: string): string {
-  const path = url.split(/[?#]/, 1)[0];
-  return path.slice(path.lastIndexOf("/") + 1);
+/**
+ * A returned document's `name`: the file name the client's device gave the photo, else 'Documento de
+ * dd/mm/aaaa' (the day it was sent). Never the storage key the spec's "last path segment of the url"
+ * would show (docs/decisions/0022-returned-document-name-and-reason.md).
+ */
+export function documentName(doc: { originalName: string | null; createdAt: Date }): string {
+  return doc.originalName ?? messages.business.devolved.documentOf(formatDate(doc.createdAt));
 }
 
 /**
@@ -23,7 +28,7 @@ export async function listReturnedDocuments({ actor }: { actor: Actor }): Promis
   const me = businessCaller(actor);
   const rows = await getDb().document.findMany({
     where: { clientId: me.clientId, devolvedAt: { not: null, gte: returnedDocumentsExpiredBefore() }, restoredAt: null, deletedAt: null },
-    select: { id: true, displayKey: true, thumbKey: true, devolvedAt: true },
+    select: { id: true, displayKey: true, thumbKey: true, devolvedAt: true, originalName: true, createdAt: true, block: { select: { devolveReason: true } } },
     orderBy: [{ devolvedAt: "asc" }, { id: "asc" }],
   });
   return rows.map((row) => {
@@ -34,8 +39,9 @@ export async function listReturnedDocuments({ actor }: { actor: Actor }): Promis
       url,
       thumbnailUrl: signDocumentUrl(row.thumbKey),
       date: returnedDocumentDeadline(devolvedAt).toISOString(),
-      name: documentName(url),
+      name: documentName(row),
       devolvedDatetime: devolvedAt.toISOString(),
+      devolveReason: row.block?.devolveReason ?? null,
     };
   });
 }
