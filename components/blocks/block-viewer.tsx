@@ -6,7 +6,7 @@ import { useBlockDocuments, useDevolveBlock, useMarkViewed, useSaveBlock } from 
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DevolveDialog } from "./devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { BlockPanel } from "./block-panel";
@@ -150,8 +150,8 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
       },
     });
   };
-  const onDevolve = () =>
-    devolve.mutate(block.id, {
+  const onDevolve = (reason: string) =>
+    devolve.mutate({ blockId: block.id, reason }, {
       onSuccess: () => {
         setConfirming(false);
         onClose();
@@ -237,7 +237,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         </aside>
       </div>
 
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} text={t.devolveConfirm} tone="danger" onConfirm={onDevolve} loading={devolve.isPending} />
+      <DevolveDialog key={block.id} open={confirming} onOpenChange={setConfirming} onConfirm={onDevolve} loading={devolve.isPending} />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { cn } from "@/components/ui/cn";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DevolveDialog } from "@/components/blocks/devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
 import type { ReportDialogProps } from "./report-dialog";
@@ -326,8 +326,8 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
     event.preventDefault();
   };
 
-  const onDevolve = () =>
-    devolve.mutate(block.id, {
+  const onDevolve = (reason: string) =>
+    devolve.mutate({ blockId: block.id, reason }, {
       onSuccess: () => {
         setConfirming(false);
         onDone(t.devolved);
@@ -393,7 +393,7 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
         />
       </aside>
 
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} text={v.devolveConfirm} tone="danger" onConfirm={onDevolve} loading={devolve.isPending} />
+      <DevolveDialog key={block.id} open={confirming} onOpenChange={setConfirming} onConfirm={onDevolve} loading={devolve.isPending} />
       <ReportDialog
         clientId={clientId}
         blockId={block.id}

@@ -8,6 +8,16 @@ import { signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "./business-caller";
 
+type ReturnedRow = {
+  id: number;
+  displayKey: string;
+  thumbKey: string;
+  devolvedAt: Date;
+  originalName: string | null;
+  createdAt: Date;
+  devolveReason: string | null;
+};
+
 /**
  * A returned document's `name`: the file name the client's device gave the photo, else 'Documento de
  * dd/mm/aaaa' (the day it was sent). Never the storage key the spec's "last path segment of the url"
@@ -26,13 +36,17 @@ export function documentName(doc: { originalName: string | null; createdAt: Date
  */
 export async function listReturnedDocuments({ actor }: { actor: Actor }): Promise<ReturnedDocument[]> {
   const me = businessCaller(actor);
-  const rows = await getDb().document.findMany({
-    where: { clientId: me.clientId, devolvedAt: { not: null, gte: returnedDocumentsExpiredBefore() }, restoredAt: null, deletedAt: null },
-    select: { id: true, displayKey: true, thumbKey: true, devolvedAt: true, originalName: true, createdAt: true, block: { select: { devolveReason: true } } },
-    orderBy: [{ devolvedAt: "asc" }, { id: "asc" }],
-  });
+  // One statement: the documents on (client_id, devolved_at), each block's reason by its primary key.
+  const rows = await getDb().$queryRaw<ReturnedRow[]>`
+    SELECT d.id, d.display_key AS "displayKey", d.thumb_key AS "thumbKey", d.devolved_at AS "devolvedAt",
+           d.original_name AS "originalName", d.created_at AS "createdAt", b.devolve_reason AS "devolveReason"
+      FROM documents d
+      LEFT JOIN blocks b ON b.id = d.block_id
+     WHERE d.client_id = ${me.clientId} AND d.devolved_at IS NOT NULL AND d.devolved_at >= ${returnedDocumentsExpiredBefore()}
+       AND d.restored_at IS NULL AND d.deleted_at IS NULL
+     ORDER BY d.devolved_at, d.id`;
   return rows.map((row) => {
-    const devolvedAt = row.devolvedAt as Date;
+    const devolvedAt = row.devolvedAt;
     const url = signDocumentUrl(row.displayKey);
     return {
       id: row.id,
@@ -41,7 +55,7 @@ export async function listReturnedDocuments({ actor }: { actor: Actor }): Promis
       date: returnedDocumentDeadline(devolvedAt).toISOString(),
       name: documentName(row),
       devolvedDatetime: devolvedAt.toISOString(),
-      devolveReason: row.block?.devolveReason ?? null,
+      devolveReason: row.devolveReason,
     };
   });
 }
