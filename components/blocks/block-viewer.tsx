@@ -1,5 +1,6 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { useBlockDocuments, useDevolveBlock, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
@@ -92,6 +93,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const markViewed = useMarkViewed(clientId);
   const save = useSaveBlock(clientId);
   const devolve = useDevolveBlock(clientId);
+  const onceDevolve = useOnceInFlight();
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(0);
   const [editing, setEditing] = useState(false);
@@ -151,7 +153,8 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
     });
   };
   const onDevolve = (reason: string) =>
-    devolve.mutate({ blockId: block.id, reason }, {
+    onceDevolve((done) => devolve.mutate({ blockId: block.id, reason }, {
+      onSettled: done,
       onSuccess: () => {
         setConfirming(false);
         onClose();
@@ -160,7 +163,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         setConfirming(false);
         setError(cause.message);
       },
-    });
+    }));
 
   const value = blockCardValue(block);
   const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value].filter(Boolean).join(" · ");

@@ -1,5 +1,6 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useRouter } from "next/navigation";
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDevolveBlock, useMarkViewed } from "@/lib/api/blocks";
@@ -262,6 +263,7 @@ type BlockProps = {
  */
 const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone, onTyped }: BlockProps) {
   const devolve = useDevolveBlock(clientId);
+  const onceDevolve = useOnceInFlight();
   const markViewed = useMarkViewed(clientId);
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(0);
@@ -327,7 +329,8 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
   };
 
   const onDevolve = (reason: string) =>
-    devolve.mutate({ blockId: block.id, reason }, {
+    onceDevolve((done) => devolve.mutate({ blockId: block.id, reason }, {
+      onSettled: done,
       onSuccess: () => {
         setConfirming(false);
         onDone(t.devolved);
@@ -336,7 +339,7 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
         setConfirming(false);
         setError(cause.message);
       },
-    });
+    }));
 
   return (
     <div ref={rootRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden" onKeyDown={onKeyDown} data-testid="categorize-block" data-current-block={block.id}>
