@@ -153,17 +153,19 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
     });
   };
   const onDevolve = (reason: string) =>
-    onceDevolve((done) => devolve.mutate({ blockId: block.id, reason }, {
-      onSettled: done,
-      onSuccess: () => {
-        setConfirming(false);
-        onClose();
-      },
-      onError: (cause) => {
-        setConfirming(false);
-        setError(cause.message);
-      },
-    }));
+    onceDevolve((done) =>
+      devolve.mutate({ blockId: block.id, reason }, {
+        onSettled: done,
+        onSuccess: () => {
+          setConfirming(false);
+          onClose();
+        },
+        onError: (cause) => {
+          setConfirming(false);
+          setError(cause.message);
+        },
+      }),
+    );
 
   const value = blockCardValue(block);
   const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value].filter(Boolean).join(" · ");

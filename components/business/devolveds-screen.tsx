@@ -79,16 +79,17 @@ export function DevolvedsScreen() {
     setNotice(null);
     once((settled) =>
       remove.mutate(doc.id, {
-      onSettled: settled,
-      onSuccess: () => {
-        setRemoving(null);
-        done(doc, t.removed);
-      },
-      onError: (cause) => {
-        setRemoving(null);
-        setNotice({ tone: "error", text: cause.message });
-      },
-    }));
+        onSettled: settled,
+        onSuccess: () => {
+          setRemoving(null);
+          done(doc, t.removed);
+        },
+        onError: (cause) => {
+          setRemoving(null);
+          setNotice({ tone: "error", text: cause.message });
+        },
+      }),
+    );
   };
   // At its deadline the server's job deletes the document: the list asks again.
   const onDeadline = () => void queryClient.invalidateQueries({ queryKey: businessKeys.devolved });

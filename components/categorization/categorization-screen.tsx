@@ -329,17 +329,19 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
   };
 
   const onDevolve = (reason: string) =>
-    onceDevolve((done) => devolve.mutate({ blockId: block.id, reason }, {
-      onSettled: done,
-      onSuccess: () => {
-        setConfirming(false);
-        onDone(t.devolved);
-      },
-      onError: (cause) => {
-        setConfirming(false);
-        setError(cause.message);
-      },
-    }));
+    onceDevolve((done) =>
+      devolve.mutate({ blockId: block.id, reason }, {
+        onSettled: done,
+        onSuccess: () => {
+          setConfirming(false);
+          onDone(t.devolved);
+        },
+        onError: (cause) => {
+          setConfirming(false);
+          setError(cause.message);
+        },
+      }),
+    );
 
   return (
     <div ref={rootRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden" onKeyDown={onKeyDown} data-testid="categorize-block" data-current-block={block.id}>
