@@ -233,7 +233,7 @@ function DocumentActions({ doc, busy, onRestore, onRemove }: ActionsProps) {
       <button type="button" onClick={onRestore} disabled={busy} aria-label={t.restoreNamed(doc.name)} title={t.restore} className={iconButton} data-testid="devolved-restore">
         <Icon path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4.5h4.5" />
       </button>
-      <a href={doc.url} download={doc.name} aria-label={t.downloadNamed(doc.name)} title={t.download} className={iconButton} data-testid="devolved-download">
+      <a href={doc.url} download={doc.name.replace(/[\\/:*?"<>|]/g, "-")} aria-label={t.downloadNamed(doc.name)} title={t.download} className={iconButton} data-testid="devolved-download">
         <Icon path="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14" />
       </a>
       <button
