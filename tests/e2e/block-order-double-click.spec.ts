@@ -97,5 +97,18 @@ businessTest.describe("undo", () => {
     await expect(mine).toHaveCount(0);
     await expect(page.getByText("Bloco não encontrado.")).toHaveCount(0);
     expect(await db().auditEvent.count({ where: { action: "block.undo", targetId: String(sent.id) } })).toBe(1);
+
+    // the second click landing before React re-renders the button disabled (two clicks in one task)
+    const again = await sendBlock(request, tokens.access);
+    const other = page.locator(`[data-testid=sent-block][data-block-id="${again.id}"]`);
+    await page.reload();
+    await other.getByRole("button", { name: /^Desfazer envio/ }).evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(other).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Envio desfeito. Os documentos voltaram para a galeria." })).toBeVisible();
+    await expect(page.getByText("Bloco não encontrado.")).toHaveCount(0);
+    expect(await db().auditEvent.count({ where: { action: "block.undo", targetId: String(again.id) } })).toBe(1);
   });
 });
