@@ -1,12 +1,13 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { useBlockDocuments, useDevolveBlock, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DevolveDialog } from "./devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { BlockPanel } from "./block-panel";
@@ -99,6 +100,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const markViewed = useMarkViewed(clientId);
   const save = useSaveBlock(clientId);
   const devolve = useDevolveBlock(clientId);
+  const onceDevolve = useOnceInFlight();
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(0);
   const [editing, setEditing] = useState(false);
@@ -157,17 +159,20 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
       },
     });
   };
-  const onDevolve = () =>
-    devolve.mutate(block.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        onClose();
-      },
-      onError: (cause) => {
-        setConfirming(false);
-        setError(cause.message);
-      },
-    });
+  const onDevolve = (reason: string) =>
+    onceDevolve((done) =>
+      devolve.mutate({ blockId: block.id, reason }, {
+        onSettled: done,
+        onSuccess: () => {
+          setConfirming(false);
+          onClose();
+        },
+        onError: (cause) => {
+          setConfirming(false);
+          setError(cause.message);
+        },
+      }),
+    );
 
   const value = blockCardValue(block);
   const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value].filter(Boolean).join(" · ");
@@ -245,7 +250,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         </aside>
       </div>
 
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} text={t.devolveConfirm} tone="danger" onConfirm={onDevolve} loading={devolve.isPending} />
+      <DevolveDialog key={block.id} open={confirming} onOpenChange={setConfirming} onConfirm={onDevolve} loading={devolve.isPending} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { businessKeys, useDevolvedDocuments, useRemoveDocument, useRestoreDocument, type ReturnedDocument } from "@/lib/api/business";
@@ -50,6 +51,7 @@ export function DevolvedsScreen() {
   const documents = useDevolvedDocuments();
   const restore = useRestoreDocument();
   const remove = useRemoveDocument();
+  const once = useOnceInFlight();
   const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<ReturnedDocument | null>(null);
@@ -62,27 +64,32 @@ export function DevolvedsScreen() {
     if (selectedId === doc.id) setSelectedId(null);
     setNotice({ tone: "ok", text });
   };
-  const onRestore = (doc: ReturnedDocument) => {
-    setNotice(null);
-    restore.mutate(doc.id, {
-      onSuccess: () => done(doc, t.restored),
-      onError: (cause) => setNotice({ tone: "error", text: cause.message }),
+  const onRestore = (doc: ReturnedDocument) =>
+    once((settled) => {
+      setNotice(null);
+      restore.mutate(doc.id, {
+        onSuccess: () => done(doc, t.restored),
+        onError: (cause) => setNotice({ tone: "error", text: cause.message }),
+        onSettled: settled,
+      });
     });
-  };
   const onRemove = () => {
     const doc = removing;
     if (!doc) return;
     setNotice(null);
-    remove.mutate(doc.id, {
-      onSuccess: () => {
-        setRemoving(null);
-        done(doc, t.removed);
-      },
-      onError: (cause) => {
-        setRemoving(null);
-        setNotice({ tone: "error", text: cause.message });
-      },
-    });
+    once((settled) =>
+      remove.mutate(doc.id, {
+        onSettled: settled,
+        onSuccess: () => {
+          setRemoving(null);
+          done(doc, t.removed);
+        },
+        onError: (cause) => {
+          setRemoving(null);
+          setNotice({ tone: "error", text: cause.message });
+        },
+      }),
+    );
   };
   // At its deadline the server's job deletes the document: the list asks again.
   const onDeadline = () => void queryClient.invalidateQueries({ queryKey: businessKeys.devolved });
@@ -151,6 +158,12 @@ export function DevolvedsScreen() {
                           {doc.name}
                         </span>
                         <span className="truncate text-xs text-muted">{t.returnedOn(`${formatDate(doc.devolvedDatetime)} ${formatTime(doc.devolvedDatetime)}`)}</span>
+                        {doc.devolveReason ? (
+                          <span className="line-clamp-2 text-xs break-words whitespace-pre-line text-fg" data-testid="devolved-reason">
+                            <span className="font-semibold">{t.reason}: </span>
+                            {doc.devolveReason}
+                          </span>
+                        ) : null}
                       </span>
                     </button>
                     <Countdown
@@ -187,7 +200,17 @@ export function DevolvedsScreen() {
             ) : undefined
           }
         >
-          {selected ? <DocumentsPreview key={selected.id} urls={[selected.url]} thumbs={[selected.thumbnailUrl]} className="flex-1" /> : null}
+          {selected ? (
+            <>
+              {selected.devolveReason ? (
+                <p className="mx-1 mt-1 rounded-theme border border-border bg-surface-2 px-1 py-0.5 text-sm break-words whitespace-pre-line" data-testid="devolved-preview-reason">
+                  <span className="font-semibold">{t.reason}: </span>
+                  {selected.devolveReason}
+                </p>
+              ) : null}
+              <DocumentsPreview key={selected.id} urls={[selected.url]} thumbs={[selected.thumbnailUrl]} className="flex-1" />
+            </>
+          ) : null}
         </PreviewPane>
       </div>
       <ConfirmDialog
@@ -210,7 +233,7 @@ function DocumentActions({ doc, busy, onRestore, onRemove }: ActionsProps) {
       <button type="button" onClick={onRestore} disabled={busy} aria-label={t.restoreNamed(doc.name)} title={t.restore} className={iconButton} data-testid="devolved-restore">
         <Icon path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4.5h4.5" />
       </button>
-      <a href={doc.url} download={doc.name} aria-label={t.downloadNamed(doc.name)} title={t.download} className={iconButton} data-testid="devolved-download">
+      <a href={doc.url} download={doc.name.replace(/[\\/:*?"<>|]/g, "-")} aria-label={t.downloadNamed(doc.name)} title={t.download} className={iconButton} data-testid="devolved-download">
         <Icon path="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14" />
       </a>
       <button

@@ -1,5 +1,6 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useMemo, useState } from "react";
 import { useSentBlocks, useSentOperators, useUndoSent, type SentBlock } from "@/lib/api/business";
 import { formatMinutesSeconds, nextSecondChange } from "@/lib/format/countdown";
@@ -50,6 +51,7 @@ export function SentBlocksScreen() {
   const operatorId = chosenOperator ?? options[0]?.value ?? null;
   const blocks = useSentBlocks(operatorId, year, month);
   const undo = useUndoSent();
+  const once = useOnceInFlight();
 
   const groups = useMemo(() => groupByDay(blocks.data ?? []), [blocks.data]);
   const selected = blocks.data?.find((block) => block.id === selectedId) ?? null;
@@ -60,13 +62,16 @@ export function SentBlocksScreen() {
 
   const onUndo = (block: SentBlock) => {
     setNotice(null);
-    undo.mutate(block.id, {
-      onSuccess: () => {
-        if (selectedId === block.id) setSelectedId(null);
-        setNotice({ tone: "ok", text: t.undone });
-      },
-      onError: (cause) => setNotice({ tone: "error", text: cause.message }),
-    });
+    once((done) =>
+      undo.mutate(block.id, {
+        onSuccess: () => {
+          if (selectedId === block.id) setSelectedId(null);
+          setNotice({ tone: "ok", text: t.undone });
+        },
+        onError: (cause) => setNotice({ tone: "error", text: cause.message }),
+        onSettled: done,
+      }),
+    );
   };
   const resetSelection = () => {
     setSelectedId(null);

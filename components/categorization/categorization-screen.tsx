@@ -1,5 +1,6 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useRouter } from "next/navigation";
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDevolveBlock, useMarkViewed } from "@/lib/api/blocks";
@@ -19,7 +20,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { cn } from "@/components/ui/cn";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DevolveDialog } from "@/components/blocks/devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Splash } from "@/components/ui/splash";
 import type { ReportDialogProps } from "./report-dialog";
@@ -280,6 +281,7 @@ type BlockProps = {
  */
 const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone, onTyped }: BlockProps) {
   const devolve = useDevolveBlock(clientId);
+  const onceDevolve = useOnceInFlight();
   const markViewed = useMarkViewed(clientId);
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(0);
@@ -344,17 +346,20 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
     event.preventDefault();
   };
 
-  const onDevolve = () =>
-    devolve.mutate(block.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        onDone(t.devolved);
-      },
-      onError: (cause) => {
-        setConfirming(false);
-        setError(cause.message);
-      },
-    });
+  const onDevolve = (reason: string) =>
+    onceDevolve((done) =>
+      devolve.mutate({ blockId: block.id, reason }, {
+        onSettled: done,
+        onSuccess: () => {
+          setConfirming(false);
+          onDone(t.devolved);
+        },
+        onError: (cause) => {
+          setConfirming(false);
+          setError(cause.message);
+        },
+      }),
+    );
 
   return (
     <div ref={rootRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden" onKeyDown={onKeyDown} data-testid="categorize-block" data-current-block={block.id}>
@@ -411,7 +416,7 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
         />
       </aside>
 
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} text={v.devolveConfirm} tone="danger" onConfirm={onDevolve} loading={devolve.isPending} />
+      <DevolveDialog key={block.id} open={confirming} onOpenChange={setConfirming} onConfirm={onDevolve} loading={devolve.isPending} />
       <ReportDialog
         clientId={clientId}
         blockId={block.id}

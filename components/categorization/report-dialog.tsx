@@ -1,5 +1,6 @@
 "use client";
 
+import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useIsMutating } from "@tanstack/react-query";
@@ -49,6 +50,7 @@ export function ReportDialog({ clientId, blockId, open, onOpenChange, onReported
 
 function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "clientId" | "blockId" | "onReported">) {
   const report = useReportProblem(clientId);
+  const once = useOnceInFlight();
   const [issue, setIssue] = useState<number>(ISSUE_CODES[0]);
   const [observations, setObservations] = useState("");
   const observationId = useId();
@@ -57,7 +59,7 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
       className="flex flex-col gap-1.5"
       onSubmit={(event) => {
         event.preventDefault();
-        report.mutate({ blockId, issue, observations }, { onSuccess: onReported });
+        once((done) => report.mutate({ blockId, issue, observations }, { onSuccess: onReported, onSettled: done }));
       }}
     >
       <SelectField

@@ -1,12 +1,13 @@
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import type { BlockCreateBody, BlockDocumentInput, GalleryDocument, PendencySolveBody, PendencyToSolve } from "@/lib/contract/business";
+import { DOCUMENT_NAME_MAX, type BlockCreateBody, type BlockDocumentInput, type GalleryDocument, type PendencySolveBody, type PendencyToSolve } from "@/lib/contract/business";
 import type { PreparedImage } from "@/lib/images/downscale";
+import { hasForbiddenCharacters } from "@/lib/validation/characters";
 
 // The selected images of the shared panel (Criar bloco, Blocos com pendencia) and every 13-image rule of
 // spec §5, as pure functions: the screen only renders what these return.
 
 /** A photo taken or chosen on this device: its client id makes a retried send idempotent. */
-export type NewImage = { kind: "new"; key: string; id: string } & PreparedImage;
+export type NewImage = { kind: "new"; key: string; id: string; name?: string } & PreparedImage;
 /** A document of a gallery (the caller's or a sharing colleague's). */
 export type GalleryImage = { kind: "gallery"; key: string; id: number; url: string; thumbUrl: string };
 /** A document already in the pending block (taking it out lists it in removedDocuments). */
@@ -45,8 +46,12 @@ export function takeFiles<T>(files: readonly T[], room: number): { taken: T[]; r
   return { taken, refused: files.length - taken.length };
 }
 
-export function makeNewImage(id: string, image: PreparedImage): NewImage {
-  return { kind: "new", key: newKey(id), id, ...image };
+/** `name`: the file's name on the device, sent with the photo (Devolvidos shows it). */
+export function makeNewImage(id: string, image: PreparedImage, name?: string): NewImage {
+  // A name the server would refuse (a control character, a surrogate cut in half) is left out.
+  const cut = name?.trim().slice(0, DOCUMENT_NAME_MAX);
+  const trimmed = cut && !hasForbiddenCharacters(cut) ? cut : undefined;
+  return { kind: "new", key: newKey(id), id, ...image, ...(trimmed ? { name: trimmed } : {}) };
 }
 
 /** Appends a prepared photo (ignored when the block is full); it becomes the preview. */
@@ -99,7 +104,8 @@ export function fromPendency(pendency: Pick<PendencyToSolve, "documents">): Sele
 }
 
 function entryOf(item: NewImage | GalleryImage): BlockDocumentInput {
-  return item.kind === "new" ? { id: item.id, base64url: item.dataUrl } : { id: item.id };
+  if (item.kind === "gallery") return { id: item.id };
+  return item.name ? { id: item.id, base64url: item.dataUrl, name: item.name } : { id: item.id, base64url: item.dataUrl };
 }
 
 const isAdded = (item: SelectedImage): item is NewImage | GalleryImage => item.kind !== "block";

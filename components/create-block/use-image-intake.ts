@@ -40,7 +40,7 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
           // The downscaler is fetched with the first image, not with the page (scripts/measure-first-load.mjs).
           const { prepareImage } = await import("@/lib/images/downscale");
           const image = await prepareImage(file);
-          if (alive.current) update((current) => addNew(current, makeNewImage(newClientRef(), image)));
+          if (alive.current) update((current) => addNew(current, makeNewImage(newClientRef(), image, file.name)));
         } catch {
           failed.current += 1;
           if (alive.current) setNotice(t.unreadable(failed.current));

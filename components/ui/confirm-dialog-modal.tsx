@@ -15,10 +15,12 @@ export type ConfirmDialogProps = {
   loading?: boolean;
   /** "danger": the confirmation removes something (the confirm button takes the danger colour). */
   tone?: "default" | "danger";
+  /** Fields between the text and the buttons (the devolve's optional reason). */
+  children?: React.ReactNode;
 };
 
 /** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar' (loaded by confirm-dialog.tsx on the first open). */
-export function ConfirmDialogModal({ open, onOpenChange, title = commonMessages.attention, text, onConfirm, loading, tone = "default" }: ConfirmDialogProps) {
+export function ConfirmDialogModal({ open, onOpenChange, title = commonMessages.attention, text, onConfirm, loading, tone = "default", children }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,6 +33,7 @@ export function ConfirmDialogModal({ open, onOpenChange, title = commonMessages.
         >
           <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
           <Dialog.Description className="text-[15px] text-muted">{text}</Dialog.Description>
+          {children}
           <div className="mt-1 flex justify-end gap-1">
             <Dialog.Close asChild>
               <Button variant="secondary">{commonMessages.cancel}</Button>

@@ -93,11 +93,12 @@ export function useSaveBlock(clientId: number) {
   });
 }
 
-/** POST /api/block/devolve {blockId}: permanent; the block leaves the list. */
+/** POST /api/block/devolve {blockId, reason?}: permanent; the block leaves the list. */
 export function useDevolveBlock(clientId: number) {
   const invalidate = useInvalidateBlocks(clientId);
   return useMutation({
-    mutationFn: (blockId: number) => api.request<unknown>("/api/block/devolve", { blockId }),
+    mutationFn: ({ blockId, reason }: { blockId: number; reason?: string }) =>
+      api.request<unknown>("/api/block/devolve", reason?.trim() ? { blockId, reason: reason.trim() } : { blockId }),
     onSettled: () => invalidate(),
   });
 }

@@ -1,3 +1,5 @@
+import { blocksMessages } from "@/lib/i18n/sections/blocks";
+import { multilineTextSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { monthSchema, yearSchema } from "./accounts";
 import { z } from "./zod";
@@ -52,9 +54,17 @@ export const clientBlocksAnswer = z.object({
 });
 export type ClientBlocksAnswer = z.infer<typeof clientBlocksAnswer>;
 
-/** POST /api/block/viewed, /api/block/devolve, /api/document/block. */
+/** POST /api/block/viewed, /api/document/block. */
 export const blockIdBody = z.object({ blockId: idSchema });
 export type BlockIdBody = z.infer<typeof blockIdBody>;
+
+/** POST /api/block/devolve: the spec's {blockId} plus an optional reason the client sees in Devolvidos (additive). */
+export const DEVOLVE_REASON_MAX = 500;
+export const blockDevolveBody = z.object({
+  blockId: idSchema,
+  reason: multilineTextSchema.pipe(z.string().max(DEVOLVE_REASON_MAX, blocksMessages.reasonTooLong(DEVOLVE_REASON_MAX))).optional(),
+});
+export type BlockDevolveBody = z.infer<typeof blockDevolveBody>;
 
 /**
  * POST /api/block/save: the spec's {block: {id, date, value, accountId}} plus `version` beside it.

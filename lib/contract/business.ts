@@ -1,5 +1,6 @@
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { validationMessages } from "@/lib/i18n/sections/validation";
+import { textSchema } from "@/lib/validation/schemas";
 import { monthSchema, yearSchema } from "./accounts";
 import { clientBlocksAnswer, pendencySchema } from "./blocks";
 import { idSchema } from "./ids";
@@ -22,7 +23,10 @@ export const clientRefSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidId);
 
 /** One entry of a block's document list: a new photo, or a document already in the caller's gallery. */
-export const newPhotoSchema = z.object({ id: clientRefSchema, base64url: z.string().min(1) });
+/** A photo's file name as the device gave it (optional, additive): Devolvidos shows it. */
+export const DOCUMENT_NAME_MAX = 255;
+export const documentNameSchema = textSchema.pipe(z.string().max(DOCUMENT_NAME_MAX));
+export const newPhotoSchema = z.object({ id: clientRefSchema, base64url: z.string().min(1), name: documentNameSchema.optional() });
 export const galleryDocumentSchema = z.object({ id: idSchema });
 export const blockDocumentInput = z.union([newPhotoSchema, galleryDocumentSchema]);
 export type NewPhoto = z.infer<typeof newPhotoSchema>;
@@ -121,6 +125,8 @@ export const returnedDocumentSchema = z.object({
   name: z.string(),
   /** When the office returned it (additive). */
   devolvedDatetime: z.iso.datetime(),
+  /** The office's reason for returning its block, when it gave one (additive). */
+  devolveReason: z.string().nullable(),
 });
 export type ReturnedDocument = z.infer<typeof returnedDocumentSchema>;
 /** GET /api/document/devolved: the company's returned documents, soonest deadline first. */

@@ -27,7 +27,7 @@ export async function blockDocuments({ actor, body }: { actor: Actor; body: Bloc
       contabilizedAt: true,
       categorizedBy: person,
       contabilizedBy: person,
-      documents: { where: { deletedAt: null }, orderBy: { id: "asc" }, select: { displayKey: true, thumbKey: true } },
+      documents: { where: { deletedAt: null }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { displayKey: true, thumbKey: true } },
       pendencies: {
         where: { solvedAt: null },
         orderBy: { createdAt: "desc" },

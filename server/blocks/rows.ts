@@ -143,8 +143,8 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
         SELECT 1 AS one FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL LIMIT 1
       ) open ON TRUE
       LEFT JOIN LATERAL (
-        SELECT array_to_string(array_agg(d.display_key ORDER BY d.id), ' ') AS display,
-               array_to_string(array_agg(d.thumb_key ORDER BY d.id), ' ') AS thumbs
+        SELECT array_to_string(array_agg(d.display_key ORDER BY d.position, d.id), ' ') AS display,
+               array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ') AS thumbs
           FROM documents d
          WHERE d.block_id = b.id AND d.deleted_at IS NULL
       ) docs ON TRUE

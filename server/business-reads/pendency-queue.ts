@@ -88,8 +88,8 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
       LEFT JOIN accounting_operators ao ON ao.id = p.created_by_id
       LEFT JOIN users u ON u.id = ao.user_id
       LEFT JOIN LATERAL (
-        SELECT array_agg(d.id ORDER BY d.id) AS ids, array_agg(d.display_key ORDER BY d.id) AS display,
-               array_agg(d.thumb_key ORDER BY d.id) AS thumbs
+        SELECT array_agg(d.id ORDER BY d.position, d.id) AS ids, array_agg(d.display_key ORDER BY d.position, d.id) AS display,
+               array_agg(d.thumb_key ORDER BY d.position, d.id) AS thumbs
           FROM documents d
          WHERE d.block_id = p.block_id AND d.deleted_at IS NULL
       ) docs ON TRUE`;

@@ -1,15 +1,30 @@
 import "server-only";
 import type { ReturnedDocument } from "@/lib/contract/business";
 import { returnedDocumentDeadline, returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
+import { formatDate } from "@/lib/format/dates";
+import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "./business-caller";
 
-/** Spec §3 Returned document `name`: the last path segment of its address, without the query string. */
-export function documentName(url: string): string {
-  const path = url.split(/[?#]/, 1)[0];
-  return path.slice(path.lastIndexOf("/") + 1);
+type ReturnedRow = {
+  id: number;
+  displayKey: string;
+  thumbKey: string;
+  devolvedAt: Date;
+  originalName: string | null;
+  createdAt: Date;
+  devolveReason: string | null;
+};
+
+/**
+ * A returned document's `name`: the file name the client's device gave the photo, else 'Documento de
+ * dd/mm/aaaa' (the day it was sent). Never the storage key the spec's "last path segment of the url"
+ * would show (docs/decisions/0022-returned-document-name-and-reason.md).
+ */
+export function documentName(doc: { originalName: string | null; createdAt: Date }): string {
+  return doc.originalName ?? messages.business.devolved.documentOf(formatDate(doc.createdAt));
 }
 
 /**
@@ -21,21 +36,26 @@ export function documentName(url: string): string {
  */
 export async function listReturnedDocuments({ actor }: { actor: Actor }): Promise<ReturnedDocument[]> {
   const me = businessCaller(actor);
-  const rows = await getDb().document.findMany({
-    where: { clientId: me.clientId, devolvedAt: { not: null, gte: returnedDocumentsExpiredBefore() }, restoredAt: null, deletedAt: null },
-    select: { id: true, displayKey: true, thumbKey: true, devolvedAt: true },
-    orderBy: [{ devolvedAt: "asc" }, { id: "asc" }],
-  });
+  // One statement: the documents on (client_id, devolved_at), each block's reason by its primary key.
+  const rows = await getDb().$queryRaw<ReturnedRow[]>`
+    SELECT d.id, d.display_key AS "displayKey", d.thumb_key AS "thumbKey", d.devolved_at AS "devolvedAt",
+           d.original_name AS "originalName", d.created_at AS "createdAt", b.devolve_reason AS "devolveReason"
+      FROM documents d
+      LEFT JOIN blocks b ON b.id = d.block_id
+     WHERE d.client_id = ${me.clientId} AND d.devolved_at IS NOT NULL AND d.devolved_at >= ${returnedDocumentsExpiredBefore()}
+       AND d.restored_at IS NULL AND d.deleted_at IS NULL
+     ORDER BY d.devolved_at, d.id`;
   return rows.map((row) => {
-    const devolvedAt = row.devolvedAt as Date;
+    const devolvedAt = row.devolvedAt;
     const url = signDocumentUrl(row.displayKey);
     return {
       id: row.id,
       url,
       thumbnailUrl: signDocumentUrl(row.thumbKey),
       date: returnedDocumentDeadline(devolvedAt).toISOString(),
-      name: documentName(url),
+      name: documentName(row),
       devolvedDatetime: devolvedAt.toISOString(),
+      devolveReason: row.devolveReason,
     };
   });
 }

@@ -11,7 +11,11 @@ import type { IngestedPhoto, PhotoEntry } from "./ingest";
 // A block's document list as the business platform sends it (block/create, pendency/solve): new photos
 // {id: <client id>, base64url} and gallery documents {id: <document id>}.
 
-export type ResolvedEntries = { photos: PhotoEntry[]; galleryIds: number[] };
+/**
+ * `galleryPositions[i]` is the 1-based place in the body of `galleryIds[i]`; each photo carries its own
+ * (`position`): the block keeps the body's order (docs/decisions/0020-block-document-order.md).
+ */
+export type ResolvedEntries = { photos: PhotoEntry[]; galleryIds: number[]; galleryPositions: number[] };
 
 /**
  * The idempotency key of a send (blocks.send_key): who sends, and which photos and gallery documents,
@@ -48,17 +52,19 @@ export async function resolveEntries(
   const knownByRef = new Map(known.map((doc) => [doc.clientRef, doc]));
   const photos: PhotoEntry[] = [];
   const galleryIds: number[] = [];
+  const galleryPositions: number[] = [];
   entries.forEach((entry, index) => {
-    if (!isNewPhoto(entry)) return void galleryIds.push(entry.id);
+    if (!isNewPhoto(entry)) return void (galleryIds.push(entry.id), galleryPositions.push(index + 1));
     const doc = knownByRef.get(entry.id);
     if (!doc) return void photos.push({ photo: entry, path: `${path(index)}.base64url`, position: index + 1 });
     const reusable = doc.uploadedById === me.operatorId && doc.blockId === null && !doc.devolvedAt && !doc.deletedAt;
     if (!reusable) throw new AppError("conflict", messages.business.api.photoAlreadySent, { fields: [{ path: path(index), message: messages.business.api.photoAlreadySent }] });
     galleryIds.push(doc.id);
+    galleryPositions.push(index + 1);
   });
   if (new Set(galleryIds).size !== galleryIds.length) throw new AppError("invalid_input", messages.validation.invalidId);
   await assertGalleryDocuments(db, actor, galleryIds);
-  return { photos, galleryIds };
+  return { photos, galleryIds, galleryPositions };
 }
 
 async function assertGalleryDocuments(db: Db | Tx, actor: Actor, ids: number[]): Promise<void> {
@@ -70,18 +76,40 @@ async function assertGalleryDocuments(db: Db | Tx, actor: Actor, ids: number[]):
 /**
  * Inside the write's transaction: moves the gallery documents into the block with one conditional
  * UPDATE (still in no block, still in a usable gallery). Of two sends racing for one document, the
- * second finds fewer rows than it asked for and answers 404; its transaction rolls back.
+ * second finds fewer rows than it asked for and answers 404; its transaction rolls back. Then one
+ * UPDATE gives each its place: `offset` plus its place in the body (`positions`, parallel to `ids`).
  */
-export async function moveGalleryDocuments(tx: Tx, actor: Actor, blockId: number, ids: readonly number[]): Promise<void> {
+export async function moveGalleryDocuments(
+  tx: Tx,
+  actor: Actor,
+  blockId: number,
+  ids: readonly number[],
+  positions: readonly number[],
+  offset = 0,
+): Promise<void> {
   if (ids.length === 0) return;
   const moved = await tx.document.updateMany({ where: { AND: [{ id: { in: [...ids] } }, galleryDocumentsOf(actor)] }, data: { blockId } });
   if (moved.count !== ids.length) throw new AppError("not_found", messages.business.api.galleryDocumentNotFound);
+  await tx.$executeRaw`
+    UPDATE documents AS d SET position = placed.position + ${offset}::int
+      FROM unnest(${[...ids]}::int[], ${[...positions]}::int[]) AS placed(id, position)
+     WHERE d.id = placed.id AND d.block_id = ${blockId}`;
 }
 
-/** Inside the write's transaction: the rows of the ingested photos, uploaded by the caller, in the block. */
-export async function insertPhotoDocuments(tx: Tx, me: BusinessMembership, blockId: number, photos: readonly IngestedPhoto[], now: Date): Promise<void> {
+/**
+ * Inside the write's transaction: the rows of the ingested photos, uploaded by the caller, in the block,
+ * each at `offset` plus its place in the body.
+ */
+export async function insertPhotoDocuments(
+  tx: Tx,
+  me: BusinessMembership,
+  blockId: number,
+  photos: readonly IngestedPhoto[],
+  now: Date,
+  offset = 0,
+): Promise<void> {
   if (photos.length === 0) return;
   await tx.document.createMany({
-    data: photos.map((photo) => ({ ...photo, clientId: me.clientId, blockId, uploadedById: me.operatorId, createdAt: now })),
+    data: photos.map((photo) => ({ ...photo, position: offset + photo.position, clientId: me.clientId, blockId, uploadedById: me.operatorId, createdAt: now })),
   });
 }

@@ -32,7 +32,7 @@ export async function createBlock({ actor, body, early }: { actor: Actor; body: 
   const earlier = await findSend(db, me, sendKey);
   if (earlier !== null) return loadSentBlock(db, earlier, me.operatorId);
 
-  const { photos, galleryIds } = await resolveEntries(db, actor, me, body, (index) => String(index));
+  const { photos, galleryIds, galleryPositions } = await resolveEntries(db, actor, me, body, (index) => String(index));
   const ingested = await ingestPhotos(me.clientId, photos, early);
   let blockId: number;
   try {
@@ -42,7 +42,7 @@ export async function createBlock({ actor, body, early }: { actor: Actor; body: 
         data: { clientId: me.clientId, sentById: me.operatorId, sentAt: now, createdAt: now, sendKey },
         select: { id: true },
       });
-      await moveGalleryDocuments(tx, actor, block.id, galleryIds);
+      await moveGalleryDocuments(tx, actor, block.id, galleryIds, galleryPositions);
       await insertPhotoDocuments(tx, me, block.id, ingested.photos, now);
       await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
       await writeAuditEvent(

@@ -23,6 +23,9 @@ export type IngestedPhoto = DocumentBlobKeys & {
   height: number;
   size: number;
   hash: string;
+  /** Its 1-based place in the request's document list. */
+  position: number;
+  originalName: string | null;
 };
 
 export type Ingested = { photos: IngestedPhoto[]; discard: () => Promise<void> };
@@ -113,7 +116,7 @@ export async function ingestPhotos(clientId: number, entries: readonly PhotoEntr
         // files are flushed to disk (fsync), instead of the slot waiting on the disk.
         const keys = await storeDocumentImage(store, clientId, image);
         const { mime, width, height, size, hash } = image;
-        done[index] = { ...keys, clientRef: entry.photo.id, mime, width, height, size, hash };
+        done[index] = { ...keys, clientRef: entry.photo.id, mime, width, height, size, hash, position: entry.position, originalName: entry.photo.name || null };
       } catch (error) {
         failure ??= { error: positioned(error, entry) };
       }

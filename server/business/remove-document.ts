@@ -1,12 +1,13 @@
 import "server-only";
 import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
+import { recentOwnEvent } from "@/server/audit/recent-own-event";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { businessCaller } from "@/server/business-reads/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
 import { deleteDocumentBlobs } from "@/server/documents/document-blobs";
 import { AppError } from "@/server/http/errors";
-import type { Actor } from "@/server/policy/actor";
+import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyDocumentsOf } from "@/server/policy/scopes";
 import { getBlobStore } from "@/server/storage";
@@ -36,6 +37,13 @@ async function loadRemovable(tx: Tx, actor: Actor, documentId: number) {
   return { ...doc, devolved };
 }
 
+/** The document is gone and the caller removed it moments ago. */
+async function removedByCaller(tx: Tx, actor: Actor, me: BusinessMembership, documentId: number): Promise<boolean> {
+  const exists = await tx.document.findUnique({ where: { id: documentId }, select: { id: true } });
+  if (exists) return false;
+  return recentOwnEvent(tx, { userId: actor.userId, clientId: me.clientId, action: "document.remove", targetType: "document", targetId: documentId });
+}
+
 /**
  * POST /api/document/remove {documentId}: deletes a document for good (spec §5 'Esta acao removera o
  * documento permanentemente'). Allowed: the caller's own default-library document in no block (the
@@ -44,16 +52,19 @@ async function loadRemovable(tx: Tx, actor: Actor, documentId: number) {
  * (with its own message when the block waits on a pendency: solving it may take the document out). One
  * transaction: the row, re-checked by a conditional DELETE (a send that took the document meanwhile
  * wins: 409), and the audit event; the two pictures are deleted after the commit — one that cannot be
- * is left to the orphan sweep, never failing the answer.
+ * is left to the orphan sweep, never failing the answer. The caller's own removal sent again moments
+ * later (a double click) answers as done: the row is gone, its audit event tells (recentOwnEvent).
  */
 export async function removeDocument({ actor, body }: { actor: Actor; body: DocumentIdBody }): Promise<DocumentIdAnswer> {
   const me = businessCaller(actor);
   const removed = await getDb().$transaction(async (tx) => {
+    if (await removedByCaller(tx, actor, me, body.documentId)) return null;
     const doc = await loadRemovable(tx, actor, body.documentId);
     const deleted = await tx.document.deleteMany({
       where: { AND: [companyDocumentsOf(actor)], id: doc.id, ...(doc.devolved ? { devolvedAt: { not: null } } : { blockId: null, devolvedAt: null }) },
     });
     if (deleted.count === 0) {
+      if (await removedByCaller(tx, actor, me, doc.id)) return null;
       await loadRemovable(tx, actor, doc.id); // throws what changed: gone (404), sent in a block (409)
       throw new AppError("conflict", api.documentInBlock);
     }
@@ -71,6 +82,7 @@ export async function removeDocument({ actor, body }: { actor: Actor; body: Docu
     );
     return doc;
   });
+  if (removed === null) return { documentId: body.documentId };
   await deleteDocumentBlobs(getBlobStore(), [removed]);
   return { documentId: removed.id };
 }

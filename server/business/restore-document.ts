@@ -2,15 +2,26 @@ import "server-only";
 import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
 import { returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
 import { messages } from "@/lib/i18n/messages";
+import { recentOwnEvent } from "@/server/audit/recent-own-event";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { businessCaller } from "@/server/business-reads/business-caller";
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyDocumentsOf } from "@/server/policy/scopes";
 
 const { api } = messages.business;
+
+/** The document is back in a gallery (restored, in no block) and the caller restored it moments ago. */
+async function restoredByCaller(tx: Tx, actor: Actor, clientId: number, documentId: number): Promise<boolean> {
+  const doc = await tx.document.findFirst({
+    where: { id: documentId, clientId, devolvedAt: null, restoredAt: { not: null }, deletedAt: null },
+    select: { id: true },
+  });
+  if (!doc) return false;
+  return recentOwnEvent(tx, { userId: actor.userId, clientId, action: "document.restore", targetType: "document", targetId: documentId });
+}
 
 /**
  * POST /api/document/devolved/restore {documentId}: a document the office returned leaves Devolvidos and
@@ -19,7 +30,8 @@ const { api } = messages.business;
  * company's list); when the uploader is gone (removed from the company) it goes to the caller's gallery.
  * Not found (404): another company's, one not returned (restored already: a second restore is 404), and
  * one past its deadline (the deletion job is about to take it). One conditional UPDATE decides between
- * two parallel restores; the audit event commits with it.
+ * two parallel restores; the audit event commits with it. The caller's own restore sent again moments
+ * later (a double click) answers as done (restoredByCaller); anyone else's second restore stays 404.
  */
 export async function restoreDocument({ actor, body }: { actor: Actor; body: DocumentIdBody }): Promise<DocumentIdAnswer> {
   const me = businessCaller(actor);
@@ -30,14 +42,20 @@ export async function restoreDocument({ actor, body }: { actor: Actor; body: Doc
       where: { AND: [{ id: body.documentId }, companyDocumentsOf(actor)], ...returned },
       select: { id: true, clientId: true, uploadedById: true, library: true, blockId: true },
     });
-    if (!doc) throw new AppError("not_found", api.documentNotFound);
+    if (!doc) {
+      if (await restoredByCaller(tx, actor, me.clientId, body.documentId)) return { documentId: body.documentId };
+      throw new AppError("not_found", api.documentNotFound);
+    }
     assertCan(actor, "document.restore", { ...doc, devolved: true });
     const owner = doc.uploadedById ?? me.operatorId;
     const written = await tx.document.updateMany({
       where: { AND: [companyDocumentsOf(actor)], id: doc.id, ...returned },
       data: { devolvedAt: null, restoredAt: now, rescued: true, blockId: null, uploadedById: owner },
     });
-    if (written.count === 0) throw new AppError("not_found", api.documentNotFound);
+    if (written.count === 0) {
+      if (await restoredByCaller(tx, actor, me.clientId, doc.id)) return { documentId: doc.id };
+      throw new AppError("not_found", api.documentNotFound);
+    }
     await writeAuditEvent(
       {
         actorUserId: actor.userId,

@@ -104,7 +104,7 @@ export async function solvePendency({ actor, body, early }: { actor: Actor; body
   const inBlock = await db.document.count({ where: { blockId: pendency.blockId, deletedAt: null } });
   const removable = await db.document.count({ where: { blockId: pendency.blockId, deletedAt: null, id: { in: removed } } });
   if (removable !== removed.length) throw new AppError("not_found", api.removedNotInBlock);
-  const { photos, galleryIds } = await resolveEntries(db, actor, me, body.documents, (index) => `documents.${index}`);
+  const { photos, galleryIds, galleryPositions } = await resolveEntries(db, actor, me, body.documents, (index) => `documents.${index}`);
   assertDocumentCount(inBlock - removed.length + photos.length + galleryIds.length);
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
@@ -121,8 +121,11 @@ export async function solvePendency({ actor, body, early }: { actor: Actor; body
       if (solved.count === 0) throw new AppError("not_found", api.pendencyNotFound);
       const before = await requeue(tx, pendency.blockId);
       await takeOut(tx, me, pendency.blockId, removed);
-      await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds);
-      await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now);
+      // What is added goes after what stays, in the order sent; removals leave gaps (decisions/0020).
+      const last = await tx.document.aggregate({ where: { blockId: pendency.blockId, deletedAt: null }, _max: { position: true } });
+      const offset = last._max.position ?? 0;
+      await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, galleryPositions, offset);
+      await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
       assertDocumentCount(await tx.document.count({ where: { blockId: pendency.blockId, deletedAt: null } }));
       await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
       await writeAuditEvent(

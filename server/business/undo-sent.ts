@@ -44,6 +44,20 @@ async function undoState(tx: Tx, actor: Actor, blockId: number, now: Date): Prom
 }
 
 /**
+ * The answer of an undo the caller already made (a double click, a retry whose first answer was lost):
+ * a block of the caller's company, undone, that the caller sent. Only the sender may undo a block
+ * (block.undo), so an undone block the caller sent was undone by the caller: no other marker is needed
+ * (docs/decisions/0021-repeated-own-calls-answer-done.md). Anything else is null: 404 as before.
+ */
+async function ownUndo(tx: Tx, me: { clientId: number; operatorId: number }, blockId: number): Promise<UndoAnswer | null> {
+  const done = await tx.block.findFirst({
+    where: { id: blockId, clientId: me.clientId, sentById: me.operatorId, undoneAt: { not: null } },
+    select: { id: true, undoneAt: true },
+  });
+  return done ? { blockId: done.id, undoneDatetime: (done.undoneAt as Date).toISOString() } : null;
+}
+
+/**
  * POST /api/block/sent/undo {blockId}: the caller takes back a block it sent less than 15 minutes ago
  * (spec §4/§6), before the office touched it. Another company's block, or one already undone, is 404; a
  * colleague's 403; one the office categorised, contabilised, devolved or reported a pendency on, or
@@ -53,13 +67,18 @@ async function undoState(tx: Tx, actor: Actor, blockId: number, now: Date): Prom
  * block's, and only the version bumped with it tells the UPDATE that waited for the block's lock) stamps undoneAt, frees the send key (a later send of the same documents makes a
  * new block) and bumps the version; the documents return to the gallery (block_id null); the client's
  * modifiedAt moves; the audit event. The window is the server's clock, whatever the screen shows.
+ * A block the caller already undid answers as done (200, the first undo's answer, nothing written).
  */
 export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.infer<typeof sentUndoBody> }): Promise<UndoAnswer> {
   const me = businessCaller(actor);
   return getDb().$transaction(async (tx) => {
     const now = new Date();
     const state = await undoState(tx, actor, body.blockId, now);
-    if (state.refused) throw state.refused;
+    if (state.refused) {
+      const settled = await ownUndo(tx, me, body.blockId);
+      if (settled) return settled;
+      throw state.refused;
+    }
     const written = await tx.block.updateMany({
       where: {
         AND: [companyBlocksOf(actor)],
@@ -75,7 +94,11 @@ export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.inf
       },
       data: { undoneAt: now, sendKey: null, version: { increment: 1 } },
     });
-    if (written.count === 0) throw (await undoState(tx, actor, body.blockId, now)).refused ?? new AppError("not_found", messages.blocks.notFound);
+    if (written.count === 0) {
+      const settled = await ownUndo(tx, me, body.blockId);
+      if (settled) return settled;
+      throw (await undoState(tx, actor, body.blockId, now)).refused ?? new AppError("not_found", messages.blocks.notFound);
+    }
     const documents = await tx.document.updateMany({ where: { blockId: body.blockId }, data: { blockId: null } });
     await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
     await writeAuditEvent(

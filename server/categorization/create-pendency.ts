@@ -2,10 +2,11 @@ import "server-only";
 import type { Pendency } from "@/lib/contract/blocks";
 import type { PendencyCreateBody } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
+import { REPEAT_WINDOW_MS } from "@/server/audit/recent-own-event";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { loadWorkBlock } from "@/server/blocks/access";
 import { busyHolder } from "@/server/blocks/busy";
-import { getDb } from "@/server/db/client";
+import { getDb, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
@@ -20,7 +21,8 @@ import { RELEASED_CLAIM } from "./queue";
  * pendency (409) — never two open pendencies on one block; then the pendency is created (queued now,
  * at the end of the company's queue), the block's claim is released and its version bumped (the
  * viewer's form is stale), the client's modifiedAt moves and the audit event is written. The block
- * leaves the categorization queue until the client solves the pendency.
+ * leaves the categorization queue until the client solves the pendency. The same report sent again by
+ * the same operator moments later (a double click) answers as the first did, nothing written (isOwnRepeat).
  */
 export async function createPendency({ actor, body }: { actor: Actor; body: PendencyCreateBody }): Promise<Pendency> {
   return getDb().$transaction(async (tx) => {
@@ -29,8 +31,14 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
     const now = await tx.block.findUnique({ where: { id: block.id }, select: { contabilizedAt: true, devolvedAt: true, undoneAt: true } });
     if (!now || now.devolvedAt || now.undoneAt) throw new AppError("not_found", messages.blocks.notFound);
     if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
-    const open = await tx.pendency.findFirst({ where: { blockId: block.id, solvedAt: null }, select: { id: true } });
-    if (open) throw new AppError("conflict", messages.categorization.pendencyAlreadyOpen);
+    const open = await tx.pendency.findFirst({
+      where: { blockId: block.id, solvedAt: null },
+      select: { id: true, createdAt: true, createdById: true, issue: true, observations: true },
+    });
+    if (open) {
+      if (isOwnRepeat(open, block.operator.operatorId, body)) return answer(tx, { ...open, blockId: block.id });
+      throw new AppError("conflict", messages.categorization.pendencyAlreadyOpen);
+    }
     const holder = await busyHolder(tx, actor, { id: block.clientId, officeId: block.officeId });
     if (holder) throw new AppError("conflict", messages.blocks.busy(holder), { details: { busy: holder } });
 
@@ -61,19 +69,39 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
       },
       tx,
     );
-    const documents = await tx.document.findMany({
-      where: { blockId: block.id, deletedAt: null },
-      orderBy: { id: "asc" },
-      select: { displayKey: true },
-    });
-    return {
-      id: pendency.id,
-      blockId: block.id,
-      date: pendency.createdAt.toISOString(),
-      issue: body.issue,
-      observations: body.observations,
-      documentsUrl: documents.map((doc) => signDocumentUrl(doc.displayKey)),
-      solvedDatetime: null,
-    };
+    return answer(tx, { ...pendency, blockId: block.id, issue: body.issue, observations: body.observations });
   });
+}
+
+type OpenPendency = { id: number; blockId: number; createdAt: Date; issue: number; observations: string };
+
+/**
+ * The block's open pendency is the caller's own report, made moments ago with the same issue and
+ * observations: a double click or a retry whose first answer was lost. It answers as done
+ * (docs/decisions/0021-repeated-own-calls-answer-done.md); any other open pendency stays 409.
+ */
+function isOwnRepeat(open: Omit<OpenPendency, "blockId"> & { createdById: number | null }, operatorId: number, body: PendencyCreateBody): boolean {
+  return (
+    open.createdById === operatorId &&
+    open.issue === body.issue &&
+    open.observations === body.observations &&
+    Date.now() - open.createdAt.getTime() < REPEAT_WINDOW_MS
+  );
+}
+
+async function answer(tx: Tx, pendency: OpenPendency): Promise<Pendency> {
+  const documents = await tx.document.findMany({
+    where: { blockId: pendency.blockId, deletedAt: null },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { displayKey: true },
+  });
+  return {
+    id: pendency.id,
+    blockId: pendency.blockId,
+    date: pendency.createdAt.toISOString(),
+    issue: pendency.issue,
+    observations: pendency.observations,
+    documentsUrl: documents.map((doc) => signDocumentUrl(doc.displayKey)),
+    solvedDatetime: null,
+  };
 }

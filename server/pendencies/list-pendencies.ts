@@ -39,7 +39,7 @@ export async function listPendencies({ actor, body }: { actor: Actor; body: Pend
       FROM pendencies p
       JOIN blocks b ON b.id = p.block_id AND b.undone_at IS NULL
       LEFT JOIN LATERAL (
-        SELECT array_agg(d.display_key ORDER BY d.id) AS display
+        SELECT array_agg(d.display_key ORDER BY d.position, d.id) AS display
           FROM documents d
          WHERE d.block_id = p.block_id AND d.deleted_at IS NULL
       ) docs ON TRUE

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { ReturnedDocument } from "@/lib/contract/business";
 import { expectNoAxeViolations } from "./support/axe";
 import { DESKTOP, expect, PHONE, test } from "./support/business";
+import { db } from "./support/create-block";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
@@ -24,6 +25,9 @@ test.describe("desktop", () => {
   test("[devolved] the countdown bands, the large preview, download, restore, delete after confirmation, then 'Sem documentos'; axe", async ({ page, request, company }) => {
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
+    // the office's reason for returning the block of one document
+    const reasonOf = await db().document.findUniqueOrThrow({ where: { id: data.returned.days[0] }, select: { blockId: true } });
+    await db().block.update({ where: { id: reasonOf.blockId! }, data: { devolveReason: "Nota ilegível: envie outra foto." } });
     await openLoggedIn(page, tokens, "bussiness", "/devolveds");
     await expect(page.getByRole("heading", { level: 1, name: "Devolvidos" })).toBeVisible();
     await expect(page.getByTestId("devolved-document")).toHaveCount(4);
@@ -42,22 +46,27 @@ test.describe("desktop", () => {
     await expect(item(page, oneDay).getByRole("timer")).toHaveText("1 dia");
     await expect(item(page, days).getByRole("timer")).toHaveText(/^[56] dias$/);
 
-    // the name is the last segment of the url; download names the file
+    // the name: a photo sent without its file name shows its date, never the storage key; download names the file
     const docs = await returned(request, tokens.access);
     const doc = docs.find((entry) => entry.id === days);
     expect(doc).toBeDefined();
-    expect(doc?.url.split("?")[0].endsWith(doc?.name ?? "-")).toBe(true);
+    expect(doc?.name).toMatch(/^Documento de \d\d\/\d\d\/\d{4}$/);
+    expect(doc?.url.split("?")[0].endsWith(`/${doc?.name}`)).toBe(false);
     await expect(item(page, days).getByTestId("devolved-name")).toHaveText(doc?.name ?? "");
+    await expect(item(page, days).getByTestId("devolved-reason")).toHaveText("Motivo da devolução: Nota ilegível: envie outra foto.");
+    await expect(item(page, oneDay).getByTestId("devolved-reason")).toHaveCount(0);
+    const fileName = (doc?.name ?? "").replaceAll("/", "-");
     const download = item(page, days).getByRole("link", { name: `Baixar ${doc?.name}` });
-    await expect(download).toHaveAttribute("download", doc?.name ?? "");
+    await expect(download).toHaveAttribute("download", fileName);
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
-    expect(file.suggestedFilename()).toBe(doc?.name);
+    expect(file.suggestedFilename()).toBe(`${fileName}.webp`); // Chromium adds the type's extension
     await expectNoAxeViolations(page, "/devolveds");
 
     // select → large preview
     await item(page, days).getByRole("button", { name: new RegExp(doc?.name ?? "") }).first().click();
     const preview = page.getByTestId("devolved-preview");
     await expect(preview.getByRole("img", { name: "Imagem 1 de 1" })).toBeVisible();
+    await expect(preview.getByTestId("devolved-preview-reason")).toHaveText("Motivo da devolução: Nota ilegível: envie outra foto.");
     expect((await preview.getByRole("img", { name: "Imagem 1 de 1" }).boundingBox())?.height).toBeGreaterThan(300);
     await expectNoAxeViolations(page, "/devolveds with a preview");
 

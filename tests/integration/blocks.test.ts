@@ -465,8 +465,12 @@ describe("POST /api/block/devolve", () => {
     // it waited on its pendency: counted in no badge before, none after
     expect(after.uncategorizedCount).toBe(before.uncategorizedCount);
     expect(await getDb().auditEvent.count({ where: { action: "block.devolve", targetId: String(block.id) } })).toBe(1);
+    // The same operator's devolve again (a double click): done, nothing written.
+    const again = await call(devolvePost, { token: t.regularA, body: { blockId: block.id } });
+    expect([again.status, again.json.data]).toEqual([200, res.json.data]);
+    expect(await getDb().auditEvent.count({ where: { action: "block.devolve", targetId: String(block.id) } })).toBe(1);
     // Permanent: every later call about it is 404.
-    expect((await call(devolvePost, { token: t.regularA, body: { blockId: block.id } })).status).toBe(404);
+    expect((await call(devolvePost, { token: t.ownerA, body: { blockId: block.id } })).status).toBe(404);
     expect((await call(documentsPost, { token: t.regularA, body: { blockId: block.id } })).status).toBe(404);
     expect((await save("regularA", saveBody(block))).status).toBe(404);
   });

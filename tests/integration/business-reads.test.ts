@@ -23,7 +23,7 @@ import {
   type SentBlock,
 } from "@/lib/contract/business";
 import { SENT_UNDO_MS } from "@/lib/constants";
-import { currentYearMonth, saoPauloParts } from "@/lib/format/dates";
+import { currentYearMonth, formatDate, saoPauloParts } from "@/lib/format/dates";
 import { returnedDocumentDeadline } from "@/lib/format/deadline";
 import { messages } from "@/lib/i18n/messages";
 import { getDb, type Client } from "@/server/db/client";
@@ -54,7 +54,7 @@ const t = {} as Record<
 >;
 const doc = {} as Record<"old" | "recent" | "rescued" | "otherLibrary" | "regular" | "admin" | "returnedLoose" | "restored", { id: number }>;
 const sent = {} as Record<"fresh" | "reported" | "older" | "categorized" | "contabilized" | "undone" | "devolved" | "march" | "lateMarch" | "regular", CreatedBlock>;
-const returned = {} as Record<"soon" | "later" | "other", { id: number; devolvedAt: Date; displayKey: string }>;
+const returned = {} as Record<"soon" | "later" | "other", { id: number; devolvedAt: Date; displayKey: string; createdAt: Date }>;
 let blockAccountId: number;
 
 beforeAll(async () => {
@@ -393,15 +393,13 @@ describe("GET /api/document/devolved", () => {
       url: expect.stringMatching(SIGNED),
       thumbnailUrl: expect.stringMatching(SIGNED),
       date: returnedDocumentDeadline(returned.soon.devolvedAt).toISOString(),
-      name: returned.soon.displayKey.split("/").at(-1),
+      name: `Documento de ${formatDate(returned.soon.createdAt)}`,
       devolvedDatetime: returned.soon.devolvedAt.toISOString(),
+      devolveReason: null,
     });
-    // name: the url's last path segment without the query string
-    expect(soon.url.split("?")[0].endsWith(`/${soon.name}`)).toBe(true);
-    expect(soon.name).not.toContain("?");
-    // each document has its own name, not one 'display.webp' for all
-    expect(soon.name).toMatch(/^documento-[0-9a-f]{8}\.webp$/);
-    expect(new Set(list.map((d) => d.name)).size).toBe(list.length);
+    // name: never the storage key (the url's last path segment)
+    expect(soon.url.split("?")[0].endsWith(`/${soon.name}`)).toBe(false);
+    expect(list.every((d) => /^Documento de \d{2}\/\d{2}\/\d{4}$/.test(d.name))).toBe(true);
     // date: 00:00 São Paulo, 7 days after the São Paulo return day
     const deadline = saoPauloParts(soon.date);
     expect([deadline.hour, deadline.minute]).toEqual([0, 0]);

@@ -112,10 +112,14 @@ describe("POST /api/document/remove", () => {
     if (before) expect(await blobsExist(before)).toEqual([true, true]);
   });
 
-  test("removed already → 404; blocked → 401; anonymous → 401", async () => {
+  test("removed already: the caller's repeat → 200 as done, anyone else's → 404; blocked → 401; anonymous → 401", async () => {
     const doc = await ownGallery();
     expect((await remove(tokens.regularAlpha, { documentId: doc.id })).status).toBe(200);
-    expect((await remove(tokens.regularAlpha, { documentId: doc.id })).status).toBe(404);
+    const again = await remove(tokens.regularAlpha, { documentId: doc.id });
+    expect([again.status, again.json.data]).toEqual([200, { documentId: doc.id }]);
+    expect(await db().auditEvent.count({ where: { action: "document.remove", targetId: String(doc.id) } })).toBe(1);
+    expect((await remove(tokens.adminAlpha, { documentId: doc.id })).status).toBe(404);
+    expect((await remove(tokens.ownerBeta, { documentId: doc.id })).status).toBe(404);
     const other = await ownGallery();
     expect((await remove(tokens.blockedAlpha, { documentId: other.id })).status).toBe(401);
     expect((await remove(undefined, { documentId: other.id })).status).toBe(401);
@@ -126,10 +130,11 @@ describe("POST /api/document/remove", () => {
     expect([res.status, res.json.error!.fields![0].path]).toEqual([400, "documentId"]);
   });
 
-  test("two removals racing: one deletes, the other is 404", async () => {
+  test("two removals of the caller racing (a double click): both 200, one removal", async () => {
     const doc = await ownGallery();
     const results = await Promise.all([remove(tokens.regularAlpha, { documentId: doc.id }), remove(tokens.regularAlpha, { documentId: doc.id })]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(await db().auditEvent.count({ where: { action: "document.remove", targetId: String(doc.id) } })).toBe(1);
   });
 });
 
@@ -155,14 +160,24 @@ describe("POST /api/document/devolved/restore", () => {
     expect((await db().document.findUniqueOrThrow({ where: { id: doc.id } })).uploadedById).toBe(world.adminAlpha.id);
   });
 
-  test("restoring twice: the second is 404; two restores racing: one wins", async () => {
+  test("restoring twice: the caller's own repeat is 200 as done, a colleague's second restore 404; two restores racing: one restore", async () => {
     const doc = await returned();
     expect((await restore(tokens.regularAlpha, { documentId: doc.id })).status).toBe(200);
-    expect((await restore(tokens.regularAlpha, { documentId: doc.id })).json.error).toEqual({ code: "not_found", message: "Documento não encontrado." });
+    const after = await db().document.findUniqueOrThrow({ where: { id: doc.id } });
+    const again = await restore(tokens.regularAlpha, { documentId: doc.id });
+    expect([again.status, again.json.data]).toEqual([200, { documentId: doc.id }]);
+    expect(await db().document.findUniqueOrThrow({ where: { id: doc.id } })).toEqual(after);
+    expect((await restore(tokens.adminAlpha, { documentId: doc.id })).json.error).toEqual({ code: "not_found", message: "Documento não encontrado." });
+    expect((await restore(tokens.ownerBeta, { documentId: doc.id })).json.error).toEqual({ code: "not_found", message: "Documento não encontrado." });
     const raced = await returned();
     const results = await Promise.all([restore(tokens.regularAlpha, { documentId: raced.id }), restore(tokens.adminAlpha, { documentId: raced.id })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
     expect(await db().auditEvent.count({ where: { action: "document.restore", targetId: String(raced.id) } })).toBe(1);
+    // A double click: the same caller twice at once, both done, one restore.
+    const doubled = await returned();
+    const both = await Promise.all([restore(tokens.regularAlpha, { documentId: doubled.id }), restore(tokens.regularAlpha, { documentId: doubled.id })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await db().auditEvent.count({ where: { action: "document.restore", targetId: String(doubled.id) } })).toBe(1);
   });
 
   type Refusal = { name: string; setup: () => Promise<{ id: number }>; who?: BusinessPerson; status: number; message: string };

@@ -106,10 +106,17 @@ describe("POST /api/block/sent/undo", () => {
     expect((await undo(tokens.dualAlpha, { blockId: sent.json.data!.id })).status).toBe(200);
   });
 
-  test("undone already → 404; blocked → 401; anonymous → 401", async () => {
+  test("undone already by the caller → 200 as done, nothing written; a colleague or another company → 404; blocked → 401; anonymous → 401", async () => {
     const block = await justSent();
-    expect((await undo(tokens.regularAlpha, { blockId: block.id })).status).toBe(200);
-    expect((await undo(tokens.regularAlpha, { blockId: block.id })).json.error?.message).toBe("Bloco não encontrado.");
+    const first = await undo(tokens.regularAlpha, { blockId: block.id });
+    expect(first.status).toBe(200);
+    const after = await db().block.findUniqueOrThrow({ where: { id: block.id } });
+    const again = await undo(tokens.regularAlpha, { blockId: block.id });
+    expect([again.status, again.json.data]).toEqual([200, first.json.data]);
+    expect(await db().block.findUniqueOrThrow({ where: { id: block.id } })).toEqual(after);
+    expect(await db().auditEvent.count({ where: { action: "block.undo", targetId: String(block.id) } })).toBe(1);
+    expect((await undo(tokens.sharerAlpha, { blockId: block.id })).json.error?.message).toBe("Bloco não encontrado.");
+    expect((await undo(tokens.ownerBeta, { blockId: block.id })).json.error?.message).toBe("Bloco não encontrado.");
     expect((await undo(tokens.blockedAlpha, { blockId: block.id })).status).toBe(401);
     expect((await undo(undefined, { blockId: block.id })).status).toBe(401);
   });
@@ -125,10 +132,11 @@ describe("POST /api/block/sent/undo", () => {
     expect(res.json.error!.fields![0].path).toBe("blockId");
   });
 
-  test("two undos racing: one wins, the other gets a clean 404", async () => {
+  test("two undos of the caller racing (a double click): both 200 with the same answer, one undo", async () => {
     const block = await justSent();
     const results = await Promise.all([undo(tokens.regularAlpha, { blockId: block.id }), undo(tokens.regularAlpha, { blockId: block.id })]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results[1].json.data).toEqual(results[0].json.data);
     expect(await db().auditEvent.count({ where: { action: "block.undo", targetId: String(block.id) } })).toBe(1);
   });
 

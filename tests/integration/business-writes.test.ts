@@ -43,15 +43,16 @@ describe("POST /api/block/create", () => {
 
     expect(res.status).toBe(200);
     const answer = sentBlockSchema.parse(res.json.data);
-    const block = await db().block.findUniqueOrThrow({ where: { id: answer.id }, include: { documents: { orderBy: { id: "asc" } } } });
+    const block = await db().block.findUniqueOrThrow({ where: { id: answer.id }, include: { documents: { orderBy: [{ position: "asc" }, { id: "asc" }] } } });
     expect(block).toMatchObject({ clientId: alpha.id, sentById: regularAlpha.id, accountId: null, paymentDate: null, valueCents: null, undoneAt: null });
     expect(block.sendKey).toMatch(/^[0-9a-f]{64}$/);
     expect(answer).toMatchObject({ accountId: null, operatorId: regularAlpha.id, date: block.sentAt.toISOString() });
     expect(answer.contabilizedDatetime).toBeUndefined();
     expect(new Date(answer.undoableUntil!).getTime()).toBe(block.sentAt.getTime() + SENT_UNDO_MS);
-    // The gallery documents moved in; the photos are new rows carrying their client ids.
-    expect(block.documents.map((d) => d.id).slice(0, 2)).toEqual([own.id, shared.id]);
-    const created = block.documents.slice(2);
+    // The gallery documents moved in; the photos are new rows carrying their client ids; all in the body's order.
+    expect(block.documents.map((d) => d.position)).toEqual([1, 2, 3, 4]);
+    expect([block.documents[1].id, block.documents[3].id]).toEqual([own.id, shared.id]);
+    const created = [block.documents[0], block.documents[2]];
     expect(created.map((d) => d.clientRef)).toEqual([entries[0].id, entries[2].id]);
     expect(created.every((d) => d.uploadedById === regularAlpha.id && d.library === "" && !d.rescued)).toBe(true);
     expect(answer.documentsUrl).toEqual(block.documents.map((d) => expect.stringContaining(`/api/files/${d.displayKey}?`)));

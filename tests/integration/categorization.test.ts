@@ -334,6 +334,28 @@ describe("POST /api/pendency/create", () => {
     expect(await getDb().pendency.count({ where: { blockId: block.id, solvedAt: null } })).toBe(1);
   });
 
+  test("the same report by the same operator again, in sequence and at once (a double click): 200 with the same pendency, one pendency", async () => {
+    const client = await freshClient();
+    const [block, other] = await Promise.all([6, 7].map((h) => uncat(client, h)));
+    const body = { blockId: block.id, issue: 1, observations: "Falta a nota" };
+    const first = await create("regularA", body);
+    const again = await create("regularA", body);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.json.data).toEqual(first.json.data);
+    const doubled = await Promise.all([0, 1].map(() => create("regularA", { ...body, blockId: other.id })));
+    expect(doubled.map((r) => r.status)).toEqual([200, 200]);
+    expect(doubled[1].json.data).toEqual(doubled[0].json.data);
+    for (const id of [block.id, other.id]) {
+      expect(await getDb().pendency.count({ where: { blockId: id } })).toBe(1);
+      expect(await getDb().auditEvent.count({ where: { action: "pendency.create", targetId: String(id) } })).toBe(1);
+    }
+    // Not a repeat: another operator, another report, or the caller's own report of minutes ago.
+    expect((await create("sharedA", body)).json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
+    expect((await create("regularA", { ...body, issue: 0 })).json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
+    await getDb().pendency.updateMany({ where: { blockId: block.id }, data: { createdAt: new Date(Date.now() - 3 * 60_000) } });
+    expect((await create("regularA", body)).json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
+  });
+
   test("observations may be omitted (empty)", async () => {
     const client = await freshClient();
     const block = await uncat(client, 5);

@@ -10,5 +10,6 @@ export const blocksMessages = {
   contabilized: "Este bloco já foi contabilizado e não pode mais ser alterado.",
   pendencyOpen: "Este bloco tem uma pendência aberta: aguarde a resposta do cliente para categorizá-lo.",
   stale: "Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.",
+  reasonTooLong: (max: number) => `O motivo deve ter no máximo ${max} caracteres.`,
   busy: (name: string) => `${name} está trabalhando neste cliente no momento. Os blocos estão somente para leitura.`,
 } as const;

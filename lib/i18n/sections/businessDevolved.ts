@@ -16,4 +16,6 @@ export const businessDevolvedMessages = {
   downloadNamed: (name: string) => `Baixar ${name}`,
   removeNamed: (name: string) => `Excluir ${name}`,
   closePreview: "Fechar pré-visualização",
+  documentOf: (date: string) => `Documento de ${date}`,
+  reason: "Motivo da devolução",
 } as const;

@@ -23,6 +23,7 @@ export const viewerMessages = {
   cancelEdit: "Cancelar edição",
   saved: "Bloco salvo.",
   devolve: "Devolver bloco",
+  devolveReasonPlaceholder: "Motivo da devolução (opcional)",
   devolveConfirm:
     "Tem certeza que deseja devolver este bloco? Os documentos vão para os Devolvidos do cliente e esta ação não pode ser desfeita.",
   zoomIn: "Aumentar zoom",
