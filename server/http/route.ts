@@ -25,7 +25,8 @@ type Options<S extends z.ZodType | undefined> = {
   /**
    * A large upload (images as data URLs): the caller is authenticated first, `Content-Length` is
    * checked against the cap (MAX_BODY_BYTES unless `maxBytes` is given) and an upload slot is taken
-   * (429 when none is free) BEFORE a byte of the body is read; the slot is held until the handler ends.
+   * (429 when none is free for this user and office: upload-slots.ts) BEFORE a byte of the body is
+   * read; the slot is held until the handler ends.
    */
   upload?: boolean;
   /**
@@ -90,7 +91,12 @@ async function parseBody<S extends z.ZodType | undefined>(
   onLongString?: LongStringListener,
 ): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
-  const raw = await readJsonBody(req, maxBytes, onLongString, getConfig().BODY_IDLE_MS);
+  const config = getConfig();
+  const raw = await readJsonBody(req, maxBytes, onLongString, {
+    idleMs: config.BODY_IDLE_MS,
+    minBytesPerSecond: config.BODY_MIN_RATE_BYTES_PER_S,
+    maxMs: config.BODY_MAX_MS,
+  });
   const parsed = options.body.safeParse(raw);
   if (!parsed.success) throw zodToAppError(parsed.error);
   return parsed.data as Input<S>;
@@ -136,7 +142,8 @@ export function route<S extends z.ZodType | undefined = undefined>(
     }
     const maxBytes = options.maxBytes ?? getConfig().MAX_BODY_BYTES;
     assertDeclaredLength(req, maxBytes);
-    return uploadSlots.run(async () => {
+    const owner = { userId: actor.userId, officeId: actor.accounting?.officeId ?? actor.business?.officeId ?? null };
+    return uploadSlots.run(owner, async () => {
       const early = options.early ? new EarlyResults(options.early) : undefined;
       try {
         const body = await parseBody(req, options, maxBytes, early?.listen);
