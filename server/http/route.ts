@@ -250,3 +250,19 @@ export function clientAddress(req: Request, trustProxy: boolean): string | null 
   const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first || req.headers.get("x-real-ip") || null;
 }
+
+/**
+ * The header scripts/serve.mjs sets on every request to the address of the connection (overwriting
+ * whatever the caller sent): the address as seen, which Next's route handlers cannot read otherwise.
+ */
+export const PEER_ADDRESS_HEADER = "x-bloco-peer-address";
+
+/**
+ * The caller's address as seen, for limits keyed on an account AND an address (the login's): the
+ * trusted proxy's client address (clientAddress), else the connection's (PEER_ADDRESS_HEADER); null
+ * when neither is known (`next dev`). Behind a proxy that is not trusted every caller is the proxy: such
+ * a key then counts as the account alone would, never looser.
+ */
+export function seenAddress(req: Request, trustProxy: boolean): string | null {
+  return clientAddress(req, trustProxy) ?? (req.headers.get(PEER_ADDRESS_HEADER)?.trim() || null);
+}
