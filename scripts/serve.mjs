@@ -71,6 +71,9 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   // The connection's address, for the login limit keyed on an account and an address (server/http/route.ts
   // seenAddress): always ours, whatever the caller sent under that name.
   req.headers["x-bloco-peer-address"] = req.socket.remoteAddress ?? "";
+  // Whether a proxy forwarded it (isLoopbackCaller: a proxy on this machine is no local caller).
+  if (req.headers["x-forwarded-for"] || req.headers.forwarded || req.headers["x-real-ip"]) req.headers["x-bloco-peer-forwarded"] = "1";
+  else delete req.headers["x-bloco-peer-forwarded"];
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);
   privatePages(req, res);

@@ -266,3 +266,17 @@ export const PEER_ADDRESS_HEADER = "x-bloco-peer-address";
 export function seenAddress(req: Request, trustProxy: boolean): string | null {
   return clientAddress(req, trustProxy) ?? (req.headers.get(PEER_ADDRESS_HEADER)?.trim() || null);
 }
+
+/** Set by scripts/serve.mjs to "1" when the request came with a forwarding header (a proxy's), else removed. */
+export const PEER_FORWARDED_HEADER = "x-bloco-peer-forwarded";
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * Whether the caller is on this machine: the connection comes from a loopback address and carries no
+ * forwarding header (a proxy on this machine forwards callers from anywhere). False when serve.mjs did
+ * not say (`next dev`, a handler called directly).
+ */
+export function isLoopbackCaller(req: Request): boolean {
+  const peer = req.headers.get(PEER_ADDRESS_HEADER)?.trim() ?? "";
+  return LOOPBACK.test(peer) && req.headers.get(PEER_FORWARDED_HEADER) !== "1";
+}
