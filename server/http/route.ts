@@ -13,6 +13,7 @@ import { AppError } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
 import { uploadSlots } from "./upload-slots";
+import type { WorkLimiter } from "./work-limiter";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -49,6 +50,12 @@ type Options<S extends z.ZodType | undefined> = {
    * (by the string). Work not taken by the time the handler ends is dropped (`cancelled()` turns true).
    */
   early?: (value: string, cancelled: () => boolean) => Promise<unknown>;
+  /**
+   * A read that may be heavy for this body (a whole history): once the body is parsed, the rest (the
+   * read and the handler) runs under this limiter (heavy-reads.ts: 503 when it cannot start in time).
+   * null: not heavy. With `read` only.
+   */
+  shed?: (body: Input<S>) => WorkLimiter | null;
 };
 
 /** The results of an upload route's `early` work, by the string they were started on. */
@@ -175,6 +182,20 @@ async function readRoute<S extends z.ZodType | undefined>(
     options.guard?.(await authenticate(authorization));
     throw error;
   }
+  const limiter = options.shed?.(body);
+  if (limiter) return limiter.run(() => readWithBody(req, params, authorization, options, handler, body, claims));
+  return readWithBody(req, params, authorization, options, handler, body, claims);
+}
+
+async function readWithBody<S extends z.ZodType | undefined>(
+  req: Request,
+  params: Params,
+  authorization: string | null,
+  options: Options<S>,
+  handler: (ctx: AuthedContext<S>) => Promise<unknown>,
+  body: Input<S>,
+  claims: AccessClaims,
+): Promise<unknown> {
   const read = options.read!(body, claims);
   if (!read) {
     const actor = await authenticate(authorization);
