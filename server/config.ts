@@ -1,7 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
+import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_RATE_GRACE_MS as RATE_GRACE_MS, IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
@@ -39,6 +39,8 @@ const schema = z
     // caller dripping a few bytes at a time never trips BODY_IDLE_MS, these answer it 408.
     BODY_MIN_RATE_BYTES_PER_S: z.coerce.number().int().positive().default(BODY_MIN_RATE_BYTES_PER_S),
     BODY_MAX_MS: z.coerce.number().int().positive().default(BODY_MAX_MS),
+    // How long a body may take before its rate is held to BODY_MIN_RATE_BYTES_PER_S.
+    BODY_RATE_GRACE_MS: z.coerce.number().int().nonnegative().default(RATE_GRACE_MS),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     // Database pool: connections per process, and how long a request waits for one before 503. 20, not
     // pg's 10: at 32 requests in flight the reads served 10-25% more calls a second with 16 or more

@@ -1,7 +1,7 @@
 import "server-only";
 import { isAscii } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S } from "@/lib/constants";
+import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_RATE_GRACE_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "./errors";
 
@@ -26,7 +26,7 @@ export type BodyTimeLimits = {
 };
 
 /** How long a body may take before its rate is held to the minimum (a phone's connection warming up). */
-export const RATE_GRACE_MS = 5_000;
+export const RATE_GRACE_MS = BODY_RATE_GRACE_MS;
 
 export const DEFAULT_BODY_TIME_LIMITS: BodyTimeLimits = { idleMs: BODY_IDLE_MS, minBytesPerSecond: BODY_MIN_RATE_BYTES_PER_S, maxMs: BODY_MAX_MS };
 

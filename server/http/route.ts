@@ -103,6 +103,7 @@ async function parseBody<S extends z.ZodType | undefined>(
     idleMs: config.BODY_IDLE_MS,
     minBytesPerSecond: config.BODY_MIN_RATE_BYTES_PER_S,
     maxMs: config.BODY_MAX_MS,
+    graceMs: config.BODY_RATE_GRACE_MS,
   });
   const parsed = options.body.safeParse(raw);
   if (!parsed.success) throw zodToAppError(parsed.error);

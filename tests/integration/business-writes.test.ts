@@ -17,6 +17,8 @@ import { call } from "../helpers/http";
 import { gifImage, photoJpeg, pixelBombPng, toDataUrl, truncatedJpeg } from "../helpers/images";
 import { buildBusinessWorld, documentBlobs, photo, receiptDataUrl, ref, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
 
+// Some tests hold a send's body open while they look: no minimum rate within the test's time.
+process.env.BODY_RATE_GRACE_MS = "600000";
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-business-writes-${randomBytes(4).toString("hex")}`);
 afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
 
@@ -297,8 +299,10 @@ describe("POST /api/block/create", () => {
         } as RequestInit);
         return createPost(req, { params: Promise.resolve({}) });
       };
-      // Office A's users hold two slots at most; the third is office B's (server/http/upload-slots.ts).
-      const inFlight = [slow(tokens.ownerAlpha), slow(tokens.adminAlpha), slow(tokens.ownerBeta)];
+      // Office A's users hold two slots at most, taken first; the third is office B's (server/http/upload-slots.ts).
+      const inFlight = [slow(tokens.ownerAlpha), slow(tokens.adminAlpha)];
+      while (uploadSlots.stats().running < 2) await new Promise((resolve) => setImmediate(resolve));
+      inFlight.push(slow(tokens.ownerBeta));
       while (uploadSlots.stats().running < 3) await new Promise((resolve) => setImmediate(resolve));
       let pulled = 0;
       const refusedBody = new ReadableStream<Uint8Array>({
