@@ -5,7 +5,7 @@
 import type { Db } from "@/server/db/client";
 import { demoPasswordHash } from "@/server/seed/builders/users";
 import { buildDemo } from "@/server/seed/demo";
-import { DEMO_OFFICE_NAME } from "@/server/seed/demo-people";
+import { DEMO_OFFICE_NAME, demoUserEmails } from "@/server/seed/demo-people";
 import { createRandom } from "@/server/seed/random";
 import { buildReceiptPool } from "@/server/seed/receipt-image";
 import { getBlobStore, type BlobStore } from "@/server/storage";
@@ -21,10 +21,18 @@ const RANDOM_SEED = 20_260_101;
 // Two starts racing on one database: the second waits for the first, then sees the office and stops.
 const ADVISORY_LOCK_KEY = 0x626c6f636f; // 'bloco'
 
-type Queryable = Pick<Db, "accountingOffice">;
+type Queryable = Pick<Db, "accountingOffice" | "user">;
 
+/**
+ * Whether the demo was seeded: by its logins (unique e-mails), not by the office's name alone, which its
+ * owner may edit: a renamed demo office made the next start seed again, into a unique violation.
+ */
 async function demoExists(db: Queryable): Promise<boolean> {
-  return (await db.accountingOffice.count({ where: { name: DEMO_OFFICE_NAME } })) > 0;
+  const [users, offices] = await Promise.all([
+    db.user.count({ where: { email: { in: demoUserEmails() } } }),
+    db.accountingOffice.count({ where: { name: DEMO_OFFICE_NAME } }),
+  ]);
+  return users + offices > 0;
 }
 
 type RecordingStore = BlobStore & { discard(): Promise<void> };
@@ -45,8 +53,8 @@ function recordingStore(store: BlobStore): RecordingStore {
 }
 
 /**
- * Creates the demo data in one transaction. Returns false, creating nothing, when the demo office
- * already exists: seeding twice must never duplicate the demo or touch real data.
+ * Creates the demo data in one transaction. Returns false, creating nothing, when the demo already
+ * exists (demoExists): seeding twice must never duplicate the demo or touch real data.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<boolean> {
   if (await demoExists(db)) return false;

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./lib/security-headers.mjs";
 import { compressApiAnswer } from "./lib/api-compression.mjs";
 import { isApiPath } from "./lib/api-path.mjs";
+import { privatePages } from "./lib/page-cache.mjs";
 import { errorAnswer, internalErrorAnswer, onClientError, SERVED_METHODS } from "./lib/client-error.mjs";
 import { collapsedPath, originForm } from "./lib/sane-url.mjs";
 import { compressStatic, loadStatic, serveStatic } from "./lib/static-brotli.mjs";
@@ -67,8 +68,15 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   const canonical = collapsedPath(target);
   if (canonical !== null) return redirect(res, canonical);
   req.url = target;
+  // The connection's address, for the login limit keyed on an account and an address (server/http/route.ts
+  // seenAddress): always ours, whatever the caller sent under that name.
+  req.headers["x-bloco-peer-address"] = req.socket.remoteAddress ?? "";
+  // Whether a proxy forwarded it (isLoopbackCaller: a proxy on this machine is no local caller).
+  if (req.headers["x-forwarded-for"] || req.headers.forwarded || req.headers["x-real-ip"]) req.headers["x-bloco-peer-forwarded"] = "1";
+  else delete req.headers["x-bloco-peer-forwarded"];
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);
+  privatePages(req, res);
   // Next answers its own errors; one that escapes it (an invariant) must not end the process, so it is
   // logged and answered with a 500 (the envelope on /api).
   handle(req, res).catch((error) => {

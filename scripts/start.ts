@@ -158,7 +158,12 @@ async function main(): Promise<void> {
   const seeding = shouldSeed({ embedded, seed: process.env.SEED });
   try {
     const { parseConfig } = await import("../server/config");
-    parseConfig(process.env);
+    const config = parseConfig(process.env);
+    if (!dev && config.DEV_OUTBOX) {
+      log(
+        "WARNING: DEV_OUTBOX=true: GET /api/dev/outbox lists the password-reset and invite links of every office to callers on this machine (loopback, not through a proxy). Turn it off on a server people use.",
+      );
+    }
     applyMigrations();
     if (seeding) {
       const { seed } = await import("../prisma/seed");

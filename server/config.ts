@@ -1,7 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { BODY_IDLE_MS, IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
+import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_RATE_GRACE_MS as RATE_GRACE_MS, IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
@@ -35,6 +35,12 @@ const schema = z
     MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(3),
     // How long a request body may stop arriving before it is answered 408 (server/http/read-body.ts).
     BODY_IDLE_MS: z.coerce.number().int().positive().default(BODY_IDLE_MS),
+    // The slowest average a body may arrive at (after its first 5 s) and the longest it may take: a
+    // caller dripping a few bytes at a time never trips BODY_IDLE_MS, these answer it 408.
+    BODY_MIN_RATE_BYTES_PER_S: z.coerce.number().int().positive().default(BODY_MIN_RATE_BYTES_PER_S),
+    BODY_MAX_MS: z.coerce.number().int().positive().default(BODY_MAX_MS),
+    // How long a body may take before its rate is held to BODY_MIN_RATE_BYTES_PER_S.
+    BODY_RATE_GRACE_MS: z.coerce.number().int().nonnegative().default(RATE_GRACE_MS),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     // Database pool: connections per process, and how long a request waits for one before 503. 20, not
     // pg's 10: at 32 requests in flight the reads served 10-25% more calls a second with 16 or more

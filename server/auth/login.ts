@@ -10,12 +10,13 @@ import { verifyWithinLimit } from "./throttle";
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * POST /api/token/: 401 wrong e-mail or password (same answer, same time), 400 blocked, 429 throttled,
+ * POST /api/token/: 401 wrong e-mail or password (same answer, same time), 400 blocked, 429 throttled
+ * (this address, for this account or for every account),
  * 503 when the server is too busy to check it in time. The check is admitted before it touches the
  * database (withCredentialCheck), the attempt is counted before the password is verified, and no
  * database connection is held while the password hashes or the tokens are signed.
  */
-export async function login(input: { username: string; password: string; address: string | null }): Promise<TokenAnswer> {
+export async function login(input: { username: string; password: string; address: string | null; seen?: string | null }): Promise<TokenAnswer> {
   const email = normalizeEmail(input.username);
   const db = getDb();
   const user = await withCredentialCheck(async () => {
@@ -29,7 +30,9 @@ export async function login(input: { username: string; password: string; address
       },
     });
     const verify = async () => verifyPassword(input.password, found?.passwordHash ?? (await getDummyHash()));
-    const ok = await verifyWithinLimit({ email, address: input.address }, verify);
+    // `seen` (the caller's address): wrong passwords lock that address out of the account, and only
+    // slow the account down for everyone else (server/auth/throttle.ts).
+    const ok = await verifyWithinLimit({ email, address: input.address, seen: input.seen ?? null }, verify);
     return ok ? found : null;
   });
   if (!user) throw new AppError("invalid_credentials", messages.validation.login);

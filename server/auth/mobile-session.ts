@@ -3,6 +3,7 @@ import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
+import { loadWorkClient } from "@/server/contabilization/access";
 import { hashToken } from "@/server/contabilization/tokens";
 import { authenticate } from "./authenticate";
 import { loadActor } from "./load-actor";
@@ -16,7 +17,8 @@ export type LinkCaller = { actor: Actor; session: MobileSession | null };
 /**
  * The phone's session token → the issuing operator as the actor, checked against the database on every
  * call like a bearer token: an unknown, revoked or expired session, an operator since blocked or
- * removed, or a password change after the session began answers 401 ('scan again'). The token is not
+ * removed, a password change after the session began, or an operator who no longer works on the
+ * session's client (the session is then revoked) answers 401 ('scan again'). The token is not
  * a JWT, so every bearer route refuses it with 401 as well.
  */
 export async function authenticateMobileSession(token: string): Promise<LinkCaller> {
@@ -27,6 +29,20 @@ export async function authenticateMobileSession(token: string): Promise<LinkCall
   });
   const loaded = row ? await loadActor(row.operator.userId) : null;
   if (!row || !loaded || loaded.actor.accounting?.operatorId !== row.operatorId || loaded.validAfter > row.createdAt) {
+    throw new AppError("unauthenticated", messages.contabilization.sessionEnded);
+  }
+  // The operator no longer works on the session's client (unshared, handed to a colleague, removed):
+  // the session ends for good (401 'scan again'), never a 404 that would answer 200 again once the
+  // client is shared back.
+  const works = await loadWorkClient(getDb(), loaded.actor, row.clientId).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof AppError && (error.status === 404 || error.status === 403)) return false;
+      throw error;
+    },
+  );
+  if (!works) {
+    await getDb().contabilizationSession.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: now } });
     throw new AppError("unauthenticated", messages.contabilization.sessionEnded);
   }
   return { actor: loaded.actor, session: { id: row.id, clientId: row.clientId, operatorId: row.operatorId } };

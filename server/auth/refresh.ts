@@ -71,8 +71,17 @@ async function handleUnusable(tokenHash: string): Promise<void> {
 }
 
 // POST /api/token/logout/: revokes the login session of the presented refresh token (idempotent).
+// The phone contabilization sessions and unused QR links the user issued as an operator end with it, as
+// they do on a block or a password change: a phone left on a desk must not outlive its operator's logout.
 export async function logout(refreshToken: string): Promise<Record<string, never>> {
   const claims = await verifyRefreshToken(refreshToken);
-  if (claims) await endSession(getDb(), claims.familyId, claims.userId);
+  if (!claims) return {};
+  const now = new Date();
+  const { userId } = claims;
+  await getDb().$transaction([
+    getDb().refreshToken.updateMany({ where: { familyId: claims.familyId, userId, revokedAt: null }, data: { revokedAt: now } }),
+    getDb().contabilizationSession.updateMany({ where: { operator: { userId }, revokedAt: null, expiresAt: { gt: now } }, data: { revokedAt: now } }),
+    getDb().contabilizationLink.updateMany({ where: { operator: { userId }, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } }),
+  ]);
   return {};
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { isAscii } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import { BODY_IDLE_MS } from "@/lib/constants";
+import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_RATE_GRACE_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "./errors";
 
@@ -10,19 +10,52 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** Called with each long string value of a large body as soon as its last byte has arrived. */
 export type LongStringListener = (value: string) => void;
 
+/**
+ * How long a body may take (config BODY_IDLE_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_MAX_MS): beyond any of
+ * them it is answered 408 and the reader cancelled, so the upload slot it held is free again.
+ */
+export type BodyTimeLimits = {
+  /** Longest wait for the next chunk. */
+  idleMs: number;
+  /** Past the first RATE_GRACE_MS, the body must have averaged at least this many bytes a second. */
+  minBytesPerSecond: number;
+  /** Longest time for the whole body. */
+  maxMs: number;
+  /** How long the body may take before its rate is held to the minimum (default RATE_GRACE_MS). */
+  graceMs?: number;
+};
+
+/** How long a body may take before its rate is held to the minimum (a phone's connection warming up). */
+export const RATE_GRACE_MS = BODY_RATE_GRACE_MS;
+
+export const DEFAULT_BODY_TIME_LIMITS: BodyTimeLimits = { idleMs: BODY_IDLE_MS, minBytesPerSecond: BODY_MIN_RATE_BYTES_PER_S, maxMs: BODY_MAX_MS };
+
 // Reads a JSON body without ever holding more than maxBytes: Content-Length is checked first, then
 // the stream is counted as it arrives (a lying or absent Content-Length cannot get past the cap).
 // `onLongString` (an upload's route) hears each long string value (a data URL) while the rest of the
 // body is still arriving, so its work can start before the body is whole; the body is still parsed
 // and answered as a whole (a malformed body is 400 whatever was heard).
-export async function readJsonBody(req: Request, maxBytes: number, onLongString?: LongStringListener, idleMs = BODY_IDLE_MS): Promise<unknown> {
+export async function readJsonBody(
+  req: Request,
+  maxBytes: number,
+  onLongString?: LongStringListener,
+  limits: Partial<BodyTimeLimits> = {},
+): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw new AppError("too_large", messages.api.tooLarge);
   if (!req.body) return undefined;
+  const { idleMs, minBytesPerSecond, maxMs, graceMs = RATE_GRACE_MS } = { ...DEFAULT_BODY_TIME_LIMITS, ...limits };
   const reader = req.body.getReader();
   const scanner = new LargeJsonScanner(onLongString);
+  const started = performance.now();
   for (;;) {
-    const { done, value } = await readWithin(reader, idleMs);
+    // The next chunk must come before the first of: the idle wait, the body's total time, and the moment
+    // the bytes so far stop covering the minimum rate (a drip of a few bytes at a time, which never
+    // trips the idle wait, meets this one within seconds).
+    const now = performance.now();
+    const rateDeadline = started + graceMs + (scanner.length * 1000) / minBytesPerSecond;
+    const deadline = Math.min(now + idleMs, started + maxMs, rateDeadline);
+    const { done, value } = await readWithin(reader, Math.max(0, deadline - now));
     if (done) break;
     if (scanner.length + value.byteLength > maxBytes) {
       await reader.cancel();
@@ -38,15 +71,14 @@ export async function readJsonBody(req: Request, maxBytes: number, onLongString?
 }
 
 /**
- * The next chunk, or 408 (the reader cancelled) when none comes within `idleMs` (config BODY_IDLE_MS).
- * Node's own limit is on the whole request (5 minutes): without this one, a caller trickling a byte
- * now and then, or nothing after its headers, held one of the process's few upload slots
- * (upload-slots.ts) that long.
+ * The next chunk, or 408 (the reader cancelled) when none comes within `waitMs`. Node's own limit is on
+ * the whole request (5 minutes): without this one, a caller trickling a byte now and then, or nothing
+ * after its headers, held one of the process's few upload slots (upload-slots.ts) that long.
  */
-async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, waitMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError("timeout", messages.api.refused.timeout)), idleMs);
+    timer = setTimeout(() => reject(new AppError("timeout", messages.api.refused.timeout)), waitMs);
   });
   try {
     return await Promise.race([
@@ -64,6 +96,11 @@ async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, idleM
     clearTimeout(timer);
   }
 }
+
+// UTF-8 as JSON requires it (RFC 8259 §8.1): a byte sequence that is not UTF-8 is refused (400), never
+// read as U+FFFD. The BOM is left in the text (JSON.parse refuses it, as before).
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const decode = (bytes: Buffer): string => (isAscii(bytes) ? bytes.toString("latin1") : utf8.decode(bytes));
 
 function parseJsonText(text: string): unknown {
   if (text.trim() === "") return undefined;
@@ -147,15 +184,15 @@ export class LargeJsonScanner {
 
   parse(): unknown {
     const { bytes } = this;
-    if (bytes.length < LARGE_BODY_BYTES) return parseJsonText(bytes.slice(0, bytes.length).toString("utf8"));
+    if (bytes.length < LARGE_BODY_BYTES) return parseJsonText(decode(bytes.slice(0, bytes.length)));
     const parts: string[] = [];
     let copied = 0;
     this.replaced.forEach(([start, end], index) => {
       if (isKey(bytes, end)) return; // a key stays in the text (JSON.parse makes it)
-      parts.push(bytes.slice(copied, start).toString("utf8"), JSON.stringify(`${this.nonce}${index}`));
+      parts.push(decode(bytes.slice(copied, start)), JSON.stringify(`${this.nonce}${index}`));
       copied = end;
     });
-    parts.push(bytes.slice(copied, bytes.length).toString("utf8"));
+    parts.push(decode(bytes.slice(copied, bytes.length)));
     const parsed = parseJsonText(parts.join(""));
     return copied > 0 ? restore(parsed, this.nonce, this.values) : parsed;
   }

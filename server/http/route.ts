@@ -13,6 +13,7 @@ import { AppError } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
 import { uploadSlots } from "./upload-slots";
+import type { WorkLimiter } from "./work-limiter";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -25,7 +26,8 @@ type Options<S extends z.ZodType | undefined> = {
   /**
    * A large upload (images as data URLs): the caller is authenticated first, `Content-Length` is
    * checked against the cap (MAX_BODY_BYTES unless `maxBytes` is given) and an upload slot is taken
-   * (429 when none is free) BEFORE a byte of the body is read; the slot is held until the handler ends.
+   * (429 when none is free for this user and office: upload-slots.ts) BEFORE a byte of the body is
+   * read; the slot is held until the handler ends.
    */
   upload?: boolean;
   /**
@@ -48,6 +50,12 @@ type Options<S extends z.ZodType | undefined> = {
    * (by the string). Work not taken by the time the handler ends is dropped (`cancelled()` turns true).
    */
   early?: (value: string, cancelled: () => boolean) => Promise<unknown>;
+  /**
+   * A read that may be heavy for this body (a whole history): once the body is parsed, the rest (the
+   * read and the handler) runs under this limiter (heavy-reads.ts: 503 when it cannot start in time).
+   * null: not heavy. With `read` only.
+   */
+  shed?: (body: Input<S>) => WorkLimiter | null;
 };
 
 /** The results of an upload route's `early` work, by the string they were started on. */
@@ -90,7 +98,13 @@ async function parseBody<S extends z.ZodType | undefined>(
   onLongString?: LongStringListener,
 ): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
-  const raw = await readJsonBody(req, maxBytes, onLongString, getConfig().BODY_IDLE_MS);
+  const config = getConfig();
+  const raw = await readJsonBody(req, maxBytes, onLongString, {
+    idleMs: config.BODY_IDLE_MS,
+    minBytesPerSecond: config.BODY_MIN_RATE_BYTES_PER_S,
+    maxMs: config.BODY_MAX_MS,
+    graceMs: config.BODY_RATE_GRACE_MS,
+  });
   const parsed = options.body.safeParse(raw);
   if (!parsed.success) throw zodToAppError(parsed.error);
   return parsed.data as Input<S>;
@@ -136,7 +150,8 @@ export function route<S extends z.ZodType | undefined = undefined>(
     }
     const maxBytes = options.maxBytes ?? getConfig().MAX_BODY_BYTES;
     assertDeclaredLength(req, maxBytes);
-    return uploadSlots.run(async () => {
+    const owner = { userId: actor.userId, officeId: actor.accounting?.officeId ?? actor.business?.officeId ?? null };
+    return uploadSlots.run(owner, async () => {
       const early = options.early ? new EarlyResults(options.early) : undefined;
       try {
         const body = await parseBody(req, options, maxBytes, early?.listen);
@@ -168,6 +183,20 @@ async function readRoute<S extends z.ZodType | undefined>(
     options.guard?.(await authenticate(authorization));
     throw error;
   }
+  const limiter = options.shed?.(body);
+  if (limiter) return limiter.run(() => readWithBody(req, params, authorization, options, handler, body, claims));
+  return readWithBody(req, params, authorization, options, handler, body, claims);
+}
+
+async function readWithBody<S extends z.ZodType | undefined>(
+  req: Request,
+  params: Params,
+  authorization: string | null,
+  options: Options<S>,
+  handler: (ctx: AuthedContext<S>) => Promise<unknown>,
+  body: Input<S>,
+  claims: AccessClaims,
+): Promise<unknown> {
   const read = options.read!(body, claims);
   if (!read) {
     const actor = await authenticate(authorization);
@@ -242,4 +271,34 @@ export function clientAddress(req: Request, trustProxy: boolean): string | null 
   if (!trustProxy) return null;
   const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first || req.headers.get("x-real-ip") || null;
+}
+
+/**
+ * The header scripts/serve.mjs sets on every request to the address of the connection (overwriting
+ * whatever the caller sent): the address as seen, which Next's route handlers cannot read otherwise.
+ */
+export const PEER_ADDRESS_HEADER = "x-bloco-peer-address";
+
+/**
+ * The caller's address as seen, for limits keyed on an account AND an address (the login's): the
+ * trusted proxy's client address (clientAddress), else the connection's (PEER_ADDRESS_HEADER); null
+ * when neither is known (`next dev`). Behind a proxy that is not trusted every caller is the proxy: such
+ * a key then counts as the account alone would, never looser.
+ */
+export function seenAddress(req: Request, trustProxy: boolean): string | null {
+  return clientAddress(req, trustProxy) ?? (req.headers.get(PEER_ADDRESS_HEADER)?.trim() || null);
+}
+
+/** Set by scripts/serve.mjs to "1" when the request came with a forwarding header (a proxy's), else removed. */
+export const PEER_FORWARDED_HEADER = "x-bloco-peer-forwarded";
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * Whether the caller is on this machine: the connection comes from a loopback address and carries no
+ * forwarding header (a proxy on this machine forwards callers from anywhere). False when serve.mjs did
+ * not say (`next dev`, a handler called directly).
+ */
+export function isLoopbackCaller(req: Request): boolean {
+  const peer = req.headers.get(PEER_ADDRESS_HEADER)?.trim() ?? "";
+  return LOOPBACK.test(peer) && req.headers.get(PEER_FORWARDED_HEADER) !== "1";
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { MINUTE_MS } from "@/lib/constants";
 
 // Every background queue of Bloco: one pg-boss (PostgreSQL) queue system, started with the app by
 // scripts/start.ts (docs/architecture.md "Background jobs"; the choices in
@@ -111,9 +110,9 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     pollingIntervalSeconds: 30,
     cron: "30 3 * * *",
     // pg-boss fires a tick only within a minute of its time: an office machine switched off at night
-    // would never sweep. Caught up at start when the last sweep is older than its day, less a margin so
-    // that a machine switched on at about the same hour every day still sweeps every day.
+    // would never sweep. And a start is when orphans are likeliest: an app killed mid-ingest left the
+    // blobs of a send whose transaction never committed. So the sweep also runs at every start (once
+    // however many processes start together), for what is older than its grace (ORPHAN_GRACE_MS).
     catchUp: true,
-    catchUpAfterMs: 20 * 60 * MINUTE_MS,
   },
 };

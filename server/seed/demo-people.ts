@@ -239,3 +239,16 @@ export const DEMO_INVITES = {
   clientOperator: ["financeiro@empresa.demo"],
   otherOffice: ["assistente@outro.demo"],
 } as const;
+
+/**
+ * Every login the demo creates. Their e-mails are unique in users, so the demo is present when any of
+ * them exists, whatever the office has been renamed to since (prisma/seed.ts).
+ */
+export function demoUserEmails(): string[] {
+  const people = [
+    ...Object.values(DEMO_OPERATORS),
+    OTHER_OWNER,
+    ...[...DEMO_CLIENTS, ...OTHER_CLIENTS].flatMap((client) => [client.owner, ...(client.members ?? []).map(([person]) => person)]),
+  ];
+  return [...new Set(people.map((person) => person.email.toLowerCase()))];
+}

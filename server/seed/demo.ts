@@ -1,4 +1,5 @@
 import "server-only";
+import { CONTABILIZATION_LEASE_MS } from "@/lib/constants";
 import type { Tx } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage";
 import type { OperatorWithUser } from "./builders/offices";
@@ -17,8 +18,6 @@ import {
 } from "./demo-people";
 import type { Random } from "./random";
 import type { ReceiptImage } from "./receipt-image";
-
-const DEMO_LEASE_MS = 12 * 60 * 60 * 1000;
 
 export type DemoContext = { now: Date; store: BlobStore; pool: readonly ReceiptImage[]; rng: Random };
 
@@ -42,11 +41,12 @@ export async function buildDemo(tx: Tx, { now, store, pool, rng }: DemoContext):
 
   // Busy, visible in the demo: the admin is contabilising the Transportadora (its card says who, its
   // side bar's Contabilizar is disabled with the admin's avatar, its blocks are read-only for the others).
-  // A lease always expires; this one lasts the demo's first working day.
+  // A lease as long as a real one (CONTABILIZATION_LEASE_MS), never longer: a longer one locked the
+  // owner out of the Transportadora's Contabilizar for hours after the first start.
   const busy = clients.get("transportadora");
   if (busy) {
     await tx.contabilizationLease.create({
-      data: { clientId: busy.client.id, operatorId: admin.id, expiresAt: new Date(now.getTime() + DEMO_LEASE_MS) },
+      data: { clientId: busy.client.id, operatorId: admin.id, expiresAt: new Date(now.getTime() + CONTABILIZATION_LEASE_MS) },
     });
   }
 

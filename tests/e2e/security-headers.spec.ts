@@ -58,6 +58,18 @@ test("[headers] the phone's contabilization pages: no referrer, no store", async
   }
 });
 
+test("[headers] pages are never kept by a shared cache (a page and its CSP for a year): private, no s-maxage", async ({ request }) => {
+  for (const path of ["/", "/login", "/home"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toMatch(/^text\/html/);
+    const cache = response.headers()["cache-control"] ?? "";
+    expect(cache, path).toMatch(/(^|,\s*)private(,|$)/);
+    expect(cache, path).toMatch(/(^|,\s*)(no-cache|no-store)(,|$)/);
+    expect(cache, path).not.toMatch(/s-maxage|public/);
+  }
+});
+
 test("[headers] API answers: JSON, nosniff, a CSP that allows nothing, no-store when authenticated", async ({ request, people }) => {
   const viewer = await people.viewerClient();
   const { access } = await apiLogin(request, viewer.owner.email);

@@ -10,6 +10,8 @@ import { POST as initPost } from "@/app/api/operator/contabilization/init/route"
 import { POST as mobilePost } from "@/app/api/operator/contabilization/mobile/route";
 import { POST as historyPost } from "@/app/api/operator/contabilization/history/route";
 import { POST as endPost } from "@/app/api/operator/contabilization/end/route";
+import { POST as tokenPost } from "@/app/api/token/route";
+import { POST as logoutPost } from "@/app/api/token/logout/route";
 import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { POST as syncPost } from "@/app/api/operator/sync/contabilize/route";
 import { POST as unsyncPost } from "@/app/api/operator/unsync/contabilize/route";
@@ -255,5 +257,42 @@ describe("the phone's session", () => {
     const session = (await init({ link: link.json.data!.link })).json.data!.session;
     await getDb().accountingOperator.update({ where: { id: rita.id }, data: { blocked: true } });
     expect((await call(mobilePost, { body: { link: session } })).status).toBe(401);
+  });
+
+  test("logout ends the operator's phone sessions and unused QR links: 401 and 410 'scan again'", async () => {
+    const world = await buildClientWorld();
+    const login = await call<{ access: string; refresh: string }>(tokenPost, { body: { username: world.regularA.user.email, password: "demo1234" } });
+    const { access, refresh } = login.json.data!;
+    const issue = async () => (await call<ContabilizationLinkAnswer>(linkPost, { token: access, body: { clientId: world.alpha.id } })).json.data!.link;
+    const session = (await init({ link: await issue() })).json.data!.session;
+    const unused = await issue();
+    expect((await call(mobilePost, { body: { link: session } })).status).toBe(200);
+
+    expect((await call(logoutPost, { body: { refresh } })).status).toBe(200);
+    const phone = await call(mobilePost, { body: { link: session } });
+    expect([phone.status, phone.json.error?.message]).toEqual([401, messages.contabilization.sessionEnded]);
+    const scanned = await init({ link: unused });
+    expect(scanned.status).toBe(410);
+    expect(await getDb().contabilizationLink.findUniqueOrThrow({ where: { tokenHash: hashToken(unused) }, select: { usedAt: true } })).toEqual({ usedAt: null });
+  });
+
+  test("an operator who loses the client (unshared) loses the phone session: 401 'scan again', still 401 once it is shared back", async () => {
+    const world = await buildClientWorld();
+    const sara = world.sharedA;
+    const saraToken = (await worldLogins(world, {})).sharedA;
+    await getDb().contabilizationLease.deleteMany({ where: { clientId: world.alpha.id } });
+    const link = await call<ContabilizationLinkAnswer>(linkPost, { token: saraToken, body: { clientId: world.alpha.id } });
+    expect(link.status).toBe(200);
+    const session = (await init({ link: link.json.data!.link })).json.data!.session;
+    expect((await call(mobilePost, { body: { link: session } })).status).toBe(200);
+
+    const share = await getDb().clientShare.findUniqueOrThrow({ where: { clientId_operatorId: { clientId: world.alpha.id, operatorId: sara.id } } });
+    await getDb().clientShare.delete({ where: { clientId_operatorId: { clientId: share.clientId, operatorId: share.operatorId } } });
+    const unshared = await call(mobilePost, { body: { link: session } });
+    expect([unshared.status, unshared.json.error?.message]).toEqual([401, messages.contabilization.sessionEnded]);
+
+    await getDb().clientShare.create({ data: { clientId: share.clientId, operatorId: share.operatorId } });
+    expect((await call(mobilePost, { body: { link: session } })).status).toBe(401);
+    expect((await call(contabilizePost, { body: { blockId: b.a1.id, link: session } })).status).toBe(401);
   });
 });

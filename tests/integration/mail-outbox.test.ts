@@ -2,6 +2,9 @@
 // concurrent runners), failures kept with last_error up to MAX_MAIL_ATTEMPTS, the log transport, and
 // GET /api/dev/outbox.
 import { GET as outboxGet } from "@/app/api/dev/outbox/route";
+import { parseConfig } from "@/server/config";
+import { isLoopbackCaller, PEER_ADDRESS_HEADER, PEER_FORWARDED_HEADER } from "@/server/http/route";
+import { listOutbox } from "@/server/mail/dev-outbox";
 import { getDb } from "@/server/db/client";
 import { claimNextMail, deliverPendingMail, MAX_MAIL_ATTEMPTS } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
@@ -112,4 +115,23 @@ test("GET /api/dev/outbox lists the newest first (test env, no login)", async ()
   expect(res.status).toBe(200);
   expect(res.json.data!.map((m) => m.to)).toEqual(["b@y.demo", "a@y.demo"]);
   expect(res.json.data![0]).toMatchObject({ subject: "Redefinição de senha", sentAt: null, createdAt: expect.any(String) });
+});
+
+test("in production with DEV_OUTBOX=true the outbox answers callers on this machine only (its mails hold every office's links)", async () => {
+  await queue("local@y.demo");
+  const production = parseConfig({ ...process.env, NODE_ENV: "production", DEV_OUTBOX: "true" });
+  const request = (headers: Record<string, string>) => new Request("http://localhost/api/dev/outbox", { headers });
+  const remote = request({ [PEER_ADDRESS_HEADER]: "203.0.113.9" });
+  const proxied = request({ [PEER_ADDRESS_HEADER]: "127.0.0.1", [PEER_FORWARDED_HEADER]: "1" });
+  const forged = request({ [PEER_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "127.0.0.1" });
+  for (const req of [remote, proxied, forged, request({})]) {
+    expect(isLoopbackCaller(req)).toBe(false);
+    await expect(listOutbox({ local: isLoopbackCaller(req) }, production)).rejects.toMatchObject({ status: 404 });
+  }
+  for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackCaller(request({ [PEER_ADDRESS_HEADER]: peer }))).toBe(true);
+  const local = await listOutbox({ local: isLoopbackCaller(request({ [PEER_ADDRESS_HEADER]: "::1" })) }, production);
+  expect(local.map((m) => m.to)).toContain("local@y.demo");
+  // and without DEV_OUTBOX, nobody
+  const off = parseConfig({ ...process.env, NODE_ENV: "production", DEV_OUTBOX: "false" });
+  await expect(listOutbox({ local: true }, off)).rejects.toMatchObject({ status: 404 });
 });

@@ -1,3 +1,4 @@
+import { CONTABILIZATION_LEASE_MS } from "@/lib/constants";
 import { isValidCnpj, isValidCpf } from "@/lib/validation";
 import { verifyPassword } from "@/server/auth/passwords";
 import { getDb } from "@/server/db/client";
@@ -21,12 +22,15 @@ import {
 // data in every state. One seed for the whole file; the assertions only read.
 const db = () => getDb();
 let seedMs = 0;
+let seedStarted = 0;
+let seedEnded = 0;
 let blobKeys: string[] = [];
 
 beforeAll(async () => {
-  const started = Date.now();
+  const started = (seedStarted = Date.now());
   expect(await seed(db())).toBe(true);
-  seedMs = Date.now() - started;
+  seedEnded = Date.now();
+  seedMs = seedEnded - started;
   const documents = await db().document.findMany({ select: { displayKey: true, thumbKey: true } });
   blobKeys = documents.flatMap((d) => [d.displayKey, d.thumbKey]);
 }, 120_000);
@@ -157,10 +161,12 @@ test("pending invites of the three kinds", async () => {
   expect(new Set(invites.map((i) => i.kind))).toEqual(new Set(["accountingOperator", "client", "clientOperator"]));
 });
 
-test("busy is visible: the admin holds an unexpired contabilization lease on the Transportadora", async () => {
+test("busy is visible: the admin holds a contabilization lease on the Transportadora, no longer than a real lease", async () => {
   const leases = await db().contabilizationLease.findMany({ include: { client: true, operator: { include: { user: true } } } });
   expect(leases.map((l) => [l.client.name, l.operator.user.email])).toEqual([["Transportadora Rota Sul Ltda", "admin@escritorio.demo"]]);
-  expect(leases[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
+  // a lease of hours locked the owner out of Contabilizar long after the first start
+  expect(leases[0].expiresAt.getTime()).toBeGreaterThan(seedStarted);
+  expect(leases[0].expiresAt.getTime()).toBeLessThanOrEqual(seedEnded + CONTABILIZATION_LEASE_MS);
 });
 
 test("a second seed refuses and creates nothing", async () => {
@@ -168,6 +174,19 @@ test("a second seed refuses and creates nothing", async () => {
   const before = await counts();
   expect(await seed(db())).toBe(false);
   expect(await counts()).toEqual(before);
+});
+
+test("with the demo office renamed by its owner, the next start's seed still finds the demo: no error, nothing created", async () => {
+  const counts = async () => Promise.all([db().user.count(), db().block.count(), db().document.count(), db().account.count(), db().accountingOffice.count()]);
+  const office = await db().accountingOffice.findFirstOrThrow({ where: { name: "Escritório Demo" } });
+  await db().accountingOffice.update({ where: { id: office.id }, data: { name: "Contabilidade Mendes & Associados" } });
+  try {
+    const before = await counts();
+    await expect(seed(db())).resolves.toBe(false);
+    expect(await counts()).toEqual(before);
+  } finally {
+    await db().accountingOffice.update({ where: { id: office.id }, data: { name: office.name } });
+  }
 });
 
 describe("factories (the seed's building blocks, with their defaults)", () => {

@@ -22,17 +22,18 @@ function stalledBody(head: string) {
   return { stream, gaveUp };
 }
 
-let auth: Record<string, string>;
+// One operator per office: one user (or office) holds at most two of the three slots (upload-slots.ts).
+let auths: Record<string, string>[];
 beforeAll(async () => {
-  const operator = await createAccountingOperator();
-  auth = { authorization: `Bearer ${await login(operator.user.email)}` };
+  auths = [];
+  for (let i = 0; i < 3; i += 1) auths.push({ authorization: `Bearer ${await login((await createAccountingOperator()).user.email)}` });
 });
 
 test("uploads whose bodies stop arriving are answered 408, their streams cancelled, and their slots freed", async () => {
   expect(getConfig().BODY_IDLE_MS).toBe(300);
   const slots = getConfig().MAX_UPLOADS_IN_FLIGHT;
   const stalled = Array.from({ length: slots }, () => stalledBody('{"base64url":"data:image/png;base64,'));
-  const answers = stalled.map((body) => sendPhotoUpload(body.stream, { ...auth, "content-length": "5000000" }));
+  const answers = stalled.map((body, i) => sendPhotoUpload(body.stream, { ...auths[i], "content-length": "5000000" }));
   while (uploadSlots.stats().running < slots) await new Promise((resolve) => setImmediate(resolve));
 
   const refused = await Promise.all(answers);
@@ -44,7 +45,7 @@ test("uploads whose bodies stop arriving are answered 408, their streams cancell
   expect(uploadSlots.stats().running).toBe(0);
 
   // the next upload is admitted and read (a malformed one, so its answer is the schema's 400, not 429)
-  const next = await sendPhotoUpload(new Response('{"base64url":1}').body!, auth);
+  const next = await sendPhotoUpload(new Response('{"base64url":1}').body!, auths[0]);
   expect(next.status).toBe(400);
   expect(next.json.error?.code).toBe("invalid_input");
 });

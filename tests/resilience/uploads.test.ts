@@ -1,4 +1,4 @@
-// Issue 6 defect 6: 40 parallel 14 MB photo uploads by one user. Past MAX_UPLOADS_IN_FLIGHT (3) the
+// Issue 6 defect 6: 40 parallel 14 MB photo uploads by one user. Past its share of MAX_UPLOADS_IN_FLIGHT (2 of 3) the
 // uploads are refused with 429 before their bodies are read, so the server's memory stays bounded
 // (before the fix every body was read and parsed first: RSS 535 → 1,338 MB). And uploads whose bodies
 // stop arriving give their slots back after BODY_IDLE_MS (2 s here), not Node's 5 minutes.
@@ -12,12 +12,18 @@ const BODY_IDLE_MS = 2_000;
 
 let app: RunningApp;
 let access: string;
+/** Operators of three other offices: one user holds at most two of the three slots (server/http/upload-slots.ts). */
+let others: string[];
 let photo: string;
 
 beforeAll(async () => {
-  let email: string;
-  ({ app, data: email } = await startAppWith(async () => (await createAccountingOperator()).user.email, { BODY_IDLE_MS: String(BODY_IDLE_MS) }));
-  access = (await apiLogin(email)).access;
+  let emails: string[];
+  ({ app, data: emails } = await startAppWith(
+    async () => Promise.all(Array.from({ length: 4 }, async () => (await createAccountingOperator()).user.email)),
+    { BODY_IDLE_MS: String(BODY_IDLE_MS) },
+  ));
+  access = (await apiLogin(emails[0])).access;
+  others = await Promise.all(emails.slice(1).map(async (email) => (await apiLogin(email)).access));
   // A real photo-sized JPEG of noise (it does not compress): about 10 MB, a 14 MB data URL.
   const width = 4000;
   const height = 2950;
@@ -52,8 +58,12 @@ test("40 parallel 14 MB photos: 429 beyond the slots, never 500, memory bounded"
   const figures = { statuses: counts, rssBeforeMiB: Math.round(before), rssPeakMiB: Math.round(peak), growthMiB: Math.round(peak - before) };
   console.log(`[uploads] ${JSON.stringify(figures)}`);
 
-  expect(Object.keys(counts).sort()).toEqual(["200", "429"]);
-  expect(counts[200]).toBeGreaterThanOrEqual(3);
+  // 408: an upload admitted once an earlier one ended, whose body this client (pushing 40 x 14 MB at
+  // once) did not send within BODY_IDLE_MS (2 s here); seen with the minimum rate off as well.
+  expect(Object.keys(counts).filter((status) => !["200", "408", "429"].includes(status))).toEqual([]);
+  expect(counts[429]).toBeGreaterThan(0);
+  // one user: at most two at once (the third slot is kept for another office)
+  expect(counts[200]).toBeGreaterThanOrEqual(1);
   for (const r of results.filter((x) => x.status === 429)) {
     expect(r.retryAfter).toBe("2");
     expect(r.json.error.code).toBe("rate_limited");
@@ -71,14 +81,16 @@ test("three uploads that stop sending after their headers hold the slots only un
     });
   // headers, the start of a body of 5 MB, then nothing: the socket stays open. A 429 means one of the
   // uploads asked below held a slot at that moment: sent again.
-  const head = `POST /api/operator/update/photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${access}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"type":"image/jpeg","base64url":"data:`;
-  const stall = async () => {
+  const head = (token: string) =>
+    `POST /api/operator/update/photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"type":"image/jpeg","base64url":"data:`;
+  // one stalled upload per office: together they hold every slot
+  const stall = async (token: string) => {
     for (;;) {
-      const answer = parseRawAnswer(await rawExchange(PORT, [head], 300));
+      const answer = parseRawAnswer(await rawExchange(PORT, [head(token)], 300));
       if (answer.status !== 429) return answer;
     }
   };
-  const stalled = Array.from({ length: 3 }, stall);
+  const stalled = others.map(stall);
 
   // Uploads asked one after the other: each is admitted (400, its body is no photo) until the three
   // stalled ones hold every slot, then refused before its body is read. An admitted one frees its slot

@@ -62,10 +62,12 @@ describe("parseJsonChunks: the same as JSON.parse", () => {
     expectSameAsJsonParse(text);
   });
 
-  test("invalid UTF-8 outside and inside strings", () => {
-    const body = Buffer.concat([Buffer.from(`[${JSON.stringify(photo)},"`), Buffer.from([0xe2, 0x82]), Buffer.from(`"]`)]);
-    expectSameAsJsonParse(body);
-    expectSameAsJsonParse(Buffer.concat([Buffer.from([0xff]), Buffer.from(JSON.stringify([photo]))]));
+  test("invalid UTF-8 outside and inside strings fails (never read as U+FFFD), wherever the chunks split", () => {
+    const inside = Buffer.concat([Buffer.from(`[${JSON.stringify(photo)},"`), Buffer.from([0xe2, 0x82]), Buffer.from(`"]`)]);
+    const outside = Buffer.concat([Buffer.from([0xff]), Buffer.from(JSON.stringify([photo]))]);
+    for (const body of [inside, outside]) {
+      for (const size of sizes) expect(outcome(() => parseJsonChunks(chunksOf(body, size)))).toEqual({ error: true });
+    }
   });
 
   test("a very deep body with a long string puts it back without recursion", () => {
@@ -145,7 +147,7 @@ describe("readJsonBody", () => {
   test("a body that stops arriving: 408, and its stream is cancelled (an upload slot is not held for Node's 5 minutes)", async () => {
     const { req, push, gaveUp } = streamed();
     push('{"clientId":');
-    const error = await readJsonBody(req, 1_000_000, undefined, 50).catch((e: unknown) => e);
+    const error = await readJsonBody(req, 1_000_000, undefined, { idleMs: 50 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("timeout");
     expect((error as AppError).status).toBe(408);
@@ -155,7 +157,7 @@ describe("readJsonBody", () => {
 
   test("a body that keeps arriving is read however long it takes in all: the limit is on each wait", async () => {
     const { req, push } = streamed();
-    const reading = readJsonBody(req, 1_000_000, undefined, 500);
+    const reading = readJsonBody(req, 1_000_000, undefined, { idleMs: 500 });
     // six waits of 150 ms outlast the 500 ms limit in all, and none comes near it
     for (const piece of ['{"a":', "1,", '"b":', "[2,", "3]}"]) {
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -164,5 +166,56 @@ describe("readJsonBody", () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     push("");
     await expect(reading).resolves.toEqual({ a: 1, b: [2, 3] });
+  });
+
+  /** A body that sends one byte of `text` each time it is asked, `everyMs` apart, without ever stalling long. */
+  function dripped(text: string, everyMs: number) {
+    const bytes = new TextEncoder().encode(text);
+    let at = 0;
+    let cancelled!: () => void;
+    const gaveUp = new Promise<void>((resolve) => (cancelled = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(at, (at += 1)));
+      },
+      cancel: () => cancelled(),
+    });
+    const req = new Request("http://localhost/", { method: "POST", body, duplex: "half" } as RequestInit);
+    return { req, gaveUp };
+  }
+
+  test("a body dripped a byte at a time (never idle) is 408 once it falls under the minimum rate, and its stream is cancelled", async () => {
+    const { req, gaveUp } = dripped(`{"base64url":"${"A".repeat(100_000)}"}`, 5);
+    const limits = { idleMs: 10_000, minBytesPerSecond: 10_000, maxMs: 60_000, graceMs: 100 };
+    const error = await readJsonBody(req, 1_000_000, undefined, limits).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect([(error as AppError).status, (error as AppError).code]).toEqual([408, "timeout"]);
+    await gaveUp;
+  });
+
+  test("a body that keeps its rate but outlasts the total time is 408", async () => {
+    const { req, gaveUp } = dripped(`{"base64url":"${"A".repeat(100_000)}"}`, 1);
+    const limits = { idleMs: 10_000, minBytesPerSecond: 1, maxMs: 150, graceMs: 0 };
+    const error = await readJsonBody(req, 1_000_000, undefined, limits).catch((e: unknown) => e);
+    expect([(error as AppError).status, (error as AppError).code]).toEqual([408, "timeout"]);
+    await gaveUp;
+  });
+
+  test("a body at the minimum rate or faster is read", async () => {
+    const { req } = dripped('{"a":[1,2,3]}', 1);
+    await expect(readJsonBody(req, 1_000_000, undefined, { idleMs: 10_000, minBytesPerSecond: 10, maxMs: 60_000, graceMs: 1_000 })).resolves.toEqual({ a: [1, 2, 3] });
+  });
+
+  test("invalid UTF-8 inside a JSON string is 400, never read as U+FFFD (small and large bodies)", async () => {
+    const bad = (text: string) => Buffer.concat([Buffer.from(`{"name":"a`), Buffer.from([0xc3, 0x28]), Buffer.from(`b","pad":"${text}"}`)]);
+    for (const body of [bad(""), bad("x".repeat(300_000))]) {
+      const error = await readJsonBody(request(body), 10_000_000).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect([(error as AppError).status, (error as AppError).code]).toEqual([400, "invalid_input"]);
+    }
+    // valid UTF-8 (accents, an emoji) is read as it was sent
+    await expect(readJsonBody(request(Buffer.from('{"name":"Ação 🙂"}')), 1_000)).resolves.toEqual({ name: "Ação 🙂" });
   });
 });

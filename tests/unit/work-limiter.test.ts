@@ -52,8 +52,8 @@ describe("WorkLimiter", () => {
 
   test("upload slots: MAX_UPLOADS_IN_FLIGHT (3) at once, then 429 with Retry-After at once", async () => {
     const tasks = Array.from({ length: 3 }, () => deferred());
-    const runs = tasks.map((task) => uploadSlots.run(() => task.promise));
-    await expect(uploadSlots.run(async () => "never")).rejects.toMatchObject({
+    const runs = tasks.map((task, i) => uploadSlots.run({ userId: i + 1, officeId: i + 1 }, () => task.promise));
+    await expect(uploadSlots.run({ userId: 9, officeId: 9 }, async () => "never")).rejects.toMatchObject({
       code: "rate_limited",
       status: 429,
       message: "Muitos envios em andamento. Tente novamente em instantes.",

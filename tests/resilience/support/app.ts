@@ -5,9 +5,10 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = resolve(__dirname, "../../..");
-export const PORT = 3300;
+// RESILIENCE_PORT and RESILIENCE_PG_PORT move them, so two copies of the suite can run on one machine.
+export const PORT = Number(process.env.RESILIENCE_PORT || 3300);
 // Below the ephemeral range, as every throw-away PostgreSQL (tests/helpers/global-setup.mjs).
-export const PG_PORT = 24399;
+export const PG_PORT = Number(process.env.RESILIENCE_PG_PORT || 24399);
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const DATABASE_URL = `postgresql://bloco:bloco@127.0.0.1:${PG_PORT}/bloco`;
 export const DATA_DIR = resolve(root, ".data/resilience");
