@@ -50,7 +50,7 @@ test("[office-signup] /register by keyboard → e-mailed link → password → t
   await expect(page.getByLabel("E-mail para contato")).toHaveValue(email);
   await typeInto(page, "Nome da empresa", officeName);
   await typeInto(page, "CNPJ", randomCnpj());
-  await typeInto(page, "Telefone", "1131234567");
+  await typeInto(page, "Telefone", "113123456");
   await typeInto(page, "CEP", "01310100");
   await typeInto(page, "Rua", "Av. Paulista");
   await typeInto(page, "Numero", "1000");
