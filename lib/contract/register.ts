@@ -24,6 +24,8 @@ export const registerBody = z.strictObject({
   neighborhood: text(120),
   city: text(120),
   state: text(60),
+  // Optional: load the starter chart of accounts for this year and the previous one (São Paulo).
+  starterChart: z.boolean().optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 export type RegisterInput = z.output<typeof registerBody>;

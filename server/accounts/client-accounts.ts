@@ -46,7 +46,7 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
   const [chart, activations, blocks] = await Promise.all([
     db.account.findMany({
       where: { officeId: client.officeId, ...(year === undefined ? {} : { yearOfExercise: year }) },
-      select: { id: true, code: true, description: true, yearOfExercise: true },
+      select: { id: true, code: true, description: true, yearOfExercise: true, reducedCode: true, active: true, type: true },
     }),
     db.clientAccount.findMany({
       where: { clientId: client.id },
@@ -75,7 +75,8 @@ export function monthPlanSql(p: { year: string; from: string; to: string }, wher
   return `
   SELECT c.id AS "clientId",
          (SELECT COALESCE(json_agg(json_build_object('id', a.id, 'code', a.code, 'description', a.description,
-                                                     'yearOfExercise', a.year_of_exercise)), '[]'::json)
+                                                     'yearOfExercise', a.year_of_exercise, 'reducedCode', a.reduced_code,
+                                                     'active', a.active, 'type', a.type)), '[]'::json)
             FROM accounts a WHERE a.office_id = c.office_id AND a.year_of_exercise = ${p.year}) AS chart,
          (SELECT COALESCE(json_agg(json_build_object('code', a.code, 'activatedAt', ca.activated_at,
                                                      'deactivatedAt', ca.deactivated_at)), '[]'::json)

@@ -1,4 +1,4 @@
-import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
+import type { AccountType, ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import { saoPauloParts } from "@/lib/format/dates";
 
 // The activation rules of the accounts help tooltip (spec §2), as pure functions over the rows so the
@@ -6,7 +6,15 @@ import { saoPauloParts } from "@/lib/format/dates";
 // (an instant) in São Paulo, as every month of an instant in the product; a payment date's (a
 // calendar day, read at UTC midnight) as it is written.
 
-export type ChartRow = { id: number; code: string; description: string; yearOfExercise: number };
+export type ChartRow = {
+  id: number;
+  code: string;
+  description: string;
+  yearOfExercise: number;
+  reducedCode: string | null;
+  active: boolean;
+  type: AccountType;
+};
 /** A client_accounts row with the code of its account: activations carry across charts by code. */
 export type ActivationRow = { code: string; activatedAt: Date; deactivatedAt: Date | null };
 /** A categorised block: its account's code and the month of its payment date. */
@@ -72,6 +80,9 @@ export function accountsOfMonth(
       description: account.description,
       date: shown ? shown.activatedAt.toISOString() : null,
       activated: Boolean(covering),
+      reducedCode: account.reducedCode,
+      active: account.active,
+      type: account.type,
     });
   }
   return out;

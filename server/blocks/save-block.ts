@@ -32,7 +32,8 @@ export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block)
  * POST /api/block/save {block: {id, date, value, accountId}, version}: categorises (or re-categorises)
  * a block. Field rules first (400, nothing read). Then, in one transaction: the block through the
  * tenant scope (404; a business user 403), the account (any account of the office's chart of the
- * date's year, active for the client or not: 400 otherwise), a contabilised block or one with an open
+ * date's year, active for the client or not: 400 otherwise; an inactive or synthetic account 400 unless
+ * the block is already in it), a contabilised block or one with an open
  * pendency (409), a client
  * another operator is working (409, busyHolder), and ONE conditional UPDATE … WHERE id AND version AND
  * not contabilised AND not devolved AND not undone that bumps the version: of two saves of the same
@@ -59,7 +60,7 @@ type SavedRow = BlockRow & { clientId: number; savedAccountId: number; savedPaym
 // the actor load (withActorWriteSql: the caller is `writer`; atomic by itself, no transaction round
 // trips): the block through the work scope, at the given version, live, not contabilised, without an
 // open pendency, its client not busy for the caller (busyHolder's rule), the account in the office's
-// chart of the date's year; then the conditional UPDATE, the client's modifiedAt and the audit event,
+// chart of the date's year and active analytic (or the block's own account: it keeps it); then the conditional UPDATE, the client's modifiedAt and the audit event,
 // each written only when the UPDATE wrote. Its answer is the client's id, or nothing when any condition
 // fails (or the caller is not an accepted accounting operator): then nothing was written, and
 // saveChecked finds out which answer the call gets (404, 403, 400, 409).
@@ -88,6 +89,7 @@ const SAVE_CTES = `
   acc AS (
     SELECT a.id, a.code FROM accounts a JOIN blk ON a.office_id = blk.office_id
      WHERE a.id = $6::int AND a.year_of_exercise = $9::int
+       AND ((a.active AND a.type = 'analytic') OR a.id = blk.account_id)
   ),
   upd AS (
     UPDATE blocks b
@@ -161,11 +163,17 @@ export async function saveChecked(actor: Actor, body: BlockSaveBody, fields: Sav
     const block = await loadWorkBlock(tx, actor, body.block.id);
     const account = await tx.account.findFirst({
       where: { id: body.block.accountId, officeId: block.officeId, yearOfExercise: fields.year },
-      select: { id: true, code: true },
+      select: { id: true, code: true, active: true, type: true },
     });
     if (!account) {
       throw new AppError("invalid_input", messages.blocks.accountNotInChart, {
         fields: [{ path: "block.accountId", message: messages.blocks.accountNotInChart }],
+      });
+    }
+    // An inactive or synthetic account is never saved into; a block already in it keeps it.
+    if (!(account.active && account.type === "analytic") && account.id !== block.accountId) {
+      throw new AppError("invalid_input", messages.blocks.accountNotPostable, {
+        fields: [{ path: "block.accountId", message: messages.blocks.accountNotPostable }],
       });
     }
     if (block.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);

@@ -25,6 +25,7 @@ type Rules = {
   "operator.invite": null;
   "operator.manage": OperatorResource; // block/unblock, remove, grant or remove admin
   "client.create": null;
+  "chart.edit": null; // the office's chart of accounts: import, starter, rollover, create, update
   "client.work": ClientResource; // view, categorise, contabilize, pendencies, accounts
   "client.own": ClientResource; // share, transfer, remove: the responsible operator only
   "client.transfer": TransferResource; // client.own, or the office owner when the responsible is blocked
@@ -59,6 +60,7 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
     return false;
   },
   "client.create": (a) => Boolean(accounting(a)),
+  "chart.edit": (a) => a.accounting !== null && isManager(a.accounting),
   "client.work": (a, c) => accounting(a)?.officeId === c.officeId,
   "client.own": (a, c) => accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,
   // Issue 7 #6: an office is never stuck with a client nobody may move. A blocked operator cannot log in,

@@ -6,12 +6,14 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { reserveAttempt } from "@/server/auth/throttle";
 import { hashToken } from "@/server/auth/tokens";
 import { getConfig } from "@/server/config";
+import { insertStarterChart } from "@/server/accounts/load-starter";
 import { getDb } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import { AppError } from "@/server/http/errors";
 import { INVITE_TTL_MS } from "@/server/invites/manage";
 import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
+import { currentYearMonth } from "@/lib/format/dates";
 import { signupMail } from "./mail";
 import { NO_PASSWORD } from "./pending-owner";
 
@@ -27,7 +29,9 @@ const emailInUse = () => new AppError("conflict", s.emailInUse, { fields: [{ pat
  * office to the owner's e-mail (the invite page sets the first password and logs in, invites/accept.ts).
  * Every try is counted before anything else under the login throttle's table with keys of its own
  * (per e-mail, and per address behind a trusted proxy): past the limit 429, so the route cannot be used
- * to flood an inbox. An e-mail that already has a login answers 409 and nothing is sent.
+ * to flood an inbox. An e-mail that already has a login answers 409 and nothing is sent. With
+ * `starterChart: true` the starter chart of accounts is loaded, in the same transaction, into this year
+ * (São Paulo's calendar) and the previous one (a block goes into its payment date's year).
  */
 export async function registerOffice({ body, address }: { body: RegisterInput; address: string | null }): Promise<RegisterAnswer> {
   await reserveAttempt({ scope: "register", email: body.email, address }).catch((error: unknown) => {
@@ -60,6 +64,8 @@ export async function registerOffice({ body, address }: { body: RegisterInput; a
         data: { email: body.email, name: `${body.firstName} ${body.lastName}`, code: body.cpf, phone: body.phone, passwordHash: NO_PASSWORD },
         select: { id: true },
       });
+      const starterYears = body.starterChart ? [currentYearMonth().year, currentYearMonth().year - 1] : [];
+      for (const year of starterYears) await insertStarterChart(tx, office.id, year);
       const owner = await tx.accountingOperator.create({ data: { userId: user.id, officeId: office.id, type: 0, hasPaymentAccess: true }, select: { id: true } });
       const invite = await tx.invite.create({
         data: {
@@ -74,7 +80,7 @@ export async function registerOffice({ body, address }: { body: RegisterInput; a
       });
       await enqueueMail(tx, body.email, signupMail(`${getConfig().APP_URL}/convite/${token}`, office.name));
       await writeAuditEvent(
-        { actorUserId: user.id, officeId: office.id, action: "office.signup", targetType: "office", targetId: office.id, data: { ownerOperatorId: owner.id, inviteId: invite.id, trialDays: TRIAL_DAYS } },
+        { actorUserId: user.id, officeId: office.id, action: "office.signup", targetType: "office", targetId: office.id, data: { ownerOperatorId: owner.id, inviteId: invite.id, trialDays: TRIAL_DAYS, starterChartYears: starterYears } },
         tx,
       );
     });

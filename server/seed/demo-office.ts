@@ -22,18 +22,23 @@ export type SeededOffice = {
 const ADDED_THIS_YEAR = new Set(["4.2.02.019", "4.2.02.020"]);
 const RENAMED_LAST_YEAR: Record<string, string> = { "4.2.02.006": "Telefone" };
 
+// 'Código no sistema contábil': the accounting system's short code, numbered in the chart's order from
+// 10 (the same code keeps the same reduced code in both years).
+const reducedCodeOf = (code: string) => String(10 + CHART_OF_ACCOUNTS.findIndex((a) => a.code === code));
+
 export async function seedOffice(tx: Tx, data: DemoOfficeData, rng: Random, now: Date): Promise<SeededOffice> {
   const office = await createOffice({ ...data, code: randomCnpj(rng.next), db: tx });
   // The charts of the current exercise (São Paulo's calendar year) and of the previous one.
   const year = saoPauloParts(now).year;
   await tx.account.createMany({
     data: [
-      ...CHART_OF_ACCOUNTS.map((a) => ({ officeId: office.id, yearOfExercise: year, code: a.code, description: a.description })),
+      ...CHART_OF_ACCOUNTS.map((a) => ({ officeId: office.id, yearOfExercise: year, code: a.code, description: a.description, reducedCode: reducedCodeOf(a.code) })),
       ...CHART_OF_ACCOUNTS.filter((a) => !ADDED_THIS_YEAR.has(a.code)).map((a) => ({
         officeId: office.id,
         yearOfExercise: year - 1,
         code: a.code,
         description: RENAMED_LAST_YEAR[a.code] ?? a.description,
+        reducedCode: reducedCodeOf(a.code),
       })),
     ],
   });

@@ -20,7 +20,16 @@ export * from "@/server/seed/builders/invites";
 export { randomCnpj, randomCpf, randomPhone } from "@/server/seed/identities";
 export type { BlockState, CreatedBlock } from "@/server/seed/blocks";
 
-export type CreateAccountOptions = { office?: Ref; code?: string; description?: string; yearOfExercise?: number; db?: DbLike };
+export type CreateAccountOptions = {
+  office?: Ref;
+  code?: string;
+  description?: string;
+  yearOfExercise?: number;
+  active?: boolean;
+  type?: "analytic" | "synthetic";
+  reducedCode?: string | null;
+  db?: DbLike;
+};
 
 export async function createAccount(options: CreateAccountOptions = {}): Promise<Account> {
   const { db = getDb() } = options;
@@ -31,6 +40,9 @@ export async function createAccount(options: CreateAccountOptions = {}): Promise
       code: options.code ?? `9.9.${randomDigits(2)}.${randomDigits(6)}`,
       description: options.description ?? `Conta Teste ${randomUUID().slice(0, 6)}`,
       yearOfExercise: options.yearOfExercise ?? new Date().getFullYear(),
+      active: options.active,
+      type: options.type,
+      reducedCode: options.reducedCode,
     },
   });
 }

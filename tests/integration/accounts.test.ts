@@ -63,9 +63,9 @@ describe("GET/POST /api/account/all", () => {
     const res = await call<ChartAccount[]>(allGet, { token: t.regularA });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
-      { id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear },
-      { id: accountsA[1].id, code: "1.1.01.010", description: "Bancos", yearOfExercise: thisYear },
-      { id: accountsA[0].id, code: "2.1.01.001", description: "Fornecedores", yearOfExercise: thisYear },
+      { id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear , active: true, type: "analytic", reducedCode: null },
+      { id: accountsA[1].id, code: "1.1.01.010", description: "Bancos", yearOfExercise: thisYear , active: true, type: "analytic", reducedCode: null },
+      { id: accountsA[0].id, code: "2.1.01.001", description: "Fornecedores", yearOfExercise: thisYear , active: true, type: "analytic", reducedCode: null },
     ]);
   });
 
@@ -133,12 +133,12 @@ describe("POST /api/account/client", () => {
 
     expect(codes(await at(2024, 2))).toEqual([]);
     expect(await at(2024, 3)).toEqual([
-      { id: y24.id, code: "3.1.01.001", description: "Receitas", date: "2024-03-10T12:00:00.000Z", activated: true },
+      { id: y24.id, code: "3.1.01.001", description: "Receitas", date: "2024-03-10T12:00:00.000Z", activated: true , active: true, type: "analytic", reducedCode: null },
     ]);
     expect(codes(await at(2024, 4))).toEqual(["3.1.01.001", "3.1.01.002"]);
     expect(codes(await at(2024, 5))).toEqual(["3.1.01.002"]);
     expect(await at(2024, 6)).toEqual([
-      { id: y24.id, code: "3.1.01.001", description: "Receitas", date: "2024-03-10T12:00:00.000Z", activated: false },
+      { id: y24.id, code: "3.1.01.001", description: "Receitas", date: "2024-03-10T12:00:00.000Z", activated: false , active: true, type: "analytic", reducedCode: null },
       expect.objectContaining({ id: other.id, activated: true }),
     ]);
     expect(codes(await at(2024, 7))).toEqual(["3.1.01.002"]);
@@ -199,10 +199,10 @@ describe("POST /api/account/change", () => {
     const nextYear = await createAccount({ office: officeA, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear + 1 });
     const res = await call<ChangedAccount>(changePost, { token: t.regularA, body: { clientId: client.id, accountId: accountsA[2].id } });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear, activated: true });
+    expect(res.json.data).toEqual({ id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear, active: true, type: "analytic", reducedCode: null, activated: true });
     const list = await monthList(t.regularA, { clientId: client.id, year: thisYear, month: thisMonth });
     expect(list).toEqual([
-      { id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), activated: true },
+      { id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), activated: true , active: true, type: "analytic", reducedCode: null },
     ]);
     expect(codes(await monthList(t.regularA, { clientId: client.id, ...next }))).toEqual(["1.1.01.002"]);
     expect(await monthList(t.regularA, { clientId: client.id, year: thisYear + 1, month: 6 })).toEqual([

@@ -65,6 +65,15 @@ export const table: Record<string, Row> = {
   "POST /api/account/all": { ...noSession, ownerA: 200, adminA: 200, responsible: 200, shared: 200, outsider: 200, otherOffice: 200, ...companies403 },
   "POST /api/account/change": { ...noSession, ownerA: 200, adminA: 404, responsible: 200, shared: 200, outsider: 404, otherOffice: 404, ownerAlpha: 403, adminAlpha: 403, regularAlpha: 403, otherCompany: 404 },
   "POST /api/account/client": { ...noSession, ownerA: 200, adminA: 404, responsible: 200, shared: 200, outsider: 404, otherOffice: 404, ownerAlpha: 200, adminAlpha: 200, regularAlpha: 200, otherCompany: 404 },
+  // The chart itself (right chart.edit): the owner and administrators of each office, its own chart; a
+  // regular operator 403 (the import before its file is read); another office's account 404.
+  "POST /api/account/import": { ...noSession, ownerA: 200, adminA: 200, responsible: 403, shared: 403, outsider: 403, otherOffice: 200, ...companies403 },
+  "POST /api/account/starter": { ...noSession, ownerA: 200, adminA: 200, responsible: 403, shared: 403, outsider: 403, otherOffice: 200, ...companies403 },
+  "POST /api/account/rollover": { ...noSession, ownerA: 200, adminA: 200, responsible: 403, shared: 403, outsider: 403, otherOffice: 200, ...companies403 },
+  "POST /api/account/create": { ...noSession, ownerA: 200, adminA: 200, responsible: 403, shared: 403, outsider: 403, otherOffice: 200, ...companies403 },
+  "POST /api/account/update": { ...noSession, ownerA: 200, adminA: 200, responsible: 403, shared: 403, outsider: 403, otherOffice: 404, ...companies403 },
+  // Many accounts for one client: account/change's right.
+  "POST /api/account/activate": { ...noSession, ownerA: 200, adminA: 404, responsible: 200, shared: 200, outsider: 404, otherOffice: 404, ownerAlpha: 403, adminAlpha: 403, regularAlpha: 403, otherCompany: 404 },
 
   // Office data and contact card.
   "GET /api/accounting/contact": { ...noSession, ...offices403, ownerAlpha: 200, adminAlpha: 200, regularAlpha: 200, otherCompany: 200 },

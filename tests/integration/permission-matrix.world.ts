@@ -75,6 +75,9 @@ export const endpointOf = (key: string) => key.split(" ").slice(0, 2).join(" ");
 
 const current = currentYearMonth();
 const firstOfMonth = `${current.year}-${String(current.month).padStart(2, "0")}-01`;
+/** A year of exercise no chart of the world has yet (the starter, rollover and import cells load one each). */
+let lastEmptyYear = 2030;
+const emptyYear = () => (lastEmptyYear += 1);
 
 export type MatrixWorld = BusinessWorld & {
   blockedA: OperatorWithUser; // office A, type 2, alpha shared with it, blocked after its login
@@ -267,6 +270,20 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/account/all": body({ year: current.year }),
   "POST /api/account/change": { build: async (m) => ({ body: { clientId: m.w.alpha.id, accountId: (await createAccount({ office: m.w.officeA, yearOfExercise: current.year })).id } }) },
   "POST /api/account/client": body((m) => ({ clientId: m.w.alpha.id, ...current })),
+  "POST /api/account/import": body(() => ({ year: emptyYear(), format: "csv", base64url: `data:text/csv;base64,${Buffer.from("codigo;descricao\n1.1.01.001;Caixa\n").toString("base64")}` })),
+  "POST /api/account/starter": body(() => ({ year: emptyYear() })),
+  "POST /api/account/rollover": {
+    build: async (m) => {
+      const fromYear = emptyYear();
+      for (const office of [m.w.officeA, { id: m.w.ownerB.officeId }]) await createAccount({ office, yearOfExercise: fromYear });
+      return { body: { fromYear, toYear: emptyYear() } };
+    },
+  },
+  "POST /api/account/create": body(() => ({ year: current.year, code: `9.8.${(lastEmptyYear += 1)}`, description: "Conta nova" })),
+  "POST /api/account/update": { build: async (m) => ({ body: { accountId: (await createAccount({ office: m.w.officeA })).id, description: "Conta renomeada" } }) },
+  "POST /api/account/activate": {
+    build: async (m) => ({ body: { clientId: m.w.alpha.id, accountIds: [(await createAccount({ office: m.w.officeA, yearOfExercise: current.year })).id] } }),
+  },
   "GET /api/accounting/contact": none,
   "POST /api/accounting/contact": body((m) => ({ clientId: m.w.alpha.id })),
   "GET /api/accounting/info": none,

@@ -9,6 +9,8 @@ import { GET as outboxGet } from "@/app/api/dev/outbox/route";
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { GET as meGet } from "@/app/api/me/route";
 import { POST as tokenPost } from "@/app/api/token/route";
+import { currentYearMonth } from "@/lib/format/dates";
+import { STARTER_CHART } from "@/server/accounts/starter-chart";
 import { getDb } from "@/server/db/client";
 import { createAccountingOperator, randomCnpj, randomCpf } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -180,4 +182,29 @@ test("an expired sign-up link → 404; the owner can still get in through 'Esque
   expect((await call(infoPost, { body: { token } })).status).toBe(404);
   expect((await call(acceptPost, { body: { token, password: "minhasenha" } })).status).toBe(404);
   expect(await getDb().user.count({ where: { email } })).toBe(1);
+});
+
+test("starterChart: the starter chart for this year and the previous one (São Paulo), in the sign-up's transaction; without it, no chart", async () => {
+  const year = currentYearMonth().year;
+  const withChart = valid({ starterChart: true });
+  expect((await call(registerPost, { body: withChart })).status).toBe(200);
+  const office = await getDb().accountingOffice.findFirstOrThrow({ where: { email: withChart.email as string } });
+  const byYear = await getDb().account.groupBy({ by: ["yearOfExercise"], where: { officeId: office.id }, _count: true, orderBy: { yearOfExercise: "asc" } });
+  expect(byYear.map((row) => [row.yearOfExercise, row._count])).toEqual([
+    [year - 1, STARTER_CHART.length],
+    [year, STARTER_CHART.length],
+  ]);
+  const audit = await getDb().auditEvent.findFirstOrThrow({ where: { officeId: office.id, action: "office.signup" } });
+  expect(audit.data).toMatchObject({ starterChartYears: [year, year - 1] });
+
+  for (const starterChart of [false, undefined]) {
+    const body = valid({ starterChart });
+    expect((await call(registerPost, { body })).status).toBe(200);
+    const plain = await getDb().accountingOffice.findFirstOrThrow({ where: { email: body.email as string } });
+    expect(await getDb().account.count({ where: { officeId: plain.id } })).toBe(0);
+  }
+  const wrong = valid({ starterChart: "sim" });
+  const res = await call(registerPost, { body: wrong });
+  expect([res.status, res.json.error?.fields?.[0]?.path]).toEqual([400, "starterChart"]);
+  expect(await getDb().accountingOffice.count({ where: { email: wrong.email as string } })).toBe(0);
 });

@@ -18,7 +18,7 @@ const block = (id: number, date: string | null, value: string | null, accountId:
   hasPendency: false,
   ...extra,
 });
-const account = (id: number, code: string, description: string, activated = true, date: string | null = "2026-01-10"): ClientAccount => ({ id, code, description, activated, date });
+const account = (id: number, code: string, description: string, activated = true, date: string | null = "2026-01-10"): ClientAccount => ({ id, code, description, activated, date, reducedCode: null, active: true, type: "analytic" });
 
 describe("matchesValue ('Buscar valor')", () => {
   test.each([

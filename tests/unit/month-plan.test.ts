@@ -4,8 +4,8 @@
 import { accountsOfMonth, monthIndex, monthOfDay, monthOfInstant, type ActivationRow, type ChartRow } from "@/server/accounts/month-plan";
 
 const chart: ChartRow[] = [
-  { id: 1, code: "1.1.01", description: "Caixa", yearOfExercise: 2026 },
-  { id: 2, code: "1.1.01", description: "Caixa", yearOfExercise: 2027 },
+  { id: 1, code: "1.1.01", description: "Caixa", yearOfExercise: 2026, reducedCode: null, active: true, type: "analytic" },
+  { id: 2, code: "1.1.01", description: "Caixa", yearOfExercise: 2027, reducedCode: null, active: true, type: "analytic" },
 ];
 const codes = (year: number, month: number, activations: ActivationRow[]) => accountsOfMonth(chart, activations, [], year, month).map((a) => a.id);
 

@@ -91,6 +91,8 @@ const cases: Case[] = [
   ["operator.manage", ops.clientRegularNumbered105, ["clientOwnerA1", "clientAdminA1", "dualRegularOwner"]],
   ["operator.manage", ops.regularOfANumbered305, ["ownerA", "adminA", "dualAdminRegular"]],
   ["client.create", null, ["ownerA", "adminA", "regularA", "ownerB", ...dualUsers]],
+  // The office's chart of accounts: owners and administrators (the dual admin on its office side).
+  ["chart.edit", null, ["ownerA", "adminA", "ownerB", "dualAdminRegular"]],
   ["client.work", clientA1, ["ownerA", "adminA", "regularA", ...dualUsers]],
   ["client.work", clientB1, ["ownerB"]],
   ["client.own", clientA1, ["ownerA"]],

@@ -6,6 +6,7 @@ export const blocksMessages = {
   dateOutOfRange: (first: number) => `A data de pagamento deve estar entre janeiro de ${first} e o mês atual.`,
   invalidValue: "Valor inválido: informe um valor maior que zero, com ponto e até duas casas decimais.",
   accountNotInChart: "Esta conta não pertence ao plano de contas do ano da data de pagamento.",
+  accountNotPostable: "Esta conta está inativa ou é sintética: escolha uma conta analítica ativa.",
   contabilized: "Este bloco já foi contabilizado e não pode mais ser alterado.",
   pendencyOpen: "Este bloco tem uma pendência aberta: aguarde a resposta do cliente para categorizá-lo.",
   stale: "Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.",
