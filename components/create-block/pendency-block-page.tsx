@@ -131,7 +131,7 @@ function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelP
         selection={selection}
         update={update}
         aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
-        send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null }}
+        send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null, offline: solver.isPaused }}
       />
       <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessConfirmMessages.solveWithoutChanges} onConfirm={solve} />
       <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />

@@ -44,6 +44,7 @@ export const businessPanelMessages = {
   uploading: (percent: number) => `Enviando… ${percent}%`,
   processing: "Processando imagens…",
   waiting: "Muitos envios agora: aguardando para tentar de novo…",
+  offline: "Sem conexão: o envio continua quando a internet voltar",
   sendFailed: "O envio não foi concluído. As imagens continuam selecionadas.",
   galleryError: "Não foi possível carregar a galeria.",
   pendencyError: "Não foi possível carregar a pendência.",
