@@ -45,6 +45,8 @@ export const businessPanelMessages = {
   processing: "Processando imagens…",
   waiting: "Muitos envios agora: aguardando para tentar de novo…",
   offline: "Sem conexão: o envio continua quando a internet voltar",
+  openPendencies: "Pendências abertas",
+  pendencyWhen: (date: string, time: string) => `${date} às ${time}`,
   sendFailed: "O envio não foi concluído. As imagens continuam selecionadas.",
   galleryError: "Não foi possível carregar a galeria.",
   pendencyError: "Não foi possível carregar a pendência.",
