@@ -1,9 +1,10 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { requestLogin } from "@/lib/api/auth";
-import { loginErrorMessage } from "@/lib/api/login-error";
+import { CLIENT_REMOVED_REASON, loginErrorMessage } from "@/lib/api/login-error";
+import { takeLogoutReason } from "@/lib/logout-reason";
 import { PASSWORD_MIN } from "@/lib/constants";
 import { loginMessages } from "@/lib/i18n/sections/login";
 import { validationMessages } from "@/lib/i18n/sections/validation";
@@ -23,6 +24,13 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
   const [submitting, setSubmitting] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const errorId = useId();
+
+  // A session ended because the office removed the user's company: the screen says so (read after mount:
+  // the tab's storage is not there when the page is rendered on the server).
+  useEffect(() => {
+    if (takeLogoutReason() !== CLIENT_REMOVED_REASON) return;
+    queueMicrotask(() => setFailure({ message: validationMessages.clientRemoved, fields: "both" }));
+  }, []);
   const recoveryId = useId();
 
   const empty = email.trim() === "" || password === "";

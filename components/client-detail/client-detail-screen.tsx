@@ -153,7 +153,7 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
         </Suspense>
       </main>
       <SideDrawers clientId={client.id} clientName={name} choice={choice} onClose={() => setChoice("none")} />
-      <RemoveClientDialog clientId={client.id} open={removing} onOpenChange={setRemoving} />
+      <RemoveClientDialog clientId={client.id} clientName={name} open={removing} onOpenChange={setRemoving} />
       <ClientInfoDialog clientId={client.id} open={infoOpen} onOpenChange={setInfoOpen} />
       <BlockViewer clientId={client.id} block={viewed} onClose={() => setOpenBlock(null)} readOnly={busyOperator !== null ? "busy" : false} />
     </div>

@@ -10,14 +10,15 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 const t = clientActionsMessages;
 
-export type RemoveClientDialogProps = { clientId: number; open: boolean; onOpenChange: (open: boolean) => void };
+export type RemoveClientDialogProps = { clientId: number; clientName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * 'Excluir cliente' (spec §2): 'Tem certeza que deseja remover este cliente?'. The removal is soft (the
+ * 'Excluir cliente' (spec §2): 'Tem certeza que deseja remover este cliente?', then, naming the client,
+ * what follows: its users lose access and its blocks leave the lists. The removal is soft (the
  * books stay); on success the tab forgets the client and goes back to /home. A refusal (403 for a caller
  * who is not responsible, 404 when it is already gone) closes the dialog and shows the server's message.
  */
-export function RemoveClientDialog({ clientId, open, onOpenChange }: RemoveClientDialogProps): JSX.Element {
+export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }: RemoveClientDialogProps): JSX.Element {
   const router = useRouter();
   const remove = useRemoveClient();
   const confirm = () =>
@@ -33,7 +34,7 @@ export function RemoveClientDialog({ clientId, open, onOpenChange }: RemoveClien
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => (next && remove.reset(), onOpenChange(next))}
-        text={t.removeConfirm}
+        text={t.removeConsequences(clientName)}
         tone="danger"
         loading={remove.isPending}
         onConfirm={confirm}

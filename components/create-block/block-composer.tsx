@@ -57,6 +57,10 @@ export function BlockComposer({ selection, update, aside, send }: BlockComposerP
         <SendCard
           className={cn("lg:col-start-2 lg:self-start", aside ? "lg:row-start-3" : "lg:row-start-2")}
           {...send}
+          onSend={() => {
+            intake.clearNotice(); // what the last pick could not add no longer applies once the block goes
+            send.onSend();
+          }}
           disabled={sendDisabled || locked}
         />
       </div>

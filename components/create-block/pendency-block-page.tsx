@@ -17,6 +17,7 @@ import { useDelayed } from "@/components/ui/use-delayed";
 import { BlockComposer } from "./block-composer";
 import { hideSkipConfirmation, skipConfirmationHidden } from "./not-show-again";
 import { PendencyCard, ScreenPresence } from "./pendency-card";
+import { PendencyList } from "./pendency-list";
 import { fromPendency, hasChanges, solveBody, type Selection } from "./selection";
 import type { SkipDialogProps } from "./skip-dialog";
 import type { SelectionUpdate } from "./use-image-intake";
@@ -36,8 +37,11 @@ const t = businessPanelMessages;
  */
 export function PendencyBlockPage() {
   const presence = usePendencyPresence();
-  const toSolve = useToSolve();
+  // The pendency chosen in the list; null: the head of the queue (Proximo and a solve go back to it).
+  const [chosen, setChosen] = useState<number | null>(null);
+  const toSolve = useToSolve(chosen);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const queue = toSolve.data?.queue ?? [];
   const count = presence.data?.pendencyNumber ?? toSolve.data?.pendencyNumber;
   const showSpinner = useDelayed(toSolve.isPending);
   const pendency = toSolve.data?.pendency ?? null;
@@ -67,16 +71,35 @@ export function PendencyBlockPage() {
       ) : pendency === null ? (
         <p className="rounded-theme border border-border bg-surface px-2 py-4 text-center text-muted">{t.noPendencies}</p>
       ) : (
+        <>
+          {queue.length > 1 ? (
+            <PendencyList
+              queue={queue}
+              current={pendency.id}
+              disabled={toSolve.isFetching}
+              onChoose={(id) => {
+                setNotice(null);
+                setChosen(id);
+              }}
+            />
+          ) : null}
         <PendencyPanel
           key={pendency.id}
           pendency={pendency}
-          onSolved={() => setNotice({ text: t.solved, tone: "done" })}
-          onSkipped={() => setNotice(null)}
+          onSolved={() => {
+            setChosen(null);
+            setNotice({ text: t.solved, tone: "done" });
+          }}
+          onSkipped={() => {
+            setChosen(null);
+            setNotice(null);
+          }}
           onGone={(text) => {
             setNotice({ text, tone: "error" });
             void toSolve.refetch();
           }}
         />
+        </>
       )}
     </BusinessFrame>
   );
@@ -131,7 +154,7 @@ function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelP
         selection={selection}
         update={update}
         aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
-        send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null }}
+        send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null, offline: solver.isPaused }}
       />
       <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessConfirmMessages.solveWithoutChanges} onConfirm={solve} />
       <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />

@@ -18,18 +18,20 @@ export type SendControl = {
   error: string | null;
   /** After a send went through. */
   notice: string | null;
+  /** The send waits for the connection (the mutation is paused offline and goes, once, when it returns). */
+  offline?: boolean;
 };
 
 export type SendCardProps = SendControl & { disabled: boolean; className?: string };
 
 /** The send button and the send's progress, failure or success (the strip shows how many are selected). */
-export function SendCard({ label, onSend, busy, upload, error, notice, disabled, className }: SendCardProps) {
+export function SendCard({ label, onSend, busy, upload, error, notice, offline = false, disabled, className }: SendCardProps) {
   return (
     <section aria-label={label} className={cn("flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}>
       <Button size="lg" className="w-full" disabled={disabled} loading={busy} onClick={onSend}>
         {label}
       </Button>
-      {busy ? <Progress upload={upload} /> : null}
+      {busy ? <Progress upload={upload} offline={offline} /> : null}
       {error && !busy ? (
         <div role="alert" className="flex flex-col items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
           <p className="font-semibold">{t.sendFailed}</p>
@@ -47,10 +49,11 @@ export function SendCard({ label, onSend, busy, upload, error, notice, disabled,
 }
 
 /** A determinate bar while the body leaves (XMLHttpRequest upload progress), then the server's work. */
-function Progress({ upload }: { upload: UploadState }) {
+function Progress({ upload, offline }: { upload: UploadState; offline: boolean }) {
   const percent = upload.progress === null ? null : Math.round(upload.progress * 100);
-  const text =
-    upload.phase === "processing" ? t.processing : upload.phase === "waiting" ? t.waiting : percent === null ? t.sending : t.uploading(percent);
+  const text = offline
+    ? t.offline
+    : upload.phase === "processing" ? t.processing : upload.phase === "waiting" ? t.waiting : percent === null ? t.sending : t.uploading(percent);
   const determinate = upload.phase === "uploading" && percent !== null;
   return (
     <div className="flex flex-col gap-0.5">
@@ -68,7 +71,9 @@ function Progress({ upload }: { upload: UploadState }) {
           style={{ width: `${determinate ? percent : 100}%` }}
         />
       </div>
-      <p className="text-xs text-muted tabular-nums">{text}</p>
+      <p role={offline ? "status" : undefined} className={cn("text-xs tabular-nums", offline ? "font-semibold text-fg" : "text-muted")}>
+        {text}
+      </p>
     </div>
   );
 }

@@ -1,25 +1,37 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/client";
-import { resetPassword } from "@/lib/api/links";
+import { checkResetLink, resetPassword } from "@/lib/api/links";
 import { linksMessages } from "@/lib/i18n/sections/links";
 import { validationMessages } from "@/lib/i18n/sections/validation";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { LinkFrame, LinkMessage } from "./link-frame";
 import { PasswordFields, passwordPairError, type PasswordPair } from "./password-fields";
 
 type Outcome = "form" | "done" | "invalid";
 
 /**
- * /redefinir-senha/<token>: a new password typed twice. The token is only checked when it is used
- * (there is no info call for reset links), so an unknown or expired one is told after the submit.
+ * /redefinir-senha/<token>: a new password typed twice. The link is checked when the page opens
+ * (POST /api/password/reset/check, read-only): a used, expired or malformed one says so at once; the
+ * reset checks it again when it consumes it.
  */
 export function ResetPassword({ token }: { token: string }) {
   const [pair, setPair] = useState<PasswordPair>({ password: "", confirm: "" });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>("form");
+  const check = useQuery({
+    queryKey: ["links", "reset", token],
+    queryFn: ({ signal }) => checkResetLink(token, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+  // Only a refusal of the link itself (404 used or expired, 400 malformed) ends the page here: a failed
+  // connection leaves the form, and the reset says what it finds.
+  const refused = check.error instanceof ApiError && (check.error.status === 404 || check.error.status === 400);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +51,17 @@ export function ResetPassword({ token }: { token: string }) {
   }
 
   if (outcome === "done") return <LinkFrame><LinkMessage tone="success" title={linksMessages.resetDone} /></LinkFrame>;
-  if (outcome === "invalid") return <LinkFrame><LinkMessage tone="error" title={linksMessages.resetInvalid} /></LinkFrame>;
+  if (check.isPending && outcome === "form") {
+    return (
+      <LinkFrame>
+        <p role="status" className="flex items-center justify-center gap-1 py-3 text-sm text-muted">
+          <Spinner className="text-primary" />
+          {linksMessages.loading}
+        </p>
+      </LinkFrame>
+    );
+  }
+  if (outcome === "invalid" || refused) return <LinkFrame><LinkMessage tone="error" title={linksMessages.resetInvalid} /></LinkFrame>;
   return (
     <LinkFrame>
       <h1 className="text-2xl font-semibold tracking-tight">{linksMessages.resetTitle}</h1>

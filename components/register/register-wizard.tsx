@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { clearRegister, readRegister, saveRegister } from "./register-storage";
 import { ApiError } from "@/lib/api/client";
 import { registerOffice } from "@/lib/api/links";
 import { commonMessages } from "@/lib/i18n/sections/common";
@@ -30,6 +31,16 @@ const SLIDES = [r.profile, r.company, r.payment] as const;
 const PAYMENT = SLIDES.length - 1;
 const LAST = STEP_FIELDS.length; // the fourth step: check the e-mail
 type Errors = Partial<Record<RegisterField, string>>;
+/** The query parameter naming the slide (1-based): each slide is a history entry. */
+const STEP_PARAM = "passo";
+
+/** The address of slide `step` (0-based), keeping the other query parameters. */
+function stepUrl(step: number): string {
+  const url = new URL(window.location.href);
+  if (step === 0) url.searchParams.delete(STEP_PARAM);
+  else url.searchParams.set(STEP_PARAM, String(step + 1));
+  return `${url.pathname}${url.search}`;
+}
 
 /**
  * /register (spec §2): three slides and a fourth step. 'Continuar' checks the slide (§5 messages under
@@ -38,32 +49,59 @@ type Errors = Partial<Record<RegisterField, string>>;
  */
 export function RegisterWizard() {
   const params = useSearchParams();
-  const [data, setData] = useState<RegisterData>(() => emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""));
-  const [step, setStep] = useState(0);
+  // Rendered in the browser only (useSearchParams under Suspense), so the tab's storage is there.
+  const [stored] = useState(readRegister);
+  const [data, setData] = useState<RegisterData>(() => ({ ...emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""), ...stored?.data }));
+  const [reached, setReached] = useState(stored?.reached ?? 0);
+  const [starterChart, setStarterChart] = useState(stored?.starterChart ?? true);
+  // The slide is the address's (Back and Forward move between slides), never past the last one reached.
+  const asked = Number(params.get(STEP_PARAM) ?? "1") - 1;
+  const urlStep = Number.isInteger(asked) ? Math.min(Math.max(asked, 0), reached, PAYMENT) : 0;
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [sentTo, setSentTo] = useState("");
+  const step = sentTo ? LAST : urlStep;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const checking = useRef(false);
+  const shown = useRef(step);
 
   useEffect(() => {
     void loadStepRules();
   }, []);
 
-  function go(next: number) {
-    setStep(next);
-    setFormError(null);
+  useEffect(() => {
+    if (!sentTo) saveRegister(data, reached, starterChart);
+  }, [data, reached, starterChart, sentTo]);
+
+  // A new slide (Continuar, Voltar, the browser's Back or Forward): to its top, and screen readers hear it.
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
     window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => headingRef.current?.focus()); // screen readers hear the new step
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }, [step]);
+
+  /** Forward to slide `next`: a new history entry. */
+  function go(next: number) {
+    setFormError(null);
+    setReached((current) => Math.max(current, next));
+    window.history.pushState(null, "", stepUrl(next));
+  }
+
+  /** Back to an earlier slide: the browser's own Back, so Forward returns. */
+  function back(to: number) {
+    if (to >= step) return;
+    window.history.go(to - step);
   }
 
   async function create() {
     setSaving(true);
     try {
-      const answer = await registerOffice(registerPayload(data));
+      const answer = await registerOffice({ ...registerPayload(data), starterChart });
+      clearRegister();
       setSentTo(answer.email);
-      go(LAST);
+      window.history.replaceState(null, "", stepUrl(0));
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : [];
       const mapped: Errors = {};
@@ -71,7 +109,7 @@ export function RegisterWizard() {
       const steps = Object.keys(mapped).map(stepOf);
       if (steps.length > 0) {
         setErrors(mapped);
-        go(Math.min(...steps));
+        back(Math.min(...steps));
         setFormError(failure instanceof ApiError && failure.status === 409 ? failure.message : r.signup.fixFields);
       } else {
         setFormError(failure instanceof Error ? failure.message : validationMessages.connection);
@@ -128,6 +166,17 @@ export function RegisterWizard() {
             <form noValidate onSubmit={submit} className="mt-3">
               <div key={step} className="animate-fade-in">
                 <StepFields fields={STEP_FIELDS[step]} data={data} errors={errors} onChange={change} />
+                {step === PAYMENT ? (
+                  <label className="mt-2 flex cursor-pointer items-start gap-1 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={starterChart}
+                      onChange={(event) => setStarterChart(event.target.checked)}
+                      className="mt-0.5 size-2 shrink-0 accent-[var(--primary)]"
+                    />
+                    <span>{r.signup.starterChart}</span>
+                  </label>
+                ) : null}
               </div>
               {formError ? (
                 <p role="alert" className="mt-2 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
@@ -136,7 +185,7 @@ export function RegisterWizard() {
               ) : null}
               <div className="mt-3 flex items-center justify-between gap-1">
                 {step > 0 ? (
-                  <Button variant="secondary" disabled={saving} onClick={() => go(step - 1)}>
+                  <Button variant="secondary" disabled={saving} onClick={() => back(step - 1)}>
                     {r.back}
                   </Button>
                 ) : (

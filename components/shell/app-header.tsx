@@ -41,7 +41,8 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
           data-testid="profile-button"
           className="flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5 hover:bg-surface-2"
         >
-          <span data-testid="user-name" className="sr-only truncate text-sm font-medium sm:not-sr-only sm:max-w-[200px]">
+          {/* A block, so max-width applies: a long name ends in an ellipsis at every width, whole in the tooltip. */}
+          <span data-testid="user-name" title={me.data?.name} className="block max-w-[112px] min-w-0 truncate text-sm font-medium sm:max-w-[200px]">
             {me.data?.name ?? ""}
           </span>
           <Avatar name={me.data?.name ?? ""} pictureUrl={me.data?.pictureUrl} className="size-4" />

@@ -1,4 +1,5 @@
 import { takeEarlyCall } from "@/lib/early-calls";
+import { rememberLogoutReason } from "@/lib/logout-reason";
 import { browserSession } from "@/lib/session";
 import { createApiClient, type LockLike } from "./client";
 
@@ -10,4 +11,4 @@ const browserLock: LockLike = (task) => {
   return locks ? (locks.request("bloco-token-refresh", task) as Promise<Awaited<ReturnType<typeof task>>>) : task();
 };
 
-export const api = createApiClient({ session: browserSession, lock: browserLock, early: takeEarlyCall });
+export const api = createApiClient({ session: browserSession, lock: browserLock, early: takeEarlyCall, onLogout: rememberLogoutReason });

@@ -163,11 +163,12 @@ export function useSolvePendency() {
 
 // ---------------------------------------------------------------- the pendency queue
 
-/** POST /api/pendency/tosolve {}: the head of the company's queue (or null) and the open count. */
-export function useToSolve() {
+/** POST /api/pendency/tosolve {open?}: the head of the company's queue (or the one chosen in its list), the open count and the list. */
+export function useToSolve(chosen: number | null = null) {
   return useQuery({
-    queryKey: blockSenderKeys.toSolve,
-    queryFn: ({ signal }) => api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", {}, { signal }),
+    queryKey: [...blockSenderKeys.toSolve, chosen],
+    queryFn: ({ signal }) =>
+      api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", chosen === null ? {} : { open: chosen }, { signal }),
     staleTime: 0,
   });
 }
@@ -177,7 +178,7 @@ export function useSkipPendency() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pendencyId: number) => api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", { next: true, pendencyId }),
-    onSuccess: (answer) => queryClient.setQueryData(blockSenderKeys.toSolve, answer),
+    onSuccess: (answer) => queryClient.setQueryData([...blockSenderKeys.toSolve, null], answer),
   });
 }
 

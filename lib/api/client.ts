@@ -39,8 +39,9 @@ export type ApiClientOptions = {
   baseUrl?: string;
   timeoutMs?: number;
   lock?: LockLike;
-  /** Called after a refused refresh cleared the session (the route guard then sends the user to /login). */
-  onLogout?: () => void;
+  /** Called after a refused refresh cleared the session (the route guard then sends the user to /login), with
+   * the refusal's `error.details.reason` when it gave one (the office removed the user's company). */
+  onLogout?: (reason?: string) => void;
   /**
    * The answer of a call already made with this path, token and JSON body (undefined for a GET), if any
    * (lib/early-calls.ts: the page's first calls, made from <head>); null or undefined: ask.
@@ -146,9 +147,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function logout() {
+  function logout(refusal?: { status: number; body: unknown }) {
     session.clear();
-    options.onLogout?.();
+    const reason = refusal ? errorFromResponse(refusal.status, refusal.body).details.reason : undefined;
+    options.onLogout?.(typeof reason === "string" ? reason : undefined);
   }
 
   async function exchange(staleAccess: string | null): Promise<string | null> {
@@ -168,7 +170,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // is missing on an insecure origin and in older browsers): its new pair is in the shared storage.
       const access = session.getAccess();
       if (session.getRefresh() !== refresh && access) return access;
-      logout();
+      logout(outcome);
       return null;
     }
     session.setTokens({ access: data.access, refresh: data.refresh }); // rotation: ALWAYS the new refresh
@@ -206,7 +208,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (fresh === null) throw errorFromResponse(first.status, first.body);
     const retry = await send(path, payload, fresh, call);
     // A token minted a moment ago refused too: the session is no longer usable (user blocked or removed).
-    if (retry.status === 401) logout();
+    if (retry.status === 401) logout(retry);
     return unwrap<T>(retry);
   }
 

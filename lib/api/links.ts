@@ -25,6 +25,11 @@ export function requestPasswordReset(email: string): Promise<void> {
   return api.request<void>("/api/password/forgot", { email }, PUBLIC);
 }
 
+/** POST /api/password/reset/check — {} while the link can be used, 404 'Link inválido ou expirado.' otherwise. */
+export function checkResetLink(token: string, signal?: AbortSignal): Promise<void> {
+  return api.request<void>("/api/password/reset/check", { token }, { ...PUBLIC, signal });
+}
+
 /** POST /api/password/reset — 404 'Link inválido ou expirado.' for an unknown, used or expired token. */
 export function resetPassword(token: string, password: string): Promise<void> {
   return api.request<void>("/api/password/reset", { token, password }, PUBLIC);

@@ -145,7 +145,12 @@ export type PendencySyncAnswer = z.infer<typeof pendencySyncAnswer>;
  * pendencyId on screen, that pendency first moves to the end of the queue (a pendencyId that is no longer
  * the head still moves; an unknown or solved one is ignored), for everyone.
  */
-export const pendencyToSolveBody = z.object({ next: z.boolean().optional(), pendencyId: idSchema.optional() });
+export const pendencyToSolveBody = z.object({
+  next: z.boolean().optional(),
+  pendencyId: idSchema.optional(),
+  /** Show this open pendency of the company instead of the head (chosen from `queue`); not open: the head. */
+  open: idSchema.optional(),
+});
 export type PendencyToSolveBody = z.infer<typeof pendencyToSolveBody>;
 
 /** A document of the pending block (its id is what removedDocuments names). */
@@ -158,9 +163,15 @@ export const pendencyToSolveSchema = pendencySchema.omit({ solvedDatetime: true 
   createdBy: screenOperatorSchema.nullable(),
 });
 export type PendencyToSolve = z.infer<typeof pendencyToSolveSchema>;
+/** An open pendency of the company as the screen's list shows it, in queue order. */
+export const queuedPendencySchema = z.object({ id: z.number().int(), date: z.string(), issue: z.number().int() });
+export type QueuedPendency = z.infer<typeof queuedPendencySchema>;
+
 export const pendencyToSolveAnswer = z.object({
   pendency: pendencyToSolveSchema.nullable(),
   pendencyNumber: z.number().int(),
+  /** Every open pendency of the company, in queue order (the screen's list to open any of them). */
+  queue: z.array(queuedPendencySchema),
 });
 export type PendencyToSolveAnswer = z.infer<typeof pendencyToSolveAnswer>;
 

@@ -73,6 +73,9 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({ token, password: passwordSchema.pipe(z.string().max(1024)) });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** POST /api/password/reset/check: the reset page asks, when it opens, whether its link can be used. */
+export const resetCheckBody = z.object({ token });
+
 export const outboxEntry = z.object({
   id: z.number(),
   to: z.string(),

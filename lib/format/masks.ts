@@ -20,11 +20,18 @@ export const CPF_MASK = "000.000.000-00";
 export const CNPJ_MASK = "00.000.000/0000-00";
 export const CEP_MASK = "00000-000";
 export const PHONE_MASK = "(00) 0 0000-0000";
+export const LANDLINE_MASK = "(00) 0000-0000";
 
 export const maskCpf = (value: string): string => applyMask(CPF_MASK, value);
 export const maskCnpj = (value: string): string => applyMask(CNPJ_MASK, value);
 export const maskCep = (value: string): string => applyMask(CEP_MASK, value);
-export const maskPhone = (value: string): string => applyMask(PHONE_MASK, value);
+/** A mobile number (its first digit after the area code is 9, or it has 11 digits) takes the spec's mask;
+ * any other number up to 10 digits is a landline '(00) 0000-0000'. */
+export function maskPhone(value: string): string {
+  const digits = onlyDigits(value);
+  const mobile = digits.length > 10 || digits[2] === "9";
+  return applyMask(mobile ? PHONE_MASK : LANDLINE_MASK, digits);
+}
 
 /** A client's code with the mask of its type. */
 export function maskClientCode(type: "juridicPerson" | "individual", value: string): string {

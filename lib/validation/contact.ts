@@ -23,10 +23,14 @@ export function isValidCep(value: string): boolean {
 
 const PHONE_MASKED = /^\(\d{2}\) \d \d{4}-\d{4}$/;
 const PHONE_DIGITS = /^\d{11}$/;
+// A landline: eight digits after the area code, the first 2 to 5 (Anatel's fixed-line range), so an old
+// eight-digit mobile number missing its leading 9 ('(11) 9876-5432') is still refused.
+const LANDLINE_MASKED = /^\(\d{2}\) [2-5]\d{3}-\d{4}$/;
+const LANDLINE_DIGITS = /^\d{2}[2-5]\d{7}$/;
 
-/** Phone: '(00) 0 0000-0000' (16 characters) or its 11 digits. */
+/** Phone: a mobile '(00) 0 0000-0000' (the spec's 16 characters) or a landline '(00) 0000-0000', masked or as digits. */
 export function isValidPhone(value: string): boolean {
-  return PHONE_MASKED.test(value) || PHONE_DIGITS.test(value);
+  return PHONE_MASKED.test(value) || PHONE_DIGITS.test(value) || LANDLINE_MASKED.test(value) || LANDLINE_DIGITS.test(value);
 }
 
 /** Address 'Número': 1 to 10 digits. */

@@ -3,6 +3,7 @@ import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/http/errors";
 import type { Actor } from "@/server/policy/actor";
 import { preparedQuery } from "@/server/db/client";
+import { clientRemovedError } from "./client-removed";
 import { issuedBeforeValidAfter, loadActor, splitActorRows, type LoadedActor } from "./load-actor";
 import { verifyAccessToken, type AccessClaims } from "./tokens";
 
@@ -49,7 +50,8 @@ function checked(claims: AccessClaims, loaded: LoadedActor | null): Actor {
   if (!loaded || loaded.sessionEnded || issuedBeforeValidAfter(claims.issuedAtMs, loaded.validAfter)) {
     throw new AppError("unauthenticated", messages.api.unauthenticated);
   }
-  const { actor, hasBlockedMembership } = loaded;
+  const { actor, hasBlockedMembership, clientRemoved } = loaded;
+  if (!actor.accounting && !actor.business && clientRemoved) throw clientRemovedError("unauthenticated");
   if (!actor.accounting && !actor.business && hasBlockedMembership) {
     throw new AppError("unauthenticated", messages.validation.blocked);
   }

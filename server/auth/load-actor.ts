@@ -27,7 +27,14 @@ type Row = {
   session_ended: boolean;
 };
 
-export type LoadedActor = { actor: Actor; validAfter: Date; hasBlockedMembership: boolean; sessionEnded: boolean };
+export type LoadedActor = {
+  actor: Actor;
+  validAfter: Date;
+  hasBlockedMembership: boolean;
+  /** The user's client company was removed by the office (whether or not the membership is also blocked). */
+  clientRemoved: boolean;
+  sessionEnded: boolean;
+};
 
 // Named prepared statement (server/db/client.ts preparedQuery): parsed and planned once per connection.
 const LOAD_ACTOR_SQL = `
@@ -139,6 +146,7 @@ function toLoadedActor(row: Row): LoadedActor {
     validAfter: row.valid_after,
     sessionEnded: row.session_ended,
     hasBlockedMembership: Boolean(row.acc_blocked) || Boolean(row.bus_blocked),
+    clientRemoved: row.bus_id !== null && row.bus_removed !== null,
     actor: {
       userId: row.id,
       email: row.email,

@@ -3,6 +3,7 @@ import { messages } from "@/lib/i18n/messages";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
+import { clientRemovedError } from "./client-removed";
 import { getDummyHash, verifyPassword, withCredentialCheck } from "./passwords";
 import { prepareSession } from "./sessions";
 import { verifyWithinLimit } from "./throttle";
@@ -41,7 +42,9 @@ export async function login(input: { username: string; password: string; address
   const bus = user.clientOperator;
   const isAccouting = Boolean(acc && !acc.blocked);
   const isBussiness = Boolean(bus && !bus.blocked && !bus.client.removedAt);
-  // A user whose every membership is blocked (or who has none left) may not enter either platform.
+  // A user whose every membership is blocked (or who has none left) may not enter either platform; when
+  // the office removed its company, the answer says so.
+  if (!isAccouting && !isBussiness && bus?.client.removedAt) throw clientRemovedError("blocked");
   if (!isAccouting && !isBussiness) throw new AppError("blocked", messages.validation.blocked);
 
   const session = prepareSession(user.id);

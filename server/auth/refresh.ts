@@ -5,6 +5,7 @@ import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { clientRemovedError } from "./client-removed";
 import { endSession } from "./end-sessions";
 import { loadActor } from "./load-actor";
 import { prepareSession } from "./sessions";
@@ -41,7 +42,7 @@ export async function refreshSession(refreshToken: string): Promise<RefreshAnswe
     const loggedOutEverywhere = loaded && familyStart && familyStart.createdAt < loaded.validAfter;
     if (!loaded || loggedOutEverywhere || (!loaded.actor.accounting && !loaded.actor.business)) {
       await endSession(tx, row.family_id);
-      return null;
+      return loaded && !loggedOutEverywhere && loaded.clientRemoved ? ("removed" as const) : null;
     }
     const next = prepareSession(row.user_id, { id: row.family_id, expiresAt: row.family_expires_at });
     await tx.refreshToken.create({ data: next.row });
@@ -51,6 +52,7 @@ export async function refreshSession(refreshToken: string): Promise<RefreshAnswe
     await handleUnusable(tokenHash);
     throw refused();
   }
+  if (session === "removed") throw clientRemovedError("unauthenticated");
   if (!session) throw refused();
   return session.sign(); // after commit: signing is CPU work, not the connection's
 }

@@ -49,6 +49,7 @@ type HeadRow = {
   createdByName: string | null;
   createdByPictureKey: string | null;
   pendencyNumber: number;
+  queue: { id: number; date: string; issue: number }[] | null;
 };
 
 /**
@@ -69,7 +70,8 @@ async function moveToEnd(db: Db, clientId: number, pendencyId: number | undefine
 /**
  * POST /api/pendency/tosolve {next?, pendencyId?}: the head of the company's queue with its block's
  * documents (ids for removedDocuments, signed display and thumbnail links), who reported it and the open
- * count; `pendency` null when nothing waits. One statement (two with next).
+ * count; `pendency` null when nothing waits. With `open`, that open pendency instead of the head (the
+ * screen's list); `queue` lists every open one (id, date, issue) in queue order. One statement (two with next).
  */
 export async function pendencyToSolve({ actor, body }: { actor: Actor; body: PendencyToSolveBody }): Promise<PendencyToSolveAnswer> {
   const me = businessCaller(actor);
@@ -77,11 +79,13 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
   if (body.next) await moveToEnd(db, me.clientId, body.pendencyId);
   const rows = await db.$queryRaw<HeadRow[]>`
     WITH open AS (${openPendenciesOf(me.clientId)}),
-         head AS (SELECT open.id FROM open ORDER BY open.queued_at, open.id LIMIT 1)
+         head AS (SELECT open.id FROM open ORDER BY open.id = ${body.open ?? null}::int IS TRUE DESC, open.queued_at, open.id LIMIT 1)
     SELECT p.id, p.block_id AS "blockId", p.created_at AS "createdAt", p.issue::int AS issue, p.observations,
            docs.ids AS "documentIds", docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
            u.name AS "createdByName", u.picture_key AS "createdByPictureKey",
-           (SELECT count(*)::int FROM open) AS "pendencyNumber"
+           (SELECT count(*)::int FROM open) AS "pendencyNumber",
+           (SELECT json_agg(json_build_object('id', q.id, 'date', qp.created_at, 'issue', qp.issue::int) ORDER BY q.queued_at, q.id)
+              FROM open q JOIN pendencies qp ON qp.id = q.id) AS queue
       FROM (SELECT 1) one
       LEFT JOIN head ON TRUE
       LEFT JOIN pendencies p ON p.id = head.id
@@ -94,7 +98,8 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
          WHERE d.block_id = p.block_id AND d.deleted_at IS NULL
       ) docs ON TRUE`;
   const row = rows[0];
-  if (!row || row.id === null) return { pendency: null, pendencyNumber: row?.pendencyNumber ?? 0 };
+  const queue = (row?.queue ?? []).map((item) => ({ id: item.id, date: new Date(item.date).toISOString(), issue: item.issue }));
+  if (!row || row.id === null) return { pendency: null, pendencyNumber: row?.pendencyNumber ?? 0, queue };
   const ids = row.documentIds ?? [];
   const display = (row.displayKeys ?? []).map((key) => signDocumentUrl(key));
   const thumbs = (row.thumbKeys ?? []).map((key) => signDocumentUrl(key));
@@ -113,5 +118,6 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
           : { name: row.createdByName, pictureUrl: row.createdByPictureKey ? signDocumentUrl(row.createdByPictureKey) : null },
     },
     pendencyNumber: row.pendencyNumber,
+    queue,
   };
 }

@@ -36,6 +36,18 @@ export async function forgotPassword({ email }: { email: string }): Promise<Reco
   return {};
 }
 
+// POST /api/password/reset/check: read-only; `{}` while the link can set a password, else the same 404
+// the reset itself answers, so the page says so before the password is typed. The same unguessable
+// token is the key, exactly as for /api/invite/info.
+export async function checkResetToken({ token }: { token: string }): Promise<Record<string, never>> {
+  const found = await getDb().passwordResetToken.findFirst({
+    where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: new Date() } },
+    select: { id: true },
+  });
+  if (!found) throw new AppError("not_found", messages.password.invalidLink);
+  return {};
+}
+
 // POST /api/password/reset: consumes the token atomically, stores the new hash and ends every session
 // (refresh tokens revoked, access tokens issued before now refused: endSessions).
 export async function resetPassword({ token, password }: { token: string; password: string }): Promise<Record<string, never>> {

@@ -333,3 +333,46 @@ test.describe("[client actions] dark", () => {
     await expectNoAxeViolations(page, "share drawer (dark)");
   });
 });
+
+test("[client actions] the removal names the client and its consequences; its users then read that the office removed them", async ({
+  browser,
+  page,
+  request,
+  people,
+  factories,
+}) => {
+  const team = await people.officeWithClient();
+  const member = await factories.createClientOperator({ client: team.client, type: 0, user: { email: factories.uniqueEmail("e2e-removido") } });
+  // The company's user has the app open while the office removes the company.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await openLoggedIn(memberPage, await apiLogin(request, member.user.email), "bussiness", "/home");
+  await expect(memberPage.getByTestId("user-name")).toBeVisible();
+
+  await openClient(page, await apiLogin(request, team.operator.email), team.client);
+  await entry(page, "Excluir cliente").click();
+  const confirm = page.getByRole("alertdialog", { name: "Atenção" });
+  await expect(confirm).toContainText(
+    `Tem certeza que deseja remover este cliente? Os usuários de ${team.client.name} perdem o acesso ao Bloco e os blocos de ${team.client.name} saem das listas do escritório.`,
+  );
+  await confirm.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  const removed = "O escritório removeu sua empresa do Bloco. Fale com o escritório para voltar a ter acesso.";
+  // The open session: its next call ends it, and the login screen says why.
+  await memberPage.reload();
+  await expect(memberPage).toHaveURL(/\/login$/);
+  const said = memberPage.getByRole("alert").filter({ hasText: removed });
+  await expect(said).toBeVisible();
+  await expect(memberPage.getByText("Seu acesso foi bloqueado")).toHaveCount(0);
+  // Logging in again says the same, not 'Seu acesso foi bloqueado'.
+  await memberPage.reload();
+  await expect(memberPage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(said).toHaveCount(0); // said once
+  await memberPage.getByLabel("E-mail").fill(member.user.email);
+  await memberPage.getByLabel("Senha").fill("demo1234");
+  await memberPage.getByRole("button", { name: "Entrar" }).click();
+  await expect(said).toBeVisible();
+  await expectNoAxeViolations(memberPage, "login, company removed");
+  await memberContext.close();
+});

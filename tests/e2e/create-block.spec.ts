@@ -78,6 +78,8 @@ test.describe("phone (390 px, touch)", () => {
     await expect(page.getByText("Bloco enviado!")).toBeVisible();
     await expect(stripImages(page)).toHaveCount(0, PREPARED);
     await expect(page.getByText("0 de 13 imagens").first()).toBeVisible();
+    // what the last pick could not add no longer applies
+    await expect(page.getByText("Limite de 13 imagens por bloco atingido. 1 imagem não foi adicionada.")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Enviar bloco" })).toBeDisabled();
 
     expect(bodies).toHaveLength(1);
@@ -192,4 +194,25 @@ test.describe("desktop (1440 px)", () => {
     expect(bodies[1].map((entry) => entry.id)).toEqual(bodies[0].map((entry) => entry.id));
     expect(await blocksOf(firm.clientId)).toHaveLength(1);
   });
+});
+
+test("[create block] offline, the send says 'Sem conexão…' at once and goes once when the connection returns", async ({ page, context, request, factories }) => {
+  const firm = await company(factories);
+  await factories.createDocument({ client: firm.client, uploadedBy: { id: firm.owner.operatorId } });
+  await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
+  await galleryTiles(page).first().click();
+  await expect(stripImages(page)).toHaveCount(1);
+  const bodies = blockBodies(page);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Enviar bloco" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sem conexão: o envio continua quando a internet voltar" })).toBeVisible();
+  await expectNoAxeViolations(page, "Criar bloco, offline send");
+  expect(await blocksOf(firm.clientId)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText("Bloco enviado!")).toBeVisible();
+  await expect(page.getByText("Sem conexão: o envio continua quando a internet voltar")).toHaveCount(0);
+  expect(bodies).toHaveLength(1);
+  expect(await blocksOf(firm.clientId)).toHaveLength(1);
 });

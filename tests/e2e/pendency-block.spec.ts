@@ -170,3 +170,28 @@ test.describe("desktop (1440 px)", () => {
     await expect.poll(presence).toBe(0);
   });
 });
+
+test("[pendency] a list of the open pendencies (date and issue) opens any of them, by keyboard too; axe", async ({ page, request, factories }) => {
+  const firm = await company(factories);
+  await pendencies(factories, firm);
+  await open(page, request, firm);
+  const list = page.getByRole("navigation", { name: "Pendências abertas" });
+  const items = list.getByRole("button");
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText(ISSUES.quality);
+  await expect(items.nth(1)).toContainText(ISSUES.incomplete);
+  await expect(items.nth(2)).toContainText(ISSUES.incompatible);
+  await expect(items.nth(0)).toContainText(/\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+  await expect(items.nth(0)).toHaveAttribute("aria-current", "true");
+  await issueShown(page, ISSUES.quality);
+  await expectNoAxeViolations(page, "pendency list");
+
+  await items.nth(2).click();
+  await issueShown(page, ISSUES.incompatible);
+  await expect(items.nth(2)).toHaveAttribute("aria-current", "true");
+  await items.nth(1).focus();
+  await page.keyboard.press("Enter");
+  await issueShown(page, ISSUES.incomplete);
+  // Choosing moved nothing: the queue keeps its order.
+  await expect(items.nth(0)).toContainText(ISSUES.quality);
+});

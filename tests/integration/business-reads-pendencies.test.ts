@@ -158,8 +158,22 @@ describe("POST /api/pendency/tosolve", () => {
   });
 
   test("nothing waits: {pendency: null, pendencyNumber: 0}", async () => {
-    expect(await tosolve("gammaOwner")).toEqual({ pendency: null, pendencyNumber: 0 });
-    expect(await tosolve("gammaOwner", { next: true })).toEqual({ pendency: null, pendencyNumber: 0 });
+    expect(await tosolve("gammaOwner")).toEqual({ pendency: null, pendencyNumber: 0, queue: [] });
+    expect(await tosolve("gammaOwner", { next: true })).toEqual({ pendency: null, pendencyNumber: 0, queue: [] });
+  });
+
+  test("queue lists every open pendency (id, date, issue) in queue order; open shows the one chosen", async () => {
+    const answer = await tosolve("owner");
+    expect(answer.queue).toEqual(
+      queue.map((name) => ({ id: p[name].id, date: p[name].createdAt.toISOString(), issue: p[name].issue })),
+    );
+    expect(answer.pendency?.id).toBe(p.first.id);
+    const chosen = await tosolve("owner", { open: p.third.id });
+    expect(chosen.pendency).toMatchObject({ id: p.third.id, issue: p.third.issue });
+    expect(chosen.queue).toEqual(answer.queue); // choosing moves nothing
+    // Not open for this company (solved, another company's): the head.
+    expect(await head("owner", { open: p.solved.id })).toBe(p.first.id);
+    expect(await head("owner", { open: p.beta.id })).toBe(p.first.id);
   });
 
   test.each([
@@ -167,6 +181,7 @@ describe("POST /api/pendency/tosolve", () => {
     ["pendencyId a string", { pendencyId: "1" }, "pendencyId"],
     ["pendencyId 2^31", { pendencyId: 2 ** 31 }, "pendencyId"],
     ["next a string", { next: "yes" }, "next"],
+    ["open 0", { open: 0 }, "open"],
   ])("%s → 400", async (_label, body, path) => {
     const res = await call(tosolvePost, { token: t.owner, body });
     expect(res.status).toBe(400);

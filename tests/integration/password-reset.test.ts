@@ -2,6 +2,7 @@
 // no account enumeration; at most RESET_MAX_PER_HOUR e-mails per account per hour; one-time links.
 import { POST as forgotPost } from "@/app/api/password/forgot/route";
 import { POST as resetPost } from "@/app/api/password/reset/route";
+import { POST as checkPost } from "@/app/api/password/reset/check/route";
 import { POST as tokenPost } from "@/app/api/token/route";
 import { POST as refreshPost } from "@/app/api/token/refresh/route";
 import { GET as meGet } from "@/app/api/me/route";
@@ -77,4 +78,28 @@ test("validation: short password and invalid e-mail → 400", async () => {
   const email = await forgot("sem-arroba");
   expect(email.status).toBe(400);
   expect(email.json.error!.fields).toContainEqual({ path: "email", message: "Este e-mail não é válido" });
+});
+
+test("the reset page's check: a usable link answers {} and stays usable; a used, unknown or malformed one is refused", async () => {
+  const op = await createAccountingOperator();
+  await forgot(op.user.email);
+  const token = await lastLink(op.user.email);
+  const check = (body: unknown) => call(checkPost, { body });
+
+  const usable = await check({ token });
+  expect(usable.status).toBe(200);
+  expect(usable.json.data).toEqual({});
+  expect((await getDb().passwordResetToken.findFirstOrThrow({ where: { userId: op.userId } })).usedAt).toBeNull();
+  expect((await call(resetPost, { body: { token, password: "nova-senha" } })).status).toBe(200);
+
+  for (const [body, status] of [
+    [{ token }, 404],
+    [{ token: "A".repeat(43) }, 404],
+    [{ token: "" }, 400],
+    [{}, 400],
+  ] as const) {
+    const res = await check(body);
+    expect(res.status).toBe(status);
+    if (status === 404) expect(res.json.error!.message).toBe("Link inválido ou expirado.");
+  }
 });

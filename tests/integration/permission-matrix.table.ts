@@ -193,6 +193,7 @@ export const table: Record<string, Row> = {
   // Public: the links and forms of people who are not logged in.
   "POST /api/password/forgot": everyone(200),
   "POST /api/password/reset": everyone(200),
+  "POST /api/password/reset/check": everyone(200),
   "POST /api/register": everyone(200),
   "POST /api/token": everyone(200),
   "POST /api/token/logout": everyone(200),

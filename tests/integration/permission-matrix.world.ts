@@ -435,6 +435,14 @@ export const requests: Record<string, RequestSpec> = {
       return { body: { token: await mailedToken(user.email, /\/redefinir-senha\/([A-Za-z0-9_-]+)/), password: "nova-senha" } };
     },
   },
+  "POST /api/password/reset/check": {
+    parallel: true,
+    build: async () => {
+      const user = await createUser();
+      await call(forgotPost, { body: { email: user.email } });
+      return { body: { token: await mailedToken(user.email, /\/redefinir-senha\/([A-Za-z0-9_-]+)/) } };
+    },
+  },
   "POST /api/pendency/create": { build: async (m) => ({ body: { blockId: (await freshUncategorized(m)).id, issue: 0 } }) },
   "POST /api/pendency/list": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/pendency/solve": {

@@ -85,6 +85,11 @@ describe("isValidCep / isValidPhone / isValidAddressNumber", () => {
     ["(11) 9 8765-432", false],
     ["(11)9 8765-4321", false],
     ["1198765432", false],
+    ["(31) 3333-4444", true],
+    ["3133334444", true],
+    ["(31) 3333-444", false],
+    ["(31) 9333-4444", false],
+    ["(31) 1333-4444", false],
     ["", false],
   ])("phone %j -> %s", (phone, ok) => expect(isValidPhone(phone)).toBe(ok));
 
@@ -113,6 +118,7 @@ describe("zod field schemas", () => {
     { name: "cnpj", schema: cnpjSchema, input: "11.222.333/0001-81", output: "11222333000181" },
     { name: "cep", schema: cepSchema, input: "01310-100", output: "01310100" },
     { name: "phone", schema: phoneSchema, input: "(11) 9 8765-4321", output: "11987654321" },
+    { name: "landline phone", schema: phoneSchema, input: "(31) 3333-4444", output: "3133334444" },
     { name: "email", schema: emailSchema, input: " Dono@Escritorio.Demo ", output: "dono@escritorio.demo" },
     { name: "password", schema: passwordSchema, input: "123456", output: "123456" },
     { name: "required", schema: requiredSchema, input: "  Ana ", output: "Ana" },

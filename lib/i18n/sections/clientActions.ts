@@ -47,5 +47,8 @@ export const clientActionsMessages = {
   transferYes: "Sim, transferir cliente",
   // 'Excluir cliente'.
   removeConfirm: "Tem certeza que deseja remover este cliente?",
+  /** The spec's question, then what the removal does (the books stay: the removal is soft). */
+  removeConsequences: (name: string) =>
+    `Tem certeza que deseja remover este cliente? Os usuários de ${name} perdem o acesso ao Bloco e os blocos de ${name} saem das listas do escritório.`,
   dismiss: "Fechar aviso",
 } as const;

@@ -35,6 +35,7 @@ export const registerMessages = {
     paymentNote: "O pagamento ainda não é cobrado: seu escritório começa em período de teste.",
     cardNotSent: "Os dados do cartão não são enviados ao servidor nem guardados.",
     fixFields: "Confira os campos destacados.",
+    starterChart: "Começar com um plano de contas inicial (ano atual e anterior)",
     emailInUse: "Este e-mail já está em uso no Bloco. Entre com o seu login ou use 'Esqueceu a senha?'.",
     tooMany: "Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente.",
     doneTitle: "Verifique o seu e-mail",

@@ -1,8 +1,13 @@
 import { ResetPassword } from "@/components/links/reset-password";
+import { QueryProvider } from "@/app/query-provider";
 import { decodeSegment } from "@/lib/path-segment";
 
 // The password-reset link of the e-mail (issue 3): open to anyone, the token is the key.
 export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  return <ResetPassword token={decodeSegment(token)} />;
+  return (
+    <QueryProvider>
+      <ResetPassword token={decodeSegment(token)} />
+    </QueryProvider>
+  );
 }
