@@ -54,7 +54,7 @@ export const CONTABILIZATION_LEASE_MS = 3 * POLL_INTERVAL_MS;
 export const CONTABILIZATION_LINK_MS = 5 * MINUTE_MS;
 /** The phone's session, exchanged once for the link: a working day at most, revocable. */
 export const CONTABILIZATION_SESSION_MS = 12 * 60 * MINUTE_MS;
-/** A categorization claim (issue 9) lasts three polls: renewed by every block sync, released on leaving. */
+/** A categorization claim lasts three polls: renewed by every block sync, released on leaving. */
 export const CATEGORIZATION_CLAIM_MS = 3 * POLL_INTERVAL_MS;
 /** 'Reportar problema': the longest Observação the server keeps. */
 export const PENDENCY_OBSERVATIONS_MAX = 1_000;

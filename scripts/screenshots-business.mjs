@@ -1,4 +1,4 @@
-// Screenshots of the business screens of issue 8 items 1, 3 and 4 at 1440px and 390px, light and dark,
+// Screenshots of the business screens at 1440px and 390px, light and dark,
 // into .data/screenshots/: the home (by account, flat, a block open, the company dialog, the side bar
 // collapsed), Blocos enviados (a block just sent counting down, its preview) and Devolvidos (the list
 // with its countdowns, a preview, the delete confirmation).

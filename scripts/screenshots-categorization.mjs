@@ -1,4 +1,4 @@
-// Screenshots of the categorization screen (issue 9 item 1) at 1440px and 390px, light and dark, into
+// Screenshots of the categorization screen at 1440px and 390px, light and dark, into
 // .data/screenshots/: the screen on a demo client with uncategorised blocks (form filled halfway, the
 // account list open), the 'Reportar problema' dialog, the devolve confirmation, and the empty text (a demo
 // client without uncategorised blocks). Nothing is saved: opening the screen only claims blocks for 15 s.

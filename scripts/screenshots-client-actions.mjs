@@ -1,4 +1,4 @@
-// Screenshots of the client detail's side bar and its actions (issue 7 items 3, 5 and 6) at 1440px and
+// Screenshots of the client detail's side bar and its actions at 1440px and
 // 390px, light and dark, into .data/screenshots/: the side bar expanded and collapsed, its disabled entries
 // (a client the viewer is not responsible for), 'Gerenciar plano de Contas' and 'Adicionar contas' (with
 // the help tooltip), the share drawer, the transfer drawer with its confirm panel and the removal

@@ -1,4 +1,4 @@
-// Screenshots of /home/client (issue 7 item 3) at 1440px and 390px, light and dark, into .data/screenshots/:
+// Screenshots of /home/client at 1440px and 390px, light and dark, into .data/screenshots/:
 // the accounts of this month with a row open, the flat block list, 'Todos', a month without accounts and
 // the pendency dialog. Usage: node scripts/screenshots-client.mjs [baseUrl] (dev server with demo data).
 import { openClient, shootScenes } from "./lib/screenshots.mjs";

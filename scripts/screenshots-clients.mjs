@@ -1,4 +1,4 @@
-// Screenshots of the accounting /home 'Clientes' (issue 7 item 1) at 1440px and 390px, light and dark,
+// Screenshots of the accounting /home 'Clientes' at 1440px and 390px, light and dark,
 // into .data/screenshots/: the list, a search, a busy card, the empty state of a new office, the
 // 'Adicionar Cliente' drawer, the read-only client dialog and the 'Contato' panel of an open client.
 // Usage: node scripts/screenshots-clients.mjs [baseUrl] (the dev server with demo data).

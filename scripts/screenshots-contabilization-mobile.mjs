@@ -1,4 +1,4 @@
-// Screenshots of the phone's contabilization pages (issue 9 item 3) at 390px and 360px, light and dark,
+// Screenshots of the phone's contabilization pages at 390px and 360px, light and dark,
 // into .data/screenshots/: the main page before an account is chosen, the account list, the main page
 // with an account and its next block, after one Proximo (the last posted with Desfazer armed), the
 // history, a month with nothing to post, and the 'scan again' page after a reload.

@@ -1,4 +1,4 @@
-// Screenshots of the desktop contabilization page (issue 9 items 2–3) at 1440px and 390px, light and dark,
+// Screenshots of the desktop contabilization page at 1440px and 390px, light and dark,
 // into .data/screenshots/: an account chosen with its next block, an account with 'Sem blocos!', the
 // 'Visualizar Historico' drawer, the QR panel open, a Desfazer expanded (not confirmed), and the page while another operator holds the client.
 // Nothing is posted: the demo data stays as it is (the held scene takes the lease as the demo operator

@@ -1,4 +1,4 @@
-// Screenshots of Criar bloco and Blocos com pendencia (issue 8 item 2) at 1440px and 390px, light and
+// Screenshots of Criar bloco and Blocos com pendencia at 1440px and 390px, light and
 // dark, into .data/screenshots/: the empty panel, a mixed selection (gallery documents and new photos),
 // the 13-image limit with the refusal, a send in progress (throttled upload), the Excluir confirmation;
 // the head pendency, Proximo's confirmation with 'Nao mostrar novamente', the no-change confirmation and

@@ -1,4 +1,4 @@
-// Screenshots of the public pages (issue 3) at 1440px and 390px, light and dark, into .data/screenshots/:
+// Screenshots of the public pages at 1440px and 390px, light and dark, into .data/screenshots/:
 // the landing page (and its dialog), the three sign-up slides, /colorlab and the two e-mailed link pages with an
 // invalid token. Usage: node scripts/screenshots-public.mjs [baseUrl] (default BASE_URL or :3000).
 import { fillCompanySlide } from "./lib/register.mjs";

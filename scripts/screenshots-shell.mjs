@@ -1,4 +1,4 @@
-// Screenshots of the logged-in shell (issue 3) at 1440px and 390px, light and dark, into .data/screenshots/:
+// Screenshots of the logged-in shell at 1440px and 390px, light and dark, into .data/screenshots/:
 // /home, the drawers 'Conta' and 'Buscar operador', the photo reposition dialog, the office dialog and the
 // confirmation dialog. Usage: node scripts/screenshots-shell.mjs [baseUrl] (default http://127.0.0.1:3000,
 // the dev server with demo data).

@@ -1,4 +1,4 @@
-// Screenshots of issue 7's sign-up screens at 1440px and 390px, light and dark, into .data/screenshots/:
+// Screenshots sign-up screens at 1440px and 390px, light and dark, into .data/screenshots/:
 // the /register wizard (each step, a step with its errors, the fourth step after a real sign-up), the
 // sign-up link page (the owner sets its password) and the client company's registration page (empty and
 // with its errors). Creates offices and invites in the dev database it runs against (reads the links

@@ -1,4 +1,4 @@
-// Screenshots of the block viewer (issue 7 item 4) at 1440px and 390px, light and dark, into
+// Screenshots of the block viewer at 1440px and 390px, light and dark, into
 // .data/screenshots/: a categorised block (edit-view, then editing with the account list open), a
 // contabilised one, one with an open pendency (when the demo has one; the e2e spec shoots it with
 // VIEWER_SHOTS=1), zoomed in, full screen and the devolve confirmation.

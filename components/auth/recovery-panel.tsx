@@ -12,8 +12,8 @@ import { TextField } from "@/components/ui/text-field";
 type Props = { id: string; open: boolean; initialEmail: string };
 
 /**
- * 'Esqueceu a senha?': asks for the registered e-mail. The spec shows no call; issue 3 asks for a real
- * reset link, so 'Recuperar senha' posts /api/password/forgot and shows one neutral confirmation
+ * 'Esqueceu a senha?': asks for the registered e-mail. The spec shows no call; a real
+ * reset link is sent, so 'Recuperar senha' posts /api/password/forgot and shows one neutral confirmation
  * whatever the answer (no account enumeration).
  */
 export function RecoveryPanel({ id, open, initialEmail }: Props) {

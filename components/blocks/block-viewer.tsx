@@ -37,7 +37,7 @@ export type ViewerReadOnly = false | "busy" | "posting";
 export type BlockViewerProps = { clientId: number; block: Block | null; onClose: () => void; readOnly: ViewerReadOnly };
 
 /**
- * The block viewer (spec §2 "Block viewer", issue 7 item 4): open while `block` is set. A dialog or full
+ * The block viewer (spec §2 "Block viewer"): open while `block` is set. A dialog or full
  * screen; thumbnails, the centre image (3 zoom levels, wheel, drag to pan), the right-hand buttons
  * (zoom, full screen, devolve) and the side panel (modes in block-form-rules.ts). `readOnly`: see
  * ViewerReadOnly. Keyboard: ←/→ images, +/- zoom, Escape closes.

@@ -34,7 +34,7 @@ const BlockPreviewDialog = lazyWhenOpen<BlockPreviewDialogProps>(
 const t = clientDetailMessages;
 
 /**
- * /home on the business platform (spec §2 "Client home", issue 8 item 1): the company's name and logo
+ * /home on the business platform (spec §2 "Client home"): the company's name and logo
  * (opening the read-only client dialog), and its blocks of a month by account or flat — the accounting
  * client detail's own panel (PeriodBlocks) fed by the business variants of /api/block/list and
  * /api/account/client. A block opens read-only (BlockPreviewDialog).

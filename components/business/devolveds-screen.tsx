@@ -42,7 +42,7 @@ function deadlineText(msLeft: number): string {
 type Notice = { tone: "error" | "ok"; text: string };
 
 /**
- * /devolveds 'Devolvidos' (spec §2, §4 Returned document; issue 8 item 4): the documents the office
+ * /devolveds 'Devolvidos' (spec §2, §4 Returned document): the documents the office
  * returned, soonest deadline first, each with its name, the countdown to its automatic deletion, and
  * restore (back to the gallery as rescued), download and delete (after confirmation). The selected one
  * previews large.

@@ -34,7 +34,7 @@ const t = businessSentMessages;
 const d = clientDetailMessages;
 
 /**
- * /sentblock 'Blocos enviados' (spec §2, §4 Sent block; issue 8 item 3): whose blocks (the caller as
+ * /sentblock 'Blocos enviados' (spec §2, §4 Sent block): whose blocks (the caller as
  * 'Voce', colleagues who share), month and year; the blocks grouped by day, each with its time or, while
  * it can be undone, a live mm:ss countdown and the undo; the selected block's documents previewed.
  */

@@ -78,7 +78,7 @@ export function CategorizationPage() {
 }
 
 /**
- * The categorization screen (spec §2, issue 9 item 1): full screen, the operators on it and the queue's
+ * The categorization screen (spec §2): full screen, the operators on it and the queue's
  * count in the header, the block viewer's pieces in categorization mode, the loop of
  * use-categorization-queue.ts. Shortcuts (docs/decisions/0125-categorization-screen.md): Enter saves, Alt+C the account,
  * Alt+P report a problem, Alt+V devolve; the viewer's +/− and ←/→ outside the fields.

@@ -23,7 +23,7 @@ export type ReportDialogProps = {
   onReported: () => void;
 };
 
-/** 'Reportar problema' (spec §2, issue 9): 'O que aconteceu?', 'Observação', 'Enviar' → pendency/create. */
+/** 'Reportar problema' (spec §2): 'O que aconteceu?', 'Observação', 'Enviar' → pendency/create. */
 export function ReportDialog({ clientId, blockId, open, onOpenChange, onReported }: ReportDialogProps) {
   const returnFocus = useReturnFocus();
   // While the report is on its way the dialog stays open (Escape, a click outside, 'Cancelar'): closed,

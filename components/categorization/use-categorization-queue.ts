@@ -5,7 +5,7 @@ import { fetchToCategorize, forgetImages, preloadBlockImages, usePrefetchAccount
 import { ApiError } from "@/lib/api/client";
 import { blockYearMonth, type BlockForm } from "@/components/blocks/block-form-rules";
 
-// The categorization loop (issue 9 item 1.2, docs/decisions/0124-categorization-queue-and-claims.md):
+// The categorization loop (docs/decisions/0124-categorization-queue-and-claims.md):
 // tocategorize answers the block to show and the next one; the next one's images are fetched and
 // decoded at once, so that after a save, a report or a devolve `advance()` shows it from memory, in the
 // same render, and asks tocategorize again in the background for the new `next`. The caller's own

@@ -162,7 +162,7 @@ function Entry({ icon, label, disabledReason, href, current, danger, onClick, tr
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2, issue 7 item 3). */
+/** The collapsible side bar of /home/client with its seven entries (spec §2). */
 export function SideBar({
   client,
   uncategorizedCount,

@@ -10,7 +10,7 @@ import type { SelectionUpdate } from "./use-image-intake";
 
 const t = businessPanelMessages;
 
-/** /createblock 'Criar bloco' (spec §2, issue 8 item 2). */
+/** /createblock 'Criar bloco' (spec §2). */
 export function CreateBlockPage() {
   return (
     <BusinessFrame title={t.createTitle}>

@@ -27,7 +27,7 @@ function Body({ text }: { text: string }) {
   );
 }
 
-// The development outbox: what the app would have e-mailed (spec-silent; issue 3 asks for it).
+// The development outbox: what the app would have e-mailed (spec-silent).
 export function OutboxList() {
   const outbox = useQuery({ queryKey: outboxKey, queryFn: ({ signal }) => fetchOutbox(signal), refetchInterval: 5000 });
   return (

@@ -71,7 +71,7 @@ type Props = {
 };
 
 /**
- * The client company's registration from its invite (issue 7 #2): the company (type, Razão Social or
+ * The client company's registration from its invite: the company (type, Razão Social or
  * Nome Completo, CNPJ or CPF, E-mail, Telefone, address) and its first user (Nome, CPF, Telefone, Senha
  * twice) — or, when the e-mail already has a login, that login's current password. Masks as typed;
  * §5 messages beside the labels, cleared on typing; the server checks the same rules with the same words.

@@ -6,7 +6,7 @@ import type { FieldErrors } from "./use-edit-form";
 
 // The 'Perfil' form (spec §5 "Profile save": valid e-mail, valid CPF, non-empty name, valid phone) and
 // the current password the server asks for when the e-mail changes: the e-mail is the login, and a
-// stolen session must not be able to move it (issue 6).
+// stolen session must not be able to move it.
 export type ProfileField = "name" | "code" | "email" | "phone" | "currentPassword";
 export type ProfileValues = Record<ProfileField, string>;
 

@@ -4,7 +4,7 @@ import { registerMessages } from "@/lib/i18n/sections/register";
 import { validationMessages } from "@/lib/i18n/sections/validation";
 import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
 
-// The sign-up wizard's data (spec §2): three slides of fields and a fourth step. Issue 7 made the sign-up
+// The sign-up wizard's data (spec §2): three slides of fields and a fourth step. The sign-up is
 // real: 'Continuar' checks the slide's fields with the server's own rules (lib/contract/register.ts,
 // §5 messages), the payment slide creates the office (the card fields never leave the browser) and the
 // fourth step says to check the e-mail.

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useSession } from "@/components/auth/use-session";
 import { AppShell } from "./app-shell";
 
-/** /home until issue 4 builds it: the shell around a placeholder (GET /api/me/ through the client). */
+/** /home as a placeholder: the shell around a placeholder (GET /api/me/ through the client). */
 export function HomePlaceholder() {
   const session = useSession();
   const me = useMe();

@@ -14,7 +14,7 @@ import { api } from "./api";
 import { useLeaveScreen } from "./leave-screen";
 import { ApiError } from "./client";
 
-// The calls of Criar bloco and Blocos com pendencia (issue 8 item 2): the galleries, deleting a gallery
+// The calls of Criar bloco and Blocos com pendencia: the galleries, deleting a gallery
 // document, sending a block and solving a pendency (both uploads with progress, through the API client
 // with an XMLHttpRequest transport), the pendency queue, and the presence on the pendency screen
 // (polled while open and visible, unsynced on leaving). Keys: ["library", …], ["pendency", …]; a send or

@@ -5,7 +5,7 @@ import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/
 import { api } from "./api";
 import { clientDetailKeys } from "./client-detail";
 
-// The block viewer's calls (spec §7 Blocks/Documents, issue 7 item 4): the block's documents and
+// The block viewer's calls (spec §7 Blocks/Documents): the block's documents and
 // badges, mark viewed, save (with the block's version) and devolve. Every mutation invalidates the
 // client's block list (blockKeys.client) so the page behind the viewer refreshes.
 

@@ -11,7 +11,7 @@ import { api } from "./api";
 import { businessKeys } from "./business-blocks";
 import type { PeriodAccounts } from "./client-detail";
 
-// What the business home, Blocos enviados and Devolvidos read and change (issue 8 items 1, 3, 4). Every
+// What the business home, Blocos enviados and Devolvidos read and change. Every
 // key starts with "business": a change anywhere on the business platform (a block sent, a pendency
 // solved, a document restored) may invalidate the whole prefix and every screen — and the side bar's
 // Pendencias badge, read from the home's block list — refreshes.

@@ -9,7 +9,7 @@ import { blockKeys, invalidateAfterSave, viewerAccountKeys } from "./blocks";
 import { clientDetailKeys } from "./client-detail";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 
-// The categorization screen's calls (issue 9 item 1, docs/api.md "Categorization"): the queue
+// The categorization screen's calls (docs/api.md "Categorization"): the queue
 // (tocategorize: the block on screen and the prefetched `next`), the save / report / devolve that end a
 // block, the polled block sync with its unsync on leaving, and the image preload that lets the next
 // block show from memory. Every write invalidates the client's block lists (blockKeys.client), so the

@@ -5,7 +5,7 @@ import type { OperatorAnswer } from "@/lib/contract/operators";
 import type { SharedOperatorAnswer, TransferAnswer } from "@/lib/contract/sharing";
 import { api } from "./api";
 
-// The client detail's side bar actions (issue 7 items 5 and 6): the chart of accounts and the client's
+// The client detail's side bar actions: the chart of accounts and the client's
 // plan of this month ('Gerenciar contas'), sharing, transferring and removing a client. Query keys live
 // here; mutations invalidate by prefix: ["accounts"] and ["blocks", clientId] after an account change,
 // ["clients"] after share, transfer and removal (the client list and its cards).

@@ -5,7 +5,7 @@ import type { ClientBlocksAnswer, Pendency } from "@/lib/contract/blocks";
 import type { ClientBusyAnswer, ClientCard } from "@/lib/contract/clients";
 import { api } from "./api";
 
-// What /home/client reads (issue 7 item 3): the client's card (isResponsable), its busy state (polled,
+// What /home/client reads: the client's card (isResponsable), its busy state (polled,
 // paused while the tab is hidden), the accounts and blocks of the chosen period and the pendencies of
 // a year. Keys start with the prefixes the mutations of the viewer and the drawers invalidate:
 // ["clients"], ["accounts"], ["blocks", clientId], ["pendencies", clientId].

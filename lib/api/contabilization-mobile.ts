@@ -6,7 +6,7 @@ import type { BlockContabilizeAnswer, ContabilizationMonth, ContabilizationSessi
 import { api } from "./api";
 import { ApiError } from "./client";
 
-// The phone's side of the QR hand-off (issue 9 item 3;
+// The phone's side of the QR hand-off (
 // docs/decisions/0127-qr-link-and-phone-session.md). No bearer token and no login: the one-time LINK token of the address is exchanged once by
 // /init for a mobile SESSION token, which every later call sends as `link` in its body. The session
 // lives in this module's memory only (never storage, never the address): the three mobile pages share

@@ -11,7 +11,7 @@ import { api } from "./api";
 import { useLeaveScreen } from "./leave-screen";
 import { ApiError } from "./client";
 
-// The desktop contabilization page (issue 9 items 2–3; docs/api.md "Contabilization and the QR link"):
+// The desktop contabilization page (docs/api.md "Contabilization and the QR link"):
 // the lease held by polling /api/operator/sync/contabilize (its answer IS the page's data: accounts,
 // counts, next blocks, last contabilised), Proximo / Desfazer through /api/block/contabilize, the
 // history drawer and the QR's one-time link. Keys start with ["contabilization", clientId]; a post also

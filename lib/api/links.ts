@@ -3,7 +3,7 @@ import type { InviteAcceptBody, InviteInfoAnswer } from "@/lib/contract/invites"
 import type { RegisterAnswer, RegisterBody } from "@/lib/contract/register";
 import { api } from "./api";
 
-// The e-mailed links (issue 3 contract): invite info/accept and password forgot/reset. All public calls:
+// The e-mailed links : invite info/accept and password forgot/reset. All public calls:
 // no bearer token and no refresh on 401 (the link token is the key). Shapes: lib/contract/invites.ts.
 
 export type InviteInfo = InviteInfoAnswer;
@@ -35,7 +35,7 @@ export function resetPassword(token: string, password: string): Promise<void> {
   return api.request<void>("/api/password/reset", { token, password }, PUBLIC);
 }
 
-/** POST /api/register — an office signs up (issue 7): the link that sets the owner's password goes to `email`. */
+/** POST /api/register — an office signs up: the link that sets the owner's password goes to `email`. */
 export function registerOffice(body: RegisterBody): Promise<RegisterAnswer> {
   return api.request<RegisterAnswer>("/api/register", body, PUBLIC);
 }

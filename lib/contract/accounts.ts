@@ -3,7 +3,7 @@ import { requiredSchema, textSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { z } from "./zod";
 
-// The chart of accounts and a client's active plan (spec §3 Account, §7 Accounts calls, issue 7 item 8).
+// The chart of accounts and a client's active plan (spec §3 Account, §7 Accounts calls).
 
 export const yearSchema = z.int().min(2000).max(2100);
 export const monthSchema = z.int().min(1).max(12);

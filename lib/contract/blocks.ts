@@ -5,7 +5,7 @@ import { monthSchema, yearSchema } from "./accounts";
 import { z } from "./zod";
 
 // Blocks, their documents and pendencies on the accounting platform (spec §3 Block, Block documents
-// response, Client blocks response, Pendency; §7 Blocks; issue 7 item 3/4/8). Shared by the route
+// response, Client blocks response, Pendency; §7 Blocks). Shared by the route
 // handlers and the UI hooks. Wire decisions (docs/decisions/0115-blocks-on-the-wire.md):
 // - `date` is an ISO calendar date "2026-03-15" (the payment date), null while uncategorised; the spec's
 //   "shifted forward one day on load" is not reproduced.

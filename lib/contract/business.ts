@@ -7,7 +7,7 @@ import { idSchema } from "./ids";
 import { z } from "./zod";
 
 // The business platform's calls (spec §3 Document, Library, Sent block, Pendency, Returned document;
-// §7 Blocks, Pendency, Documents; issue 8 item 6). Shared by the route handlers and the UI hooks.
+// §7 Blocks, Pendency, Documents). Shared by the route handlers and the UI hooks.
 // Wire decisions (docs/decisions/0118-business-platform-contract.md):
 // - A library is one client operator's gallery. key '' is the caller's own ('Minha galeria'); any other
 //   key is the operator id (as text) of a colleague of the same company who shares its gallery.

@@ -7,7 +7,7 @@ import { idSchema } from "./ids";
 import { z } from "./zod";
 
 // The categorization screen's calls (spec §2 Block viewer and categorization, §3 Block sync response,
-// §7 /api/block/tocategorize, /api/pendency/create, /api/operator/sync|unsync/block; issue 9 item 4).
+// §7 /api/block/tocategorize, /api/pendency/create, /api/operator/sync|unsync/block).
 // Wire decisions (docs/decisions/0124-categorization-queue-and-claims.md):
 // - tocategorize answers the block to show AND the one after it (`next`, prefetched by the UI, images
 //   included), both claimed for the caller; after a save, a report or a devolve the UI shows `next` at
@@ -19,7 +19,7 @@ import { z } from "./zod";
 export const categorizationClientBody = z.object({ clientId: idSchema });
 export type CategorizationClientBody = z.infer<typeof categorizationClientBody>;
 
-/** What the office had on a block before its pendency was solved: prefills the form (issue 8). */
+/** What the office had on a block before its pendency was solved: prefills the form. */
 export const categorizationSuggestionSchema = z.object({
   accountId: z.number().int().nullable(),
   date: z.iso.date().nullable(),

@@ -8,7 +8,7 @@ import { idSchema } from "./ids";
 import { z } from "./zod";
 
 // Contabilization at the desk and on a phone by QR code (spec §2 Accounting: desktop contabilization and
-// the mobile pages, §3 Contabilization link/session, §7; issue 9 item 4;
+// the mobile pages, §3 Contabilization link/session, §7;
 // docs/decisions/0127-qr-link-and-phone-session.md). Shared by the route handlers and the UI hooks.
 //
 // Two opaque tokens travel here, never a bearer JWT:

@@ -4,7 +4,7 @@ import { clientData } from "./offices";
 import { platformSchema } from "./operators";
 import { z } from "./zod";
 
-// Issue 3 "helper-5": operator invites, the invite link, password reset and the dev outbox.
+// Operator invites, the invite link, password reset and the dev outbox.
 
 export const inviteAnswer = z.object({ id: z.number(), email: z.string() });
 export type InviteAnswer = z.infer<typeof inviteAnswer>;
@@ -45,7 +45,7 @@ export const inviteInfoAnswer = z.object({
 export type InviteInfoAnswer = z.infer<typeof inviteInfoAnswer>;
 
 /**
- * A client company registering from its invite (issue 7): its type decides the rules (spec §5 office
+ * A client company registering from its invite: its type decides the rules (spec §5 office
  * save: a juridic person needs CNPJ, e-mail and phone; an individual CPF, e-mail and phone optional).
  */
 const registration = (type: "juridicPerson" | "individual") => clientData(type).omit({ pictureUrl: true }).extend({ type: z.literal(type) });

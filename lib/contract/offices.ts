@@ -11,7 +11,7 @@ import {
 import { idSchema } from "./ids";
 import { z } from "./zod";
 
-// Issue 3 "helper-5": the office of an accounting operator, the company of a business operator, their
+// The office of an accounting operator, the company of a business operator, their
 // logos and the contacts a client sees. Answers carry stored forms (digits only); the UI applies masks.
 
 const text = (max: number) => requiredSchema.pipe(z.string().max(max));

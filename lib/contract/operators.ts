@@ -2,7 +2,7 @@ import { cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema, se
 import { idSchema } from "./ids";
 import { z } from "./zod";
 
-// Issue 3 "helper-4": operators, the caller's profile and the platform switch. Shared by the route
+// Operators, the caller's profile and the platform switch. Shared by the route
 // handlers and the UI. Answers carry stored forms (CPF and phone digits only); the UI applies masks.
 
 /** 'bussiness' is spelt so (contract). */

@@ -1,7 +1,7 @@
 import { addressNumberSchema, cepSchema, cnpjSchema, cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
 import { z } from "./zod";
 
-// Issue 7 #7: an office signs up from /register. The keys are the wizard's own fields, so an error the
+// An office signs up from /register. The keys are the wizard's own fields, so an error the
 // server reports on a key lands beside that field. The card fields are not here: they never leave the
 // browser (payment is not part of this version), and a body carrying them (or anything else) is refused.
 

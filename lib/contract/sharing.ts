@@ -2,7 +2,7 @@ import { idSchema } from "./ids";
 import { operatorAnswer } from "./operators";
 import { z } from "./zod";
 
-// Issue 7 item 6: share, transfer and remove a client (spec §7 operator/shared…, operator/transfer…;
+// Share, transfer and remove a client (spec §7 operator/shared…, operator/transfer…;
 // the removal path is ours, docs/api.md). Shared by the route handlers and the UI hooks.
 
 /** operator/shared, operator/transfer, client/remove. */

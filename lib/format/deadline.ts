@@ -1,7 +1,7 @@
 import { RETURNED_DOCUMENT_DAYS } from "@/lib/constants";
 import { TIME_ZONE, saoPauloParts, type DateInput } from "./dates";
 
-// The deadline of a returned document (spec §4 "Returned document"; issue 8 item 4): 00:00 in São Paulo
+// The deadline of a returned document (spec §4 "Returned document"): 00:00 in São Paulo
 // of the return date (its São Paulo calendar day) plus RETURNED_DOCUMENT_DAYS. The same function dates the
 // Devolvidos list (server), drives its countdown (UI) and decides what the deletion job removes, so the
 // three can never disagree by an hour or a day. São Paulo has kept UTC-3 all year since 2019; the zone

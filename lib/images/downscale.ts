@@ -1,7 +1,7 @@
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 
 // Browser-side downscaling of a photo before it is sent (spec §5: a data URL over IMAGE_DATA_URL_MAX
-// characters is downscaled repeatedly until under it; issue 8: a receipt needs no 48 MP). The pure parts
+// characters is downscaled repeatedly until under it; a receipt needs no 48 MP). The pure parts
 // (sizes, the data URL's length, the shrink loop) are unit-tested; the canvas part runs in the browser:
 // createImageBitmap decodes off the main thread and canvas.toBlob encodes off it too.
 

@@ -1,4 +1,4 @@
-// Lighthouse mobile performance of the pages issue 10 names, each the median of RUNS runs (default 5):
+// Lighthouse mobile performance of the budgeted pages, each the median of RUNS runs (default 5):
 // the landing page, /login, the logged-in /home of an office with 100 clients, and the phone's
 // contabilization page opened from a fresh one-time link (each run uses its own link: a link opens once).
 // Lighthouse 12 (its default mobile settings: a Moto G Power screen, simulated slow 4G and 4x CPU

@@ -8,7 +8,7 @@ import { hashToken } from "@/server/contabilization/tokens";
 import { authenticate } from "./authenticate";
 import { loadActor } from "./load-actor";
 
-/** A phone's contabilization session (issue 9): limited to one client, acting as the issuing operator. */
+/** A phone's contabilization session: limited to one client, acting as the issuing operator. */
 export type MobileSession = { id: number; clientId: number; operatorId: number };
 
 /** Who calls a contabilization verb: a logged-in person (session null) or a phone's session. */

@@ -4,7 +4,7 @@ import type { Db, Tx } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 
 /**
- * Who makes the client's blocks read-only for the caller (issue 7 "Busy"), or null: another operator
+ * Who makes the client's blocks read-only for the caller , or null: another operator
  * holding the client's unexpired contabilization lease, or another operator of the office with the
  * client's categorization screen open (a presence younger than PRESENCE_FRESH_MS). The lease wins.
  *

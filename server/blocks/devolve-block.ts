@@ -46,7 +46,7 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockD
     const now = new Date();
     const written = await tx.block.updateMany({
       where: { id: block.id, contabilizedAt: null, devolvedAt: null, undoneAt: null },
-      // claimedById/claimedUntil: a devolved block's categorization claim (issue 9) is released with it.
+      // claimedById/claimedUntil: a devolved block's categorization claim is released with it.
       data: {
         devolvedAt: now,
         devolvedById: block.operator.operatorId,

@@ -17,7 +17,7 @@ import { checkSaveFields, type SaveFields } from "./save-rules";
 
 /**
  * Why a conditional write touched no row: gone (404), contabilised meanwhile or a stale version (409).
- * `fresh`, when given, is answered as `error.details.block` with the 409s (issue 9: the loser of two
+ * `fresh`, when given, is answered as `error.details.block` with the 409s (the loser of two
  * saves sees the winner's block).
  */
 export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block): Promise<never> {
@@ -193,7 +193,7 @@ export async function saveChecked(actor: Actor, body: BlockSaveBody, fields: Sav
         categorizedById: block.operator.operatorId,
         categorizedAt: now,
         version: { increment: 1 },
-        // A saved block leaves the categorization queue: its claim (issue 9) is released with it.
+        // A saved block leaves the categorization queue: its claim is released with it.
         claimedById: null,
         claimedUntil: null,
       },

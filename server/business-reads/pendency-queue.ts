@@ -5,7 +5,7 @@ import { signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "./business-caller";
 
-// The company's pendency queue (issue 8 item 2, 'Blocos com pendencia'): its open pendencies whose block
+// The company's pendency queue ('Blocos com pendencia'): its open pendencies whose block
 // is still live (not devolved — devolving closes them anyway — and not undone), ordered by queued_at, then
 // id. Proximo moves one to the end by setting its queued_at to now(), for every operator of the company:
 // the order lives in the rows, not in anyone's browser. Both statements read the (client_id, solved_at,

@@ -13,7 +13,7 @@ import { clientsVisibleTo, workScopeOf } from "@/server/policy/scopes";
 import { blockRowsSql, toLoaded, type BlockRow, type LoadedBlock } from "@/server/blocks/rows";
 import { SCREEN } from "@/server/presence/screen-presence";
 
-// The categorization queue of a client (issue 9): its live blocks without an account and without an
+// The categorization queue of a client: its live blocks without an account and without an
 // open pendency, oldest sent first. Each block handed out is claimed for one operator (blocks.claimed_by_id,
 // claimed_until) so that two operators on one client never get the same block while the claim lasts.
 

@@ -74,7 +74,7 @@ export function getDb(): PrismaClient {
     const adapter = new PrismaPg(getPool());
     // An interactive transaction waits for its connection as long as any other query does
     // (DATABASE_POOL_TIMEOUT_MS, then 503): Prisma's own default (maxWait 2 s) shed writes under load
-    // while reads still waited their 5 s (issue 10's load test: 503 on block/save).
+    // while reads still waited their 5 s (the load test: 503 on block/save).
     const maxWait = getConfig().DATABASE_POOL_TIMEOUT_MS;
     holder.__blocoPrisma = new PrismaClient({ adapter, transactionOptions: { maxWait, timeout: TRANSACTION_TIMEOUT_MS } });
   }

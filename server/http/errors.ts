@@ -12,7 +12,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   timeout: 408, // a request that took too long to arrive (scripts/lib/client-error.mjs)
   conflict: 409,
-  gone: 410, // a one-time link already used or expired (issue 9)
+  gone: 410, // a one-time link already used or expired
   too_large: 413,
   headers_too_large: 431, // headers over Node's limit (scripts/lib/client-error.mjs)
   unsupported_media: 415,

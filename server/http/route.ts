@@ -220,7 +220,7 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(
 
 /**
  * A contabilization verb open to a logged-in operator OR to a phone's contabilization session, whose
- * token travels in the body's `link` (spec §7: /api/block/contabilize {blockId, link}; issue 9). The
+ * token travels in the body's `link` (spec §7: /api/block/contabilize {blockId, link}). The
  * small body is parsed first; then `link` null or absent authenticates the bearer token as route()
  * does, a string authenticates that mobile session (server/auth/mobile-session.ts).
  */

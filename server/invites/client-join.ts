@@ -11,7 +11,7 @@ export type ClientInvite = { id: number; office_id: number; invited_by_id: numbe
 type Registration = NonNullable<InviteAcceptInput["client"]>;
 
 /**
- * The company of a client invite joins the office (issue 7 #2), inside the acceptance's transaction:
+ * The company of a client invite joins the office, inside the acceptance's transaction:
  * - a new CPF/CNPJ creates the client; one ACTIVE in the office is refused (409, nothing changes);
  * - one REMOVED from the office is restored with its books (blocks, documents, accounts stay): removedAt
  *   cleared, its data replaced by the registration, its shares cleared (the new responsible decides who

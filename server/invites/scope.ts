@@ -31,7 +31,7 @@ export function operatorInviteScope(actor: Actor, requested?: Platform): InviteS
 }
 
 /**
- * Invites of new client companies of the caller's office (issue 7). Any accounting operator may invite a
+ * Invites of new client companies of the caller's office. Any accounting operator may invite a
  * company (it becomes its responsible operator); owners and admins (type <= 1) see and withdraw all of
  * the office's pending client invites, a regular operator (type 2) only the ones it sent. A business-only
  * caller has no office: 403.

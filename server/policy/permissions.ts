@@ -63,7 +63,7 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   "chart.edit": (a) => a.accounting !== null && isManager(a.accounting),
   "client.work": (a, c) => accounting(a)?.officeId === c.officeId,
   "client.own": (a, c) => accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,
-  // Issue 7 #6: an office is never stuck with a client nobody may move. A blocked operator cannot log in,
+  // An office is never stuck with a client nobody may move. A blocked operator cannot log in,
   // and an operator cannot be removed while responsible for live clients, so the owner (type 0) may
   // transfer the clients of a blocked responsible (block first, transfer, then remove). Otherwise the
   // owner is refused like everyone but the responsible.
@@ -74,7 +74,7 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   },
   "block.send": (a) => Boolean(business(a)),
   "block.undo": (a, block) => business(a)?.clientId === block.clientId && business(a)?.operatorId === block.sentById,
-  // Issue 8: 'only documents in the default library can be deleted' (spec §5) — the caller's own; a
+  // 'Only documents in the default library can be deleted' (spec §5) — the caller's own; a
   // document the office returned belongs to the company's Devolvidos, which every operator works.
   "document.remove": (a, doc) => {
     const bus = business(a);

@@ -106,7 +106,7 @@ export function clientOperatorsVisibleTo(actor: Actor): Prisma.ClientOperatorWhe
 }
 
 /**
- * NOTE: protects galleries and sent blocks (issue 8, 'Compartilhar galeria e blocos enviados'): whose
+ * NOTE: protects galleries and sent blocks ('Compartilhar galeria e blocos enviados'): whose
  * gallery and sent blocks a business caller may read — its own, and those of colleagues of its company
  * who share them and are not blocked. Anyone else (a colleague who does not share, another company's
  * operator) is not found.
@@ -118,7 +118,7 @@ export function galleriesVisibleTo(actor: Actor): Prisma.ClientOperatorWhereInpu
 }
 
 /**
- * NOTE: protects the business platform's writes (issue 8): a company's blocks, documents and pendencies
+ * NOTE: protects the business platform's writes: a company's blocks, documents and pendencies
  * are reached only through the caller's business membership. A user who is also an accounting operator
  * of the company's office sees them as an accountant through clientsVisibleTo, but may send, undo,
  * delete or solve only as a member of the company.

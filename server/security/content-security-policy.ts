@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-// The page Content-Security-Policy (issue 6 item 8). Scripts: 'self' for the bundles, the sha256 of
+// The page Content-Security-Policy. Scripts: 'self' for the bundles, the sha256 of
 // every inline script of the prerendered pages (Next's flight data, its Turbopack bootstrap, our
 // theme-before-paint script) and a per-request nonce that Next puts on the inline scripts of the pages
 // it renders per request. Never 'unsafe-inline' for scripts. See docs/decisions/0134-http-edge-and-security-headers.md.

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn, PASSWORD } from "./support/session";
 
-// axe on every page and every open drawer and dialog, light and dark (issue 6 item 21): 0 violations.
+// axe on every page and every open drawer and dialog, light and dark: 0 violations.
 // Each scene is opened the way a person would; people and invites are the test's own.
 
 type OutboxMail = { to: string; text: string };

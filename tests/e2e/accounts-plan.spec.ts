@@ -6,7 +6,7 @@ import { expect, test, type AccountsPlan, type ClientRef } from "./support/data"
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// 'Gerenciar contas' (issue 7 item 5): the month plan of a client of the test's own, activated and
+// 'Gerenciar contas': the month plan of a client of the test's own, activated and
 // deactivated from this month on, and the month rules of the accounts help tooltip read back on
 // /home/client across the boundary between the previous and the current year.
 

@@ -6,7 +6,7 @@ import { apiLogin, openLoggedIn } from "./support/session";
 
 test.describe.configure({ timeout: 120_000 }); // ten steps and two axe runs: 60 s measured at load 10 on 2 cores
 
-// The block viewer (issue 7 item 4) on /home/client, with a client of the test's own
+// The block viewer on /home/client, with a client of the test's own
 // (people.viewerClient: a categorised block of 3 images, a contabilised one and one with an open
 // pendency, all of this month, none opened yet by its owner).
 

@@ -6,7 +6,7 @@ import { db } from "./support/create-block";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// Devolvidos (issue 8 item 4): the documents the office returned, each with its name, the countdown to its
+// Devolvidos: the documents the office returned, each with its name, the countdown to its
 // automatic deletion in the three bands of spec §4 ('N dias', '1 dia', a live HH:mm:ss), restore (it
 // leaves the list and is back in the gallery as rescued), download, and delete after the confirmation.
 

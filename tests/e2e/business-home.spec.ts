@@ -4,7 +4,7 @@ import { businessNav, DESKTOP, expect, MONTHS, PHONE, saoPauloToday, test } from
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn, readStorage } from "./support/session";
 
-// The business home (issue 8 item 1) and the business frame's navigation: the company's blocks of a month
+// The business home and the business frame's navigation: the company's blocks of a month
 // by account and flat (the client detail's own panel), a block opened read-only, the company dialog, the
 // side bar (expandable, kept on the device) on a desktop and the bottom bar on a phone; axe on each.
 

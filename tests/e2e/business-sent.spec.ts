@@ -4,7 +4,7 @@ import { DESKTOP, expect, PHONE, saoPauloToday, sendBlock, test } from "./suppor
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// Blocos enviados (issue 8 item 3): a block just sent (through /api/block/create with a real JPEG) shows
+// Blocos enviados: a block just sent (through /api/block/create with a real JPEG) shows
 // under today's date with the live undo countdown; undo takes it away; the office categorising one first
 // makes the undo a 409 shown as the server says it; a colleague who shares shows under its (cut) name,
 // one who does not is not offered; the block a client sends reaches the office's client detail.

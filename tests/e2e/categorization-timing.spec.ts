@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// Browser timing of the categorization loop (issue 9 item 8), not part of `npm test`: run it with
+// Browser timing of the categorization loop, not part of `npm test`: run it with
 //   CATEGORIZE_TIMING=1 npx playwright test tests/e2e/categorization-timing.spec.ts
 // (BLOCKS=n to change the 50). For each block: the form is filled, then the time from the 'Salvar Bloco'
 // click to the next block's image painted: the image element's Element Timing renderTime when Chromium

@@ -4,7 +4,7 @@ import { expect, test, type CategorizationClient, type Person } from "./support/
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// The categorization screen (issue 9 item 1) on clients of the test's own (people.categorizationClient:
+// The categorization screen on clients of the test's own (people.categorizationClient:
 // N uncategorised blocks of this month, two rendered receipts each, the client shared with a colleague).
 // The queue hands out the oldest block first; the next one's images are decoded ahead, so that after
 // 'Salvar Bloco' it shows from memory.

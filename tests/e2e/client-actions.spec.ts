@@ -5,7 +5,7 @@ import { expect, test, type ClientRef } from "./support/data";
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn, STORAGE_KEYS } from "./support/session";
 
-// The client detail's side bar and its responsible-only actions (issue 7 item 6): share, transfer and
+// The client detail's side bar and its responsible-only actions: share, transfer and
 // remove, each on an office of the test's own whose type-2 operator is the client's responsible.
 
 const bar = (page: Page) => page.getByRole("navigation", { name: "Ações do cliente" });

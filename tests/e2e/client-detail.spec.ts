@@ -4,7 +4,7 @@ import { test as base, expect, type Person } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// /home/client (issue 7 item 3) with an office of the test's own: the owner searches the list, opens the
+// /home/client with an office of the test's own: the owner searches the list, opens the
 // client, switches months, years and views, reads account rows (a block in a deactivated account warns),
 // filters, opens a block, and reads the pendências of a month. Dates are relative to this month in São Paulo.
 

@@ -5,7 +5,7 @@ import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 import { conviteLink, fillClientAddress, randomCnpj, randomCpf } from "./support/signup";
 
-// Issue 7 #2: an office owner invites a client company through 'Adicionar Cliente' on /home; the company
+// An office owner invites a client company through 'Adicionar Cliente' on /home; the company
 // opens the e-mailed link (read from GET /api/dev/outbox), registers itself and its first user by
 // keyboard, and lands on the business /home. The owner then sees the new client in its list.
 

@@ -2,7 +2,7 @@ import { messages } from "@/lib/i18n/messages";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// The QR hand-off end to end (issue 9 "Done means"): the desk shows the QR, a phone (a 390 px context of
+// The QR hand-off end to end : the desk shows the QR, a phone (a 390 px context of
 // its own, no login) opens the address the QR encodes, posts blocks, and the desk sees them as they
 // happen; the same address opened again is refused with the scan-again page.
 test.describe.configure({ timeout: 120_000 });

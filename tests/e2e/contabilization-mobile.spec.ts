@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type MobileContabilizationClient } from "./support/data";
 import { apiLogin } from "./support/session";
 
-// The phone's contabilization pages opened by the QR code (issue 9 item 3), at 390×844: the one-time
+// The phone's contabilization pages opened by the QR code, at 390×844: the one-time
 // link leaves the address bar and is exchanged once; the session lives in memory only (a reload or a
 // second opening of the link asks for a new scan); the pages answer no-referrer and no-store.
 

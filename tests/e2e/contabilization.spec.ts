@@ -9,7 +9,7 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // Several axe runs and a 5 s poll or two per journey: 90 s on a loaded 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-// The desktop contabilization page (issue 9 items 2–3) with a client of the test's own
+// The desktop contabilization page with a client of the test's own
 // (people.contabilizationClient: two accounts, three categorised blocks to post this month and one
 // already posted, shared by two operators of one office).
 

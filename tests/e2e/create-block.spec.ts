@@ -6,7 +6,7 @@ import { expect, test } from "./support/data";
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// Criar bloco (issue 8 item 2) with a company of the test's own: real JPEGs chosen through the file
+// Criar bloco with a company of the test's own: real JPEGs chosen through the file
 // chooser, every 13-image rule, the upload's progress bar over a throttled link, the gallery (select,
 // rescued switch, a colleague's shared gallery, Excluir after confirmation) and a failed send retried.
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn, USERS } from "./support/session";
 
-// The Content-Security-Policy of issue 6 (proxy.ts): on every page, with no inline script allowed
+// The Content-Security-Policy (proxy.ts): on every page, with no inline script allowed
 // wholesale, nothing of ours or of Next's is refused, and a script injected into the page does not run.
 
 const PAGES = ["/", "/login", "/register", "/colorlab", "/convite/token-de-teste", "/redefinir-senha/token-de-teste", "/dev/outbox"];

@@ -5,7 +5,7 @@ import { expect, test } from "./support/data";
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn, PASSWORD } from "./support/session";
 
-// Drawers and dialogs by keyboard alone (issue 6 item 18): each is announced (role dialog named by its
+// Drawers and dialogs by keyboard alone: each is announced (role dialog named by its
 // title), keeps Tab and Shift+Tab inside and wraps at both ends, and gives the focus back to whatever
 // opened it when it closes (Escape, its close button, a click outside).
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/data";
 import { apiLogin } from "./support/session";
 
-// The e-mailed links of issue 3. Links are read from GET /api/dev/outbox (DEV_OUTBOX=true on the e2e server).
+// The e-mailed links. Links are read from GET /api/dev/outbox (DEV_OUTBOX=true on the e2e server).
 
 type OutboxMail = { id: number; to: string; subject: string; text: string; createdAt: string; sentAt: string | null };
 

@@ -113,7 +113,7 @@ test("[login] the recovery panel says what to do, then asks for a reset link and
   await panel.getByRole("button", { name: "Recuperar senha" }).click();
   await expect(panel.getByText("Este e-mail não é válido")).toBeVisible();
   expect(calls).toEqual([]);
-  // Issue 3: the panel's button asks for a reset link and answers with one neutral sentence.
+  // The panel's button asks for a reset link and answers with one neutral sentence.
   await recoveryEmail.fill((await people.operator()).email);
   await panel.getByRole("button", { name: "Recuperar senha" }).click();
   await expect(panel.getByRole("status")).toHaveText("Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.");

@@ -4,7 +4,7 @@ import { expect, test } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { conviteLink, randomCnpj, randomCpf } from "./support/signup";
 
-// Issue 7 #7: a new office signs up through /register by keyboard alone (axe on every step), the card
+// A new office signs up through /register by keyboard alone (axe on every step), the card
 // never leaves the browser, the fourth step says to check the e-mail, the e-mailed link (read from GET
 // /api/dev/outbox) sets the owner's password and opens the office's empty client list.
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/data";
 
-// The development outbox page (issue 3): mail the app queued, with its links clickable. The reset is
+// The development outbox page: mail the app queued, with its links clickable. The reset is
 // asked for a person of the test's own (at most 3 mails per account per hour).
 test("[outbox] a password-reset e-mail shows up with its link", async ({ page, request, people }) => {
   const { email } = await people.operator();

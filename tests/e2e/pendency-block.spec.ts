@@ -5,7 +5,7 @@ import { expect, test } from "./support/data";
 import { expectFocusTrapped } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// Blocos com pendencia (issue 8 item 2): the head of the company's queue in the shared panel, solved by
+// Blocos com pendencia: the head of the company's queue in the shared panel, solved by
 // replacing a document, skipped to the end with Proximo ('Nao mostrar novamente' in its cookie), solved
 // without changes after the confirmation, until 'Voce nao tem pendencias.'; the operators on the screen
 // and the open count, polled; the presence removed on leaving.

@@ -48,7 +48,7 @@ test("[landing] the Criar conta dialog carries the e-mail to /register", async (
   await dialog.getByLabel("E-mail").fill("contato@contabilidade.com.br");
   await continueButton.click();
   await expect(page).toHaveURL(/\/register\?email=contato%40contabilidade\.com\.br$/);
-  // 'Continuar' checks the profile slide first (issue 7), so it is filled before the e-mail shows.
+  // 'Continuar' checks the profile slide first, so it is filled before the e-mail shows.
   await fillStep(page, [
     ["Nome", "Mariana", "Mariana"],
     ["Sobrenome", "Albuquerque", "Albuquerque"],
@@ -94,7 +94,7 @@ test("[register] masks, Voltar, each slide checked with §5 messages, the paymen
     ["Cidade", "São Paulo", "São Paulo"],
     ["Estado", "sp", "SP"],
   ]);
-  // Issue 7: the sign-up is real, so 'Continuar' checks the slide with the server's rules.
+  // The sign-up is real, so 'Continuar' checks the slide with the server's rules.
   await next(page).click();
   await expect(heading).toHaveText("Dados da empresa");
   await expect(page.getByText("Telefone inválido")).toBeVisible();

@@ -3,7 +3,7 @@ import { ROUTES } from "@/lib/routes";
 import { expect, test } from "./support/data";
 import { apiLogin } from "./support/session";
 
-// Issue 10 item 6: the security headers of the running app (next.config.ts and proxy.ts only apply
+// The security headers of the running app (next.config.ts and proxy.ts only apply
 // there), on every page route of lib/routes.ts and a sample of API answers: a CSP whose script-src
 // allows no inline script wholesale, nosniff, no framing, a referrer policy; no-store on authenticated
 // API answers; the phone's contabilization pages (the QR link travels in their URL) no-referrer and

@@ -38,7 +38,7 @@ test("[session] logout revokes the session and goes to /login", async ({ page, r
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   const refresh = await readStorage(page, STORAGE_KEYS.refresh);
 
-  await page.getByTestId("profile-button").click(); // issue 3: logout lives in the drawer (spec §2)
+  await page.getByTestId("profile-button").click(); // logout lives in the drawer (spec §2)
   await page.getByRole("dialog", { name: "Conta" }).getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle("Bloco");

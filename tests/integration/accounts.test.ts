@@ -1,4 +1,4 @@
-// The accounts calls (issue 7 item 8): GET/POST /api/account/all, POST /api/account/client and
+// The accounts calls: GET/POST /api/account/all, POST /api/account/client and
 // POST /api/account/change — shapes, validation, the permission matrix, the month rules of the
 // accounts help tooltip (spec §2) and parallel toggles.
 import { Client as PgClient } from "pg";

@@ -1,4 +1,4 @@
-// The badge counts kept by the triggers on blocks (migration client_block_counts, issue 10: a month's
+// The badge counts kept by the triggers on blocks (migration client_block_counts: a month's
 // list reads two integers however long the client's history). After every kind of write — inserts,
 // updates of each state column, deletes, several clients in one statement, concurrent transactions,
 // a rolled-back one — the kept counts must equal a recount of the blocks.

@@ -1,4 +1,4 @@
-// The demo office's blocks make every state of the client detail visible (issue 7 item 5 and the
+// The demo office's blocks make every state of the client detail visible (the
 // screenshots): read through the real calls, as the UI does, after seeding.
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { POST as listPost } from "@/app/api/block/list/route";

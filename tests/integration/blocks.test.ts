@@ -1,4 +1,4 @@
-// The block calls of the accounting platform (issue 7 items 3, 4 and 8): POST /api/block/list,
+// The block calls of the accounting platform: POST /api/block/list,
 // /api/block/viewed, /api/block/save, /api/block/devolve, /api/document/block — shapes, the month rule
 // (payment date, or the São Paulo send date while uncategorised), validation, the permission matrix,
 // optimistic concurrency, busy clients and parallel writes.
@@ -180,14 +180,14 @@ describe("POST /api/block/list", () => {
     ["sharedA", 200],
     ["outsiderA", 404],
     ["ownerB", 404],
-    ["businessAlpha", 200], // its own company: the business variant (issue 8, tests/integration/business-reads.test.ts)
+    ["businessAlpha", 200], // its own company: the business variant (tests/integration/business-reads.test.ts)
     ["business", 404],
     ["blocked", 401],
   ] as const)("%s lists alpha → %i", async (who, status) => {
     expect((await call(listPost, { token: t[who], body: { clientId: alpha.id, year: 2025, month: 3 } })).status).toBe(status);
   });
 
-  test("a business user without clientId: its own company's business variant (issue 8), with pendencyNumber", async () => {
+  test("a business user without clientId: its own company's business variant, with pendencyNumber", async () => {
     const res = await call<Record<string, unknown>>(listPost, { token: t.businessAlpha, body: {} });
     expect(res.status).toBe(200);
     expect(res.json.data).toHaveProperty("pendencyNumber");

@@ -1,4 +1,4 @@
-// The business pendency queue (issue 8 item 2): POST /api/pendency/tosolve (the head, Proximo moving a
+// The business pendency queue: POST /api/pendency/tosolve (the head, Proximo moving a
 // pendency to the end for everyone) and the pendency screen's presence, POST /api/operator/sync/pendency
 // and /api/operator/unsync/pendency — shapes, order, validation and the permission matrix.
 import { POST as tosolvePost } from "@/app/api/pendency/tosolve/route";

@@ -1,4 +1,4 @@
-// Cost of the business reads (issue 8): every list answers in the same number of SQL statements with a
+// Cost of the business reads: every list answers in the same number of SQL statements with a
 // handful of rows and with tens of thousands (counted at the pg driver, authentication included), and,
 // on 60k blocks, 90k documents, pendencies and presences over 100 companies (ANALYZEd), no statement of
 // theirs scans blocks, documents or pendencies sequentially (EXPLAIN with its own parameters).

@@ -1,4 +1,4 @@
-// The business platform's reads (issue 8 item 6): the galleries (/api/library/all, /api/library/documents),
+// The business platform's reads: the galleries (/api/library/all, /api/library/documents),
 // Blocos enviados (/api/operator/sent/get, /api/block/sent), Devolvidos (/api/document/devolved) and the
 // business variant of /api/block/list (and /api/account/client, which already had it) — shapes, order,
 // validation, the sharing rule and the permission matrix across two offices and three companies.

@@ -1,5 +1,5 @@
-// POST /api/document/remove and /api/document/devolved/restore through the real handlers (issue 8 item
-// 6): a gallery document deleted for good (row and pictures), a returned one deleted or sent back to its
+// POST /api/document/remove and /api/document/devolved/restore through the real handlers:
+// a gallery document deleted for good (row and pictures), a returned one deleted or sent back to its
 // uploader's gallery as rescued; business users of the owning company only.
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// POST /api/pendency/solve through the real handler (issue 8 item 6): the company answers a pendency by
+// POST /api/pendency/solve through the real handler: the company answers a pendency by
 // changing its block's documents (new photos, gallery documents, documents taken out) or by changing
 // nothing; the pendency closes and the block goes back to the office's queue, uncategorised, with what
 // it had kept as a suggestion. Atomic, idempotent by the new photos' ids, business users only.

@@ -1,4 +1,4 @@
-// POST /api/block/sent/undo through the real handler (issue 8 item 6): the sender takes its block back
+// POST /api/block/sent/undo through the real handler: the sender takes its block back
 // within 15 minutes, before the office touches it; the documents return to the gallery. Enforced on the
 // server, one conditional UPDATE deciding every race.
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// POST /api/block/create through the real handler (issue 8 item 6): the spec's array body of new photos
+// POST /api/block/create through the real handler: the spec's array body of new photos
 // and gallery documents, atomic (a failed send leaves no row and no blob), idempotent by the entries'
 // ids (a retried, raced or cut-off send makes one block), business users only.
 import { randomBytes } from "node:crypto";

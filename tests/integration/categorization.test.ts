@@ -1,4 +1,4 @@
-// The categorization calls (issue 9 item 4): POST /api/block/tocategorize (the queue, its claims and the
+// The categorization calls: POST /api/block/tocategorize (the queue, its claims and the
 // prefetched next), /api/block/save in the loop (claim released, two savers), /api/pendency/create,
 // /api/operator/sync/block and unsync/block, devolve in the loop and the busy rules — with the
 // permission matrix of tests/integration/world.ts.

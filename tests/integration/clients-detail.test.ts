@@ -1,4 +1,4 @@
-// The client detail endpoints (issue 3): GET/POST /api/client and POST /api/client/logo — the company of
+// The client detail endpoints: GET/POST /api/client and POST /api/client/logo — the company of
 // a business operator, a client of the caller's office, and the owner's save with spec §5 rules.
 import { GET as clientGet, POST as clientPost } from "@/app/api/client/route";
 import { POST as logoPost } from "@/app/api/client/logo/route";

@@ -1,4 +1,4 @@
-// The client list of the accounting platform (issue 7, item 1): GET/POST /api/clients and the busy poll
+// The client list of the accounting platform: GET/POST /api/clients and the busy poll
 // POST /api/client/busy — card shapes and flags, validation, the permission matrix, and the query count.
 import { Client as PgClient } from "pg";
 import { POST as busyPost } from "@/app/api/client/busy/route";

@@ -1,4 +1,4 @@
-// Issue 7 item 6: share, transfer and remove a client — POST /api/operator/shared(/change),
+// Share, transfer and remove a client — POST /api/operator/shared(/change),
 // /api/operator/transfer(/change) and /api/client/remove. Only the responsible operator may, whatever its
 // type; the office owner only transfers a client whose responsible operator is blocked.
 import { POST as clientPost } from "@/app/api/client/route";

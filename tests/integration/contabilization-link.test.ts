@@ -1,4 +1,4 @@
-// The QR hand-off (issue 9 item 3/4, ARCHITECTURE §4): /api/operator/contabilization/link (a fresh
+// The QR hand-off (ARCHITECTURE §4): /api/operator/contabilization/link (a fresh
 // one-time token, stored hashed), /init (exchanged once: parallel inits, used, expired, unknown; the
 // per-address throttle), and the phone's session: it contabilises its one client and nothing else,
 // renews the issuing operator's lease, reads history, ends itself; every bearer route refuses it (401).

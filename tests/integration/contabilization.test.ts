@@ -1,4 +1,4 @@
-// Contabilization at the desk (issue 9 item 4, part 2): /api/operator/sync/contabilize and its lease,
+// Contabilization at the desk (part 2): /api/operator/sync/contabilize and its lease,
 // /api/operator/unsync/contabilize, /api/block/contabilize by a logged-in operator (idempotent, explicit
 // undo, only categorised blocks, another's lease 409), /api/operator/contabilization/history — with the
 // permission matrix of two offices, the client's business user and a blocked operator.

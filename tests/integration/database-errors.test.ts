@@ -1,4 +1,4 @@
-// Issue 6 defects 1, 4 and 5 at the error mapper: a pool that cannot hand out a connection in time
+// The error mapper: a pool that cannot hand out a connection in time
 // answers 503 (the pool is sized and bounded by configuration), and values PostgreSQL refuses (class 22)
 // answer 400 — with real PostgreSQL errors, not imitations.
 process.env.DATABASE_POOL_SIZE = "1";
@@ -63,7 +63,7 @@ for (const { name, run } of refused) {
   });
 }
 
-// A write that lost to another one committed meanwhile (found by the review of every write, issue 10):
+// A write that lost to another one committed meanwhile (found by the review of every write):
 // a row it refers to removed, a deadlock chose it, or a raw statement's unique violation — 409 'reload
 // and try again', never a 500.
 const lost: { name: string; run: () => Promise<unknown> }[] = [

@@ -1,4 +1,4 @@
-// Issue 6 defect 5: with PostgreSQL unreachable every call answers 503 with Retry-After and a pt-BR
+// With PostgreSQL unreachable every call answers 503 with Retry-After and a pt-BR
 // message (never 500), and the outage is logged once, not once per request.
 import { GET as meGet } from "@/app/api/me/route";
 import { POST as tokenPost } from "@/app/api/token/route";

@@ -1,4 +1,4 @@
-// A database whose time zone is not UTC (found by the review of dates, issue 10): an embedded cluster
+// A database whose time zone is not UTC (found by the review of dates): an embedded cluster
 // initialised on a machine in São Paulo writes timezone='America/Sao_Paulo' into its configuration.
 // Prisma's adapter sends a Date as UTC text without an offset (and reads timestamptz likewise), which
 // PostgreSQL takes in the session's zone; pg (the prepared reads and writes) sends and reads offsets.

@@ -1,4 +1,4 @@
-// Indexes behind the block reads (issue 7 "Done means"): with 100k blocks (and as many documents, views
+// Indexes behind the block reads : with 100k blocks (and as many documents, views
 // and some pendencies) spread over 200 clients, ANALYZEd, every SELECT the block list (a month and the
 // whole map), the pendency list, the client list and the block viewer's calls really issue is captured
 // at the pg driver and EXPLAINed with its own parameters: no sequential scan on blocks — nor on the

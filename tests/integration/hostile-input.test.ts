@@ -1,4 +1,4 @@
-// Issue 10 item 3: hostile input on every POST route of the tree, as an actor the permission matrix
+// Hostile input on every POST route of the tree, as an actor the permission matrix
 // says may call it (so the answer is about the input). From the route's valid request
 // (permission-matrix.world.ts) and its zod contract (the schema named in the route file's `body:`,
 // imported from lib/contract), each route gets: malformed JSON, a JSON array / string / number / null

@@ -1,4 +1,4 @@
-// Issue 6 defects 3 and 4 through the real route handlers: an id past int4 and a NUL in a text field
+// Through the real route handlers: an id past int4 and a NUL in a text field
 // used to reach PostgreSQL and answer 500. Validation refuses both with 400 invalid_input first.
 import { POST as contactPost } from "@/app/api/accounting/contact/route";
 import { POST as officePost } from "@/app/api/accounting/info/route";

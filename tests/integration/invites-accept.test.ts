@@ -1,4 +1,4 @@
-// The invite link (issue 3): add → outbox row with the link → info → accept → login works → the same
+// The invite link: add → outbox row with the link → info → accept → login works → the same
 // link again 404; expired links; an existing user joining with its own password.
 import { POST as addPost } from "@/app/api/invited/add/route";
 import { POST as infoPost } from "@/app/api/invite/info/route";

@@ -1,4 +1,4 @@
-// Client-company invites (issue 7 #2): add/list/remove with kind 'client' (any accounting operator
+// Client-company invites: add/list/remove with kind 'client' (any accounting operator
 // invites; owners and admins see the office's, a regular its own; business users 403; another office
 // 404), the e-mailed link, and the company's registration: validation, one transaction, the inviter as
 // responsible (or the owner when the inviter left), parallel accepts, an active vs a removed CPF/CNPJ,

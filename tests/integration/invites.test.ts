@@ -1,4 +1,4 @@
-// Operator invites (issue 3): list/add/remove by owners and admins of each platform, the e-mail queued
+// Operator invites: list/add/remove by owners and admins of each platform, the e-mail queued
 // in the same transaction, and the permission matrix (type 2 → 403, another office → 404).
 import { GET as listGet, POST as listPost } from "@/app/api/invited/list/route";
 import { POST as addPost } from "@/app/api/invited/add/route";

@@ -1,4 +1,4 @@
-// The clean-up jobs (issue 8 item 5): stale presence rows and expired contabilization leases, links and
+// The clean-up jobs: stale presence rows and expired contabilization leases, links and
 // sessions (every 5 minutes); ended login sessions, spent reset links, closed throttle windows and old
 // outbox mail (hourly); and the orphan-blob sweep (daily). Each deletes only what no reader counts any more.
 import { randomUUID } from "node:crypto";

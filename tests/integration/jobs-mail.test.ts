@@ -1,4 +1,4 @@
-// The mail-send job and the mail sweep (issue 8 item 5): one job per outbox row however often it is
+// The mail-send job and the mail sweep: one job per outbox row however often it is
 // asked for, a row held by another runner is retried rather than sent twice, and the row's attempts
 // (MAX_MAIL_ATTEMPTS) decide when the queue stops retrying.
 import { getDb } from "@/server/db/client";

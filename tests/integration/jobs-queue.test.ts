@@ -1,4 +1,4 @@
-// The queue itself (issue 8 item 5): pg-boss on this file's database, with two runners standing for two
+// The queue itself: pg-boss on this file's database, with two runners standing for two
 // app processes. A cron tick and the start-up catch-up run once however many processes are up; a job
 // outlives the process that queued it; a job whose worker died mid-run is retried and its effect happens
 // once; stop waits for the job in hand.

@@ -1,4 +1,4 @@
-// The returned-documents-delete job (issue 8 items 4 and 5): a returned document is deleted — row and
+// The returned-documents-delete job: a returned document is deleted — row and
 // blobs — once its deadline (00:00 São Paulo of the return day + 7 days) has come, with the clock moved
 // instead of waited for. Documents restored since, or not returned, stay. Each test uses its own blob
 // folder, so nothing here touches another file's blobs.

@@ -1,4 +1,4 @@
-// Issue 6 defects 1 and 2: a burst of logins never answers 500 and never holds a database connection
+// A burst of logins never answers 500 and never holds a database connection
 // while a password hashes; parallel guesses cannot get past the throttle; invite acceptance likewise.
 // A tiny pool and one hashing slot make the pressure of 200 connections with a handful of requests.
 process.env.DATABASE_POOL_SIZE = "2";

@@ -1,7 +1,7 @@
 // A transaction that failed is not always a transaction that rolled back: a COMMIT that landed but
 // whose answer was lost (the connection cut, a failover) arrives as an error too. The blobs written
 // for it were deleted on every failure, leaving committed rows that name missing pictures (found by the
-// review of the blob lifecycle, issue 10). Now only the blobs no row names are deleted, and when the
+// review of the blob lifecycle). Now only the blobs no row names are deleted, and when the
 // database cannot say, none: the orphan sweep takes what no row names once it is an hour old.
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";

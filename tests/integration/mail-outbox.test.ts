@@ -1,4 +1,4 @@
-// The mail outbox (issue 3): claim with FOR UPDATE SKIP LOCKED (each message sent once even with
+// The mail outbox: claim with FOR UPDATE SKIP LOCKED (each message sent once even with
 // concurrent runners), failures kept with last_error up to MAX_MAIL_ATTEMPTS, the log transport, and
 // GET /api/dev/outbox.
 import { GET as outboxGet } from "@/app/api/dev/outbox/route";

@@ -1,5 +1,5 @@
-// An SMTP server that accepts the connection and then says nothing (found by the review of the jobs,
-// issue 10): nodemailer waited 30 s for the greeting and minutes for an answer, longer than the 60 s a
+// An SMTP server that accepts the connection and then says nothing (found by the review of the jobs):
+// nodemailer waited 30 s for the greeting and minutes for an answer, longer than the 60 s a
 // send may hold its outbox row, so the row's transaction rolled back with its counted attempt and the
 // queue sent again and again. With SMTP_TIMEOUT_MS the attempt fails in time: counted, its error kept.
 process.env.SMTP_TIMEOUT_MS = "300";

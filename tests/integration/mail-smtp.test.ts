@@ -1,4 +1,4 @@
-// Mail delivery end to end (issue 8 item 5): a real SMTP server (the npm package smtp-server) on a random
+// Mail delivery end to end: a real SMTP server (the npm package smtp-server) on a random
 // port, SMTP_URL pointing at it, the jobs running as in the app. 'Esqueceu a senha?' commits the reset
 // link and its outbox row; the mail-send job delivers it through nodemailer; the server receives the
 // subject, the recipient and the link. A server that refuses the first try gets the message on the

@@ -1,4 +1,4 @@
-// Issue 6 defect 7: every API route answers a verb it does not serve with 405 in the envelope and an
+// Every API route answers a verb it does not serve with 405 in the envelope and an
 // `Allow` header naming the verbs it does serve — never Next's empty 405. Walks every route file.
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";

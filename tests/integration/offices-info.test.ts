@@ -1,4 +1,4 @@
-// The office endpoints (issue 3): GET/POST /api/accounting/info, /api/accounting/logo and the contact
+// The office endpoints: GET/POST /api/accounting/info, /api/accounting/logo and the contact
 // card, through the real handlers and PostgreSQL, with the permission matrix of spec §6.
 import { GET as infoGet, POST as infoPost } from "@/app/api/accounting/info/route";
 import { POST as logoPost } from "@/app/api/accounting/logo/route";

@@ -1,4 +1,4 @@
-// The operators' hot writes (issue 10): a save (POST /api/block/save) and a posting or its undo (POST
+// The operators' hot writes: a save (POST /api/block/save) and a posting or its undo (POST
 // /api/block/contabilize) that pass every check are ONE SQL statement (saveAtOnce, contabilizeAtOnce);
 // the others take the checked path, which finds the answer. Both paths must write exactly the same
 // rows, audit events and answers: each is run here on one of two twin blocks and the results compared.

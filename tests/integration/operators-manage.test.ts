@@ -154,7 +154,7 @@ describe("permission matrix", () => {
   });
 });
 
-// Issue 6 #13: the shared-gallery switch follows the rank rule of spec §6 (equal or lower privilege), as
+// The shared-gallery switch follows the rank rule of spec §6 (equal or lower privilege), as
 // the drawer does: a client admin may not flip the owner's.
 describe("the client owner's shared-gallery switch", () => {
   const ownerSwitch: Expect = { clientOwnerA1: 200, clientAdminA1: 403, clientRegularA1: 403, clientOwnerA2: 404, ownerA: 403 };

@@ -88,7 +88,7 @@ describe("POST /api/operator/profile", () => {
   });
 });
 
-// Issue 6 #10: a stolen access token plus 'Esqueceu a senha?' on a new e-mail was a takeover. Changing
+// A stolen access token plus 'Esqueceu a senha?' on a new e-mail was a takeover. Changing
 // the login e-mail asks for the current password; a wrong one counts as a failed login of the account.
 describe("POST /api/operator/profile: a new e-mail needs the current password", () => {
   const throttleRow = (email: string) => getDb().loginThrottle.findUnique({ where: { key: `email:${email}` } });

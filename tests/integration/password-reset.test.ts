@@ -1,4 +1,4 @@
-// Password reset (issue 3): forgot → outbox → reset → old password fails, new works, old sessions dead;
+// Password reset: forgot → outbox → reset → old password fails, new works, old sessions dead;
 // no account enumeration; at most RESET_MAX_PER_HOUR e-mails per account per hour; one-time links.
 import { POST as forgotPost } from "@/app/api/password/forgot/route";
 import { POST as resetPost } from "@/app/api/password/reset/route";

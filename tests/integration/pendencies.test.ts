@@ -1,4 +1,4 @@
-// POST /api/pendency/list (issue 7 items 3 and 8): a client's pendencies, open and solved, newest first,
+// POST /api/pendency/list: a client's pendencies, open and solved, newest first,
 // optionally of one São Paulo year; shape, validation, the permission matrix and the query count.
 import { Client as PgClient } from "pg";
 import { POST as pendencyPost } from "@/app/api/pendency/list/route";

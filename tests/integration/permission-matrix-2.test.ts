@@ -1,4 +1,4 @@
-// Issue 10 item 2: the permission matrix over the route tree, part 2 of 3 (each part on its own
+// The permission matrix over the route tree, part 2 of 3 (each part on its own
 // database, in parallel). The endpoints are read from app/api/**/route.ts; the expectations are the
 // hand-written table of permission-matrix.table.ts, one status per actor; every cell calls the real
 // handler with a request valid for the route (permission-matrix.world.ts). Part 1 also fails when a

@@ -1,4 +1,4 @@
-// Fixed query counts (issue 7 "Done means"): the client list and a month of blocks answer in the same
+// Fixed query counts : the client list and a month of blocks answer in the same
 // number of SQL statements at 10 and at 1,000 clients/blocks. Counted at the pg driver, under the
 // Prisma adapter (every statement of the call, authentication included).
 import { Client as PgClient } from "pg";

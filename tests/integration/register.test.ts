@@ -1,4 +1,4 @@
-// Office sign-up (issue 7 #7): POST /api/register creates the office (trial), its owner without a usable
+// Office sign-up: POST /api/register creates the office (trial), its owner without a usable
 // password and the e-mailed link in one transaction; the link sets the password and logs in to the
 // accounting platform with an empty client list. Validation (§5 messages), card fields refused, e-mail
 // in use 409, throttle per e-mail 429.

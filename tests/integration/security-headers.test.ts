@@ -1,4 +1,4 @@
-// Issue 10 item 6, the handlers' half: every endpoint of the route tree, called by an actor the
+// Every endpoint of the route tree, called by an actor the
 // permission matrix lets through and by one it refuses, answers JSON (`application/json; charset=utf-8`)
 // with `Cache-Control: no-store` — tokens, documents' signed links and people's data must never sit in a
 // shared cache — and the file route answers bytes that are private and never sniffed. The headers the

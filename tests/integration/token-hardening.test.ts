@@ -1,4 +1,4 @@
-// Issue 6 defects 9 and 11: logout ends the access token at once (it belongs to its login session),
+// Logout ends the access token at once (it belongs to its login session),
 // and only tokens of ours, complete and of the right kind, are accepted.
 import { SignJWT } from "jose";
 import { POST as tokenPost } from "@/app/api/token/route";

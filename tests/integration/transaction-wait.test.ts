@@ -1,4 +1,4 @@
-// Issue 10 item 5 (defect found by the load test): under load every connection of the pool was busy for
+// Under load every connection of the pool was busy for
 // a few seconds and block/save answered 503, because Prisma's interactive transactions gave up waiting
 // for a connection after its default 2 s while plain queries wait DATABASE_POOL_TIMEOUT_MS (5 s). Now a
 // transaction waits as long as any query.

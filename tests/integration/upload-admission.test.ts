@@ -1,4 +1,4 @@
-// Issue 6 defect 6: an upload is admitted before its body is read. The caller is authenticated, the
+// An upload is admitted before its body is read. The caller is authenticated, the
 // declared Content-Length is checked against the cap and an upload slot is taken first; a refused
 // upload's bytes are never pulled, so 40 parallel photos cannot hold 40 bodies in memory.
 // The slow bodies below are held open while the test looks: no minimum rate within the test's time.

@@ -1,4 +1,4 @@
-// Writes that raced a pendency report (defects found by a review of every write, issue 10): a pendency
+// Writes that raced a pendency report (defects found by a review of every write): a pendency
 // lives in its own table, so a conditional UPDATE of the block that waited for the report's row lock
 // re-checked the block's own columns only, and then posted (or undid) a block that had just got an open
 // pendency. Each test makes the interleaving happen, without a timer: a connection of the test holds

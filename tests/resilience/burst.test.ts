@@ -1,8 +1,8 @@
-// Issue 6 defect 1: 200 connections posting correct passwords across many accounts get only 200, 429
+// 200 connections posting correct passwords across many accounts get only 200, 429
 // or 503 (never 500), keep at least 80 % of the login rate of 8 connections (measured before and after
 // the burst), and the 200s' p99 stays
 // under 5 s; an authenticated call keeps being answered meanwhile. Figures go to the log and to
-// .data/resilience/burst.json (the closing note of issue 6 quotes them).
+// .data/resilience/burst.json (the closing note quotes them).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createAccountingOperator, createOffice } from "../helpers/factories";
 import { apiLogin, BASE, startAppWith, type RunningApp } from "./support/app";

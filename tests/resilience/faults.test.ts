@@ -1,6 +1,6 @@
-// Issue 10 item 4: faults, against the app started by scripts/start.ts, in this order (one app, started
+// Faults, against the app started by scripts/start.ts, in this order (one app, started
 // again where a test kills or stops it, on the same data folder):
-// 1. PostgreSQL killed while clients send blocks and operators save categorizations (issue 6's outage
+// 1. PostgreSQL killed while clients send blocks and operators save categorizations (the outage
 //    test, now with writes): only 200 / 409 / 429 / 503 (503 with the pt-BR message and Retry-After),
 //    the outage logged once, PostgreSQL restarted by the start script, the app serving again without a
 //    restart of its own, and nothing

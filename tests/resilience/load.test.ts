@@ -1,4 +1,4 @@
-// Issue 10 item 5: 200 simulated users run the real journeys against the started app for LOAD_SECONDS
+// 200 simulated users run the real journeys against the started app for LOAD_SECONDS
 // (60 by default) on loopback — 160 business users sending blocks of real JPEGs and reading what they
 // sent, 40 accounting operators categorising and contabilising the clients they are responsible for
 // and those shared with them (two operators per client, so lost races happen), and reading the client

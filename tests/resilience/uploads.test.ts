@@ -1,4 +1,4 @@
-// Issue 6 defect 6: 40 parallel 14 MB photo uploads by one user. Past its share of MAX_UPLOADS_IN_FLIGHT (2 of 3) the
+// 40 parallel 14 MB photo uploads by one user. Past its share of MAX_UPLOADS_IN_FLIGHT (2 of 3) the
 // uploads are refused with 429 before their bodies are read, so the server's memory stays bounded
 // (before the fix every body was read and parsed first: RSS 535 → 1,338 MB). And uploads whose bodies
 // stop arriving give their slots back after BODY_IDLE_MS (2 s here), not Node's 5 minutes.

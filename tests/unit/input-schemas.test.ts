@@ -1,4 +1,4 @@
-// Issue 6 defects 3 and 4 at the schema level: one id schema (positive int32: PostgreSQL SERIAL) and
+// At the schema level: one id schema (positive int32: PostgreSQL SERIAL) and
 // text schemas that refuse control characters before anything reaches the database (a NUL is
 // PostgreSQL error 22021, which answered 500).
 import type { z } from "zod";

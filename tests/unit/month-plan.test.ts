@@ -1,4 +1,4 @@
-// The month of an activation is São Paulo's (found by the review of dates, issue 10): counted in UTC, an
+// The month of an activation is São Paulo's (found by the review of dates): counted in UTC, an
 // account activated at 22:30 on the last day of a month (01:30 UTC of the next) did not cover the month
 // the office was closing, and one activated at 22:00 on 31 December went to next year's chart.
 import { accountsOfMonth, monthIndex, monthOfDay, monthOfInstant, type ActivationRow, type ChartRow } from "@/server/accounts/month-plan";

@@ -98,14 +98,14 @@ const cases: Case[] = [
   ["client.own", clientA1, ["ownerA"]],
   ["client.own", clientA2, ["regularA"]],
   ["client.own", clientB1, ["ownerB"]],
-  // Issue 7 #6: transfer is client.own, plus the office owner when the responsible operator is blocked.
+  // Transfer is client.own, plus the office owner when the responsible operator is blocked.
   ["client.transfer", { ...clientA1, responsibleBlocked: false }, ["ownerA"]],
   ["client.transfer", { ...clientA2, responsibleBlocked: false }, ["regularA"]],
   ["client.transfer", { ...clientA2, responsibleBlocked: true }, ["ownerA", "regularA"]],
   ["client.transfer", { ...clientB1, responsibleBlocked: true }, ["ownerB"]],
   ["block.send", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
   ["pendency.solve", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
-  // Issue 8: only the sender undoes a send (a client operator id is not an accounting operator id).
+  // Only the sender undoes a send (a client operator id is not an accounting operator id).
   ["block.undo", { clientId: clientA1.id, sentById: 302 }, ["clientRegularA1"]],
   ["block.undo", { clientId: clientA1.id, sentById: 304 }, ["dualRegularOwner"]],
   ["block.undo", { clientId: clientA2.id, sentById: 302 }, []],
@@ -120,7 +120,7 @@ const cases: Case[] = [
   ["document.restore", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: false }, []],
   ["gallery.share", ops.regularOfClientA1, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "dualRegularOwner"]],
   ["gallery.share", ops.regularOfClientA2, ["clientOwnerA2"]],
-  // Issue 6 #13: a client admin may not flip the owner's switch (equal or lower privilege only).
+  // A client admin may not flip the owner's switch (equal or lower privilege only).
   ["gallery.share", ops.ownerOfClientA1, ["clientOwnerA1", "dualRegularOwner"]],
   ["gallery.share", ops.adminOfClientA1, ["clientOwnerA1", "clientAdminA1", "dualRegularOwner"]],
   ["gallery.share", ops.dualRegularOwnerClient, ["clientOwnerA1", "dualRegularOwner"]],
@@ -144,7 +144,7 @@ describe("permission matrix", () => {
   });
 });
 
-// Issue 6 #13: the drawer 'Buscar operador' (components/operators) asks lib/permissions/operators; the
+// The drawer 'Buscar operador' (components/operators) asks lib/permissions/operators; the
 // server's table must answer the same for a colleague of the same office or company. For every viewer
 // type, target type and "is it me", the table equals the shared rule.
 describe("one rule for server and UI (lib/permissions/operators)", () => {

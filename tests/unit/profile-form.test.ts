@@ -1,4 +1,4 @@
-// The 'Perfil' form asks for 'Senha atual' only when the login e-mail really changes (issue 6 #10).
+// The 'Perfil' form asks for 'Senha atual' only when the login e-mail really changes.
 import { emailChanges, serverErrors, validateProfile, type ProfileValues } from "@/components/profile/profile-form";
 
 const current = "dono@escritorio.demo";

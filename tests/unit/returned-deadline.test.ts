@@ -1,4 +1,4 @@
-// The deadline of a returned document (spec §4; issue 8 item 4): 00:00 America/Sao_Paulo of the
+// The deadline of a returned document (spec §4): 00:00 America/Sao_Paulo of the
 // São Paulo return day + 7 days. Shared by the Devolvidos answer, its countdown and the deletion job.
 import {
   addCalendarDays,

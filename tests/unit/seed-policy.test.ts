@@ -1,4 +1,4 @@
-// Issue 6 defect 12: demo users with the published password are seeded into the embedded database
+// Demo users with the published password are seeded into the embedded database
 // only, unless SEED=1 asks for it explicitly; SEED=0 never seeds.
 import { shouldSeed } from "@/scripts/lib/seed-policy.mjs";
 

@@ -1,6 +1,6 @@
 // The pt-BR catalogue's "business" section (lib/i18n/messages.ts explains the catalogue), gathered
 // from its parts (businessNav.ts, businessPanel.ts, ...): screens import the parts, not this module.
-// The business platform (issue 8). The spec writes these screens' strings without accents
+// The business platform. The spec writes these screens' strings without accents
 // ('Voce nao tem pendencias.'): they are kept letter for letter (docs/decisions/0118-business-platform-contract.md).
 import { businessNavMessages } from "./businessNav";
 import { businessPanelMessages } from "./businessPanel";

@@ -13,7 +13,7 @@ export const businessApiMessages = {
   emptyBlock: "O bloco ficaria sem documentos: adicione ao menos uma imagem.",
   clientOnly: "Esta ação é da plataforma da empresa.",
   galleryNotFound: "Operador não encontrado ou sem galeria compartilhada.",
-  // The block writes (issue 8, helper A).
+  // The block writes.
   imageError: (position: number, message: string) => `Imagem ${position}: ${message}`,
   photoAlreadySent: "Esta imagem já foi enviada em outro bloco.",
   galleryDocumentNotFound: "Documento da galeria não encontrado: ele pode ter sido enviado ou excluído.",

@@ -1,5 +1,5 @@
 // The pt-BR catalogue's "categorization" section (lib/i18n/messages.ts explains the catalogue).
-// Categorization (issue 9): the server's answers.
+// Categorization: the server's answers.
 export const categorizationMessages = {
   empty: "Não há blocos disponíveis para serem categorizados.",
   invalidIssue: "Problema inválido: escolha uma das opções.",

@@ -1,5 +1,5 @@
 // The pt-BR catalogue's "categorizationScreen" section (lib/i18n/messages.ts explains the catalogue).
-// The categorization screen (issue 9 item 1, spec §2 "Block viewer and categorization").
+// The categorization screen (spec §2 "Block viewer and categorization").
 export const categorizationScreenMessages = {
   title: "Categorizar blocos",
   back: "Voltar para o cliente",

@@ -1,5 +1,5 @@
 // The pt-BR catalogue's "contabilization" section (lib/i18n/messages.ts explains the catalogue).
-// Contabilization and the QR link (issue 9): the server's answers.
+// Contabilization and the QR link: the server's answers.
 export const contabilizationMessages = {
   invalidLink: "Link inválido.",
   held: (name: string) => `${name} está contabilizando este cliente no momento. Aguarde até que termine para contabilizar.`,

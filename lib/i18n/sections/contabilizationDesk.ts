@@ -1,5 +1,5 @@
 // The pt-BR catalogue's "contabilizationDesk" section (lib/i18n/messages.ts explains the catalogue).
-// The desktop contabilization page (issue 9 items 2–3, spec §2 "Accounting: desktop contabilization").
+// The desktop contabilization page (spec §2 "Accounting: desktop contabilization").
 export const contabilizationDeskMessages = {
   title: "Contabilização",
   back: "Voltar para o cliente",

@@ -1,5 +1,5 @@
 // The pt-BR catalogue's "contabilizationMobile" section (lib/i18n/messages.ts explains the catalogue).
-// The phone's contabilization pages opened by the QR code (issue 9 item 3).
+// The phone's contabilization pages opened by the QR code.
 export const contabilizationMobileMessages = {
   title: "Contabilização",
   opening: "Abrindo a contabilização…",

@@ -7,7 +7,7 @@ export const invitesMessages = {
   wrongPassword: "Senha incorreta para este e-mail.",
   notFound: "Convite não encontrado.",
   tooMany: "Muitos convites enviados em pouco tempo. Tente novamente mais tarde.",
-  // Issue 7: client-company invites and their registration
+  // Client-company invites and their registration
   alreadyClient: "Este e-mail já pertence a um usuário de uma empresa cliente.",
   clientActive: "Esta empresa (CPF/CNPJ) já é cliente ativo deste escritório.",
   companyRequired: "Preencha os dados da empresa.",

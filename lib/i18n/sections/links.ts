@@ -19,7 +19,7 @@ export const linksMessages = {
   resetSubmit: "Salvar nova senha",
   resetDone: "Senha alterada. Entre com a sua nova senha.",
   forgotSent: "Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.",
-  // Issue 7: the office sign-up link and the client company's registration from its invite.
+  // The office sign-up link and the client company's registration from its invite.
   signupTitle: "Ative o seu escritório",
   signupText: (office: string) => `Crie a sua senha para entrar no Bloco com ${office}.`,
   signupSubmit: "Criar senha e entrar",

@@ -29,7 +29,7 @@ export const registerMessages = {
   },
   hints: { cpf: "Confira o CPF", cnpj: "Confira o CNPJ", email: "Confira o e-mail", cep: "Confira o CEP", phone: "Confira o telefone" },
   back: "Voltar",
-  // Issue 7 #7: the last slide creates the office as a trial; the fourth step says to check the e-mail.
+  // The last slide creates the office as a trial; the fourth step says to check the e-mail.
   signup: {
     step: "Confirmação",
     paymentNote: "O pagamento ainda não é cobrado: seu escritório começa em período de teste.",

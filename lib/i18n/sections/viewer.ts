@@ -1,5 +1,5 @@
 // The pt-BR catalogue's "viewer" section (lib/i18n/messages.ts explains the catalogue).
-// The block viewer (issue 7 item 4, spec §2 "Block viewer and categorization").
+// The block viewer (spec §2 "Block viewer and categorization").
 export const viewerMessages = {
   title: "Bloco",
   actions: "Ações do bloco",

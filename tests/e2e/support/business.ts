@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { SentBlock } from "@/lib/contract/business";
 import { test as base, type Person } from "./data";
 
-// A client company of its own for the business screens (issue 8 items 1, 3, 4): its office's owner (the
+// A client company of its own for the business screens: its office's owner (the
 // responsible operator), the company's owner, a colleague with a long name who shares its gallery and
 // sent blocks, one who does not; two active accounts with a block of this month each (one contabilised),
 // an uncategorised block, a block with an open pendency (the Pendencias badge), and returned documents

@@ -61,7 +61,7 @@ export type ContabilizationClient = {
 };
 
 /**
- * Mobile contabilization (issue 9 item 3): an office owner responsible for a client with categorised,
+ * Mobile contabilization: an office owner responsible for a client with categorised,
  * not yet contabilised blocks of this month (São Paulo) in two activated accounts, each block with real
  * images (`water`: 2 blocks of 2 documents, `office`: 1 block of 1).
  */

@@ -4,7 +4,7 @@ import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizati
 import { titlesMessages } from "@/lib/i18n/sections/titles";
 import { QueryProvider } from "@/app/query-provider";
 
-// The phone's contabilization pages (issue 9 item 3). Rendered per request, never cached: Next's dynamic
+// The phone's contabilization pages. Rendered per request, never cached: Next's dynamic
 // pages answer `Cache-Control: no-store` (next.config.ts cannot set it on pages), and next.config.ts adds
 // `Referrer-Policy: no-referrer` for the path; the meta below says the same inside the document.
 export const dynamic = "force-dynamic";
