@@ -18,7 +18,7 @@ import { businessCaller } from "./business-caller";
  */
 export function openPendenciesSql(client: string): string {
   return `
-    SELECT p.id, p.block_id, p.queued_at
+    SELECT p.id, p.block_id, p.queued_at, p.created_at, p.issue
       FROM pendencies p
       JOIN LATERAL (
         SELECT 1 AS one FROM blocks b WHERE b.id = p.block_id AND b.devolved_at IS NULL AND b.undone_at IS NULL LIMIT 1
@@ -84,8 +84,8 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
            docs.ids AS "documentIds", docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
            u.name AS "createdByName", u.picture_key AS "createdByPictureKey",
            (SELECT count(*)::int FROM open) AS "pendencyNumber",
-           (SELECT json_agg(json_build_object('id', q.id, 'date', qp.created_at, 'issue', qp.issue::int) ORDER BY q.queued_at, q.id)
-              FROM open q JOIN pendencies qp ON qp.id = q.id) AS queue
+           (SELECT json_agg(json_build_object('id', q.id, 'date', q.created_at, 'issue', q.issue::int) ORDER BY q.queued_at, q.id)
+              FROM open q) AS queue
       FROM (SELECT 1) one
       LEFT JOIN head ON TRUE
       LEFT JOIN pendencies p ON p.id = head.id
