@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { currentYearMonth, monthNames } from "@/lib/format/dates";
+import { messages } from "@/lib/i18n/messages";
 import { expectNoAxeViolations } from "./support/axe";
 import { sendBlock } from "./support/business";
 import { expect, test } from "./support/data";
@@ -51,6 +52,8 @@ async function signUpOffice(page: Page, request: APIRequestContext, email: strin
   await next();
   await expect(heading).toHaveText("Informações de pagamento");
   for (const [label, text] of [["Numero do cartao", "4111111111111111"], ["Validade", "1230"], ["CVV", "123"], ["Nome como escrito no cartao", "MARTA P"]] as const) await fill(label, text);
+  // This office brings its own chart: the starter chart offered at sign-up is declined.
+  await page.getByRole("checkbox", { name: messages.register.signup.starterChart }).uncheck();
   await next();
   await expect(heading).toHaveText("Verifique o seu e-mail");
   await page.goto(await conviteLink(request, email, "Ative o seu escritório no Bloco"));

@@ -87,7 +87,7 @@ test("[register] masks, Voltar, each slide checked with §5 messages, the paymen
   await fillStep(page, [
     ["Nome da empresa", "Albuquerque Contabilidade", "Albuquerque Contabilidade"],
     ["CNPJ", "11222333000181", "11.222.333/0001-81"],
-    ["Telefone", "1133334444x", "(11) 3 3334-444"],
+    ["Telefone", "1193334444x", "(11) 9 3334-444"], // a mobile number one digit short
     ["CEP", "01310100", "01310-100"],
     ["Rua", "Av. Paulista", "Av. Paulista"],
     ["Numero", "1000a", "1000"],
