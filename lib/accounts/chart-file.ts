@@ -280,7 +280,7 @@ export function readChartFile(bytes: Uint8Array, columns?: ChartColumns): ChartF
     else if (description.length > DESCRIPTION_MAX) refused.push({ line, message: m.descriptionTooLong(DESCRIPTION_MAX) });
     else if (used.reducedCode !== undefined && (cells[used.reducedCode] ?? "").length > REDUCED_CODE_MAX)
       refused.push({ line, message: m.reducedCodeTooLong(REDUCED_CODE_MAX) });
-    else if (hasForbiddenCharacters(description) || (used.reducedCode !== undefined && hasForbiddenCharacters(cells[used.reducedCode] ?? "")))
+    else if (hasForbiddenCharacters(description, { multiline: true }) || (used.reducedCode !== undefined && hasForbiddenCharacters(cells[used.reducedCode] ?? "")))
       refused.push({ line, message: m.invalidCharacters });
     else if (firstLineOf.has(code)) refused.push({ line, message: m.duplicateCode(code, firstLineOf.get(code) as number) });
     else {

@@ -33,6 +33,6 @@ export const accountsMessages = {
     codeTooLong: (max: number) => `Código com mais de ${max} caracteres.`,
     descriptionTooLong: (max: number) => `Descrição com mais de ${max} caracteres.`,
     reducedCodeTooLong: (max: number) => `Código no sistema contábil com mais de ${max} caracteres.`,
-    invalidCharacters: "A linha contém caracteres inválidos (caracteres de controle).",
+    invalidCharacters: "A descrição ou o código no sistema contábil contém caracteres inválidos (caracteres de controle).",
   },
 } as const;
