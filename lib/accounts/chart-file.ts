@@ -1,4 +1,5 @@
 import { accountsMessages } from "@/lib/i18n/sections/accounts";
+import { hasForbiddenCharacters } from "@/lib/validation/characters";
 
 // A chart-of-accounts file exported by an accounting system, read into rows: the rules of
 // POST /api/account/import (format "csv"), shared by the server (server/accounts/chart-file.ts, which
@@ -165,6 +166,12 @@ function columnsByName(header: string[]): Partial<ChartColumns> | null {
   return Object.keys(found).length > 0 ? found : null;
 }
 
+// The limits POST /api/account/create and update hold a typed account to (lib/contract/accounts.ts): a
+// line past them is refused, so an import never stores what the form would refuse.
+const CODE_MAX = 50;
+const DESCRIPTION_MAX = 200;
+const REDUCED_CODE_MAX = 30;
+
 const CODE = /^\d+(?:\.\d+)*$/;
 /** Digits separated by dots: 1, 1.1.01.001. */
 export const isChartCode = (value: string) => CODE.test(value);
@@ -269,6 +276,12 @@ export function readChartFile(bytes: Uint8Array, columns?: ChartColumns): ChartF
     if (code === "") refused.push({ line, message: m.emptyCode });
     else if (!isChartCode(code)) refused.push({ line, message: m.invalidCode(shown(code)) });
     else if (description === "") refused.push({ line, message: m.emptyDescription });
+    else if (code.length > CODE_MAX) refused.push({ line, message: m.codeTooLong(CODE_MAX) });
+    else if (description.length > DESCRIPTION_MAX) refused.push({ line, message: m.descriptionTooLong(DESCRIPTION_MAX) });
+    else if (used.reducedCode !== undefined && (cells[used.reducedCode] ?? "").length > REDUCED_CODE_MAX)
+      refused.push({ line, message: m.reducedCodeTooLong(REDUCED_CODE_MAX) });
+    else if (hasForbiddenCharacters(description, { multiline: true }) || (used.reducedCode !== undefined && hasForbiddenCharacters(cells[used.reducedCode] ?? "")))
+      refused.push({ line, message: m.invalidCharacters });
     else if (firstLineOf.has(code)) refused.push({ line, message: m.duplicateCode(code, firstLineOf.get(code) as number) });
     else {
       firstLineOf.set(code, line);

@@ -264,6 +264,31 @@ describe("POST /api/account/import", () => {
     expect(await chartOf(officeA.id, 2076)).toMatchObject([{ code: "1.1", active: true }]);
   });
 
+  test("a line past the form's limits or with a control character is refused with its reason, as the dry run says", async () => {
+    const m = messages.accounts.chartFile;
+    const file = csv(
+      "codigo;descricao;reduzido\n" +
+        `1.1;Caixa;1\n1.2;${"x".repeat(201)};2\n${"1.".repeat(30)}1;Longa;3\n1.3;Banco\u0000;4\n1.4;Bancos;${"9".repeat(31)}\n1.5;Aplicações;5\u0007\n`,
+    );
+    const expected = {
+      created: 1,
+      updated: 0,
+      deactivated: 0,
+      refused: [
+        { line: 3, message: m.descriptionTooLong(200) },
+        { line: 4, message: m.codeTooLong(50) },
+        { line: 5, message: m.invalidCharacters },
+        { line: 6, message: m.reducedCodeTooLong(30) },
+        { line: 7, message: m.invalidCharacters },
+      ],
+    };
+    const dry = await doImport(t.ownerA, { year: 2083, base64url: file, dryRun: true });
+    expect([dry.status, dry.json.data]).toEqual([200, expected]);
+    const res = await doImport(t.ownerA, { year: 2083, base64url: file });
+    expect([res.status, res.json.data]).toEqual([200, expected]);
+    expect(await chartOf(officeA.id, 2083)).toMatchObject([{ code: "1.1", description: "Caixa", reducedCode: "1" }]);
+  });
+
   test("an update without reduced codes, and a type changed by the file", async () => {
     await createAccount({ office: officeA, yearOfExercise: 2077, code: "2", description: "Passivo" });
     await createAccount({ office: officeA, yearOfExercise: 2077, code: "2.1", description: "Fornecedor" });

@@ -30,5 +30,9 @@ export const accountsMessages = {
     invalidCode: (code: string) => `Código inválido: "${code}". Use números separados por pontos, como 1.1.01.001.`,
     emptyDescription: "Descrição vazia.",
     duplicateCode: (code: string, line: number) => `Código ${code} repetido: vale o da linha ${line}.`,
+    codeTooLong: (max: number) => `Código com mais de ${max} caracteres.`,
+    descriptionTooLong: (max: number) => `Descrição com mais de ${max} caracteres.`,
+    reducedCodeTooLong: (max: number) => `Código no sistema contábil com mais de ${max} caracteres.`,
+    invalidCharacters: "A descrição ou o código no sistema contábil contém caracteres inválidos (caracteres de controle).",
   },
 } as const;
