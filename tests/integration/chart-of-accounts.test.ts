@@ -19,6 +19,7 @@ import { STARTER_CHART } from "@/server/accounts/starter-chart";
 import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
 import { activateAccount, createAccount, createBlock, createClient, createClientOperator, type OperatorWithUser } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { Client as PgClient } from "pg";
 import { buildClientWorld, worldLogins } from "./world";
 
 const { year: thisYear, month: thisMonth } = currentYearMonth();
@@ -427,5 +428,47 @@ describe("POST /api/block/save into an inactive or synthetic account", () => {
     const resave = await call(savePost, { token: t.regularA, body: { block: { id: kept.id, date: thisMonthDay, value: "20.00", accountId: inactive.id }, version: kept.version } });
     expect(resave.status).toBe(200);
     expect((await getDb().block.findUniqueOrThrow({ where: { id: kept.id } })).accountId).toBe(inactive.id);
+  });
+});
+
+describe("the database going away in the middle of an import", () => {
+  test("the import's connection cut while it waits on the chart: 503 with the pt-BR message, nothing written", async () => {
+    const admin = new PgClient({ connectionString: process.env.DATABASE_URL });
+    const holder = new PgClient({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await holder.connect();
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      // Another change of the chart holds the office: the import queues behind it, inside its transaction.
+      const importsBefore = await audits(officeA.id, "account.import");
+      const holderPid = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid;
+      await holder.query("BEGIN");
+      await holder.query("SELECT id FROM accounting_offices WHERE id = $1 FOR UPDATE", [officeA.id]);
+      const importing = doImport(t.ownerA, { year: 2097, base64url: csv("codigo;descricao\n1;Ativo\n1.1;Caixa\n") });
+      // Waits on the state (the import's backend blocked on the office's row), never on time.
+      let pid: number | undefined;
+      while (pid === undefined) {
+        const { rows } = await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%accounting_offices%FOR UPDATE%' AND pid <> $1",
+          [holderPid],
+        );
+        pid = rows[0]?.pid;
+      }
+      await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+      const res = await importing;
+      expect(res.status).toBe(503);
+      expect(res.json.error?.message).toBe(messages.api.databaseUnavailable);
+      await holder.query("ROLLBACK");
+      expect(await chartOf(officeA.id, 2097)).toHaveLength(0);
+      expect(await audits(officeA.id, "account.import")).toBe(importsBefore);
+      // The next import, the database back to normal, goes through.
+      const again = await doImport(t.ownerA, { year: 2097, base64url: csv("codigo;descricao\n1;Ativo\n1.1;Caixa\n") });
+      expect(again.status).toBe(200);
+      expect(await chartOf(officeA.id, 2097)).toHaveLength(2);
+    } finally {
+      log.mockRestore();
+      await holder.end();
+      await admin.end();
+    }
   });
 });
