@@ -1,13 +1,18 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 // Import direction (ARCHITECTURE §2): app -> components -> lib and app/api -> server -> lib.
 // server never imports app or components; components never import server; lib imports neither.
 const zones = [
   { target: "./server", from: ["./app", "./components"], message: "server/ must not import app/ or components/." },
   { target: "./components", from: ["./server", "./app"], message: "components/ must not import server/ or app/." },
-  { target: "./lib", from: ["./server", "./components", "./app"], message: "lib/ is isomorphic: it imports nothing above it." },
+  {
+    target: "./lib",
+    from: ["./server", "./components", "./app"],
+    message: "lib/ is isomorphic: it imports nothing above it.",
+  },
   // Test code never ships: the seed's row builders live in server/seed/builders and tests import them.
   {
     target: ["./app", "./server", "./lib", "./components", "./prisma"],
@@ -19,7 +24,16 @@ const zones = [
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", ".data/**", "node_modules/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    ".data/**",
+    "node_modules/**",
+    "server/db/generated/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
   {
     rules: {
       "import/no-restricted-paths": ["error", { zones }],
@@ -35,17 +49,39 @@ export default defineConfig([
     // app pages (not API handlers) render components; they must not reach into server/ directly.
     files: ["app/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "Pages render components; only app/api handlers call server/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/*", "**/server/*"],
+              message: "Pages render components; only app/api handlers call server/.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["components/**/*", "lib/**/*"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "@/server", "@/app/*"], message: "components/ and lib/ never import server/ or app/ (ARCHITECTURE §2)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/*", "@/server", "@/app/*"],
+              message: "components/ and lib/ never import server/ or app/ (ARCHITECTURE §2).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["scripts/**/*", "tests/**/*", "*.config.*"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
+  // Layout is Prettier's (`npm run lint` checks it): no stylistic rule of ESLint's may argue with it.
+  prettier,
 ]);

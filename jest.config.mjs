@@ -14,7 +14,11 @@ const shared = {
 
 /** @returns {Promise<import('jest').Config>} */
 export default async function config() {
-  const unit = await createJestConfig({ ...shared, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] })();
+  const unit = await createJestConfig({
+    ...shared,
+    displayName: "unit",
+    testMatch: ["<rootDir>/tests/unit/**/*.test.ts"],
+  })();
   const integration = await createJestConfig({
     ...shared,
     displayName: "integration",

@@ -11,7 +11,8 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 // "server-only": like the start script, they resolve it through the react-server condition. Workers
 // inherit this; the app server must not (Next renders with the default conditions), so its env resets it.
 const nodeOptions = process.env.NODE_OPTIONS ?? "";
-if (!nodeOptions.includes("--conditions=react-server")) process.env.NODE_OPTIONS = `${nodeOptions} --conditions=react-server`.trim();
+if (!nodeOptions.includes("--conditions=react-server"))
+  process.env.NODE_OPTIONS = `${nodeOptions} --conditions=react-server`.trim();
 
 export default defineConfig({
   testDir: "tests/e2e",

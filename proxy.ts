@@ -1,7 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { themeInitScript } from "@/components/shell/theme";
 import { earlyCallsScript } from "@/lib/early-calls";
-import { contentSecurityPolicy, HSTS_VALUE, scriptHash, servedOverHttps } from "@/server/security/content-security-policy";
+import {
+  contentSecurityPolicy,
+  HSTS_VALUE,
+  scriptHash,
+  servedOverHttps,
+} from "@/server/security/content-security-policy";
 import { staticScriptHashes } from "@/server/security/static-script-hashes";
 
 // Pages only: the Content-Security-Policy with a fresh nonce, and HSTS over HTTPS. /api and the static
@@ -15,7 +20,12 @@ const dev = process.env.NODE_ENV === "development";
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = servedOverHttps(process.env, request.headers.get("x-forwarded-proto"));
-  const policy = contentSecurityPolicy({ nonce, scriptHashes: [...INLINE_HASHES, ...staticScriptHashes()], https, dev });
+  const policy = contentSecurityPolicy({
+    nonce,
+    scriptHashes: [...INLINE_HASHES, ...staticScriptHashes()],
+    https,
+    dev,
+  });
 
   // Next reads the nonce from the request's policy when it renders the page.
   const headers = new Headers(request.headers);

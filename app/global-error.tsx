@@ -20,7 +20,11 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
       </head>
       <body>
         <main className="grid min-h-dvh place-items-center bg-canvas p-2 text-fg">
-          <section role="alert" aria-labelledby="global-error-title" className="flex max-w-[480px] flex-col gap-1.5 rounded-theme border border-border bg-surface p-3 shadow-sm">
+          <section
+            role="alert"
+            aria-labelledby="global-error-title"
+            className="flex max-w-[480px] flex-col gap-1.5 rounded-theme border border-border bg-surface p-3 shadow-sm"
+          >
             <h1 id="global-error-title" className="text-2xl font-bold tracking-tight">
               {t.title}
             </h1>

@@ -14,7 +14,8 @@ function makeQueryClient() {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A 4xx will not change by asking again (the client already refreshed on 401).
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < MAX_RETRIES,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < MAX_RETRIES,
       },
       mutations: { retry: false },
     },

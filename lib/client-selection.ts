@@ -18,7 +18,11 @@ function parse(raw: string | null): SelectedClient | null {
   try {
     const value = JSON.parse(raw) as Partial<SelectedClient>;
     if (typeof value.id !== "number" || !Number.isInteger(value.id) || value.id < 1) return null;
-    return { id: value.id, name: typeof value.name === "string" ? value.name : "", logoUrl: typeof value.logoUrl === "string" ? value.logoUrl : null };
+    return {
+      id: value.id,
+      name: typeof value.name === "string" ? value.name : "",
+      logoUrl: typeof value.logoUrl === "string" ? value.logoUrl : null,
+    };
   } catch {
     return null;
   }
@@ -112,7 +116,8 @@ function adoptHandoff(): void {
   try {
     const handoff = JSON.parse(window.localStorage.getItem(HANDOFF_PREFIX + key) ?? "null") as Handoff | null;
     const client = parse(JSON.stringify(handoff?.client ?? null));
-    if (handoff && client && Date.now() - handoff.at < HANDOFF_TTL_MS) window.sessionStorage.setItem(KEY, JSON.stringify(client));
+    if (handoff && client && Date.now() - handoff.at < HANDOFF_TTL_MS)
+      window.sessionStorage.setItem(KEY, JSON.stringify(client));
   } catch {
     // an unreadable entry: no client, /home as before
   }

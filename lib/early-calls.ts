@@ -32,7 +32,8 @@ const GLOBAL = "__blocoEarlyCalls";
 type EarlyCalls = { at: number; calls: Record<string, Promise<Response | null> | undefined> };
 
 /** The key of a call: its token (none for the exchange), its path, and its JSON body when it has one (as JSON.stringify writes it). */
-const keyOf = (access: string | null, path: string, body?: string) => `${access ?? ""} ${path}${body === undefined ? "" : ` ${body}`}`;
+const keyOf = (access: string | null, path: string, body?: string) =>
+  `${access ?? ""} ${path}${body === undefined ? "" : ` ${body}`}`;
 
 /**
  * Runs in <head>. On a page of EARLY_READS, with an access token and a platform that has reads: those
@@ -47,7 +48,12 @@ export const earlyCallsScript = `(function(){try{var w=window,l=localStorage,p=l
  * older than EARLY_READ_TTL_MS). An exchange is taken whatever its age: asking again would find its
  * link used.
  */
-export function takeEarlyCall(path: string, access: string | null, body?: string, now = Date.now()): Promise<Response | null> | undefined {
+export function takeEarlyCall(
+  path: string,
+  access: string | null,
+  body?: string,
+  now = Date.now(),
+): Promise<Response | null> | undefined {
   if (typeof window === "undefined") return undefined;
   const early = (window as unknown as Record<string, EarlyCalls | undefined>)[GLOBAL];
   if (!early) return undefined;

@@ -83,7 +83,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const created = await seed(getDb());
-    console.log(created ? `Demo data created in ${Date.now() - started} ms` : "Demo data already present: nothing done");
+    console.log(
+      created ? `Demo data created in ${Date.now() - started} ms` : "Demo data already present: nothing done",
+    );
   } finally {
     await disconnectDb();
   }

@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   const first = startServer(port, dataDir, { BLOCO_RESET_DATA: "1", EMBEDDED_PG_PORT: String(pgPort) });
   let second: ChildProcess | null = null;
-  const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+  const log = (message: string) =>
+    console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, 900_000, first);
     log("server up");
@@ -78,21 +79,61 @@ async function main(): Promise<void> {
     const details: string[] = [];
     const section = (...parts: string[]) => details.push(parts.join("\n\n"));
     const results: Record<string, unknown> = {};
-    const skipped = (item: string, part: string) => lines.push({ item, measure: `${part} (skipped: BENCH_ONLY)`, value: "", target: "", pass: null });
+    const skipped = (item: string, part: string) =>
+      lines.push({ item, measure: `${part} (skipped: BENCH_ONLY)`, value: "", target: "", pass: null });
 
     // 1. Reads vs the static route.
     let reads: ReadRow[] | null = null;
     if (runs("reads")) {
       log("reads");
-      reads = await measureReads({ port, office, business, officeClientId: showcase.id, clientCount: clients.length, connections, seconds, warmSeconds, pid: first.pid! });
+      reads = await measureReads({
+        port,
+        office,
+        business,
+        officeClientId: showcase.id,
+        clientCount: clients.length,
+        connections,
+        seconds,
+        warmSeconds,
+        pid: first.pid!,
+      });
       results.reads = reads;
       const isStatic = (row: ReadRow) => row.name.startsWith("static");
-      for (const row of reads.filter((r) => !isStatic(r))) lines.push({ item: "1", measure: `${row.name}: req/s vs static`, value: x(row.ratio), target: "≥ 0.80x", pass: row.ratio >= 0.8 });
+      for (const row of reads.filter((r) => !isStatic(r)))
+        lines.push({
+          item: "1",
+          measure: `${row.name}: req/s vs static`,
+          value: x(row.ratio),
+          target: "≥ 0.80x",
+          pass: row.ratio >= 0.8,
+        });
       section(
         `Reads at ${connections} connections, ${seconds} s each in 4 turns of ${(seconds / 4).toFixed(1)} s (every target in each turn, the static route first), after a warm-up of ${warmSeconds} s on every target (ratio = req/s ÷ the static route's; CPU per call from /proc over the same slices; the business home row cycles through the four calls the business /home makes on load: GET /api/me/, GET /api/client, POST /api/account/client and POST /api/block/list with {year, month}):`,
         table(
-          ["target", "req/s", "ratio to static", "p50 ms", "p95 ms", "p99 ms", "errors", "CPU ms per call: app / PostgreSQL / load generator", "target", "result"],
-          reads.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, `${r.cpu.appMs.toFixed(2)} / ${r.cpu.pgMs.toFixed(2)} / ${r.cpu.benchMs.toFixed(2)}`, isStatic(r) ? "floor" : "≥ 0.80x", isStatic(r) ? "—" : r.ratio >= 0.8 ? "PASS" : "MISS"]),
+          [
+            "target",
+            "req/s",
+            "ratio to static",
+            "p50 ms",
+            "p95 ms",
+            "p99 ms",
+            "errors",
+            "CPU ms per call: app / PostgreSQL / load generator",
+            "target",
+            "result",
+          ],
+          reads.map((r) => [
+            r.name,
+            r.reqPerSec,
+            x(r.ratio),
+            r.p50,
+            r.p95,
+            r.p99,
+            r.errors,
+            `${r.cpu.appMs.toFixed(2)} / ${r.cpu.pgMs.toFixed(2)} / ${r.cpu.benchMs.toFixed(2)}`,
+            isStatic(r) ? "floor" : "≥ 0.80x",
+            isStatic(r) ? "—" : r.ratio >= 0.8 ? "PASS" : "MISS",
+          ]),
         ),
       );
     } else skipped("1", "reads vs static");
@@ -115,12 +156,40 @@ async function main(): Promise<void> {
       await stopServer(second);
       second = null;
       results.scaling = { rows, prediction, pinned };
-      lines.push({ item: "2", measure: "2 app processes vs 1 (GET /api/clients), same load", value: x(rows[1].ratio), target: "≥ 1.30x", pass: rows[1].ratio >= 1.3 });
+      lines.push({
+        item: "2",
+        measure: "2 app processes vs 1 (GET /api/clients), same load",
+        value: x(rows[1].ratio),
+        target: "≥ 1.30x",
+        pass: rows[1].ratio >= 1.3,
+      });
       section(
         `Scaling out: the same load (${connections} connections, ${seconds} s each in 4 turns of ${(seconds / 4).toFixed(1)} s: one process, then two) on one app process (free to run on every core), and spread over two sharing one PostgreSQL and the blob folder (${pinned ? "each pinned to its own core, as N processes on N cores are deployed; PostgreSQL and the load generator free" : "NOT pinned: one core, or taskset could not set them"}), with tokens issued by the first process (no errors on the second = nothing the calls need lives in one process's memory); CPU per request read from /proc (utime + stime of every process of each tree, PostgreSQL's reaped backends included):`,
         table(
-          ["run", "req/s", "ratio", "p50 ms", "p95 ms", "p99 ms", "errors", "app CPU ms/req", "PostgreSQL CPU ms/req", "load generator CPU ms/req"],
-          rows.map((r) => [r.name, r.reqPerSec, x(r.ratio), r.p50, r.p95, r.p99, r.errors, r.cpu.appMs, r.cpu.pgMs, r.cpu.benchMs]),
+          [
+            "run",
+            "req/s",
+            "ratio",
+            "p50 ms",
+            "p95 ms",
+            "p99 ms",
+            "errors",
+            "app CPU ms/req",
+            "PostgreSQL CPU ms/req",
+            "load generator CPU ms/req",
+          ],
+          rows.map((r) => [
+            r.name,
+            r.reqPerSec,
+            x(r.ratio),
+            r.p50,
+            r.p95,
+            r.p99,
+            r.errors,
+            r.cpu.appMs,
+            r.cpu.pgMs,
+            r.cpu.benchMs,
+          ]),
         ),
         prediction,
       );
@@ -135,10 +204,32 @@ async function main(): Promise<void> {
       results.operators = op;
       const ratio = (p95: number) => p95 / (op.floor.p95 || 1);
       lines.push(
-        { item: "3", measure: `save-and-next p95 vs static p95, ${operatorCount} operators`, value: `${x(ratio(op.saveAndNext.p95))} (${op.saveAndNext.p95} vs ${op.floor.p95} ms)`, target: "≤ 2.00x", pass: ratio(op.saveAndNext.p95) <= 2 },
-        { item: "3", measure: `contabilize p95 vs static p95, ${operatorCount} operators`, value: `${x(ratio(op.contabilize.p95))} (${op.contabilize.p95} vs ${op.floor.p95} ms)`, target: "≤ 2.00x", pass: ratio(op.contabilize.p95) <= 2 },
+        {
+          item: "3",
+          measure: `save-and-next p95 vs static p95, ${operatorCount} operators`,
+          value: `${x(ratio(op.saveAndNext.p95))} (${op.saveAndNext.p95} vs ${op.floor.p95} ms)`,
+          target: "≤ 2.00x",
+          pass: ratio(op.saveAndNext.p95) <= 2,
+        },
+        {
+          item: "3",
+          measure: `contabilize p95 vs static p95, ${operatorCount} operators`,
+          value: `${x(ratio(op.contabilize.p95))} (${op.contabilize.p95} vs ${op.floor.p95} ms)`,
+          target: "≤ 2.00x",
+          pass: ratio(op.contabilize.p95) <= 2,
+        },
       );
-      const row = (name: string, s: typeof op.floor, target: string) => [name, s.n, s.reqPerSec, s.p50, s.p95, s.p99, s.max, x(ratio(s.p95)), target];
+      const row = (name: string, s: typeof op.floor, target: string) => [
+        name,
+        s.n,
+        s.reqPerSec,
+        s.p50,
+        s.p95,
+        s.p99,
+        s.max,
+        x(ratio(s.p95)),
+        target,
+      ];
       section(
         `${operatorCount} operators on ${operatorCount} clients at once (one lease each), ${operatorBlocks} blocks each, through HTTP (each operator's first save-and-next and first post not counted: warm-up); the floor is the static route at ${operatorCount} concurrent loops for ${seconds} s just before and again just after (both runs' samples). Categorised in ${op.categorizeSeconds.toFixed(1)} s, contabilised in ${op.contabilizeSeconds.toFixed(1)} s:`,
         table(
@@ -159,12 +250,38 @@ async function main(): Promise<void> {
     if (runs("ingest")) {
       log("ingest");
       const sender = await businessSender(server, port);
-      const ing: IngestResult = await measureIngest({ port, nextPid, sender: sender.token, office, runs: ingestRuns, idleSeconds: seconds, log });
+      const ing: IngestResult = await measureIngest({
+        port,
+        nextPid,
+        sender: sender.token,
+        office,
+        runs: ingestRuns,
+        idleSeconds: seconds,
+        log,
+      });
       results.ingest = ing;
       lines.push(
-        { item: "4", measure: "ingest of 13 × 12 MP JPEGs vs sharp alone (p50 of the runs)", value: `${x(ing.ratio)} (${(ing.server.p50 / 1000).toFixed(2)} vs ${(ing.sharpAlone.p50 / 1000).toFixed(2)} s)`, target: "≤ 1.20x", pass: ing.ratio <= 1.2 },
-        { item: "4", measure: "ingest: peak extra RSS of the app server", value: `${ing.peakExtraMb} MB`, target: "≤ 400 MB", pass: ing.peakExtraMb <= 400 },
-        { item: "4", measure: "ingest: other routes' p95 while it runs vs idle", value: `${x(ing.duringRatio)} (${ing.during.p95} vs ${ing.idle.p95} ms)`, target: "≤ 2.00x", pass: ing.duringRatio <= 2 },
+        {
+          item: "4",
+          measure: "ingest of 13 × 12 MP JPEGs vs sharp alone (p50 of the runs)",
+          value: `${x(ing.ratio)} (${(ing.server.p50 / 1000).toFixed(2)} vs ${(ing.sharpAlone.p50 / 1000).toFixed(2)} s)`,
+          target: "≤ 1.20x",
+          pass: ing.ratio <= 1.2,
+        },
+        {
+          item: "4",
+          measure: "ingest: peak extra RSS of the app server",
+          value: `${ing.peakExtraMb} MB`,
+          target: "≤ 400 MB",
+          pass: ing.peakExtraMb <= 400,
+        },
+        {
+          item: "4",
+          measure: "ingest: other routes' p95 while it runs vs idle",
+          value: `${x(ing.duringRatio)} (${ing.during.p95} vs ${ing.idle.p95} ms)`,
+          target: "≤ 2.00x",
+          pass: ing.duringRatio <= 2,
+        },
       );
       section(
         `Ingest: ${ing.photos}, sent as one block (POST /api/block/create) twice per run, ${ingestRuns} runs: once on the otherwise idle server (the time compared with sharp alone, which runs just before on the same quiet machine) and once while the other routes' loops run (their p95, against the same loops on the idle server before and after the runs; that send's own time is the last row). Sharp alone = processImage of server/images/pipeline.ts on the same 13 buffers in the bench process, as many at a time as the ingest decodes (DECODE_CONCURRENCY). Peak extra RSS of the \`next start\` process over ${ing.baselineMb} MB (${ing.peakSource}), the largest of all sends. Other routes = GET /api/me/ and GET /api/clients, 2 loops:`,
@@ -175,7 +292,13 @@ async function main(): Promise<void> {
             ["sharp alone (ms)", ing.sharpAlone.n, ing.sharpAlone.p50, ing.sharpAlone.p95, ing.sharpAlone.max],
             ["other routes, idle (ms)", ing.idle.n, ing.idle.p50, ing.idle.p95, ing.idle.max],
             ["other routes, during the ingest (ms)", ing.during.n, ing.during.p50, ing.during.p95, ing.during.max],
-            ["ingest through HTTP beside the other routes' loops (ms)", ing.serverUnderLoad.n, ing.serverUnderLoad.p50, ing.serverUnderLoad.p95, ing.serverUnderLoad.max],
+            [
+              "ingest through HTTP beside the other routes' loops (ms)",
+              ing.serverUnderLoad.n,
+              ing.serverUnderLoad.p50,
+              ing.serverUnderLoad.p95,
+              ing.serverUnderLoad.max,
+            ],
           ],
         ),
       );
@@ -184,7 +307,15 @@ async function main(): Promise<void> {
     // 5. Scale.
     if (runs("scale")) {
       log(`scale: ${scaleSizes.join(", ")} blocks`);
-      const rows: ScaleRow[] = await measureScale({ server, port, sizes: scaleSizes, monthBlocks: scaleMonthBlocks, connections: scaleConnections, seconds: scaleSeconds, warmSeconds: Math.min(warmSeconds, 2) });
+      const rows: ScaleRow[] = await measureScale({
+        server,
+        port,
+        sizes: scaleSizes,
+        monthBlocks: scaleMonthBlocks,
+        connections: scaleConnections,
+        seconds: scaleSeconds,
+        warmSeconds: Math.min(warmSeconds, 2),
+      });
       results.scale = rows;
       const firstRow = rows[0];
       const last = rows[rows.length - 1];
@@ -193,15 +324,49 @@ async function main(): Promise<void> {
         const growth = last[key].p50 / (firstRow[key].p50 || 1);
         const counts = rows.map((r) => r[key].statements);
         lines.push(
-          { item: "5", measure: `${name}: p50 at ${last.blocks} vs ${firstRow.blocks} blocks`, value: `${x(growth)} (${last[key].p50} vs ${firstRow[key].p50} ms)`, target: "flat (≤ 1.25x)", pass: growth <= 1.25 },
-          { item: "5", measure: `${name}: SQL statements per call`, value: counts.join(" / "), target: "flat (equal)", pass: counts.every((c) => c === counts[0]) },
+          {
+            item: "5",
+            measure: `${name}: p50 at ${last.blocks} vs ${firstRow.blocks} blocks`,
+            value: `${x(growth)} (${last[key].p50} vs ${firstRow[key].p50} ms)`,
+            target: "flat (≤ 1.25x)",
+            pass: growth <= 1.25,
+          },
+          {
+            item: "5",
+            measure: `${name}: SQL statements per call`,
+            value: counts.join(" / "),
+            target: "flat (equal)",
+            pass: counts.every((c) => c === counts[0]),
+          },
         );
       }
       section(
         `Scale: one office (50 clients) whose client holds the blocks; its month keeps ${scaleMonthBlocks} blocks, the rest lie in the 10 years before. ${scaleConnections} connections, ${scaleSeconds} s per read. Statements = pg Client.prototype.query calls of one call of the same route handler in the bench process (authentication included), after a warm call:`,
         table(
-          ["blocks", "loaded in s", "clients p50 ms", "clients p95 ms", "clients req/s", "clients statements", "month p50 ms", "month p95 ms", "month req/s", "month statements"],
-          rows.map((r) => [r.blocks, r.loadSeconds, r.clients.p50, r.clients.p95, r.clients.reqPerSec, r.clients.statements, r.month.p50, r.month.p95, r.month.reqPerSec, r.month.statements]),
+          [
+            "blocks",
+            "loaded in s",
+            "clients p50 ms",
+            "clients p95 ms",
+            "clients req/s",
+            "clients statements",
+            "month p50 ms",
+            "month p95 ms",
+            "month req/s",
+            "month statements",
+          ],
+          rows.map((r) => [
+            r.blocks,
+            r.loadSeconds,
+            r.clients.p50,
+            r.clients.p95,
+            r.clients.reqPerSec,
+            r.clients.statements,
+            r.month.p50,
+            r.month.p95,
+            r.month.reqPerSec,
+            r.month.statements,
+          ]),
         ),
       );
     } else skipped("5", "client list and month at scale");
@@ -217,11 +382,27 @@ async function main(): Promise<void> {
       results.pages = { firstLoad, lighthouse };
       const over = firstLoad.filter((r) => r.kib > kib);
       const largest = firstLoad.reduce((a, b) => (b.kib > a.kib ? b : a));
-      lines.push({ item: "6", measure: `first-load JS, every page (${firstLoad.length})`, value: `largest ${largest.kib} KiB (${largest.path}); ${over.length} over`, target: `≤ ${kib} KiB each`, pass: over.length === 0 });
-      for (const row of lighthouse) lines.push({ item: "6", measure: `Lighthouse mobile performance, median of 5: ${row.page}`, value: row.score === null ? (row.note ?? "not run") : row.score.toFixed(2), target: "≥ 0.99", pass: row.score === null ? null : row.score >= 0.99 });
+      lines.push({
+        item: "6",
+        measure: `first-load JS, every page (${firstLoad.length})`,
+        value: `largest ${largest.kib} KiB (${largest.path}); ${over.length} over`,
+        target: `≤ ${kib} KiB each`,
+        pass: over.length === 0,
+      });
+      for (const row of lighthouse)
+        lines.push({
+          item: "6",
+          measure: `Lighthouse mobile performance, median of 5: ${row.page}`,
+          value: row.score === null ? (row.note ?? "not run") : row.score.toFixed(2),
+          target: "≥ 0.99",
+          pass: row.score === null ? null : row.score >= 0.99,
+        });
       section(
         "First-load JavaScript, compressed as served (noModule polyfills left out):",
-        table(["page", "scripts", "KiB", "target", "result"], firstLoad.map((r) => [r.path, r.scripts, r.kib, `≤ ${kib}`, r.kib <= kib ? "PASS" : "MISS"])),
+        table(
+          ["page", "scripts", "KiB", "target", "result"],
+          firstLoad.map((r) => [r.path, r.scripts, r.kib, `≤ ${kib}`, r.kib <= kib ? "PASS" : "MISS"]),
+        ),
       );
     } else skipped("6", "pages");
 
@@ -236,9 +417,12 @@ async function main(): Promise<void> {
       details.join("\n\n"),
     ].join("\n");
     console.log(`\n${text}`);
-    writeFileSync(resolve(dataDir, "results.json"), JSON.stringify({ at, machine, seconds, connections, lines, ...results }, null, 2));
+    writeFileSync(
+      resolve(dataDir, "results.json"),
+      JSON.stringify({ at, machine, seconds, connections, lines, ...results }, null, 2),
+    );
     // A partial run (BENCH_ONLY) leaves the page's table alone.
-    if (!only) writeDoc(resolve(root, "docs/performance.md"), text);
+    if (!only) await writeDoc(resolve(root, "docs/performance.md"), text);
     await server.disconnectDb();
   } finally {
     if (second) await stopServer(second);

@@ -34,7 +34,10 @@ async function main(): Promise<number> {
   return 2;
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

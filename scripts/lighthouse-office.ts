@@ -11,11 +11,23 @@ async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 100);
   const db = getDb();
   const office = await createOffice({ db, name: `Escritório Lighthouse ${Date.now()}` });
-  const user = await createUser({ db, email: uniqueEmail("lighthouse"), name: "Dona Lighthouse", password: DEMO_PASSWORD });
+  const user = await createUser({
+    db,
+    email: uniqueEmail("lighthouse"),
+    name: "Dona Lighthouse",
+    password: DEMO_PASSWORD,
+  });
   const owner = await createAccountingOperator({ db, office, type: 0, user });
   const clients = [];
   for (let index = 0; index < count; index++) clients.push(await createClient({ db, office, responsible: owner }));
-  console.log(JSON.stringify({ username: user.email, password: DEMO_PASSWORD, officeId: office.id, clientId: clients[0]?.id ?? null }));
+  console.log(
+    JSON.stringify({
+      username: user.email,
+      password: DEMO_PASSWORD,
+      officeId: office.id,
+      clientId: clients[0]?.id ?? null,
+    }),
+  );
   await db.$disconnect();
 }
 

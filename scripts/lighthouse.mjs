@@ -23,7 +23,8 @@ if (process.env.LIGHTHOUSE_USER && process.env.LIGHTHOUSE_PASSWORD && process.en
   office = { username: process.env.LIGHTHOUSE_USER, password: process.env.LIGHTHOUSE_PASSWORD };
   clientId = Number(process.env.LIGHTHOUSE_CLIENT_ID);
 } else {
-  const databaseUrl = process.env.DATABASE_URL ?? `postgresql://bloco:bloco@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/bloco`;
+  const databaseUrl =
+    process.env.DATABASE_URL ?? `postgresql://bloco:bloco@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/bloco`;
   const created = await createLighthouseOffice(databaseUrl, 100);
   office = { username: created.username, password: created.password };
   clientId = created.clientId;
@@ -34,9 +35,28 @@ const cpuAt = args.indexOf("--cpu");
 const cpuSlowdownMultiplier = cpuAt >= 0 ? Number(args[cpuAt + 1]) : undefined;
 const pagesAt = args.indexOf("--pages");
 const pages = pagesAt >= 0 ? args[pagesAt + 1].split(",") : undefined; // landing, login, home, mobile (default: all)
-const result = await measureLighthouse(base, { office, clientId, runs, cpuSlowdownMultiplier, pages, log: (line) => console.error(line) });
+const result = await measureLighthouse(base, {
+  office,
+  clientId,
+  runs,
+  cpuSlowdownMultiplier,
+  pages,
+  log: (line) => console.error(line),
+});
 if (args.includes("--json")) console.log(JSON.stringify(result));
 else {
-  console.log(`benchmarkIndex ${result.benchmarkIndex}, CPU slowdown ${result.cpuSlowdownMultiplier}x, ${runs} runs per page`);
-  console.table(result.pages.map(({ path, median, scores, fcpMs, lcpMs, tbtMs, cls }) => ({ path, median, scores: scores.join(" "), fcpMs, lcpMs, tbtMs, cls })));
+  console.log(
+    `benchmarkIndex ${result.benchmarkIndex}, CPU slowdown ${result.cpuSlowdownMultiplier}x, ${runs} runs per page`,
+  );
+  console.table(
+    result.pages.map(({ path, median, scores, fcpMs, lcpMs, tbtMs, cls }) => ({
+      path,
+      median,
+      scores: scores.join(" "),
+      fcpMs,
+      lcpMs,
+      tbtMs,
+      cls,
+    })),
+  );
 }

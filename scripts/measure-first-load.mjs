@@ -38,7 +38,9 @@ export async function measureFirstLoad(base, pages = PAGES) {
   for (const path of pages) {
     const html = await (await fetch(base + path, { redirect: "manual" })).text();
     // noModule scripts (Next's legacy polyfills) are never fetched by a current browser.
-    const tags = [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)].filter((m) => !/nomodule/i.test(m[1] + m[3]));
+    const tags = [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)].filter(
+      (m) => !/nomodule/i.test(m[1] + m[3]),
+    );
     const sources = [...new Set(tags.map((m) => m[2].replace(/&amp;/g, "&")))];
     let wire = 0;
     let raw = 0;

@@ -13,7 +13,10 @@ const COMPANY = "cliente@empresa.demo";
 const OFFICE = "dono@escritorio.demo";
 
 async function receipt() {
-  const lines = Array.from({ length: 9 }, (_, i) => `<rect x="90" y="${150 + i * 60}" width="${420 - (i % 3) * 60}" height="14" fill="#444"/>`);
+  const lines = Array.from(
+    { length: 9 },
+    (_, i) => `<rect x="90" y="${150 + i * 60}" width="${420 - (i % 3) * 60}" height="14" fill="#444"/>`,
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="600" height="900" fill="#fbfaf5"/>
     <text x="90" y="100" font-family="sans-serif" font-size="40" font-weight="bold" fill="#222">CUPOM FISCAL</text>${lines.join("")}
     <text x="90" y="780" font-family="sans-serif" font-size="44" font-weight="bold" fill="#222">TOTAL R$ 87,40</text></svg>`;
@@ -34,11 +37,18 @@ async function prepareData(page, access) {
         });
         return (await response.json()).data;
       };
-      const send = () => call("/api/block/create", [{ id: `shot-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, base64url: image }]);
+      const send = () =>
+        call("/api/block/create", [
+          { id: `shot-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, base64url: image },
+        ]);
       await send();
       const returned = (await call("/api/document/devolved")) ?? [];
       if (returned.length < 3) {
-        const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: office, password: "demo1234" }) });
+        const login = await fetch("/api/token/", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ username: office, password: "demo1234" }),
+        });
         const officeAccess = (await login.json()).data.access;
         const block = await send();
         await call("/api/block/devolve", { blockId: block.id }, officeAccess);
@@ -48,7 +58,10 @@ async function prepareData(page, access) {
   );
 }
 
-const settledImages = (page) => page.waitForFunction(() => [...document.querySelectorAll("main img, [role=dialog] img")].every((img) => img.complete));
+const settledImages = (page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll("main img, [role=dialog] img")].every((img) => img.complete),
+  );
 
 const home = async (page) => {
   await page.getByRole("heading", { level: 1 }).waitFor();

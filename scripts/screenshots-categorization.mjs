@@ -8,8 +8,10 @@ import { baseUrl, shootScenes } from "./lib/screenshots.mjs";
 /** The demo clients with and without uncategorised blocks, as the tab's selection carries them. */
 async function findClients(page, access) {
   return page.evaluate(async (token) => {
-    const clients = (await (await fetch("/api/clients", { headers: { authorization: `Bearer ${token}` } })).json()).data;
-    const selection = (client) => (client ? { id: client.id, name: client.name, logoUrl: client.pictureUrl ?? null } : null);
+    const clients = (await (await fetch("/api/clients", { headers: { authorization: `Bearer ${token}` } })).json())
+      .data;
+    const selection = (client) =>
+      client ? { id: client.id, name: client.name, logoUrl: client.pictureUrl ?? null } : null;
     return {
       busy: selection(clients.find((client) => client.hasUncategorizedBlocks && !client.busy)),
       empty: selection(clients.find((client) => !client.hasUncategorizedBlocks && !client.busy)),

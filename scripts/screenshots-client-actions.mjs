@@ -13,7 +13,11 @@ const OWNER = "dono@escritorio.demo";
 async function login(page, username) {
   await page.goto(`${baseUrl}/register`);
   await page.evaluate(async (user) => {
-    const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
+    const response = await fetch("/api/token/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: user, password: "demo1234" }),
+    });
     const { data } = await response.json();
     localStorage.setItem("bloco.access", data.access);
     localStorage.setItem("bloco.refresh", data.refresh);
@@ -25,7 +29,9 @@ async function login(page, username) {
 /** The owner's clients: one it is responsible for, one it is not. */
 async function pickClients(page) {
   return page.evaluate(async () => {
-    const response = await fetch("/api/clients", { headers: { authorization: `Bearer ${localStorage.getItem("bloco.access")}` } });
+    const response = await fetch("/api/clients", {
+      headers: { authorization: `Bearer ${localStorage.getItem("bloco.access")}` },
+    });
     const { data } = await response.json();
     const pick = (card) => card && { id: card.id, name: card.name, logoUrl: card.pictureUrl };
     return { mine: pick(data.find((c) => c.isResponsable)), other: pick(data.find((c) => !c.isResponsable)) };
@@ -45,7 +51,13 @@ const entry = (page, name) => bar(page).getByRole(name === "Visualizar" ? "gener
 
 const SCENES = {
   "side-bar": { client: "mine", prepare: async () => {} },
-  "side-bar-toggled": { client: "mine", prepare: async (page) => bar(page).getByRole("button", { name: /^(Recolher|Expandir) menu$/ }).click() },
+  "side-bar-toggled": {
+    client: "mine",
+    prepare: async (page) =>
+      bar(page)
+        .getByRole("button", { name: /^(Recolher|Expandir) menu$/ })
+        .click(),
+  },
   "side-bar-disabled": {
     client: "other",
     prepare: async (page) => {

@@ -24,7 +24,10 @@ const SCENES = {
     fullPage: false,
     prepare: async (page) => {
       const panel = page.locator("section[aria-labelledby=pendencies-title]");
-      await panel.getByRole("button", { name: /pendência/ }).first().click();
+      await panel
+        .getByRole("button", { name: /pendência/ })
+        .first()
+        .click();
       await panel.locator("ol button").first().click();
       await page.getByRole("dialog").waitFor();
     },
@@ -39,7 +42,11 @@ await shootScenes({
   fullPage: true,
   // The showcase client: every state in this month.
   setup: async (page, { access }) => {
-    const clients = await page.evaluate(async (token) => (await (await fetch("/api/clients", { headers: { authorization: `Bearer ${token}` } })).json()).data, access);
+    const clients = await page.evaluate(
+      async (token) =>
+        (await (await fetch("/api/clients", { headers: { authorization: `Bearer ${token}` } })).json()).data,
+      access,
+    );
     return clients.find((c) => c.name.startsWith("Padaria")) ?? clients[0];
   },
   before: async (page, client) => {

@@ -50,7 +50,11 @@ const SCENES = {
   "home-busy": {
     user: OWNER,
     prepare: async (page) => {
-      await rewriteClients(page, (list) => list.map((card, index) => (index === 1 ? { ...card, busy: { name: "Carla Operadora", pictureUrl: null } } : card)));
+      await rewriteClients(page, (list) =>
+        list.map((card, index) =>
+          index === 1 ? { ...card, busy: { name: "Carla Operadora", pictureUrl: null } } : card,
+        ),
+      );
       await openHome(page);
     },
   },
@@ -79,7 +83,12 @@ const SCENES = {
       await openFirstClient(page);
       const name = await page.evaluate(() => JSON.parse(sessionStorage.getItem("bloco.client")).name);
       await page.getByRole("button", { name }).first().click();
-      await page.getByRole("dialog", { name: "Dados do cliente" }).getByText("Razão Social").or(page.getByText("Nome Completo")).first().waitFor();
+      await page
+        .getByRole("dialog", { name: "Dados do cliente" })
+        .getByText("Razão Social")
+        .or(page.getByText("Nome Completo"))
+        .first()
+        .waitFor();
     },
   },
   "contact-panel": {

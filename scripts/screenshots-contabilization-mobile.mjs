@@ -30,20 +30,30 @@ async function freshLink() {
   for (const client of clients) {
     const answer = await api("/api/operator/contabilization/link", { clientId: client.id }, access).catch(() => null);
     if (!answer) continue;
-    const blocks = Object.values(answer.categorizedBlocks).flatMap((months) => Object.values(months).flatMap((accounts) => Object.values(accounts).flat()));
+    const blocks = Object.values(answer.categorizedBlocks).flatMap((months) =>
+      Object.values(months).flatMap((accounts) => Object.values(accounts).flat()),
+    );
     if (blocks.some((block) => !block.contabilizedDatetime)) return { link: answer.link, client: client.name };
   }
   throw new Error("no demo client with blocks to post this month");
 }
 
-const settledImages = (page) => page.waitForFunction(() => [...document.querySelectorAll("main img")].every((img) => img.complete));
+const settledImages = (page) =>
+  page.waitForFunction(() => [...document.querySelectorAll("main img")].every((img) => img.complete));
 
 async function shootView(browser, size, theme) {
   const tag = `${size}-${theme}`;
   const name = (scene) => `contabilization-mobile-${scene}-${tag}`;
   const { link, client } = await freshLink();
   console.log(`${tag}: ${client}`);
-  const context = await browser.newContext({ viewport: SIZES[size], colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR", isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: SIZES[size],
+    colorScheme: theme,
+    deviceScaleFactor: 1,
+    locale: "pt-BR",
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}${MOBILE}/${link}`, { waitUntil: "networkidle" });
@@ -95,7 +105,9 @@ const browser = await launchBrowser();
 try {
   for (const size of Object.keys(SIZES)) {
     for (const theme of THEMES) {
-      await shootView(browser, size, theme).catch((error) => console.warn(`${size}-${theme}: ${error.message.split("\n")[0]}`));
+      await shootView(browser, size, theme).catch((error) =>
+        console.warn(`${size}-${theme}: ${error.message.split("\n")[0]}`),
+      );
     }
   }
 } finally {

@@ -14,7 +14,11 @@ const DESK = "/home/client/contabilization";
 /** In the page: a token of `username`, without touching the page's own session. */
 async function tokenOf(page, username) {
   return page.evaluate(async (user) => {
-    const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
+    const response = await fetch("/api/token/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: user, password: "demo1234" }),
+    });
     return (await response.json()).data.access;
   }, username);
 }
@@ -24,7 +28,11 @@ async function pickClient(page) {
   const access = await tokenOf(page, OPERATOR);
   return page.evaluate(async (token) => {
     const call = (path, body) =>
-      fetch(path, { method: body ? "POST" : "GET", headers: { authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body && JSON.stringify(body) }).then((r) => r.json());
+      fetch(path, {
+        method: body ? "POST" : "GET",
+        headers: { authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: body && JSON.stringify(body),
+      }).then((r) => r.json());
     const cards = (await call("/api/clients")).data.filter((card) => card.isResponsable);
     // this month and the two before: the one with blocks to post AND posted ones shows the most
     const now = new Date();
@@ -45,7 +53,10 @@ async function pickClient(page) {
     const accounts = best.month.accounts;
     const busiest = [...accounts].sort((a, b) => b.uncontabilizedCount - a.uncontabilizedCount)[0];
     const posted = best.month.lastContabilized[0]?.accountId ?? busiest.id;
-    const empty = accounts.find((account) => account.uncontabilizedCount === 0 && account.id === posted) ?? accounts.find((account) => account.uncontabilizedCount === 0) ?? null;
+    const empty =
+      accounts.find((account) => account.uncontabilizedCount === 0 && account.id === posted) ??
+      accounts.find((account) => account.uncontabilizedCount === 0) ??
+      null;
     return {
       client: { id: best.card.id, name: best.card.name, logoUrl: best.card.pictureUrl },
       year: best.month.year,

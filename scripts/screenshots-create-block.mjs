@@ -17,7 +17,10 @@ const inputDir = resolve(outDir, "create-block-input");
 function receiptSvg(index) {
   const width = 1200;
   const height = 1700;
-  const lines = Array.from({ length: 14 }, (_, i) => `<rect x="140" y="${330 + i * 70}" width="${760 - ((i + index) % 4) * 90}" height="20" fill="#4a4a4a"/>`);
+  const lines = Array.from(
+    { length: 14 },
+    (_, i) => `<rect x="140" y="${330 + i * 70}" width="${760 - ((i + index) % 4) * 90}" height="20" fill="#4a4a4a"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#d9d4c7"/>
     <rect x="90" y="80" width="1020" height="1540" fill="#fbfaf5"/>
     <text x="140" y="210" font-family="sans-serif" font-size="64" font-weight="bold" fill="#222">NOTA ${index + 1}</text>${lines.join("")}
@@ -30,7 +33,9 @@ async function writeReceipts() {
   const paths = [];
   for (let index = 0; index < 14; index += 1) {
     const path = resolve(inputDir, `recibo-${index + 1}.jpg`);
-    await sharp(Buffer.from(receiptSvg(index))).jpeg({ quality: 85 }).toFile(path);
+    await sharp(Buffer.from(receiptSvg(index)))
+      .jpeg({ quality: 85 })
+      .toFile(path);
     paths.push(path);
   }
   return paths;
@@ -40,7 +45,10 @@ async function writeReceipts() {
 async function ensureGallery(page, access) {
   const images = [];
   for (let index = 0; index < 4; index += 1) {
-    const jpeg = await sharp(Buffer.from(receiptSvg(index + 20))).resize({ width: 600 }).jpeg({ quality: 80 }).toBuffer();
+    const jpeg = await sharp(Buffer.from(receiptSvg(index + 20)))
+      .resize({ width: 600 })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     images.push(`data:image/jpeg;base64,${jpeg.toString("base64")}`);
   }
   await page.evaluate(
@@ -66,12 +74,19 @@ async function ensureGallery(page, access) {
   );
 }
 
-const settledImages = (page) => page.waitForFunction(() => [...document.querySelectorAll("main img, [role=dialog] img")].every((img) => img.complete));
-const stripImages = (page) => page.getByRole("list", { name: "Imagens selecionadas" }).getByRole("button", { name: /^Imagem \d+ de \d+$/ });
+const settledImages = (page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll("main img, [role=dialog] img")].every((img) => img.complete),
+  );
+const stripImages = (page) =>
+  page.getByRole("list", { name: "Imagens selecionadas" }).getByRole("button", { name: /^Imagem \d+ de \d+$/ });
 
 async function createPage(page) {
   await page.getByRole("heading", { level: 1, name: "Criar bloco" }).waitFor();
-  await page.getByRole("button", { name: /^Documento de / }).first().waitFor();
+  await page
+    .getByRole("button", { name: /^Documento de / })
+    .first()
+    .waitFor();
   await settledImages(page);
 }
 
@@ -125,16 +140,26 @@ const SCENES = {
       await stripImages(page).nth(5).waitFor();
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 200 * 1024,
+      });
       await page.getByRole("button", { name: "Enviar bloco" }).click();
-      await page.waitForFunction(() => Number(document.querySelector("[role=progressbar]")?.getAttribute("aria-valuenow") ?? 0) >= 30);
+      await page.waitForFunction(
+        () => Number(document.querySelector("[role=progressbar]")?.getAttribute("aria-valuenow") ?? 0) >= 30,
+      );
     },
   },
   "create-delete": {
     path: "/createblock",
     prepare: async (page) => {
       await createPage(page);
-      await page.getByRole("button", { name: /^Excluir documento de / }).first().click();
+      await page
+        .getByRole("button", { name: /^Excluir documento de / })
+        .first()
+        .click();
       await page.getByRole("alertdialog").waitFor();
     },
   },
@@ -157,9 +182,13 @@ const SCENES = {
   },
   "pendency-none": {
     prepare: async (page) => {
-      await page.route("**/api/pendency/tosolve", (route) => route.fulfill({ json: { data: { pendency: null, pendencyNumber: 0 } } }));
+      await page.route("**/api/pendency/tosolve", (route) =>
+        route.fulfill({ json: { data: { pendency: null, pendencyNumber: 0 } } }),
+      );
       await page.route("**/api/operator/sync/pendency", (route) =>
-        route.fulfill({ json: { data: { pendencyNumber: 0, operators: [{ name: "Roberto Carlos Nunes", pictureUrl: null }] } } }),
+        route.fulfill({
+          json: { data: { pendencyNumber: 0, operators: [{ name: "Roberto Carlos Nunes", pictureUrl: null }] } },
+        }),
       );
       await page.goto(new URL("/pendencyblock", page.url()).toString());
       await page.getByText("Voce nao tem pendencias.").waitFor();

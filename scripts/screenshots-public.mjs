@@ -4,7 +4,10 @@
 import { fillCompanySlide } from "./lib/register.mjs";
 import { shootScenes } from "./lib/screenshots.mjs";
 const SAMPLE = [
-  ["Nome", "Mariana"], ["Sobrenome", "Albuquerque"], ["CPF", "52998224725"], ["Telefone", "11987654321"],
+  ["Nome", "Mariana"],
+  ["Sobrenome", "Albuquerque"],
+  ["CPF", "52998224725"],
+  ["Telefone", "11987654321"],
 ];
 
 const next = (page) => page.getByRole("button", { name: "Continuar" }).click();
@@ -38,7 +41,10 @@ const SCENES = {
   },
   // The fourth step follows a real sign-up: screenshots-signup.mjs shoots it (signup-step4-*).
   ...Object.fromEntries(
-    [0, 1, 2].map((step) => [`register-${step + 1}`, { path: "/register?email=contato%40exemplo.com.br", prepare: (page) => registerStep(page, step) }]),
+    [0, 1, 2].map((step) => [
+      `register-${step + 1}`,
+      { path: "/register?email=contato%40exemplo.com.br", prepare: (page) => registerStep(page, step) },
+    ]),
   ),
   colorlab: { path: "/colorlab" },
   "invite-invalid": { path: "/convite/token-invalido" },

@@ -48,7 +48,10 @@ const SCENES = {
   "photo-reposition": async (page) => {
     await openProfile(page);
     const png = await sharp(Buffer.from(PHOTO_SVG)).png().toBuffer();
-    await page.getByTestId("photo-input").first().setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: png });
+    await page
+      .getByTestId("photo-input")
+      .first()
+      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: png });
     await page.getByText("Reposicione a imagem utilizando o mouse").waitFor();
   },
   "office-dialog": async (page) => {
@@ -79,7 +82,10 @@ const SCENES = {
   "invite-remove-confirm": async (page) => {
     await openOperators(page);
     await page.getByRole("button", { name: "Adicionar operador" }).click();
-    await page.getByRole("button", { name: /^Remover / }).first().click();
+    await page
+      .getByRole("button", { name: /^Remover / })
+      .first()
+      .click();
     await page.getByRole("alertdialog").waitFor();
   },
   "confirm-dialog": async (page) => {

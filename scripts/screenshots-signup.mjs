@@ -43,7 +43,11 @@ async function linkTo(page, email) {
 async function inviteClient(page, invited) {
   await page.evaluate(
     async ({ owner, invited }) => {
-      const login = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: owner, password: "demo1234" }) });
+      const login = await fetch("/api/token/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: owner, password: "demo1234" }),
+      });
       const { data } = await login.json();
       await fetch("/api/invited/add", {
         method: "POST",

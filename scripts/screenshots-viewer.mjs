@@ -11,7 +11,11 @@ const OWNER = "dono@escritorio.demo";
 async function login(page) {
   await page.goto(`${baseUrl}/register`);
   return page.evaluate(async (user) => {
-    const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
+    const response = await fetch("/api/token/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: user, password: "demo1234" }),
+    });
     const { data } = await response.json();
     localStorage.setItem("bloco.access", data.access);
     localStorage.setItem("bloco.refresh", data.refresh);
@@ -25,10 +29,15 @@ async function login(page) {
 async function findBlocks(page, access) {
   return page.evaluate(async (token) => {
     const call = async (path, body) => {
-      const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const response = await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       return (await response.json()).data;
     };
-    const clients = (await (await fetch("/api/clients", { headers: { authorization: `Bearer ${token}` } })).json()).data;
+    const clients = (await (await fetch("/api/clients", { headers: { authorization: `Bearer ${token}` } })).json())
+      .data;
     let best = null;
     for (const client of clients) {
       const answer = await call("/api/block/list", { clientId: client.id });
@@ -42,12 +51,15 @@ async function findBlocks(page, access) {
         }
       }
       const pick = {
-        categorized: all.find((b) => !b.contabilizedDatetime && !b.hasPendency && b.documentsUrl.length > 1) ?? all.find((b) => !b.contabilizedDatetime && !b.hasPendency),
+        categorized:
+          all.find((b) => !b.contabilizedDatetime && !b.hasPendency && b.documentsUrl.length > 1) ??
+          all.find((b) => !b.contabilizedDatetime && !b.hasPendency),
         contabilized: all.find((b) => b.contabilizedDatetime),
         pendency: all.find((b) => b.hasPendency && !b.contabilizedDatetime),
       };
       const score = Object.values(pick).filter(Boolean).length;
-      if (!best || score > best.score) best = { score, client: { id: client.id, name: client.name, logoUrl: client.pictureUrl ?? null }, pick };
+      if (!best || score > best.score)
+        best = { score, client: { id: client.id, name: client.name, logoUrl: client.pictureUrl ?? null }, pick };
     }
     return best;
   }, access);
@@ -109,7 +121,12 @@ async function main() {
       if (sizes && !sizes.includes(size)) continue;
       for (const theme of THEMES) {
         if (process.env.THEME && process.env.THEME !== theme) continue;
-        const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1, locale: "pt-BR" });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme: theme,
+          deviceScaleFactor: 1,
+          locale: "pt-BR",
+        });
         const page = await context.newPage();
         const access = await login(page);
         const found = await findBlocks(page, access);

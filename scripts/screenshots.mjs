@@ -45,7 +45,10 @@ async function main() {
           theme,
           prepare: async (page) => {
             await page.getByRole("button", { name: "Recuperar senha" }).click();
-            await page.getByRole("region", { name: "Esqueceu a senha?" }).getByRole("button", { name: "Recuperar senha" }).click();
+            await page
+              .getByRole("region", { name: "Esqueceu a senha?" })
+              .getByRole("button", { name: "Recuperar senha" })
+              .click();
             await page.getByText("Informe o e-mail cadastrado para receber o link").waitFor();
           },
         });

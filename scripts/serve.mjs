@@ -64,7 +64,8 @@ function redirect(res, location) {
 
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   const target = originForm(req.url ?? "/");
-  if (target === null || (req.httpVersion === "1.1" && !req.headers.host) || !SERVED_METHODS.has(req.method ?? "")) return refuse(req, res, target);
+  if (target === null || (req.httpVersion === "1.1" && !req.headers.host) || !SERVED_METHODS.has(req.method ?? ""))
+    return refuse(req, res, target);
   const canonical = collapsedPath(target);
   if (canonical !== null) return redirect(res, canonical);
   req.url = target;
@@ -72,7 +73,8 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   // seenAddress): always ours, whatever the caller sent under that name.
   req.headers["x-bloco-peer-address"] = req.socket.remoteAddress ?? "";
   // Whether a proxy forwarded it (isLoopbackCaller: a proxy on this machine is no local caller).
-  if (req.headers["x-forwarded-for"] || req.headers.forwarded || req.headers["x-real-ip"]) req.headers["x-bloco-peer-forwarded"] = "1";
+  if (req.headers["x-forwarded-for"] || req.headers.forwarded || req.headers["x-real-ip"])
+    req.headers["x-bloco-peer-forwarded"] = "1";
   else delete req.headers["x-bloco-peer-forwarded"];
   if (serveStatic(assets, req, res, headers)) return;
   compressApiAnswer(req, res);

@@ -95,7 +95,10 @@ async function startBackgroundJobs(): Promise<() => Promise<void>> {
   // The first query of a process loads Prisma's query compiler (seconds on a busy machine): here, not in
   // the first mail after the start.
   await getDb().$queryRaw`SELECT 1`;
-  const runner = await startJobs({ connectionString: process.env.DATABASE_URL ?? "", log: (message) => log(`jobs: ${message}`) });
+  const runner = await startJobs({
+    connectionString: process.env.DATABASE_URL ?? "",
+    log: (message) => log(`jobs: ${message}`),
+  });
   log("Background jobs started (mail, returned documents, expired rows, orphan blobs)");
   return async () => {
     await runner.stop();

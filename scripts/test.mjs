@@ -1,5 +1,5 @@
 // `npm test`: every suite, then one line `N passed, N failed` totalled over all of them.
-//   1. typecheck (tsc) and lint (eslint) — one check each
+//   1. typecheck (tsc) and lint (eslint, then Prettier's check of the layout) — one check each
 //   2. jest: unit + integration (real PostgreSQL: embedded, or TEST_DATABASE_ADMIN_URL)
 //   3. next build, then Playwright e2e in Chromium against the built app (scripts/start.ts)
 // SKIP_E2E=1 skips 3 (for a quick local loop; CI never sets it). BLOCO_RESILIENCE=1 adds 4 (CI sets it).
@@ -29,11 +29,16 @@ mkdirSync("test-results", { recursive: true });
 
 const typecheckOk = step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 results.push({ suite: "typecheck", passed: typecheckOk ? 1 : 0, failed: typecheckOk ? 0 : 1 });
-const lintOk = step("lint", bin("eslint"), [".", "--max-warnings=0"]);
+const lintOk =
+  step("lint", bin("eslint"), [".", "--max-warnings=0"]) && step("format", bin("prettier"), ["--check", "."]);
 results.push({ suite: "lint", passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 
 rmSync("test-results/jest.json", { force: true });
-const jestOk = step("jest (unit + integration)", bin("jest"), ["--ci", "--json", "--outputFile=test-results/jest.json"]);
+const jestOk = step("jest (unit + integration)", bin("jest"), [
+  "--ci",
+  "--json",
+  "--outputFile=test-results/jest.json",
+]);
 const jest = readJson("test-results/jest.json");
 results.push({
   suite: "jest",
@@ -43,7 +48,9 @@ results.push({
 if (!jestOk && jest && jest.numFailedTests === 0 && jest.numRuntimeErrorTestSuites === 0) results.at(-1).failed += 1;
 
 if (process.env.SKIP_E2E !== "1") {
-  const buildOk = step("next build", process.execPath, ["node_modules/next/dist/bin/next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
+  const buildOk = step("next build", process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
   if (!buildOk) results.push({ suite: "build", passed: 0, failed: 1 });
   else {
     rmSync("test-results/e2e.json", { force: true });
@@ -60,10 +67,21 @@ if (process.env.SKIP_E2E !== "1") {
 //    step 3 and about 6 minutes).
 if (process.env.BLOCO_RESILIENCE === "1") {
   rmSync("test-results/resilience.json", { force: true });
-  const ok = step("resilience (burst, uploads, faults, load)", bin("jest"), ["-c", "jest.resilience.config.mjs", "--runInBand", "--ci", "--json", "--outputFile=test-results/resilience.json"]);
+  const ok = step("resilience (burst, uploads, faults, load)", bin("jest"), [
+    "-c",
+    "jest.resilience.config.mjs",
+    "--runInBand",
+    "--ci",
+    "--json",
+    "--outputFile=test-results/resilience.json",
+  ]);
   const report = readJson("test-results/resilience.json");
   const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
-  results.push({ suite: "resilience", passed: report?.numPassedTests ?? 0, failed: failed + (!ok && failed === 0 ? 1 : 0) });
+  results.push({
+    suite: "resilience",
+    passed: report?.numPassedTests ?? 0,
+    failed: failed + (!ok && failed === 0 ? 1 : 0),
+  });
 }
 
 console.log("\n=== summary ===");

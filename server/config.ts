@@ -1,7 +1,14 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_RATE_GRACE_MS as RATE_GRACE_MS, IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
+import {
+  BODY_IDLE_MS,
+  BODY_MAX_MS,
+  BODY_MIN_RATE_BYTES_PER_S,
+  BODY_RATE_GRACE_MS as RATE_GRACE_MS,
+  IMAGE_DATA_URL_MAX,
+  MAX_BLOCK_IMAGES,
+} from "@/lib/constants";
 
 // Every setting comes from the environment, validated once; a bad value stops the process with a
 // message naming the variable. `.env.example` lists them all. Secrets have no default: `npm start`
@@ -30,8 +37,15 @@ const schema = z
     S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-    MAX_BODY_BYTES: z.coerce.number().int().positive().default(MAX_BLOCK_IMAGES * IMAGE_DATA_URL_MAX + 1_048_576),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(MAX_BLOCK_IMAGES * IMAGE_DATA_URL_MAX + 1_048_576),
     MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(3),
     // How long a request body may stop arriving before it is answered 408 (server/http/read-body.ts).
     BODY_IDLE_MS: z.coerce.number().int().positive().default(BODY_IDLE_MS),
@@ -61,7 +75,10 @@ const schema = z
     // A login refused as busy is answered after this pause (a client retrying at once is slowed down).
     PASSWORD_BUSY_HOLD_MS: z.coerce.number().int().nonnegative().default(5_000),
     LOGIN_WINDOW: seconds(15 * 60),
-    TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
     PORT: z.string().optional(),
     // Empty values (as in a copied .env.example) mean "unset" for the mail settings.
     SMTP_URL: z.string().optional(),
@@ -71,7 +88,10 @@ const schema = z
     SMTP_TIMEOUT_MS: z.coerce.number().int().positive().max(20_000).default(15_000),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
     APP_URL: z.union([z.url(), z.literal("")]).optional(),
-    DEV_OUTBOX: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+    DEV_OUTBOX: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== "s3") return;

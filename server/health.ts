@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 // GET /api/health: the process answers and PostgreSQL is reachable.
 export async function checkHealth(): Promise<{ status: "ok"; database: "ok" }> {

@@ -94,7 +94,11 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
           errorId={errorId}
         />
         {failure && failure.fields !== "email" ? (
-          <p id={errorId} role="alert" className="flex items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+          <p
+            id={errorId}
+            role="alert"
+            className="flex items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger"
+          >
             <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-px size-2 shrink-0 fill-current">
               <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
             </svg>

@@ -56,14 +56,19 @@ export function LoginScreen() {
             {pending ? null : (
               <p className="mt-3 text-center text-sm text-muted">
                 {loginMessages.noAccount}{" "}
-                <AppLink href="/register" className="rounded-theme font-semibold text-primary underline-offset-4 hover:underline">
+                <AppLink
+                  href="/register"
+                  className="rounded-theme font-semibold text-primary underline-offset-4 hover:underline"
+                >
                   {loginMessages.createAccount}
                 </AppLink>
               </p>
             )}
           </div>
         </main>
-        <footer className="px-2 pb-3 text-center text-xs text-muted">{loginMessages.footer(new Date().getFullYear())}</footer>
+        <footer className="px-2 pb-3 text-center text-xs text-muted">
+          {loginMessages.footer(new Date().getFullYear())}
+        </footer>
       </div>
     </div>
   );

@@ -46,14 +46,14 @@ export function PlatformChooser({ onChoose }: { onChoose: (platform: ChosenPlatf
               </svg>
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold text-fg">
-                {label}
-              </span>
-              <span className="block text-sm text-muted">
-                {hint}
-              </span>
+              <span className="block font-semibold text-fg">{label}</span>
+              <span className="block text-sm text-muted">{hint}</span>
             </span>
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-2.5 shrink-0 fill-none stroke-muted stroke-2 group-hover:stroke-primary">
+            <svg
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className="size-2.5 shrink-0 fill-none stroke-muted stroke-2 group-hover:stroke-primary"
+            >
               <path d="m8 5 5 5-5 5" />
             </svg>
           </button>

@@ -11,13 +11,17 @@ export function accountLabel(account: PickerAccount): string {
   return `${account.code} - ${account.description}`;
 }
 
-const byCode = (a: PickerAccount, b: PickerAccount) => a.code.localeCompare(b.code, "pt-BR", { numeric: true }) || a.id - b.id;
+const byCode = (a: PickerAccount, b: PickerAccount) =>
+  a.code.localeCompare(b.code, "pt-BR", { numeric: true }) || a.id - b.id;
 
 /**
  * 'Contas ativas' (the client's accounts of the month) first, then 'Todas as contas' (the rest of the
  * year's chart: an active account is listed once, in the first group). Both sorted by code.
  */
-export function pickerGroups(active: readonly PickerAccount[], all: readonly PickerAccount[]): { active: PickerAccount[]; all: PickerAccount[] } {
+export function pickerGroups(
+  active: readonly PickerAccount[],
+  all: readonly PickerAccount[],
+): { active: PickerAccount[]; all: PickerAccount[] } {
   const activeIds = new Set(active.map((account) => account.id));
   return { active: [...active].sort(byCode), all: all.filter((account) => !activeIds.has(account.id)).sort(byCode) };
 }
@@ -31,11 +35,15 @@ export function offeredAccounts<A extends PickerAccount>(
   active: readonly A[],
   chart: readonly ChartPickerAccount[],
 ): { active: Array<A & { reducedCode: string | null }>; all: ChartPickerAccount[] } {
-  const refused = new Set(chart.filter((account) => !account.active || account.type !== "analytic").map((account) => account.id));
+  const refused = new Set(
+    chart.filter((account) => !account.active || account.type !== "analytic").map((account) => account.id),
+  );
   // The chart's reduced code, for a month's account that does not carry its own (shown and searched alike).
   const reduced = new Map(chart.map((account) => [account.id, account.reducedCode ?? null]));
   return {
-    active: active.filter((account) => !refused.has(account.id)).map((account) => ({ ...account, reducedCode: account.reducedCode ?? reduced.get(account.id) ?? null })),
+    active: active
+      .filter((account) => !refused.has(account.id))
+      .map((account) => ({ ...account, reducedCode: account.reducedCode ?? reduced.get(account.id) ?? null })),
     all: chart.filter((account) => !refused.has(account.id)),
   };
 }

@@ -36,13 +36,26 @@ export type AccountPickerProps = {
  * when nothing matches, 'Limpar' and the 'Abrir'/'Fechar' toggle; the listbox is at most 40vh tall.
  * Keyboard: ↓/↑ (Alt+↓ opens), Home/End, Enter picks, Escape closes, Tab leaves.
  */
-export function AccountPicker({ label, value, active, all, onChange, known = [], readOnly = false, invalid, autoFocus = false }: AccountPickerProps) {
+export function AccountPicker({
+  label,
+  value,
+  active,
+  all,
+  onChange,
+  known = [],
+  readOnly = false,
+  invalid,
+  autoFocus = false,
+}: AccountPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const groups = useMemo(() => pickerGroups(active, all), [active, all]);
-  const selected = useMemo(() => [...groups.active, ...groups.all, ...known].find((account) => account.id === value) ?? null, [groups, known, value]);
+  const selected = useMemo(
+    () => [...groups.active, ...groups.all, ...known].find((account) => account.id === value) ?? null,
+    [groups, known, value],
+  );
   const selectedText = selected ? accountLabel(selected) : "";
   const [open, setOpen] = useState(false);
   const [text, setText] = useState<string | null>(null); // null: showing the selection, not typing
@@ -130,7 +143,11 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
     const headingId = `${id}-${key}`;
     return (
       <li role="presentation" key={key}>
-        <div id={headingId} role="presentation" className="sticky top-0 bg-surface-2 px-1.5 py-0.5 text-xs font-bold text-muted">
+        <div
+          id={headingId}
+          role="presentation"
+          className="sticky top-0 bg-surface-2 px-1.5 py-0.5 text-xs font-bold text-muted"
+        >
           {title}
         </div>
         <ul role="group" aria-labelledby={headingId}>
@@ -152,7 +169,9 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
                 )}
               >
                 {accountLabel(account)}
-                {account.reducedCode ? <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span> : null}
+                {account.reducedCode ? (
+                  <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
+                ) : null}
               </li>
             );
           })}
@@ -214,7 +233,14 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
             }}
             className="grid size-3 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              aria-hidden="true"
+            >
               <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
             </svg>
           </button>
@@ -233,7 +259,14 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
             }}
             className="grid size-3 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg viewBox="0 0 24 24" className={cn("size-2 transition-transform", open && "rotate-180")} fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className={cn("size-2 transition-transform", open && "rotate-180")}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              aria-hidden="true"
+            >
               <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
@@ -251,7 +284,10 @@ export function AccountPicker({ label, value, active, all, onChange, known = [],
         {open ? renderGroup("all", t.allAccounts, filtered.active.length) : null}
       </ul>
       {open && flat.length === 0 ? (
-        <div role="status" className="absolute top-full right-0 left-0 z-20 mt-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-sm text-muted shadow-xl">
+        <div
+          role="status"
+          className="absolute top-full right-0 left-0 z-20 mt-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-sm text-muted shadow-xl"
+        >
           {t.noOptions}
         </div>
       ) : null}

@@ -36,7 +36,14 @@ export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
           {block.date ? date : t.sentOn(date)}
         </span>
         {contabilized ? (
-          <svg viewBox="0 0 24 24" className="ml-auto size-2 shrink-0 text-status-contabilized" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="ml-auto size-2 shrink-0 text-status-contabilized"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            aria-hidden="true"
+          >
             <circle cx="12" cy="12" r="9.5" />
             <path d="M7.5 12.5l3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -49,7 +56,10 @@ export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
         {!block.viewed ? <span className="sr-only">, {t.unseen}</span> : null}
       </span>
       {!block.viewed ? (
-        <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 size-1.5 rounded-full border-2 border-surface bg-primary" />
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 size-1.5 rounded-full border-2 border-surface bg-primary"
+        />
       ) : null}
     </button>
   );

@@ -12,7 +12,8 @@ export { blockCardDate, blockCardValue } from "./block-card-format";
 export const VIEWER_YEAR_OPTIONS = YEAR_SELECT_OPTIONS;
 /** Spec §9: 3 zoom levels — fitted, then 1.75× and 2.5× the fitted size. */
 export const ZOOM_LEVELS = [1, 1.75, 2.5] as const;
-if (ZOOM_LEVELS.length !== ZOOM_LEVEL_COUNT) throw new Error("ZOOM_LEVELS must have ZOOM_LEVELS (lib/constants) entries");
+if (ZOOM_LEVELS.length !== ZOOM_LEVEL_COUNT)
+  throw new Error("ZOOM_LEVELS must have ZOOM_LEVELS (lib/constants) entries");
 /** Spec §4: a block is marked viewed about twice the fast transition (250 ms) after display. */
 export const MARK_VIEWED_DELAY_MS = 500;
 
@@ -28,7 +29,10 @@ export const MARK_VIEWED_DELAY_MS = 500;
  */
 export type ViewerMode = "contabilized" | "view" | "pendency" | "edit" | "edit-view" | "categorization";
 
-export function viewerMode(block: Pick<Block, "contabilizedDatetime" | "accountId" | "hasPendency">, readOnly: boolean): ViewerMode {
+export function viewerMode(
+  block: Pick<Block, "contabilizedDatetime" | "accountId" | "hasPendency">,
+  readOnly: boolean,
+): ViewerMode {
   if (block.contabilizedDatetime) return "contabilized";
   if (readOnly) return "view";
   if (block.hasPendency) return "pendency";
@@ -55,19 +59,39 @@ export function blockYearMonth(block: Pick<Block, "date" | "sentDatetime">): { y
   return { year, month };
 }
 
-export type BlockForm = { day: number | null; month: number | null; year: number | null; accountId: number | null; cents: number };
+export type BlockForm = {
+  day: number | null;
+  month: number | null;
+  year: number | null;
+  accountId: number | null;
+  cents: number;
+};
 
 /** The categorization form of a block: the suggestion left by a solved pendency when present, else the block. */
-export function categorizationForm(block: Pick<Block, "date" | "value" | "accountId"> & { suggestion: { date: string | null; value: string | null; accountId: number | null } | null }): BlockForm {
+export function categorizationForm(
+  block: Pick<Block, "date" | "value" | "accountId"> & {
+    suggestion: { date: string | null; value: string | null; accountId: number | null } | null;
+  },
+): BlockForm {
   const { suggestion } = block;
   if (!suggestion) return initialForm(block);
-  return initialForm({ date: suggestion.date ?? block.date, value: suggestion.value ?? block.value, accountId: suggestion.accountId ?? block.accountId });
+  return initialForm({
+    date: suggestion.date ?? block.date,
+    value: suggestion.value ?? block.value,
+    accountId: suggestion.accountId ?? block.accountId,
+  });
 }
 
 /** The form of a block as loaded: its payment date, account and value (empty while uncategorised). */
 export function initialForm(block: Pick<Block, "date" | "value" | "accountId">): BlockForm {
   const [year, month, day] = block.date ? block.date.split("-").map(Number) : [null, null, null];
-  return { day, month, year, accountId: block.accountId, cents: block.value === null ? 0 : (decimalTextToCents(block.value) ?? 0) };
+  return {
+    day,
+    month,
+    year,
+    accountId: block.accountId,
+    cents: block.value === null ? 0 : (decimalTextToCents(block.value) ?? 0),
+  };
 }
 
 /** Year select: the current year and the four before, descending; the block's own year kept if older. */
@@ -95,7 +119,8 @@ export function dayOptions(): number[] {
 
 /** After a year change: a month later than the current one in the current year is cleared. */
 export function withYear(form: BlockForm, year: number | null, now: DateInput = new Date()): BlockForm {
-  const month = form.month !== null && year !== null && !monthOptions(year, now).includes(form.month) ? null : form.month;
+  const month =
+    form.month !== null && year !== null && !monthOptions(year, now).includes(form.month) ? null : form.month;
   return { ...form, year, month };
 }
 
@@ -131,15 +156,22 @@ export function toSaveBody(blockId: number, form: BlockForm, version: number): B
     throw new Error("toSaveBody: incomplete form");
   }
   return {
-    block: { id: blockId, date: `${form.year}-${pad2(form.month)}-${pad2(form.day)}`, value: centsToDecimalText(form.cents), accountId: form.accountId },
+    block: {
+      id: blockId,
+      date: `${form.year}-${pad2(form.month)}-${pad2(form.day)}`,
+      value: centsToDecimalText(form.cents),
+      accountId: form.accountId,
+    },
     version,
   };
 }
 
 /** The badge text of the documents answer (spec §2), or none. */
-export function badges(docs: { categorizedBy: string | null; contabilizedBy: string | null; alsoContabilize: boolean }): Array<
-  { kind: "categorized" | "contabilized" | "both"; name: string }
-> {
+export function badges(docs: {
+  categorizedBy: string | null;
+  contabilizedBy: string | null;
+  alsoContabilize: boolean;
+}): Array<{ kind: "categorized" | "contabilized" | "both"; name: string }> {
   if (docs.alsoContabilize && docs.categorizedBy) return [{ kind: "both", name: docs.categorizedBy }];
   const list: Array<{ kind: "categorized" | "contabilized" | "both"; name: string }> = [];
   if (docs.categorizedBy) list.push({ kind: "categorized", name: docs.categorizedBy });

@@ -51,7 +51,21 @@ export type BlockPanelProps = {
 const EMPTY = "";
 
 /** The viewer's side panel: badges, the pendency or read-only note, the block form and its buttons. */
-export function BlockPanel({ clientId, block, docs, mode, readOnlyNote = t.readOnlyBusy, editing, onEditing, onSave, saving, error, initial, footer, onFormChange }: BlockPanelProps) {
+export function BlockPanel({
+  clientId,
+  block,
+  docs,
+  mode,
+  readOnlyNote = t.readOnlyBusy,
+  editing,
+  onEditing,
+  onSave,
+  saving,
+  error,
+  initial,
+  footer,
+  onFormChange,
+}: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
   useEffect(() => onFormChange?.(form), [form, onFormChange]);
   // Categorization: the account first and focused on each new block; Enter on a date select saves.
@@ -66,18 +80,27 @@ export function BlockPanel({ clientId, block, docs, mode, readOnlyNote = t.readO
   // A block whose account is not in its year's lists (older data): its text from this year's chart.
   const thisYear = new Date().getFullYear();
   const missing =
-    form.accountId !== null && chart.isSuccess && active.isSuccess && ![...chart.data, ...active.data].some((account) => account.id === form.accountId);
+    form.accountId !== null &&
+    chart.isSuccess &&
+    active.isSuccess &&
+    ![...chart.data, ...active.data].some((account) => account.id === form.accountId);
   const fallback = useChartAccounts(thisYear, missing && year !== thisYear);
   const pendency = docs?.pendency ?? null;
   const offered = useMemo(() => offeredAccounts(active.data ?? [], chart.data ?? []), [active.data, chart.data]);
   // The chosen account's text, wherever it is (an inactive account a block already holds is not offered).
-  const known = useMemo(() => [...(fallback.data ?? []), ...(chart.data ?? []), ...(active.data ?? [])], [fallback.data, chart.data, active.data]);
+  const known = useMemo(
+    () => [...(fallback.data ?? []), ...(chart.data ?? []), ...(active.data ?? [])],
+    [fallback.data, chart.data, active.data],
+  );
 
   const setYear = (value: string) => {
     const next = value === EMPTY ? null : Number(value);
     // Charts are per year of exercise: an account of another year's chart is not this year's. The lists
     // follow the block's own year until a year is chosen, so choosing that year keeps the account.
-    setForm((current) => ({ ...withYear(current, next), accountId: (next ?? home.year) === (current.year ?? home.year) ? current.accountId : null }));
+    setForm((current) => ({
+      ...withYear(current, next),
+      accountId: (next ?? home.year) === (current.year ?? home.year) ? current.accountId : null,
+    }));
   };
   const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
   const placeholder = { value: EMPTY, label: "—" };
@@ -119,7 +142,14 @@ export function BlockPanel({ clientId, block, docs, mode, readOnlyNote = t.readO
       autoFocus={categorizing}
     />
   );
-  const valueField = <CurrencyInput label={t.value} cents={form.cents} readOnly={!editable} onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))} />;
+  const valueField = (
+    <CurrencyInput
+      label={t.value}
+      cents={form.cents}
+      readOnly={!editable}
+      onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))}
+    />
+  );
   // Enter in a native select does nothing by itself: in categorization it saves, as in the other fields.
   const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (!categorizing || event.key !== "Enter" || !(event.target instanceof HTMLSelectElement)) return;
@@ -131,7 +161,10 @@ export function BlockPanel({ clientId, block, docs, mode, readOnlyNote = t.readO
     <div className="flex flex-col gap-2">
       {docs ? <Badges docs={docs} /> : null}
       {mode === "pendency" && pendency ? (
-        <section aria-labelledby="viewer-pendency" className="flex flex-col gap-1 rounded-theme border border-status-pendency/50 bg-status-pendency/10 p-1.5">
+        <section
+          aria-labelledby="viewer-pendency"
+          className="flex flex-col gap-1 rounded-theme border border-status-pendency/50 bg-status-pendency/10 p-1.5"
+        >
           <h3 id="viewer-pendency" className="text-sm font-bold">
             {t.pendency}
           </h3>
@@ -144,7 +177,9 @@ export function BlockPanel({ clientId, block, docs, mode, readOnlyNote = t.readO
         </section>
       ) : null}
       {mode === "view" || mode === "contabilized" ? (
-        <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{mode === "view" ? readOnlyNote : t.readOnlyContabilized}</p>
+        <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">
+          {mode === "view" ? readOnlyNote : t.readOnlyContabilized}
+        </p>
       ) : null}
 
       <form
@@ -197,7 +232,11 @@ function Badges({ docs }: { docs: BlockDocumentsAnswer }) {
       {list.map((badge) => {
         const photo = badge.kind === "contabilized" ? docs.contabilizedPhotoUrl : docs.categorizedPhotoUrl;
         const text =
-          badge.kind === "both" ? t.categorizedAndContabilized(badge.name) : badge.kind === "categorized" ? t.categorizedBy(badge.name) : t.contabilizedBy(badge.name);
+          badge.kind === "both"
+            ? t.categorizedAndContabilized(badge.name)
+            : badge.kind === "categorized"
+              ? t.categorizedBy(badge.name)
+              : t.contabilizedBy(badge.name);
         return (
           <li
             key={badge.kind}

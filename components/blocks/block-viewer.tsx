@@ -55,7 +55,11 @@ export function BlockViewer({ clientId, block, onClose, readOnly }: BlockViewerP
           onEscapeKeyDown={(event) => {
             // Escape first closes an open account list (the combobox handles it), then the viewer.
             const active = document.activeElement;
-            if (active instanceof HTMLElement && active.getAttribute("aria-expanded") === "true" && active.getAttribute("role") === "combobox") {
+            if (
+              active instanceof HTMLElement &&
+              active.getAttribute("aria-expanded") === "true" &&
+              active.getAttribute("role") === "combobox"
+            ) {
               event.preventDefault();
             }
           }}
@@ -106,7 +110,10 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const mode = viewerMode({ ...block, hasPendency: block.hasPendency || Boolean(docs.data?.pendency) }, readOnly !== false);
+  const mode = viewerMode(
+    { ...block, hasPendency: block.hasPendency || Boolean(docs.data?.pendency) },
+    readOnly !== false,
+  );
 
   const urls = docs.data?.documentsUrl ?? block.documentsUrl;
   const thumbs = docs.data?.thumbnailsUrl ?? block.thumbnailsUrl;
@@ -161,21 +168,26 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   };
   const onDevolve = (reason: string) =>
     onceDevolve((done) =>
-      devolve.mutate({ blockId: block.id, reason }, {
-        onSettled: done,
-        onSuccess: () => {
-          setConfirming(false);
-          onClose();
+      devolve.mutate(
+        { blockId: block.id, reason },
+        {
+          onSettled: done,
+          onSuccess: () => {
+            setConfirming(false);
+            onClose();
+          },
+          onError: (cause) => {
+            setConfirming(false);
+            setError(cause.message);
+          },
         },
-        onError: (cause) => {
-          setConfirming(false);
-          setError(cause.message);
-        },
-      }),
+      ),
     );
 
   const value = blockCardValue(block);
-  const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value].filter(Boolean).join(" · ");
+  const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value]
+    .filter(Boolean)
+    .join(" · ");
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
@@ -195,15 +207,27 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
 
         <div className="order-1 flex min-h-[55dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
           {total === 0 ? (
-            <div className="grid flex-1 place-items-center text-sm text-muted">{docs.isPending ? <Spinner className="text-primary" /> : t.noImages}</div>
+            <div className="grid flex-1 place-items-center text-sm text-muted">
+              {docs.isPending ? <Spinner className="text-primary" /> : t.noImages}
+            </div>
           ) : (
-            <ImageStage url={urls[current]} alt={t.image(current + 1, total)} zoom={zoom} onZoomStep={zoomStep} className="flex-1" />
+            <ImageStage
+              url={urls[current]}
+              alt={t.image(current + 1, total)}
+              zoom={zoom}
+              onZoomStep={zoomStep}
+              className="flex-1"
+            />
           )}
           <ImageArrows current={current} total={total} onStep={go} />
         </div>
 
         {/* Right buttons (spec §2): zoom, full screen, devolve. */}
-        <div role="group" aria-label={t.actions} className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border">
+        <div
+          role="group"
+          aria-label={t.actions}
+          className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border"
+        >
           <ZoomButtons zoom={zoom} onStep={zoomStep} />
           <button
             type="button"
@@ -213,7 +237,9 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             // a phone always shows the viewer full screen: the toggle is for wider screens
             className={cn(iconButton, "hidden md:grid")}
           >
-            <ViewerIcon path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"} />
+            <ViewerIcon
+              path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"}
+            />
           </button>
           {canDevolve(mode) ? (
             <button
@@ -228,7 +254,10 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
           ) : null}
         </div>
 
-        <aside aria-label={t.details} className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l">
+        <aside
+          aria-label={t.details}
+          className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l"
+        >
           {docs.isError ? (
             <p role="alert" className="mb-1 text-sm text-danger">
               {docs.error.message || t.loadError}
@@ -250,7 +279,13 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         </aside>
       </div>
 
-      <DevolveDialog key={block.id} open={confirming} onOpenChange={setConfirming} onConfirm={onDevolve} loading={devolve.isPending} />
+      <DevolveDialog
+        key={block.id}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={onDevolve}
+        loading={devolve.isPending}
+      />
     </div>
   );
 }

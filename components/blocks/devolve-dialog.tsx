@@ -26,7 +26,14 @@ export function DevolveDialog({ open, onOpenChange, onConfirm, loading }: Props)
     onOpenChange(next);
   };
   return (
-    <ConfirmDialog open={open} onOpenChange={change} text={t.devolveConfirm} tone="danger" onConfirm={() => onConfirm(reason)} loading={loading}>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={change}
+      text={t.devolveConfirm}
+      tone="danger"
+      onConfirm={() => onConfirm(reason)}
+      loading={loading}
+    >
       <div className="flex flex-col gap-0.5">
         <label htmlFor={id} className="text-xs font-semibold text-muted">
           {t.observation}

@@ -83,7 +83,10 @@ export function ImageStage({ url, alt, zoom, onZoomStep, className, blockId }: I
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
     if (!current || current.pointerId !== event.pointerId) return;
-    setPan({ x: clamp(current.from.x + event.clientX - current.startX, limits.x), y: clamp(current.from.y + event.clientY - current.startY, limits.y) });
+    setPan({
+      x: clamp(current.from.x + event.clientX - current.startX, limits.x),
+      y: clamp(current.from.y + event.clientY - current.startY, limits.y),
+    });
   };
   const endDrag = (event: PointerEvent<HTMLDivElement>) => {
     if (drag.current?.pointerId !== event.pointerId) return;

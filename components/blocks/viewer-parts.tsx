@@ -14,7 +14,14 @@ export const iconButton =
 
 export function ViewerIcon({ path, className }: { path: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={cn("size-2.5", className)} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={cn("size-2.5", className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d={path} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -67,17 +74,39 @@ export function ThumbnailStrip({ urls, thumbs, current, onPick }: ThumbnailStrip
 }
 
 /** ‹ n / total › under the image, when the block has more than one. */
-export function ImageArrows({ current, total, onStep, buttonClassName }: { current: number; total: number; onStep: (step: 1 | -1) => void; buttonClassName?: string }) {
+export function ImageArrows({
+  current,
+  total,
+  onStep,
+  buttonClassName,
+}: {
+  current: number;
+  total: number;
+  onStep: (step: 1 | -1) => void;
+  buttonClassName?: string;
+}) {
   if (total < 2) return null;
   return (
     <div className="flex items-center justify-center gap-1">
-      <button type="button" aria-label={t.previousImage} title={t.previousImage} onClick={() => onStep(-1)} className={cn(iconButton, buttonClassName)}>
+      <button
+        type="button"
+        aria-label={t.previousImage}
+        title={t.previousImage}
+        onClick={() => onStep(-1)}
+        className={cn(iconButton, buttonClassName)}
+      >
         <ViewerIcon path={ICONS.previous} />
       </button>
       <span className="min-w-8 text-center text-sm text-muted tabular-nums" aria-live="polite">
         {current + 1} / {total}
       </span>
-      <button type="button" aria-label={t.nextImage} title={t.nextImage} onClick={() => onStep(1)} className={cn(iconButton, buttonClassName)}>
+      <button
+        type="button"
+        aria-label={t.nextImage}
+        title={t.nextImage}
+        onClick={() => onStep(1)}
+        className={cn(iconButton, buttonClassName)}
+      >
         <ViewerIcon path={ICONS.next} />
       </button>
     </div>
@@ -85,16 +114,42 @@ export function ImageArrows({ current, total, onStep, buttonClassName }: { curre
 }
 
 /** Zoom in, the level, zoom out (spec §2 right buttons). */
-export function ZoomButtons({ zoom, onStep, buttonClassName }: { zoom: number; onStep: (step: 1 | -1) => void; buttonClassName?: string }) {
+export function ZoomButtons({
+  zoom,
+  onStep,
+  buttonClassName,
+}: {
+  zoom: number;
+  onStep: (step: 1 | -1) => void;
+  buttonClassName?: string;
+}) {
   return (
     <>
-      <button type="button" aria-label={t.zoomIn} title={t.zoomIn} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => onStep(1)} className={cn(iconButton, buttonClassName)}>
+      <button
+        type="button"
+        aria-label={t.zoomIn}
+        title={t.zoomIn}
+        disabled={zoom >= ZOOM_LEVELS.length - 1}
+        onClick={() => onStep(1)}
+        className={cn(iconButton, buttonClassName)}
+      >
         <ViewerIcon path={ICONS.zoomIn} />
       </button>
-      <span className="text-xs font-semibold text-muted tabular-nums" aria-live="polite" aria-label={t.zoomLevel(zoom + 1, ZOOM_LEVELS.length)}>
+      <span
+        className="text-xs font-semibold text-muted tabular-nums"
+        aria-live="polite"
+        aria-label={t.zoomLevel(zoom + 1, ZOOM_LEVELS.length)}
+      >
         {zoom + 1}/{ZOOM_LEVELS.length}
       </span>
-      <button type="button" aria-label={t.zoomOut} title={t.zoomOut} disabled={zoom === 0} onClick={() => onStep(-1)} className={cn(iconButton, buttonClassName)}>
+      <button
+        type="button"
+        aria-label={t.zoomOut}
+        title={t.zoomOut}
+        disabled={zoom === 0}
+        onClick={() => onStep(-1)}
+        className={cn(iconButton, buttonClassName)}
+      >
         <ViewerIcon path={ICONS.zoomOut} />
       </button>
     </>
@@ -103,4 +158,5 @@ export function ZoomButtons({ zoom, onStep, buttonClassName }: { zoom: number; o
 
 /** Focus is in a field: the viewer's single-key shortcuts (arrows, +/-) leave the key to it. */
 export const isTyping = (target: EventTarget) =>
-  target instanceof HTMLElement && (target.closest("input, select, textarea, [role=combobox], [role=listbox]") !== null || target.isContentEditable);
+  target instanceof HTMLElement &&
+  (target.closest("input, select, textarea, [role=combobox], [role=listbox]") !== null || target.isContentEditable);

@@ -42,26 +42,54 @@ export function BlockPreviewDialog({ block, accountLabel, onClose }: BlockPrevie
                 <div className="flex min-w-0 flex-1 flex-col">
                   <Dialog.Title className="text-lg leading-tight font-bold">{t.title}</Dialog.Title>
                   <p className="truncate text-sm text-muted">
-                    {[block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), blockCardValue(block)].filter(Boolean).join(" · ")}
+                    {[block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), blockCardValue(block)]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                 </div>
-                <Dialog.Close aria-label={t.close} title={t.close} className="grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary">
-                  <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <Dialog.Close
+                  aria-label={t.close}
+                  title={t.close}
+                  className="grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="size-2.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
                     <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                   </svg>
                 </Dialog.Close>
               </div>
               <div className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden">
-                <DocumentsPreview key={block.id} urls={block.documentsUrl} thumbs={block.thumbnailsUrl} className="min-h-[60dvh] flex-1 p-1 md:min-h-0" />
-                <aside aria-label={t.details} className="shrink-0 border-t border-border p-2 md:w-[320px] md:overflow-y-auto md:border-t-0 md:border-l">
+                <DocumentsPreview
+                  key={block.id}
+                  urls={block.documentsUrl}
+                  thumbs={block.thumbnailsUrl}
+                  className="min-h-[60dvh] flex-1 p-1 md:min-h-0"
+                />
+                <aside
+                  aria-label={t.details}
+                  className="shrink-0 border-t border-border p-2 md:w-[320px] md:overflow-y-auto md:border-t-0 md:border-l"
+                >
                   <dl className="flex flex-col gap-1.5">
                     <Detail label={t.paymentDate} value={block.date ? blockCardDate(block) : null} />
                     <Detail label={t.value} value={blockCardValue(block)} />
                     <Detail label={t.account} value={accountLabel} />
-                    <Detail label={b.sentAt} value={`${formatDate(block.sentDatetime)} ${formatTime(block.sentDatetime)}`} />
+                    <Detail
+                      label={b.sentAt}
+                      value={`${formatDate(block.sentDatetime)} ${formatTime(block.sentDatetime)}`}
+                    />
                     <Detail
                       label={t.contabilized}
-                      value={block.contabilizedDatetime ? `${formatDate(block.contabilizedDatetime)} ${formatTime(block.contabilizedDatetime)}` : b.notContabilized}
+                      value={
+                        block.contabilizedDatetime
+                          ? `${formatDate(block.contabilizedDatetime)} ${formatTime(block.contabilizedDatetime)}`
+                          : b.notContabilized
+                      }
                     />
                   </dl>
                 </aside>
@@ -78,7 +106,9 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="flex flex-col gap-0.25">
       <dt className="text-sm font-medium text-muted">{label}</dt>
-      <dd className="rounded-theme bg-surface-2 px-1.5 py-1 text-[15px] break-words">{value ?? <span className="text-muted">{b.notCategorized}</span>}</dd>
+      <dd className="rounded-theme bg-surface-2 px-1.5 py-1 text-[15px] break-words">
+        {value ?? <span className="text-muted">{b.notCategorized}</span>}
+      </dd>
     </div>
   );
 }

@@ -61,7 +61,9 @@ export function BusinessHome() {
   }, [accounts.data, year]);
   // The open block follows the list (a categorisation by the office brings its new fields).
   const byAccount = useMemo(() => periodBlocks(blocks.data?.blocks, year, month), [blocks.data, year, month]);
-  const shown = openBlock ? ([...byAccount.values()].flat().find((block) => block.id === openBlock.id) ?? openBlock) : null;
+  const shown = openBlock
+    ? ([...byAccount.values()].flat().find((block) => block.id === openBlock.id) ?? openBlock)
+    : null;
 
   const title = (
     <button
@@ -79,7 +81,10 @@ export function BusinessHome() {
 
   return (
     <BusinessFrame title={title} pendencyCount={blocks.data?.pendencyNumber}>
-      <section aria-label={businessNavMessages.home} className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
+      <section
+        aria-label={businessNavMessages.home}
+        className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}
+      >
         <PeriodBlocks
           year={year}
           month={month}
@@ -91,7 +96,11 @@ export function BusinessHome() {
         />
       </section>
       <ClientInfoDialogView detail={company} open={infoOpen} onOpenChange={setInfoOpen} />
-      <BlockPreviewDialog block={shown} accountLabel={shown?.accountId ? (accountLabels.get(shown.accountId) ?? null) : null} onClose={() => setOpenBlock(null)} />
+      <BlockPreviewDialog
+        block={shown}
+        accountLabel={shown?.accountId ? (accountLabels.get(shown.accountId) ?? null) : null}
+        onClose={() => setOpenBlock(null)}
+      />
     </BusinessFrame>
   );
 }

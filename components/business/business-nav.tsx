@@ -33,7 +33,14 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 
 function Icon({ d, className }: { d: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={cn("size-2.5 shrink-0", className)} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={cn("size-2.5 shrink-0", className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
       <path d={d} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -42,7 +49,12 @@ function Icon({ d, className }: { d: string; className?: string }) {
 function Badge({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;
   return (
-    <span className={cn("grid h-2.25 min-w-2.25 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg", className)}>
+    <span
+      className={cn(
+        "grid h-2.25 min-w-2.25 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg",
+        className,
+      )}
+    >
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
       <span className="sr-only">{businessNavMessages.pendingCount(count)}</span>
     </span>
@@ -121,7 +133,10 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
                 <Icon d={entry.icon} />
                 <span className="min-w-0 flex-1 truncate group-data-[collapsed=true]/bar:sr-only">{entry.label}</span>
                 {entry.badge ? (
-                  <Badge count={pendencyCount} className="group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0.25 group-data-[collapsed=true]/bar:right-0.25" />
+                  <Badge
+                    count={pendencyCount}
+                    className="group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0.25 group-data-[collapsed=true]/bar:right-0.25"
+                  />
                 ) : null}
               </AppLink>
             </li>
@@ -155,7 +170,12 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
                   current ? "text-primary" : "text-muted hover:text-fg",
                 )}
               >
-                <span className={cn("relative grid h-3.5 w-6 place-items-center rounded-full", current && "bg-primary-soft")}>
+                <span
+                  className={cn(
+                    "relative grid h-3.5 w-6 place-items-center rounded-full",
+                    current && "bg-primary-soft",
+                  )}
+                >
                   <Icon d={entry.icon} />
                   {entry.badge ? <Badge count={pendencyCount} className="absolute -top-0.5 -right-0.5" /> : null}
                 </span>

@@ -3,7 +3,13 @@
 import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { businessKeys, useDevolvedDocuments, useRemoveDocument, useRestoreDocument, type ReturnedDocument } from "@/lib/api/business";
+import {
+  businessKeys,
+  useDevolvedDocuments,
+  useRemoveDocument,
+  useRestoreDocument,
+  type ReturnedDocument,
+} from "@/lib/api/business";
 import { deadlineLabel, nextDeadlineChange } from "@/lib/format/countdown";
 import { formatDate, formatTime } from "@/lib/format/dates";
 import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
@@ -99,11 +105,17 @@ export function DevolvedsScreen() {
   return (
     <BusinessFrame title={businessNavMessages.devolveds}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_420px] xl:grid-cols-[minmax(0,1fr)_520px]">
-        <section aria-label={t.list} className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2">
+        <section
+          aria-label={t.list}
+          className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2"
+        >
           {notice ? (
             <div
               role={notice.tone === "error" ? "alert" : "status"}
-              className={cn("flex items-start gap-1 rounded-theme px-1.5 py-1 text-sm", notice.tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-fg")}
+              className={cn(
+                "flex items-start gap-1 rounded-theme px-1.5 py-1 text-sm",
+                notice.tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-fg",
+              )}
             >
               <p className="flex-1">{notice.text}</p>
               <button
@@ -152,14 +164,24 @@ export function DevolvedsScreen() {
                       className="flex min-h-5.5 min-w-0 flex-1 basis-full cursor-pointer items-center gap-1 rounded-theme p-0.25 text-left outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary sm:basis-auto"
                     >
                       {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs */}
-                      <img src={doc.thumbnailUrl} alt="" className="size-6 shrink-0 rounded-theme bg-canvas object-cover" draggable={false} />
+                      <img
+                        src={doc.thumbnailUrl}
+                        alt=""
+                        className="size-6 shrink-0 rounded-theme bg-canvas object-cover"
+                        draggable={false}
+                      />
                       <span className="flex min-w-0 flex-1 flex-col">
                         <span className="truncate text-sm font-semibold" data-testid="devolved-name">
                           {doc.name}
                         </span>
-                        <span className="truncate text-xs text-muted">{t.returnedOn(`${formatDate(doc.devolvedDatetime)} ${formatTime(doc.devolvedDatetime)}`)}</span>
+                        <span className="truncate text-xs text-muted">
+                          {t.returnedOn(`${formatDate(doc.devolvedDatetime)} ${formatTime(doc.devolvedDatetime)}`)}
+                        </span>
                         {doc.devolveReason ? (
-                          <span className="line-clamp-2 text-xs break-words whitespace-pre-line text-fg" data-testid="devolved-reason">
+                          <span
+                            className="line-clamp-2 text-xs break-words whitespace-pre-line text-fg"
+                            data-testid="devolved-reason"
+                          >
                             <span className="font-semibold">{t.reason}: </span>
                             {doc.devolveReason}
                           </span>
@@ -196,19 +218,32 @@ export function DevolvedsScreen() {
           testId="devolved-preview"
           actions={
             selected ? (
-              <DocumentActions doc={selected} busy={busyId === selected.id} onRestore={() => onRestore(selected)} onRemove={() => setRemoving(selected)} />
+              <DocumentActions
+                doc={selected}
+                busy={busyId === selected.id}
+                onRestore={() => onRestore(selected)}
+                onRemove={() => setRemoving(selected)}
+              />
             ) : undefined
           }
         >
           {selected ? (
             <>
               {selected.devolveReason ? (
-                <p className="mx-1 mt-1 rounded-theme border border-border bg-surface-2 px-1 py-0.5 text-sm break-words whitespace-pre-line" data-testid="devolved-preview-reason">
+                <p
+                  className="mx-1 mt-1 rounded-theme border border-border bg-surface-2 px-1 py-0.5 text-sm break-words whitespace-pre-line"
+                  data-testid="devolved-preview-reason"
+                >
                   <span className="font-semibold">{t.reason}: </span>
                   {selected.devolveReason}
                 </p>
               ) : null}
-              <DocumentsPreview key={selected.id} urls={[selected.url]} thumbs={[selected.thumbnailUrl]} className="flex-1" />
+              <DocumentsPreview
+                key={selected.id}
+                urls={[selected.url]}
+                thumbs={[selected.thumbnailUrl]}
+                className="flex-1"
+              />
             </>
           ) : null}
         </PreviewPane>
@@ -230,10 +265,25 @@ type ActionsProps = { doc: ReturnedDocument; busy: boolean; onRestore: () => voi
 function DocumentActions({ doc, busy, onRestore, onRemove }: ActionsProps) {
   return (
     <div className="flex shrink-0 items-center gap-0.25">
-      <button type="button" onClick={onRestore} disabled={busy} aria-label={t.restoreNamed(doc.name)} title={t.restore} className={iconButton} data-testid="devolved-restore">
+      <button
+        type="button"
+        onClick={onRestore}
+        disabled={busy}
+        aria-label={t.restoreNamed(doc.name)}
+        title={t.restore}
+        className={iconButton}
+        data-testid="devolved-restore"
+      >
         <Icon path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4.5h4.5" />
       </button>
-      <a href={doc.url} download={doc.name.replace(/[\\/:*?"<>|]/g, "-")} aria-label={t.downloadNamed(doc.name)} title={t.download} className={iconButton} data-testid="devolved-download">
+      <a
+        href={doc.url}
+        download={doc.name.replace(/[\\/:*?"<>|]/g, "-")}
+        aria-label={t.downloadNamed(doc.name)}
+        title={t.download}
+        className={iconButton}
+        data-testid="devolved-download"
+      >
         <Icon path="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14" />
       </a>
       <button

@@ -24,7 +24,13 @@ export type DocumentsPreviewProps = {
  * ImageStage (3 zoom levels, wheel, drag to pan), zoom buttons, previous/next and a row of thumbnails.
  * Keyboard: ←/→ images, + and − zoom, while focus is inside.
  */
-export function DocumentsPreview({ urls, thumbs = [], label = t.images, className, stageClassName }: DocumentsPreviewProps) {
+export function DocumentsPreview({
+  urls,
+  thumbs = [],
+  label = t.images,
+  className,
+  stageClassName,
+}: DocumentsPreviewProps) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(0);
   const total = urls.length;
@@ -45,23 +51,50 @@ export function DocumentsPreview({ urls, thumbs = [], label = t.images, classNam
     event.preventDefault();
   };
 
-  if (total === 0) return <div className={cn("grid place-items-center text-sm text-muted", className)}>{t.noImages}</div>;
+  if (total === 0)
+    return <div className={cn("grid place-items-center text-sm text-muted", className)}>{t.noImages}</div>;
   return (
     <div className={cn("flex min-h-0 min-w-0 flex-col gap-1", className)} onKeyDown={onKeyDown}>
       <div className="relative flex min-h-0 flex-1">
-        <ImageStage url={urls[current]} alt={t.image(current + 1, total)} zoom={zoom} onZoomStep={zoomStep} className={cn("flex-1", stageClassName)} />
+        <ImageStage
+          url={urls[current]}
+          alt={t.image(current + 1, total)}
+          zoom={zoom}
+          onZoomStep={zoomStep}
+          className={cn("flex-1", stageClassName)}
+        />
         <div className="absolute top-1 right-1 flex flex-col gap-0.5 rounded-theme border border-border bg-surface/90 p-0.25 shadow-sm">
-          <button type="button" aria-label={t.zoomIn} title={t.zoomIn} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => zoomStep(1)} className={iconButton}>
+          <button
+            type="button"
+            aria-label={t.zoomIn}
+            title={t.zoomIn}
+            disabled={zoom >= ZOOM_LEVELS.length - 1}
+            onClick={() => zoomStep(1)}
+            className={iconButton}
+          >
             <Icon path="M11 8v6M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
           </button>
-          <button type="button" aria-label={t.zoomOut} title={t.zoomOut} disabled={zoom === 0} onClick={() => zoomStep(-1)} className={iconButton}>
+          <button
+            type="button"
+            aria-label={t.zoomOut}
+            title={t.zoomOut}
+            disabled={zoom === 0}
+            onClick={() => zoomStep(-1)}
+            className={iconButton}
+          >
             <Icon path="M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
           </button>
         </div>
       </div>
       {total > 1 ? (
         <div className="flex items-center gap-1">
-          <button type="button" aria-label={t.previousImage} title={t.previousImage} onClick={() => go(-1)} className={iconButton}>
+          <button
+            type="button"
+            aria-label={t.previousImage}
+            title={t.previousImage}
+            onClick={() => go(-1)}
+            className={iconButton}
+          >
             <Icon path="M15 6l-6 6 6 6" />
           </button>
           <nav aria-label={label} className="min-w-0 flex-1">
@@ -88,7 +121,13 @@ export function DocumentsPreview({ urls, thumbs = [], label = t.images, classNam
           <span className="shrink-0 text-sm text-muted tabular-nums" aria-live="polite">
             {current + 1} / {total}
           </span>
-          <button type="button" aria-label={t.nextImage} title={t.nextImage} onClick={() => go(1)} className={iconButton}>
+          <button
+            type="button"
+            aria-label={t.nextImage}
+            title={t.nextImage}
+            onClick={() => go(1)}
+            className={iconButton}
+          >
             <Icon path="M9 6l6 6-6 6" />
           </button>
         </div>

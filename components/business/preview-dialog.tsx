@@ -17,7 +17,16 @@ export type PreviewDialogProps = {
 };
 
 /** PreviewPane on screens narrower than 1024 px: the selected item in a full-screen dialog. */
-export function PreviewDialog({ title, subtitle, children, actions, onClose, closeLabel, testId, open }: PreviewDialogProps) {
+export function PreviewDialog({
+  title,
+  subtitle,
+  children,
+  actions,
+  onClose,
+  closeLabel,
+  testId,
+  open,
+}: PreviewDialogProps) {
   const returnFocus = useReturnFocus();
 
   return (
@@ -37,7 +46,14 @@ export function PreviewDialog({ title, subtitle, children, actions, onClose, clo
               title={closeLabel}
               className="grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
             >
-              <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-2.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>
@@ -49,4 +65,3 @@ export function PreviewDialog({ title, subtitle, children, actions, onClose, clo
     </Dialog.Root>
   );
 }
-

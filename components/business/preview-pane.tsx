@@ -34,7 +34,16 @@ export type PreviewPaneProps = {
  * The preview of the selected item on Blocos enviados and Devolvidos: a panel beside the list from
  * 1024 px up (sticky under the header), a full-screen dialog on narrower screens.
  */
-export function PreviewPane({ title, subtitle, empty, children, actions, onClose, closeLabel, testId }: PreviewPaneProps) {
+export function PreviewPane({
+  title,
+  subtitle,
+  empty,
+  children,
+  actions,
+  onClose,
+  closeLabel,
+  testId,
+}: PreviewPaneProps) {
   const wide = useMediaQuery(WIDE_QUERY);
   const selected = children !== null;
 

@@ -81,7 +81,13 @@ export function SentBlocksScreen() {
   return (
     <BusinessFrame title={businessNavMessages.sentBlocks}>
       <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_380px] xl:grid-cols-[minmax(0,1fr)_440px]">
-        <section aria-label={t.blocks} className={cn("flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2", TOUCH_TARGETS)}>
+        <section
+          aria-label={t.blocks}
+          className={cn(
+            "flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2",
+            TOUCH_TARGETS,
+          )}
+        >
           <div className="grid grid-cols-2 gap-1 sm:grid-cols-[minmax(0,240px)_140px_110px]">
             <SelectField
               className="col-span-2 sm:col-span-1"
@@ -91,8 +97,18 @@ export function SentBlocksScreen() {
               disabled={options.length === 0}
               onValueChange={(value) => (setOperator(Number(value)), resetSelection())}
             />
-            <SelectField label={d.month} options={monthOptions} value={month} onValueChange={(value) => (setMonth(Number(value)), resetSelection())} />
-            <SelectField label={d.year} options={years} value={year} onValueChange={(value) => (setYear(Number(value)), resetSelection())} />
+            <SelectField
+              label={d.month}
+              options={monthOptions}
+              value={month}
+              onValueChange={(value) => (setMonth(Number(value)), resetSelection())}
+            />
+            <SelectField
+              label={d.year}
+              options={years}
+              value={year}
+              onValueChange={(value) => (setYear(Number(value)), resetSelection())}
+            />
           </div>
 
           {notice ? (
@@ -111,7 +127,14 @@ export function SentBlocksScreen() {
                 onClick={() => setNotice(null)}
                 className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
               >
-                <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-2"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  aria-hidden="true"
+                >
                   <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                 </svg>
               </button>
@@ -169,7 +192,14 @@ export function SentBlocksScreen() {
           closeLabel={t.closePreview}
           testId="sent-preview"
         >
-          {selected ? <DocumentsPreview key={selected.id} urls={selected.documentsUrl} thumbs={selected.thumbnailsUrl} className="flex-1" /> : null}
+          {selected ? (
+            <DocumentsPreview
+              key={selected.id}
+              urls={selected.documentsUrl}
+              thumbs={selected.thumbnailsUrl}
+              className="flex-1"
+            />
+          ) : null}
         </PreviewPane>
       </div>
     </BusinessFrame>
@@ -204,12 +234,20 @@ function SentTile({ block, selected, onSelect, onUndo, undoing }: TileProps) {
       >
         <span className="sr-only">{t.block(time, block.documentsUrl.length)}</span>
         <span aria-hidden="true" className="block aspect-square w-full">
-          {block.thumbnailsUrl[0] ?? block.documentsUrl[0] ? (
+          {(block.thumbnailsUrl[0] ?? block.documentsUrl[0]) ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
-            <img src={block.thumbnailsUrl[0] ?? block.documentsUrl[0]} alt="" className="absolute inset-0 size-full object-cover object-top" draggable={false} />
+            <img
+              src={block.thumbnailsUrl[0] ?? block.documentsUrl[0]}
+              alt=""
+              className="absolute inset-0 size-full object-cover object-top"
+              draggable={false}
+            />
           ) : null}
         </span>
-        <span aria-hidden="true" className="absolute right-0.5 bottom-0.5 rounded-full bg-black/65 px-0.75 text-xs font-semibold text-white tabular-nums">
+        <span
+          aria-hidden="true"
+          className="absolute right-0.5 bottom-0.5 rounded-full bg-black/65 px-0.75 text-xs font-semibold text-white tabular-nums"
+        >
           {block.documentsUrl.length}
         </span>
         {contabilized || categorized ? (
@@ -246,7 +284,14 @@ function SentTile({ block, selected, onSelect, onUndo, undoing }: TileProps) {
             {undoing ? (
               <Spinner />
             ) : (
-              <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-2.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             )}

@@ -12,9 +12,14 @@ export function shortOperatorName(name: string, max: number = OPERATOR_NAME_MAX)
 }
 
 /** The operator select: the caller first as 'Voce', then the colleagues who share; at most 7 (spec §9). */
-export function operatorOptions(operators: readonly SentOperator[], max: number = OPERATOR_SELECT_MAX): { value: number; label: string }[] {
+export function operatorOptions(
+  operators: readonly SentOperator[],
+  max: number = OPERATOR_SELECT_MAX,
+): { value: number; label: string }[] {
   const ordered = [...operators.filter((op) => op.isMe), ...operators.filter((op) => !op.isMe)];
-  return ordered.slice(0, max).map((op) => ({ value: op.id, label: op.isMe ? businessSentMessages.me : shortOperatorName(op.name) }));
+  return ordered
+    .slice(0, max)
+    .map((op) => ({ value: op.id, label: op.isMe ? businessSentMessages.me : shortOperatorName(op.name) }));
 }
 
 export type DayGroup = { day: string; blocks: SentBlock[] };

@@ -13,9 +13,24 @@ import { categorizationMessages } from "@/lib/i18n/sections/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { BlockPanel } from "@/components/blocks/block-panel";
-import { canDevolve, categorizationForm, MARK_VIEWED_DELAY_MS, stepZoom, toSaveBody, type BlockForm } from "@/components/blocks/block-form-rules";
+import {
+  canDevolve,
+  categorizationForm,
+  MARK_VIEWED_DELAY_MS,
+  stepZoom,
+  toSaveBody,
+  type BlockForm,
+} from "@/components/blocks/block-form-rules";
 import { ImageStage } from "@/components/blocks/image-stage";
-import { ICONS, iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "@/components/blocks/viewer-parts";
+import {
+  ICONS,
+  iconButton,
+  ImageArrows,
+  isTyping,
+  ThumbnailStrip,
+  ViewerIcon,
+  ZoomButtons,
+} from "@/components/blocks/viewer-parts";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
@@ -101,35 +116,38 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   const onTyped = useCallback((blockId: number, form: BlockForm) => {
     typed.current = { blockId, form };
   }, []);
-  const onSave = useCallback((block: CategorizationBlock, form: BlockForm) => {
-    performance.mark(SAVE_MARK);
-    loadBlockSchema().catch(() => undefined);
-    const body = toSaveBody(block.id, form, block.version);
-    saveStarted(block);
-    setStatus(t.saved);
-    save(body).then(
-      () => saved(block.id),
-      async (cause: unknown) => {
-        // the block's notice (role alert) says what happened; 'Bloco salvo.' no longer holds
-        setStatus("");
-        const fresh = await freshBlockOf(cause);
-        const text = cause instanceof Error ? cause.message : String(cause);
-        if (fresh?.success && fresh.data.id === block.id) {
-          if (fresh.data.contabilizedDatetime) {
-            // nothing left to do on it: it left the queue, the screen says so on the block it shows
-            saved(block.id);
-            note(t.skippedContabilized);
-            return;
+  const onSave = useCallback(
+    (block: CategorizationBlock, form: BlockForm) => {
+      performance.mark(SAVE_MARK);
+      loadBlockSchema().catch(() => undefined);
+      const body = toSaveBody(block.id, form, block.version);
+      saveStarted(block);
+      setStatus(t.saved);
+      save(body).then(
+        () => saved(block.id),
+        async (cause: unknown) => {
+          // the block's notice (role alert) says what happened; 'Bloco salvo.' no longer holds
+          setStatus("");
+          const fresh = await freshBlockOf(cause);
+          const text = cause instanceof Error ? cause.message : String(cause);
+          if (fresh?.success && fresh.data.id === block.id) {
+            if (fresh.data.contabilizedDatetime) {
+              // nothing left to do on it: it left the queue, the screen says so on the block it shows
+              saved(block.id);
+              note(t.skippedContabilized);
+              return;
+            }
+            // stale: the server's fresh copy (a new version) with its message
+            restore(fresh.data, text, null, typed.current);
+          } else {
+            // lease held by another operator, a network failure…: the block as it was typed
+            restore(block, text, form, typed.current);
           }
-          // stale: the server's fresh copy (a new version) with its message
-          restore(fresh.data, text, null, typed.current);
-        } else {
-          // lease held by another operator, a network failure…: the block as it was typed
-          restore(block, text, form, typed.current);
-        }
-      },
-    );
-  }, [save, saveStarted, saved, restore, note]);
+        },
+      );
+    },
+    [save, saveStarted, saved, restore, note],
+  );
   const onDone = useCallback(
     (text: string) => {
       setStatus(text);
@@ -150,7 +168,13 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
   return (
     <div className="flex h-dvh flex-col bg-surface">
       <header className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-1 border-b border-border px-1.5 py-1 sm:px-2">
-        <button type="button" aria-label={t.back} title={t.back} onClick={back} className={cn(iconButton, "size-5.5 sm:size-5")}>
+        <button
+          type="button"
+          aria-label={t.back}
+          title={t.back}
+          onClick={back}
+          className={cn(iconButton, "size-5.5 sm:size-5")}
+        >
           <ViewerIcon path={ICONS.previous} />
         </button>
         <Avatar name={client.name} pictureUrl={client.logoUrl} className="hidden size-4 sm:grid" />
@@ -162,7 +186,10 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
         <div className="flex items-center gap-1.5 max-sm:w-full max-sm:pl-0.5">
           <Operators operators={sync.data?.operators ?? []} />
           {count !== undefined ? (
-            <span data-testid="uncategorized-count" className="rounded-full bg-primary-soft px-1 py-0.25 text-sm font-semibold text-fg tabular-nums">
+            <span
+              data-testid="uncategorized-count"
+              className="rounded-full bg-primary-soft px-1 py-0.25 text-sm font-semibold text-fg tabular-nums"
+            >
               {t.count(count)}
             </span>
           ) : null}
@@ -229,14 +256,22 @@ function Operators({ operators }: { operators: BlockSyncAnswer["operators"] }) {
       {shown.map((operator, index) => {
         const label = index === 0 ? t.you : operator.name;
         return (
-          <li key={`${operator.name}-${index}`} title={label} data-testid="screen-operator" className="rounded-full ring-2 ring-surface">
+          <li
+            key={`${operator.name}-${index}`}
+            title={label}
+            data-testid="screen-operator"
+            className="rounded-full ring-2 ring-surface"
+          >
             <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4 text-[11px]" />
             <span className="sr-only">{label}</span>
           </li>
         );
       })}
       {more > 0 ? (
-        <li className="grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold ring-2 ring-surface" title={t.more(more)}>
+        <li
+          className="grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold ring-2 ring-surface"
+          title={t.more(more)}
+        >
           +{more}
         </li>
       ) : null}
@@ -251,7 +286,12 @@ function HeldByOthers({ operators }: { operators: BlockSyncAnswer["operators"] }
       <p className="text-base font-semibold text-fg">{t.heldByOthers}</p>
       <ul aria-label={t.holders} className="flex flex-wrap items-center justify-center gap-1">
         {operators.map((operator, index) => (
-          <li key={`${operator.name}-${index}`} title={operator.name} data-testid="holder" className="flex items-center gap-0.5 rounded-full bg-surface-2 py-0.25 pr-1 pl-0.25">
+          <li
+            key={`${operator.name}-${index}`}
+            title={operator.name}
+            data-testid="holder"
+            className="flex items-center gap-0.5 rounded-full bg-surface-2 py-0.25 pr-1 pl-0.25"
+          >
             <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4 text-[11px]" />
             <span className="max-w-[160px] truncate text-sm">{operator.name}</span>
           </li>
@@ -279,7 +319,15 @@ type BlockProps = {
  * Memoised: the screen re-renders on every poll and queue answer; the block's viewer and form only
  * when the block, its notice or draft change (its callbacks are stable).
  */
-const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice, draft, onSave, onDone, onTyped }: BlockProps) {
+const CategorizeBlock = memo(function CategorizeBlock({
+  clientId,
+  block,
+  notice,
+  draft,
+  onSave,
+  onDone,
+  onTyped,
+}: BlockProps) {
   const devolve = useDevolveBlock(clientId);
   const onceDevolve = useOnceInFlight();
   const markViewed = useMarkViewed(clientId);
@@ -348,35 +396,66 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
 
   const onDevolve = (reason: string) =>
     onceDevolve((done) =>
-      devolve.mutate({ blockId: block.id, reason }, {
-        onSettled: done,
-        onSuccess: () => {
-          setConfirming(false);
-          onDone(t.devolved);
+      devolve.mutate(
+        { blockId: block.id, reason },
+        {
+          onSettled: done,
+          onSuccess: () => {
+            setConfirming(false);
+            onDone(t.devolved);
+          },
+          onError: (cause) => {
+            setConfirming(false);
+            setError(cause.message);
+          },
         },
-        onError: (cause) => {
-          setConfirming(false);
-          setError(cause.message);
-        },
-      }),
+      ),
     );
 
   return (
-    <div ref={rootRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden" onKeyDown={onKeyDown} data-testid="categorize-block" data-current-block={block.id}>
-      <ThumbnailStrip urls={urls} thumbs={block.thumbnailsUrl} current={current} onPick={(i) => (setIndex(i), setZoom(0))} />
+    <div
+      ref={rootRef}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden"
+      onKeyDown={onKeyDown}
+      data-testid="categorize-block"
+      data-current-block={block.id}
+    >
+      <ThumbnailStrip
+        urls={urls}
+        thumbs={block.thumbnailsUrl}
+        current={current}
+        onPick={(i) => (setIndex(i), setZoom(0))}
+      />
 
       <div className="order-1 flex min-h-[50dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
         {total === 0 ? (
           <div className="grid flex-1 place-items-center text-sm text-muted">{v.noImages}</div>
         ) : (
-          <ImageStage url={urls[current]} alt={v.image(current + 1, total)} zoom={zoom} onZoomStep={zoomStep} className="flex-1" blockId={block.id} />
+          <ImageStage
+            url={urls[current]}
+            alt={v.image(current + 1, total)}
+            zoom={zoom}
+            onZoomStep={zoomStep}
+            className="flex-1"
+            blockId={block.id}
+          />
         )}
         <ImageArrows current={current} total={total} onStep={go} buttonClassName={TOUCH} />
       </div>
 
       {/* Right buttons (spec §2): report a problem (categorization only), devolve, zoom. */}
-      <div role="group" aria-label={v.actions} className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border">
-        <button type="button" aria-label={t.report} title={`${t.report} (Alt+P)`} onClick={() => setReporting(true)} className={cn(iconButton, TOUCH, "text-status-pendency")}>
+      <div
+        role="group"
+        aria-label={v.actions}
+        className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border"
+      >
+        <button
+          type="button"
+          aria-label={t.report}
+          title={`${t.report} (Alt+P)`}
+          onClick={() => setReporting(true)}
+          className={cn(iconButton, TOUCH, "text-status-pendency")}
+        >
           <ViewerIcon path={ICONS.report} />
         </button>
         {canDevolve("categorization") ? (
@@ -394,7 +473,10 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
         <ZoomButtons zoom={zoom} onStep={zoomStep} buttonClassName={TOUCH} />
       </div>
 
-      <aside aria-label={v.details} className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l">
+      <aside
+        aria-label={v.details}
+        className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l"
+      >
         {notice ? (
           <p role="alert" className="mb-1.5 rounded-theme bg-status-pendency/10 px-1.5 py-1 text-sm">
             {notice}
@@ -416,7 +498,13 @@ const CategorizeBlock = memo(function CategorizeBlock({ clientId, block, notice,
         />
       </aside>
 
-      <DevolveDialog key={block.id} open={confirming} onOpenChange={setConfirming} onConfirm={onDevolve} loading={devolve.isPending} />
+      <DevolveDialog
+        key={block.id}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={onDevolve}
+        loading={devolve.isPending}
+      />
       <ReportDialog
         clientId={clientId}
         blockId={block.id}
@@ -440,7 +528,10 @@ function Shortcuts() {
           <div key={item.label} className="contents">
             <dt className="flex gap-0.25">
               {item.keys.map((key) => (
-                <kbd key={key} className="rounded border border-border bg-surface-2 px-0.5 font-sans text-[11px] font-semibold text-fg">
+                <kbd
+                  key={key}
+                  className="rounded border border-border bg-surface-2 px-0.5 font-sans text-[11px] font-semibold text-fg"
+                >
                   {key}
                 </kbd>
               ))}

@@ -1,7 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchToCategorize, forgetImages, preloadBlockImages, usePrefetchAccounts, type CategorizationBlock, type ToCategorizeAnswer } from "@/lib/api/categorization";
+import {
+  fetchToCategorize,
+  forgetImages,
+  preloadBlockImages,
+  usePrefetchAccounts,
+  type CategorizationBlock,
+  type ToCategorizeAnswer,
+} from "@/lib/api/categorization";
 import { ApiError } from "@/lib/api/client";
 import { blockYearMonth, type BlockForm } from "@/components/blocks/block-form-rules";
 
@@ -34,7 +41,17 @@ export type QueueState = {
   nextDraft: BlockForm | null;
 };
 
-const INITIAL: QueueState = { status: "loading", block: null, next: null, count: null, heldBy: [], error: null, notice: null, draft: null, nextDraft: null };
+const INITIAL: QueueState = {
+  status: "loading",
+  block: null,
+  next: null,
+  count: null,
+  heldBy: [],
+  error: null,
+  notice: null,
+  draft: null,
+  nextDraft: null,
+};
 
 /** The server still counts a block whose save is on its way: the header counts it as gone. */
 const withoutSaving = (count: number, saving: ReadonlySet<number>) => Math.max(0, count - saving.size);
@@ -63,22 +80,46 @@ export function useCategorizationQueue(clientId: number) {
   const [preloaded, setPreloaded] = useState<number | null>(null);
 
   const apply = useCallback((answer: ToCategorizeAnswer, call: number) => {
-    const stale = (block: CategorizationBlock) => saving.current.has(block.id) || (done.current.get(block.id) ?? 0) >= call;
+    const stale = (block: CategorizationBlock) =>
+      saving.current.has(block.id) || (done.current.get(block.id) ?? 0) >= call;
     setState((current) => {
-      const candidates = [answer.block, answer.next].filter((block): block is CategorizationBlock => block !== null && !stale(block));
+      const candidates = [answer.block, answer.next].filter(
+        (block): block is CategorizationBlock => block !== null && !stale(block),
+      );
       if (current.block === null) {
         const [block = null, next = null] = candidates;
         // nothing new while saves are on their way (their blocks, still claimed, fill the answer): the
         // refill that follows each save's end decides
         const status = block ? "ready" : saving.current.size > 0 ? "loading" : "empty";
         const heldBy = block ? [] : answer.heldBy;
-        return { status, block, next, count: withoutSaving(answer.uncategorizedCount, saving.current), heldBy, error: null, notice: null, draft: null, nextDraft: null };
+        return {
+          status,
+          block,
+          next,
+          count: withoutSaving(answer.uncategorizedCount, saving.current),
+          heldBy,
+          error: null,
+          notice: null,
+          draft: null,
+          nextDraft: null,
+        };
       }
       const shown = current.block;
       const next = candidates.find((block) => block.id !== shown.id) ?? null;
       // what was typed on `next` stays with it, not with another block the answer puts there
-      const nextDraft = next !== null && next.id === current.next?.id && next.version === current.next.version ? current.nextDraft : null;
-      return { ...current, status: "ready", next, nextDraft, count: withoutSaving(answer.uncategorizedCount, saving.current), heldBy: [], error: null };
+      const nextDraft =
+        next !== null && next.id === current.next?.id && next.version === current.next.version
+          ? current.nextDraft
+          : null;
+      return {
+        ...current,
+        status: "ready",
+        next,
+        nextDraft,
+        count: withoutSaving(answer.uncategorizedCount, saving.current),
+        heldBy: [],
+        error: null,
+      };
     });
   }, []);
 
@@ -103,7 +144,14 @@ export function useCategorizationQueue(clientId: number) {
           const refused = cause instanceof ApiError && cause.status === 409;
           setState((current) =>
             current.block === null || refused
-              ? { ...current, status: "refused", block: refused ? null : current.block, next: null, nextDraft: null, error: message(cause) }
+              ? {
+                  ...current,
+                  status: "refused",
+                  block: refused ? null : current.block,
+                  next: null,
+                  nextDraft: null,
+                  error: message(cause),
+                }
               : { ...current, next: null, nextDraft: null },
           );
         }
@@ -137,23 +185,26 @@ export function useCategorizationQueue(clientId: number) {
   }, [nextId]);
 
   /** The block on screen is finished: `next` shows now, the prefetch is refilled in the background. */
-  const advance = useCallback((refillNow = true) => {
-    const finished = stateRef.current.block;
-    if (finished) done.current.set(finished.id, calls.current);
-    setState((current) => ({
-      ...current,
-      status: current.next ? "ready" : "loading",
-      block: current.next,
-      next: null,
-      count: current.count === null ? null : Math.max(0, current.count - 1),
-      error: null,
-      notice: null,
-      draft: current.nextDraft,
-      nextDraft: null,
-    }));
-    // during a save tocategorize would answer the saved block again (still claimed): saved() refills
-    if (refillNow) void refill();
-  }, [refill]);
+  const advance = useCallback(
+    (refillNow = true) => {
+      const finished = stateRef.current.block;
+      if (finished) done.current.set(finished.id, calls.current);
+      setState((current) => ({
+        ...current,
+        status: current.next ? "ready" : "loading",
+        block: current.next,
+        next: null,
+        count: current.count === null ? null : Math.max(0, current.count - 1),
+        error: null,
+        notice: null,
+        draft: current.nextDraft,
+        nextDraft: null,
+      }));
+      // during a save tocategorize would answer the saved block again (still claimed): saved() refills
+      if (refillNow) void refill();
+    },
+    [refill],
+  );
 
   /**
    * 'Salvar Bloco' on the block on screen: `next` shows now (same render) while the save runs; the
@@ -184,25 +235,32 @@ export function useCategorizationQueue(clientId: number) {
    * what had been typed on it (`typed`, the screen's last form of the block it shows), which it shows
    * again when it comes back.
    */
-  const restore = useCallback((block: CategorizationBlock, notice: string, draft: BlockForm | null, typed: TypedForm | null = null) => {
-    saving.current.delete(block.id);
-    done.current.delete(block.id);
-    setState((current) => {
-      const sentBack = current.block !== null && current.block.id !== block.id;
-      return {
-        ...current,
-        status: "ready",
-        block,
-        next: sentBack ? current.block : current.next,
-        nextDraft: sentBack ? (typed !== null && typed.blockId === current.block?.id ? typed.form : null) : current.nextDraft,
-        count: current.count === null ? null : current.count + 1,
-        error: null,
-        notice,
-        draft,
-      };
-    });
-    void refill();
-  }, [refill]);
+  const restore = useCallback(
+    (block: CategorizationBlock, notice: string, draft: BlockForm | null, typed: TypedForm | null = null) => {
+      saving.current.delete(block.id);
+      done.current.delete(block.id);
+      setState((current) => {
+        const sentBack = current.block !== null && current.block.id !== block.id;
+        return {
+          ...current,
+          status: "ready",
+          block,
+          next: sentBack ? current.block : current.next,
+          nextDraft: sentBack
+            ? typed !== null && typed.blockId === current.block?.id
+              ? typed.form
+              : null
+            : current.nextDraft,
+          count: current.count === null ? null : current.count + 1,
+          error: null,
+          notice,
+          draft,
+        };
+      });
+      void refill();
+    },
+    [refill],
+  );
 
   /** A message about the queue shown on the block on screen (a block saved meanwhile that left it). */
   const note = useCallback((notice: string) => {

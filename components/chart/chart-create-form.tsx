@@ -12,7 +12,15 @@ import { TextField } from "@/components/ui/text-field";
 const t = chartMessages;
 
 /** 'Nova conta': one account into the year (code, description, reduced code, type: analytic by default). */
-export function ChartCreateForm({ year, onDone, onCancel }: { year: number; onDone: (message: string) => void; onCancel: () => void }) {
+export function ChartCreateForm({
+  year,
+  onDone,
+  onCancel,
+}: {
+  year: number;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
   const create = useCreateAccount();
   const [code, setCode] = useState("");
   const [description, setDescription] = useState("");
@@ -22,7 +30,13 @@ export function ChartCreateForm({ year, onDone, onCancel }: { year: number; onDo
   const fieldError = (name: string) => fields.find((field) => field.path === name)?.message;
   const submit = () =>
     create.mutate(
-      { year, code: code.trim(), description, type, ...(reducedCode.trim() ? { reducedCode: reducedCode.trim() } : {}) },
+      {
+        year,
+        code: code.trim(),
+        description,
+        type,
+        ...(reducedCode.trim() ? { reducedCode: reducedCode.trim() } : {}),
+      },
       { onSuccess: (account) => onDone(t.created(account.code)) },
     );
 
@@ -37,9 +51,30 @@ export function ChartCreateForm({ year, onDone, onCancel }: { year: number; onDo
         {t.newAccount} · {year}
       </h3>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-[1fr_2fr_1.5fr_1fr] sm:items-end">
-        <TextField compact autoFocus label={t.code} inputMode="decimal" placeholder="1.1.01" value={code} onValueChange={setCode} error={fieldError("code")} />
-        <TextField compact label={t.description} value={description} onValueChange={setDescription} error={fieldError("description")} />
-        <TextField compact label={t.reducedCode} value={reducedCode} onValueChange={setReducedCode} error={fieldError("reducedCode")} />
+        <TextField
+          compact
+          autoFocus
+          label={t.code}
+          inputMode="decimal"
+          placeholder="1.1.01"
+          value={code}
+          onValueChange={setCode}
+          error={fieldError("code")}
+        />
+        <TextField
+          compact
+          label={t.description}
+          value={description}
+          onValueChange={setDescription}
+          error={fieldError("description")}
+        />
+        <TextField
+          compact
+          label={t.reducedCode}
+          value={reducedCode}
+          onValueChange={setReducedCode}
+          error={fieldError("reducedCode")}
+        />
         <SelectField
           label={t.type}
           value={type}

@@ -66,8 +66,13 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
   const reset = () => (starter.reset(), rollover.reset(), setNotice(null));
   const changeYear = (value: string) => (setYear(Number(value)), setView("list"), setTerm(""), reset());
   const loadStarter = () => (reset(), starter.mutate({ year }, { onSuccess: () => setNotice(t.starterDone(year)) }));
-  const copyToNext = () =>
-    (reset(), rollover.mutate({ fromYear: year, toYear: nextYear }, { onSuccess: () => (setYear(nextYear), setNotice(t.rolloverDone(nextYear))) }));
+  const copyToNext = () => (
+    reset(),
+    rollover.mutate(
+      { fromYear: year, toYear: nextYear },
+      { onSuccess: () => (setYear(nextYear), setNotice(t.rolloverDone(nextYear))) },
+    )
+  );
   const failure = starter.error ?? rollover.error;
 
   return (
@@ -85,14 +90,30 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
         >
           <div className="flex shrink-0 items-center justify-between gap-2 border-b border-border px-2 py-1.5 sm:px-3">
             <Dialog.Title className="text-[24px] font-bold leading-tight">{t.title}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className="grid size-4 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg">
-              <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <Dialog.Close
+              aria-label={t.close}
+              className="grid size-4 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-2.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>
           </div>
           <div className="flex shrink-0 flex-col gap-1 px-2 pt-1.5 sm:flex-row sm:items-end sm:px-3">
-            <SelectField label={t.year} value={year} options={years.map((y) => ({ value: y, label: String(y) }))} onValueChange={changeYear} className="sm:w-[120px]" />
+            <SelectField
+              label={t.year}
+              value={year}
+              options={years.map((y) => ({ value: y, label: String(y) }))}
+              onValueChange={changeYear}
+              className="sm:w-[120px]"
+            />
             {view === "list" ? (
               <>
                 <div role="search" className="min-w-0 flex-1">
@@ -125,9 +146,17 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
               </p>
             ) : null}
             {view === "import" ? (
-              <ChartImport year={year} onDone={(message) => (setView("list"), setNotice(message))} onCancel={() => setView("list")} />
+              <ChartImport
+                year={year}
+                onDone={(message) => (setView("list"), setNotice(message))}
+                onCancel={() => setView("list")}
+              />
             ) : view === "create" ? (
-              <ChartCreateForm year={year} onDone={(message) => (setView("list"), setNotice(message))} onCancel={() => setView("list")} />
+              <ChartCreateForm
+                year={year}
+                onDone={(message) => (setView("list"), setNotice(message))}
+                onCancel={() => setView("list")}
+              />
             ) : null}
             {view !== "import" ? (
               !chart.data ? (
@@ -138,7 +167,10 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
                   </p>
                 ) : null
               ) : empty ? (
-                <section aria-labelledby="chart-empty" className="mx-auto mt-2 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong p-3 text-center">
+                <section
+                  aria-labelledby="chart-empty"
+                  className="mx-auto mt-2 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong p-3 text-center"
+                >
                   <h3 id="chart-empty" className="text-lg font-bold">
                     {t.noAccounts(year)}
                   </h3>

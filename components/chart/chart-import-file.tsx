@@ -10,7 +10,12 @@ const t = chartMessages;
 const NONE = "";
 
 type Field = keyof ChartColumns;
-const fieldLabels: Record<Field, string> = { code: t.code, description: t.description, reducedCode: t.reducedCode, type: t.type };
+const fieldLabels: Record<Field, string> = {
+  code: t.code,
+  description: t.description,
+  reducedCode: t.reducedCode,
+  type: t.type,
+};
 
 /** Which field a column feeds, as chosen: shown over the file's columns. */
 function fieldOf(columns: ChartColumns, index: number): string | null {
@@ -27,7 +32,12 @@ export function FirstLines({ preview, columns }: { preview: ChartFilePreview; co
       <h4 id={titleId} className="text-sm font-bold">
         {t.firstLines(preview.rows.length)}
       </h4>
-      <div tabIndex={0} aria-labelledby={titleId} role="region" className="overflow-x-auto rounded-theme border border-border focus:outline-2 focus:outline-primary/30">
+      <div
+        tabIndex={0}
+        aria-labelledby={titleId}
+        role="region"
+        className="overflow-x-auto rounded-theme border border-border focus:outline-2 focus:outline-primary/30"
+      >
         <table className="w-full text-left text-sm">
           <thead className="bg-surface-2 text-xs text-muted">
             <tr>
@@ -44,9 +54,18 @@ export function FirstLines({ preview, columns }: { preview: ChartFilePreview; co
           </thead>
           <tbody>
             {preview.rows.map((row, line) => (
-              <tr key={line} className={cn("border-t border-border", line === 0 && preview.hasHeader && "font-semibold")}>
+              <tr
+                key={line}
+                className={cn("border-t border-border", line === 0 && preview.hasHeader && "font-semibold")}
+              >
                 {indexes.map((index) => (
-                  <td key={index} className={cn("max-w-[280px] truncate px-1 py-0.5", fieldOf(columns, index) ? "text-fg" : "text-muted")}>
+                  <td
+                    key={index}
+                    className={cn(
+                      "max-w-[280px] truncate px-1 py-0.5",
+                      fieldOf(columns, index) ? "text-fg" : "text-muted",
+                    )}
+                  >
                     {row[index] ?? ""}
                   </td>
                 ))}
@@ -60,7 +79,12 @@ export function FirstLines({ preview, columns }: { preview: ChartFilePreview; co
 }
 
 /** The column of each field (code and description required; reduced code and type optional). */
-export function ChartColumnsPicker({ width, header, columns, onChange }: {
+export function ChartColumnsPicker({
+  width,
+  header,
+  columns,
+  onChange,
+}: {
   width: number;
   header: readonly string[];
   columns: ChartColumns;
@@ -86,8 +110,18 @@ export function ChartColumnsPicker({ width, header, columns, onChange }: {
       <p className="text-xs text-muted">{t.columnsHelp}</p>
       <div className="grid grid-cols-2 gap-1 lg:grid-cols-4">
         <SelectField label={t.code} value={columns.code} options={options} onValueChange={set("code")} />
-        <SelectField label={t.description} value={columns.description} options={options} onValueChange={set("description")} />
-        <SelectField label={t.reducedCode} value={columns.reducedCode ?? NONE} options={optional} onValueChange={set("reducedCode")} />
+        <SelectField
+          label={t.description}
+          value={columns.description}
+          options={options}
+          onValueChange={set("description")}
+        />
+        <SelectField
+          label={t.reducedCode}
+          value={columns.reducedCode ?? NONE}
+          options={optional}
+          onValueChange={set("reducedCode")}
+        />
         <SelectField label={t.type} value={columns.type ?? NONE} options={optional} onValueChange={set("type")} />
       </div>
     </fieldset>

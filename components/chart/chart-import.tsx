@@ -27,7 +27,9 @@ function Counts({ answer }: { answer: AccountImportAnswer }) {
       <li className={`${chip} bg-primary-soft text-primary`}>{t.willCreate(answer.created)}</li>
       <li className={`${chip} bg-surface-2 text-fg`}>{t.willUpdate(answer.updated)}</li>
       <li className={`${chip} bg-surface-2 text-fg`}>{t.willDeactivate(answer.deactivated)}</li>
-      <li className={`${chip} ${answer.refused.length ? "bg-danger-soft text-danger" : "bg-surface-2 text-muted"}`}>{t.refusedCount(answer.refused.length)}</li>
+      <li className={`${chip} ${answer.refused.length ? "bg-danger-soft text-danger" : "bg-surface-2 text-muted"}`}>
+        {t.refusedCount(answer.refused.length)}
+      </li>
     </ul>
   );
 }
@@ -70,7 +72,15 @@ function RefusedLines({ refused }: { refused: AccountImportAnswer["refused"] }) 
  * 'Importar plano de contas': a file read in the browser (sent as a data URL, bytes as they are), its
  * first lines and the columns chosen for it, the dry run's counts and refused lines, then 'Importar'.
  */
-export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: (message: string) => void; onCancel: () => void }) {
+export function ChartImport({
+  year,
+  onDone,
+  onCancel,
+}: {
+  year: number;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
   const fileId = useId();
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [readFailed, setReadFailed] = useState<string | null>(null);
@@ -105,7 +115,10 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
     if (!file || !columns) return;
     save.mutate(
       { year, format, base64url: file.dataUrl, columns },
-      { onSuccess: (answer) => onDone(t.imported(answer.created, answer.updated, answer.deactivated, answer.refused.length)) },
+      {
+        onSuccess: (answer) =>
+          onDone(t.imported(answer.created, answer.updated, answer.deactivated, answer.refused.length)),
+      },
     );
   };
   const ready = preview.isSuccess && !preview.isPending;
@@ -136,7 +149,10 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
               onChange={(event) => void choose(event.target.files?.[0])}
               className="sr-only"
             />
-            <span aria-hidden="true" className="flex h-full shrink-0 items-center border-r border-border bg-surface-2 px-1.5 font-semibold">
+            <span
+              aria-hidden="true"
+              className="flex h-full shrink-0 items-center border-r border-border bg-surface-2 px-1.5 font-semibold"
+            >
               {t.chooseFile}
             </span>
             <span aria-hidden="true" className={`truncate px-1 ${file ? "" : "text-muted"}`}>
@@ -167,7 +183,12 @@ export function ChartImport({ year, onDone, onCancel }: { year: number; onDone: 
       {file && columns ? (
         <>
           <FirstLines preview={file.preview} columns={columns} />
-          <ChartColumnsPicker width={file.preview.width} header={file.preview.hasHeader ? (file.preview.rows[0] ?? []) : []} columns={columns} onChange={setColumns} />
+          <ChartColumnsPicker
+            width={file.preview.width}
+            header={file.preview.hasHeader ? (file.preview.rows[0] ?? []) : []}
+            columns={columns}
+            onChange={setColumns}
+          />
           {sameColumn ? (
             <p role="alert" className="text-sm text-danger">
               {t.sameColumn}

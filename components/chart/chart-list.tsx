@@ -14,7 +14,19 @@ const t = chartMessages;
 /** How deep a code sits (1 = 0, 1.1 = 1, 1.1.01 = 2...): the description is indented by it. */
 const depth = (code: string) => Math.min(code.split(".").length - 1, 5);
 
-function IconButton({ label, onClick, disabled, path, autoFocus }: { label: string; onClick: () => void; disabled?: boolean; path: string; autoFocus?: boolean }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  path,
+  autoFocus,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  path: string;
+  autoFocus?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -25,7 +37,14 @@ function IconButton({ label, onClick, disabled, path, autoFocus }: { label: stri
       onClick={onClick}
       className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-wait"
     >
-      <svg viewBox="0 0 24 24" className="size-2.25" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-2.25"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d={path} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </button>
@@ -43,7 +62,10 @@ function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => voi
   const fields = update.error instanceof ApiError ? update.error.fields : [];
   const fieldError = (name: string) => fields.find((field) => field.path === name)?.message;
   const submit = () =>
-    update.mutate({ accountId: account.id, description, reducedCode: reducedCode.trim() === "" ? null : reducedCode }, { onSuccess: onDone });
+    update.mutate(
+      { accountId: account.id, description, reducedCode: reducedCode.trim() === "" ? null : reducedCode },
+      { onSuccess: onDone },
+    );
   return (
     <form
       aria-label={t.edit(account.code)}
@@ -55,8 +77,21 @@ function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => voi
     >
       <p className="text-sm font-semibold tabular-nums">{account.code}</p>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-[2fr_1fr]">
-        <TextField compact autoFocus label={t.description} value={description} onValueChange={setDescription} error={fieldError("description")} />
-        <TextField compact label={t.reducedCode} value={reducedCode} onValueChange={setReducedCode} error={fieldError("reducedCode")} />
+        <TextField
+          compact
+          autoFocus
+          label={t.description}
+          value={description}
+          onValueChange={setDescription}
+          error={fieldError("description")}
+        />
+        <TextField
+          compact
+          label={t.reducedCode}
+          value={reducedCode}
+          onValueChange={setReducedCode}
+          error={fieldError("reducedCode")}
+        />
       </div>
       {update.error && !fields.length ? (
         <p role="alert" className="text-sm text-danger">
@@ -97,10 +132,17 @@ function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onE
           ) : null}
         </span>
       </span>
-      <span className="col-start-1 flex min-w-0 items-center gap-1 sm:col-start-auto" style={{ paddingLeft: `${depth(account.code) * 12}px` }}>
+      <span
+        className="col-start-1 flex min-w-0 items-center gap-1 sm:col-start-auto"
+        style={{ paddingLeft: `${depth(account.code) * 12}px` }}
+      >
         <span className="min-w-0 break-words">{account.description}</span>
         {synthetic ? <span className="sr-only">({t.synthetic})</span> : null}
-        {!account.active ? <span className="shrink-0 rounded-full border border-border-strong px-0.75 text-xs font-semibold text-muted">{t.inactive}</span> : null}
+        {!account.active ? (
+          <span className="shrink-0 rounded-full border border-border-strong px-0.75 text-xs font-semibold text-muted">
+            {t.inactive}
+          </span>
+        ) : null}
       </span>
       <span className="col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1 sm:row-start-auto">
         <IconButton label={t.edit(account.code)} onClick={onEdit} path={PENCIL} autoFocus={focusEdit} />
@@ -132,7 +174,10 @@ export function ChartList({ accounts, total }: { accounts: readonly ChartAccount
           {t.count(accounts.length, total)}
         </p>
       </div>
-      <div aria-hidden="true" className="hidden grid-cols-[150px_110px_minmax(0,1fr)_auto] gap-x-1 border-b border-border px-1.25 pb-0.5 text-xs font-semibold text-muted sm:grid">
+      <div
+        aria-hidden="true"
+        className="hidden grid-cols-[150px_110px_minmax(0,1fr)_auto] gap-x-1 border-b border-border px-1.25 pb-0.5 text-xs font-semibold text-muted sm:grid"
+      >
         <span>{t.code}</span>
         <span>{t.reducedShort}</span>
         <span>{t.description}</span>

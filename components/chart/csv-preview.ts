@@ -21,7 +21,13 @@ export type { ChartColumns };
  * the server accepts); hasHeader: whether the first line names columns; problem: why the server would
  * refuse the file without `columns` (a header it cannot read): the person picks the columns instead.
  */
-export type ChartFilePreview = { rows: string[][]; width: number; hasHeader: boolean; columns: ChartColumns; problem: string | null };
+export type ChartFilePreview = {
+  rows: string[][];
+  width: number;
+  hasHeader: boolean;
+  columns: ChartColumns;
+  problem: string | null;
+};
 
 /** The first `count` lines of the file's bytes and the guessed columns; throws ChartFileError for an unreadable file. */
 export function previewChartBytes(bytes: Uint8Array, count = 6): ChartFilePreview {
@@ -37,6 +43,12 @@ export function previewChartBytes(bytes: Uint8Array, count = 6): ChartFilePrevie
     return { rows, width, ...chartColumnsOf(first), problem: null };
   } catch (error) {
     if (!(error instanceof ChartFileError)) throw error;
-    return { rows, width, hasHeader: !isChartCode(first[0] ?? ""), columns: { code: 0, description: 1 }, problem: error.message };
+    return {
+      rows,
+      width,
+      hasHeader: !isChartCode(first[0] ?? ""),
+      columns: { code: 0, description: 1 },
+      problem: error.message,
+    };
   }
 }

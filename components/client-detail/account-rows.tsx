@@ -44,7 +44,14 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
           onClick={() => setOpen(!open)}
           className="flex w-full cursor-pointer items-center gap-1.5 rounded-theme px-1.5 py-1 text-left hover:bg-surface-2"
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className={cn("size-2 shrink-0 text-muted transition-transform", open && "rotate-90")} fill="none" stroke="currentColor" strokeWidth="2.4">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className={cn("size-2 shrink-0 text-muted transition-transform", open && "rotate-90")}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+          >
             <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-1.5">
@@ -52,13 +59,21 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
             <span className="min-w-0 truncate text-sm font-semibold">{account.description}</span>
           </span>
           {warning ? (
-            <svg viewBox="0 0 24 24" role="img" aria-label={t.notActiveWarning} className="size-2.5 shrink-0 text-status-pendency" fill="currentColor">
+            <svg
+              viewBox="0 0 24 24"
+              role="img"
+              aria-label={t.notActiveWarning}
+              className="size-2.5 shrink-0 text-status-pendency"
+              fill="currentColor"
+            >
               <title>{t.notActiveWarning}</title>
               <path d="M12 2 1 21h22L12 2Zm1 15h-2v-2h2v2Zm0-4h-2V9h2v4Z" />
             </svg>
           ) : null}
           {unseen ? <span className="size-1 shrink-0 rounded-full bg-primary" aria-hidden="true" /> : null}
-          <span className="shrink-0 rounded-full bg-surface-2 px-1 text-xs font-semibold tabular-nums">{t.blockCount(blocks.length)}</span>
+          <span className="shrink-0 rounded-full bg-surface-2 px-1 text-xs font-semibold tabular-nums">
+            {t.blockCount(blocks.length)}
+          </span>
           <span
             className={cn(
               "hidden shrink-0 rounded-full px-1 text-xs font-semibold sm:inline",
@@ -79,7 +94,11 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
           ) : (
             <>
               <SearchField placeholder={t.searchValue} value={term} onValueChange={setTerm} className="max-w-[240px]" />
-              {shown.length === 0 ? <p className="py-1 text-sm text-muted">{commonMessages.emptyList}</p> : <BlockGrid blocks={shown} onOpen={onOpen} />}
+              {shown.length === 0 ? (
+                <p className="py-1 text-sm text-muted">{commonMessages.emptyList}</p>
+              ) : (
+                <BlockGrid blocks={shown} onOpen={onOpen} />
+              )}
             </>
           )}
         </div>

@@ -33,7 +33,9 @@ function HelpButton({ open, onToggle, panelId }: { open: boolean; onToggle: () =
       onClick={onToggle}
       className={cn(
         "grid size-3 cursor-pointer place-items-center rounded-full border text-xs font-bold",
-        open ? "border-primary bg-primary text-primary-fg" : "border-border-strong text-muted hover:bg-surface-2 hover:text-fg",
+        open
+          ? "border-primary bg-primary text-primary-fg"
+          : "border-border-strong text-muted hover:bg-surface-2 hover:text-fg",
       )}
     >
       ?
@@ -41,7 +43,14 @@ function HelpButton({ open, onToggle, panelId }: { open: boolean; onToggle: () =
   );
 }
 
-function AccountList({ label, rows, action, busyId, onAction, empty }: {
+function AccountList({
+  label,
+  rows,
+  action,
+  busyId,
+  onAction,
+  empty,
+}: {
   label: string;
   rows: Row[];
   action: "add" | "remove";
@@ -55,14 +64,21 @@ function AccountList({ label, rows, action, busyId, onAction, empty }: {
       {rows.map((row) => {
         const name = `${row.code} - ${row.description}`;
         return (
-          <li key={row.id} data-testid="account-item" className="flex items-center gap-1 rounded-theme bg-surface-2 py-0.5 pr-0.5 pl-1.25 text-sm">
+          <li
+            key={row.id}
+            data-testid="account-item"
+            className="flex items-center gap-1 rounded-theme bg-surface-2 py-0.5 pr-0.5 pl-1.25 text-sm"
+          >
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="truncate">
                 <span className="font-semibold tabular-nums">{row.code}</span> - {row.description}
               </span>
               {row.date || row.reducedCode ? (
                 <span className="text-xs text-muted">
-                  {[row.date ? t.activeSince(formatDate(row.date)) : null, row.reducedCode ? chartActivateMessages.reducedCode(row.reducedCode) : null]
+                  {[
+                    row.date ? t.activeSince(formatDate(row.date)) : null,
+                    row.reducedCode ? chartActivateMessages.reducedCode(row.reducedCode) : null,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
@@ -76,13 +92,22 @@ function AccountList({ label, rows, action, busyId, onAction, empty }: {
               onClick={() => onAction(row)}
               className={cn(
                 "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted disabled:cursor-wait",
-                action === "add" ? "hover:bg-primary-soft hover:text-primary" : "hover:bg-danger-soft hover:text-danger",
+                action === "add"
+                  ? "hover:bg-primary-soft hover:text-primary"
+                  : "hover:bg-danger-soft hover:text-danger",
               )}
             >
               {busyId === row.id ? (
                 <Spinner />
               ) : (
-                <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-2"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
                   <path d={action === "add" ? "M12 5v14M5 12h14" : "M6 6l12 12M18 6L6 18"} strokeLinecap="round" />
                 </svg>
               )}
@@ -122,7 +147,9 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
   // Offered: the year's active analytic accounts not yet active for the client (never an inactive or a group).
   const results = useMemo(() => {
     const activeIds = new Set(active.map((account) => account.id));
-    return (chart.data ?? []).filter((account: ChartAccount) => isOfferable(account) && !activeIds.has(account.id)).sort(byCode);
+    return (chart.data ?? [])
+      .filter((account: ChartAccount) => isOfferable(account) && !activeIds.has(account.id))
+      .sort(byCode);
   }, [chart.data, active]);
   const shownActive = active.filter((row) => matchesAccount(row, term));
   const shownResults = results.filter((row) => matchesAccount(row, term));
@@ -137,10 +164,18 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
       open={open}
       onOpenChange={(next) => next || close()}
       title={view === "active" ? t.manageTitle : t.addTitle}
-      search={<SearchField placeholder={view === "active" ? t.searchActive : t.searchAll} value={term} onValueChange={setTerm} />}
+      search={
+        <SearchField
+          placeholder={view === "active" ? t.searchActive : t.searchAll}
+          value={term}
+          onValueChange={setTerm}
+        />
+      }
     >
       <div className="flex flex-col gap-1.5">
-        <p data-testid="drawer-client" className="truncate text-sm font-semibold">{clientName}</p>
+        <p data-testid="drawer-client" className="truncate text-sm font-semibold">
+          {clientName}
+        </p>
         <div className="flex items-center justify-between gap-1">
           <h3 className="flex items-center gap-1 text-lg font-bold">
             {view === "active" ? t.activeList : t.results}
@@ -153,12 +188,28 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
             onClick={() => switchView(view === "active" ? "add" : "active")}
             className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
           >
-            <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-              <path d={view === "active" ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"} strokeLinecap="round" strokeLinejoin="round" />
+            <svg
+              viewBox="0 0 24 24"
+              className="size-2.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              aria-hidden="true"
+            >
+              <path
+                d={view === "active" ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </div>
-        <p id={helpId} role="note" hidden={!helpOpen} className="rounded-theme border border-border bg-surface-2 p-1.25 text-sm leading-relaxed text-fg">
+        <p
+          id={helpId}
+          role="note"
+          hidden={!helpOpen}
+          className="rounded-theme border border-border bg-surface-2 p-1.25 text-sm leading-relaxed text-fg"
+        >
           {t.help}
         </p>
         <p className="text-xs text-muted">{t.fromMonth(monthNames[month - 1].toLowerCase(), year)}</p>
@@ -168,11 +219,28 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
           </p>
         ) : null}
         {!ready ? (
-          loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
+          loading ? (
+            <Spinner className="mx-auto my-2 text-primary" />
+          ) : null
         ) : view === "active" ? (
-          <AccountList label={t.activeList} rows={shownActive} action="remove" busyId={busyId} onAction={onAction} empty={active.length === 0 ? t.noActive : t.noResults} />
+          <AccountList
+            label={t.activeList}
+            rows={shownActive}
+            action="remove"
+            busyId={busyId}
+            onAction={onAction}
+            empty={active.length === 0 ? t.noActive : t.noResults}
+          />
         ) : (
-          <AddAccountsList clientId={clientId} year={year} month={month} rows={shownResults} all={results} busyId={busyId} onAdd={onAction} />
+          <AddAccountsList
+            clientId={clientId}
+            year={year}
+            month={month}
+            rows={shownResults}
+            all={results}
+            busyId={busyId}
+            onAdd={onAction}
+          />
         )}
       </div>
     </AppDrawer>

@@ -56,10 +56,18 @@ export function AddAccountsList({ clientId, year, month, rows, all, busyId, onAd
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap gap-1">
-        <Button variant="secondary" disabled={all.length === 0 || busy} onClick={() => (activate.reset(), setConfirming(true))}>
+        <Button
+          variant="secondary"
+          disabled={all.length === 0 || busy}
+          onClick={() => (activate.reset(), setConfirming(true))}
+        >
           {a.activateAll}
         </Button>
-        <Button disabled={chosen.length === 0 || busy} loading={activate.isPending && !confirming} onClick={() => run(chosen)}>
+        <Button
+          disabled={chosen.length === 0 || busy}
+          loading={activate.isPending && !confirming}
+          onClick={() => run(chosen)}
+        >
           {a.activateSelected(chosen.length)}
         </Button>
       </div>
@@ -80,7 +88,11 @@ export function AddAccountsList({ clientId, year, month, rows, all, busyId, onAd
           {rows.map((row) => {
             const name = `${row.code} - ${row.description}`;
             return (
-              <li key={row.id} data-testid="account-item" className="flex items-center gap-1 rounded-theme bg-surface-2 py-0.5 pr-0.5 pl-1 text-sm">
+              <li
+                key={row.id}
+                data-testid="account-item"
+                className="flex items-center gap-1 rounded-theme bg-surface-2 py-0.5 pr-0.5 pl-1 text-sm"
+              >
                 <input
                   type="checkbox"
                   aria-label={a.select(name)}
@@ -93,7 +105,9 @@ export function AddAccountsList({ clientId, year, month, rows, all, busyId, onAd
                   <span className="truncate">
                     <span className="font-semibold tabular-nums">{row.code}</span> - {row.description}
                   </span>
-                  {row.reducedCode ? <span className="text-xs text-muted">{a.reducedCode(row.reducedCode)}</span> : null}
+                  {row.reducedCode ? (
+                    <span className="text-xs text-muted">{a.reducedCode(row.reducedCode)}</span>
+                  ) : null}
                 </span>
                 <button
                   type="button"
@@ -101,12 +115,21 @@ export function AddAccountsList({ clientId, year, month, rows, all, busyId, onAd
                   title={t.addAccount(name)}
                   disabled={busy}
                   onClick={() => onAdd(row)}
-                  className={cn("grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-primary-soft hover:text-primary disabled:cursor-wait")}
+                  className={cn(
+                    "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-primary-soft hover:text-primary disabled:cursor-wait",
+                  )}
                 >
                   {busyId === row.id ? (
                     <Spinner />
                   ) : (
-                    <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="size-2"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      aria-hidden="true"
+                    >
                       <path d="M12 5v14M5 12h14" strokeLinecap="round" />
                     </svg>
                   )}

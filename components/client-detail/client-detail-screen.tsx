@@ -21,7 +21,9 @@ import type { SideDrawersProps } from "./side-drawers";
 
 // The pendencies panel (its own list, filters and dialog) comes after the month's blocks: fetched just
 // after the page, not with it.
-const PendenciesPanel = lazy(() => import("./pendencies-panel").then((module) => ({ default: module.PendenciesPanel })));
+const PendenciesPanel = lazy(() =>
+  import("./pendencies-panel").then((module) => ({ default: module.PendenciesPanel })),
+);
 // The side bar's drawers (accounts plan, sharing, transfer) are fetched when one is first chosen.
 const SideDrawers = lazyWhenOpen<SideDrawersProps>(
   () => import("./side-drawers").then((module) => module.SideDrawers),
@@ -92,7 +94,9 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
 
   // The open block follows the list: a save elsewhere brings its new version and fields.
   const byAccount = useMemo(() => periodBlocks(blocks.data?.blocks, year, month), [blocks.data, year, month]);
-  const viewed = openBlock ? ([...byAccount.values()].flat().find((block) => block.id === openBlock.id) ?? openBlock) : null;
+  const viewed = openBlock
+    ? ([...byAccount.values()].flat().find((block) => block.id === openBlock.id) ?? openBlock)
+    : null;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
@@ -106,7 +110,10 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
         onRemove={() => setRemoving(true)}
       />
       <main className="grid min-w-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_380px]">
-        <section aria-labelledby="client-title" className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+        <section
+          aria-labelledby="client-title"
+          className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2"
+        >
           <div className="flex items-center gap-1">
             <button
               type="button"
@@ -115,7 +122,14 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
               onClick={() => router.push("/home")}
               className="grid size-5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2.2">
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-2.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+              >
                 <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </button>
@@ -133,7 +147,10 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
             </h1>
           </div>
           {busyOperator ? (
-            <p role="status" className="flex items-center gap-1 rounded-theme bg-status-pendency/10 px-1 py-0.5 text-sm">
+            <p
+              role="status"
+              className="flex items-center gap-1 rounded-theme bg-status-pendency/10 px-1 py-0.5 text-sm"
+            >
               <Avatar name={busyOperator.name} pictureUrl={busyOperator.pictureUrl} className="size-3 text-[10px]" />
               {t.busy(busyOperator.name)}
             </p>
@@ -155,7 +172,12 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
       <SideDrawers clientId={client.id} clientName={name} choice={choice} onClose={() => setChoice("none")} />
       <RemoveClientDialog clientId={client.id} clientName={name} open={removing} onOpenChange={setRemoving} />
       <ClientInfoDialog clientId={client.id} open={infoOpen} onOpenChange={setInfoOpen} />
-      <BlockViewer clientId={client.id} block={viewed} onClose={() => setOpenBlock(null)} readOnly={busyOperator !== null ? "busy" : false} />
+      <BlockViewer
+        clientId={client.id}
+        block={viewed}
+        onClose={() => setOpenBlock(null)}
+        readOnly={busyOperator !== null ? "busy" : false}
+      />
     </div>
   );
 }

@@ -48,7 +48,11 @@ export function yearAccounts(byMonth: ClientAccountsByMonth | undefined, year: n
         merged.set(account.id, {
           ...seen,
           activated: seen.activated || account.activated,
-          date: [seen.date, account.date].filter((d): d is string => d !== null).sort().at(-1) ?? null,
+          date:
+            [seen.date, account.date]
+              .filter((d): d is string => d !== null)
+              .sort()
+              .at(-1) ?? null,
         });
     }
   }

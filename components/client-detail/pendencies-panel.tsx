@@ -38,20 +38,30 @@ export function groupByDay(pendencies: Pendency[], month: number): DayGroup[] {
     .sort(([a], [b]) => b - a)
     .map(([day, items]) => ({
       day,
-      items: items.sort((a, b) => Number(a.solvedDatetime !== null) - Number(b.solvedDatetime !== null) || b.date.localeCompare(a.date)),
+      items: items.sort(
+        (a, b) => Number(a.solvedDatetime !== null) - Number(b.solvedDatetime !== null) || b.date.localeCompare(a.date),
+      ),
     }));
 }
 
 /** Open pendencies per month (1..12) of a year's list: the badges of the month selector. */
 export function openCountByMonth(pendencies: Pendency[]): number[] {
   const counts = Array.from({ length: 13 }, () => 0);
-  for (const pendency of pendencies) if (pendency.solvedDatetime === null) counts[saoPauloParts(pendency.date).month] += 1;
+  for (const pendency of pendencies)
+    if (pendency.solvedDatetime === null) counts[saoPauloParts(pendency.date).month] += 1;
   return counts;
 }
 
-
 /** Right panel 'Pendências' (spec §2): month chips with open counts, year select, the month's list by day. */
-export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clientId: number; initialYear: number; initialMonth: number }) {
+export function PendenciesPanel({
+  clientId,
+  initialYear,
+  initialMonth,
+}: {
+  clientId: number;
+  initialYear: number;
+  initialMonth: number;
+}) {
   const [year, setYear] = useState(initialYear);
   const [month, setMonth] = useState(initialMonth);
   const [open, setOpen] = useState<Pendency | null>(null);
@@ -62,12 +72,22 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
   const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
 
   return (
-    <section aria-labelledby="pendencies-title" className="flex min-h-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+    <section
+      aria-labelledby="pendencies-title"
+      className="flex min-h-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2"
+    >
       <div className="flex items-center justify-between gap-1">
         <h2 id="pendencies-title" className="text-lg font-bold">
           {t.pendencies}
         </h2>
-        <SelectField label={t.year} hideLabel options={years} value={year} onValueChange={(value) => setYear(Number(value))} className="w-[96px]" />
+        <SelectField
+          label={t.year}
+          hideLabel
+          options={years}
+          value={year}
+          onValueChange={(value) => setYear(Number(value))}
+          className="w-[96px]"
+        />
       </div>
       <div role="group" aria-label={t.pendencyMonths} className="grid grid-cols-6 gap-0.5">
         {monthNames.map((name, index) => {
@@ -89,7 +109,9 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
               {count > 0 ? (
                 <>
                   {" "}
-                  <span className="grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-none text-black">{count}</span>
+                  <span className="grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-none text-black">
+                    {count}
+                  </span>
                   <span className="sr-only">{t.openPendencies(count)}</span>
                 </>
               ) : null}
@@ -131,7 +153,9 @@ export function PendenciesPanel({ clientId, initialYear, initialMonth }: { clien
                             solved && "border-dashed",
                           )}
                         >
-                          <span className="w-[44px] shrink-0 text-xs text-muted tabular-nums">{formatTime(pendency.date)}</span>
+                          <span className="w-[44px] shrink-0 text-xs text-muted tabular-nums">
+                            {formatTime(pendency.date)}
+                          </span>
                           <span className="min-w-0 flex-1 truncate">{issueLabel(pendency.issue)}</span>
                           <span
                             className={cn(

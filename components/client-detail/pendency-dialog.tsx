@@ -30,7 +30,9 @@ export function PendencyDialog({ pendency, onClose }: PendencyDialogProps) {
               <Dialog.Title className="text-[24px] leading-tight font-bold">{t.pendencies}</Dialog.Title>
               <p className="text-sm text-muted">
                 {t.pendencyOpened(formatDate(pendency.date), formatTime(pendency.date))}
-                {pendency.solvedDatetime ? ` · ${t.pendencySolved(formatDate(pendency.solvedDatetime), formatTime(pendency.solvedDatetime))}` : null}
+                {pendency.solvedDatetime
+                  ? ` · ${t.pendencySolved(formatDate(pendency.solvedDatetime), formatTime(pendency.solvedDatetime))}`
+                  : null}
               </p>
               <dl className="flex flex-col gap-1.5">
                 <div>
@@ -39,14 +41,21 @@ export function PendencyDialog({ pendency, onClose }: PendencyDialogProps) {
                 </div>
                 <div>
                   <dt className="text-xs font-semibold text-muted">{t.observation}</dt>
-                  <dd className={cn("text-[15px] whitespace-pre-wrap", !pendency.observations && "text-muted")}>{pendency.observations || t.noObservation}</dd>
+                  <dd className={cn("text-[15px] whitespace-pre-wrap", !pendency.observations && "text-muted")}>
+                    {pendency.observations || t.noObservation}
+                  </dd>
                 </div>
               </dl>
               {pendency.documentsUrl.length > 0 ? (
                 <section aria-label={t.pendencyDocuments} className="flex gap-1 overflow-x-auto pb-0.5">
                   {pendency.documentsUrl.map((url, index) => (
                     // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
-                    <img key={url} src={url} alt={`${t.pendencyDocuments} ${index + 1}`} className="h-12 w-9 shrink-0 rounded-theme border border-border bg-surface-2 object-cover" />
+                    <img
+                      key={url}
+                      src={url}
+                      alt={`${t.pendencyDocuments} ${index + 1}`}
+                      className="h-12 w-9 shrink-0 rounded-theme border border-border bg-surface-2 object-cover"
+                    />
                   ))}
                 </section>
               ) : null}

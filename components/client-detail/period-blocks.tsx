@@ -34,7 +34,15 @@ export type PeriodBlocksProps = {
  * month and year selects, 'Buscar conta' / 'Buscar valor', the 'Visualizar Contas' / 'Visualizar Blocos'
  * toggle, and the account rows or the flat block grid with their empty texts.
  */
-export function PeriodBlocks({ year, month, onYearChange, onMonthChange, accounts, blocks, onOpen }: PeriodBlocksProps) {
+export function PeriodBlocks({
+  year,
+  month,
+  onYearChange,
+  onMonthChange,
+  accounts,
+  blocks,
+  onOpen,
+}: PeriodBlocksProps) {
   const [view, setView] = useState<ViewMode>("accounts");
   const [term, setTerm] = useState("");
   const period = month === 0 ? t.allMonthsOf(year) : `${monthOptions[month]?.label} de ${year}`;
@@ -61,13 +69,31 @@ export function PeriodBlocks({ year, month, onYearChange, onMonthChange, account
   return (
     <>
       <div className="grid grid-cols-2 gap-1 sm:grid-cols-[140px_110px_minmax(0,1fr)]">
-        <SelectField label={t.month} options={monthOptions} value={month} onValueChange={(value) => onMonthChange(Number(value))} />
-        <SelectField label={t.year} options={years} value={year} onValueChange={(value) => onYearChange(Number(value))} />
+        <SelectField
+          label={t.month}
+          options={monthOptions}
+          value={month}
+          onValueChange={(value) => onMonthChange(Number(value))}
+        />
+        <SelectField
+          label={t.year}
+          options={years}
+          value={year}
+          onValueChange={(value) => onYearChange(Number(value))}
+        />
         <div className="col-span-2 flex flex-col justify-end sm:col-span-1">
-          <SearchField placeholder={view === "accounts" ? t.searchAccounts : t.searchValue} value={term} onValueChange={setTerm} />
+          <SearchField
+            placeholder={view === "accounts" ? t.searchAccounts : t.searchValue}
+            value={term}
+            onValueChange={setTerm}
+          />
         </div>
       </div>
-      <div role="group" aria-label={t.viewToggle} className="grid grid-cols-2 rounded-theme border border-border p-0.5 sm:flex sm:w-fit">
+      <div
+        role="group"
+        aria-label={t.viewToggle}
+        className="grid grid-cols-2 rounded-theme border border-border p-0.5 sm:flex sm:w-fit"
+      >
         {(["accounts", "blocks"] as const).map((mode) => (
           <button
             key={mode}
@@ -83,7 +109,9 @@ export function PeriodBlocks({ year, month, onYearChange, onMonthChange, account
           </button>
         ))}
       </div>
-      <h2 className="text-sm font-semibold text-muted">{view === "accounts" ? t.accountsOf(period) : t.blocksOf(period)}</h2>
+      <h2 className="text-sm font-semibold text-muted">
+        {view === "accounts" ? t.accountsOf(period) : t.blocksOf(period)}
+      </h2>
       <div className="min-h-[200px]">
         {loading ? (
           showSpinner ? (

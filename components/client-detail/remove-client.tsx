@@ -10,7 +10,12 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 const t = clientActionsMessages;
 
-export type RemoveClientDialogProps = { clientId: number; clientName: string; open: boolean; onOpenChange: (open: boolean) => void };
+export type RemoveClientDialogProps = {
+  clientId: number;
+  clientName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
 
 /**
  * 'Excluir cliente' (spec §2): 'Tem certeza que deseja remover este cliente?', then, naming the client,
@@ -52,7 +57,14 @@ export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }:
             onClick={() => remove.reset()}
             className="grid size-3 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
           </button>

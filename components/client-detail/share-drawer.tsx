@@ -28,7 +28,8 @@ export function ShareDrawer({ clientId, clientName, open, onClose }: ShareDrawer
   const loading = useDelayed(operators.isPending);
   const needle = normalizeSearch(term.trim());
   const shown = (operators.data ?? []).filter(
-    (operator) => !needle || normalizeSearch(operator.name).includes(needle) || normalizeSearch(operator.email).includes(needle),
+    (operator) =>
+      !needle || normalizeSearch(operator.name).includes(needle) || normalizeSearch(operator.email).includes(needle),
   );
 
   return (
@@ -39,7 +40,9 @@ export function ShareDrawer({ clientId, clientName, open, onClose }: ShareDrawer
       search={<SearchField placeholder={t.shareSearch} value={term} onValueChange={setTerm} />}
     >
       <div className="flex flex-col gap-1.5">
-        <p data-testid="drawer-client" className="truncate text-sm font-semibold">{clientName}</p>
+        <p data-testid="drawer-client" className="truncate text-sm font-semibold">
+          {clientName}
+        </p>
         {toggle.isError ? (
           <p role="alert" className="text-sm text-danger">
             {toggle.error.message}
@@ -50,19 +53,27 @@ export function ShareDrawer({ clientId, clientName, open, onClose }: ShareDrawer
             {operators.error.message}
           </p>
         ) : !operators.data ? (
-          loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
+          loading ? (
+            <Spinner className="mx-auto my-2 text-primary" />
+          ) : null
         ) : shown.length === 0 ? (
           <p className="text-sm text-muted">{commonMessages.emptyList}</p>
         ) : (
           <ul aria-label={t.shareTitle} className="flex flex-col gap-1">
             {shown.map((operator) => (
-              <li key={operator.id} data-testid="share-item" className="flex items-center gap-1.5 rounded-theme border border-border p-1">
+              <li
+                key={operator.id}
+                data-testid="share-item"
+                className="flex items-center gap-1.5 rounded-theme border border-border p-1"
+              >
                 <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4" />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="flex min-w-0 items-center gap-0.5">
                     <span className="min-w-0 truncate font-medium">{operator.name}</span>
                     {operator.blocked ? (
-                      <span className="shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">{t.blocked}</span>
+                      <span className="shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">
+                        {t.blocked}
+                      </span>
                     ) : null}
                   </span>
                   <span className="truncate text-xs text-muted">{operator.email}</span>

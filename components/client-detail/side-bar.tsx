@@ -33,7 +33,8 @@ const icons = {
   categorize: "M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 16.5h7M16.5 13v7",
   contabilize: "M5 3.5h14v17H5zM8.5 7.5h7M8.5 11.5h7M8.5 15.5l2 2 4-4",
   accounts: "M4 6h16M4 12h16M4 18h10M18 16v4M16 18h4",
-  share: "M17 8a3 3 0 100-6 3 3 0 000 6zM7 15a3 3 0 100-6 3 3 0 000 6zM17 22a3 3 0 100-6 3 3 0 000 6zM9.6 10.7l4.8-2.9M9.6 13.3l4.8 2.9",
+  share:
+    "M17 8a3 3 0 100-6 3 3 0 000 6zM7 15a3 3 0 100-6 3 3 0 000 6zM17 22a3 3 0 100-6 3 3 0 000 6zM9.6 10.7l4.8-2.9M9.6 13.3l4.8 2.9",
   transfer: "M4 8h14l-4-4M20 16H6l4 4",
   remove: "M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13M10.5 11v5.5M13.5 11v5.5",
   toggle: "M15 6l-6 6 6 6",
@@ -41,7 +42,14 @@ const icons = {
 
 function Icon({ d, className }: { d: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={cn("size-2.5 shrink-0", className)} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={cn("size-2.5 shrink-0", className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
       <path d={d} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -77,7 +85,8 @@ type EntryProps = {
   client?: SelectedClient;
 };
 
-const plainClick = (event: MouseEvent) => event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 
 const entryClass =
   "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
@@ -86,7 +95,19 @@ const entryClass =
  * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
  * and hears why (aria-describedby); the reason also shows as a tooltip on hover and focus.
  */
-function Entry({ icon, label, disabledReason, href, current, danger, onClick, trailing, testId, tipEnd, client }: EntryProps) {
+function Entry({
+  icon,
+  label,
+  disabledReason,
+  href,
+  current,
+  danger,
+  onClick,
+  trailing,
+  testId,
+  tipEnd,
+  client,
+}: EntryProps) {
   const reasonId = useId();
   const router = useRouter();
   const handoff = useClientHandoff(href ?? "", client ?? null);
@@ -122,7 +143,13 @@ function Entry({ icon, label, disabledReason, href, current, danger, onClick, tr
   let control: ReactNode;
   if (disabled)
     control = (
-      <button type="button" aria-disabled="true" aria-describedby={reasonId} data-testid={testId} className={cn(entryClass, tone)}>
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        data-testid={testId}
+        className={cn(entryClass, tone)}
+      >
         {body}
       </button>
     );
@@ -175,7 +202,9 @@ export function SideBar({
   className,
 }: SideBarProps): JSX.Element {
   // Rendered in the browser only (the page waits for the tab's client): the first state may read the width.
-  const [expanded, setExpanded] = useState(() => defaultExpanded ?? (typeof window === "undefined" || window.matchMedia("(min-width: 1024px)").matches));
+  const [expanded, setExpanded] = useState(
+    () => defaultExpanded ?? (typeof window === "undefined" || window.matchMedia("(min-width: 1024px)").matches),
+  );
   const listId = useId();
   const responsibleOnly = isResponsable ? undefined : t.responsibleOnly;
   return (
@@ -201,7 +230,10 @@ export function SideBar({
       >
         <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
       </button>
-      <ul id={listId} className={cn("flex gap-0.5", expanded ? "flex-col" : "min-w-0 flex-1 flex-row justify-between lg:flex-col")}>
+      <ul
+        id={listId}
+        className={cn("flex gap-0.5", expanded ? "flex-col" : "min-w-0 flex-1 flex-row justify-between lg:flex-col")}
+      >
         <Entry icon={icons.view} label={t.view} current testId="side-view" />
         <Entry
           icon={icons.categorize}
@@ -230,10 +262,37 @@ export function SideBar({
             )
           }
         />
-        <Entry icon={icons.accounts} label={t.accounts} onClick={() => onChoose("accountingPlan")} testId="side-accounts" />
-        <Entry icon={icons.share} label={t.share} disabledReason={responsibleOnly} onClick={() => onChoose("shared")} tipEnd testId="side-share" />
-        <Entry icon={icons.transfer} label={t.transfer} disabledReason={responsibleOnly} onClick={() => onChoose("transfer")} tipEnd testId="side-transfer" />
-        <Entry icon={icons.remove} label={t.remove} disabledReason={responsibleOnly} onClick={onRemove} danger tipEnd testId="side-remove" />
+        <Entry
+          icon={icons.accounts}
+          label={t.accounts}
+          onClick={() => onChoose("accountingPlan")}
+          testId="side-accounts"
+        />
+        <Entry
+          icon={icons.share}
+          label={t.share}
+          disabledReason={responsibleOnly}
+          onClick={() => onChoose("shared")}
+          tipEnd
+          testId="side-share"
+        />
+        <Entry
+          icon={icons.transfer}
+          label={t.transfer}
+          disabledReason={responsibleOnly}
+          onClick={() => onChoose("transfer")}
+          tipEnd
+          testId="side-transfer"
+        />
+        <Entry
+          icon={icons.remove}
+          label={t.remove}
+          disabledReason={responsibleOnly}
+          onClick={onRemove}
+          danger
+          tipEnd
+          testId="side-remove"
+        />
       </ul>
     </nav>
   );

@@ -15,7 +15,12 @@ export type SideDrawersProps = { clientId: number; clientName: string; choice: S
 export function SideDrawers({ clientId, clientName, choice, onClose }: SideDrawersProps): JSX.Element {
   return (
     <>
-      <AccountsDrawer clientId={clientId} clientName={clientName} open={choice === "accountingPlan"} onClose={onClose} />
+      <AccountsDrawer
+        clientId={clientId}
+        clientName={clientName}
+        open={choice === "accountingPlan"}
+        onClose={onClose}
+      />
       <ShareDrawer clientId={clientId} clientName={clientName} open={choice === "shared"} onClose={onClose} />
       <TransferDrawer clientId={clientId} clientName={clientName} open={choice === "transfer"} onClose={onClose} />
     </>

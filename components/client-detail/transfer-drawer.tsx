@@ -52,7 +52,9 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
   return (
     <AppDrawer open={open} onOpenChange={(next) => next || (onClose(), reset())} title={t.transferTitle}>
       <div className="flex flex-col gap-1.5">
-        <p data-testid="drawer-client" className="truncate text-sm font-semibold">{clientName}</p>
+        <p data-testid="drawer-client" className="truncate text-sm font-semibold">
+          {clientName}
+        </p>
         <p className="text-sm text-muted">{t.transferText}</p>
         <h3 className="text-sm font-semibold text-muted">{t.transferChoose}</h3>
         {operators.isError ? (
@@ -60,7 +62,9 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
             {operators.error.message}
           </p>
         ) : !operators.data ? (
-          loading ? <Spinner className="mx-auto my-2 text-primary" /> : null
+          loading ? (
+            <Spinner className="mx-auto my-2 text-primary" />
+          ) : null
         ) : operators.data.length === 0 ? (
           <p className="text-sm text-muted">{commonMessages.emptyList}</p>
         ) : (
@@ -76,7 +80,9 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
                     onClick={() => pick(operator)}
                     className={cn(
                       "flex w-full cursor-pointer items-center gap-1.5 rounded-theme border p-1 text-left",
-                      chosen ? "border-primary bg-primary-soft ring-1 ring-primary" : "border-border hover:bg-surface-2",
+                      chosen
+                        ? "border-primary bg-primary-soft ring-1 ring-primary"
+                        : "border-border hover:bg-surface-2",
                     )}
                   >
                     <Avatar name={operator.name} pictureUrl={operator.pictureUrl} className="size-4" />
@@ -85,7 +91,14 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
                       <span className="truncate text-xs text-muted">{operator.email}</span>
                     </span>
                     {chosen ? (
-                      <svg viewBox="0 0 24 24" className="size-2.5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+                      <svg
+                        viewBox="0 0 24 24"
+                        className="size-2.5 shrink-0 text-primary"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2.4"
+                        aria-hidden="true"
+                      >
                         <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
                       </svg>
                     ) : null}
@@ -114,7 +127,10 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
               </p>
             ) : null}
             <div className="flex flex-wrap justify-end gap-1">
-              <Button variant="secondary" onClick={() => (setConfirming(false), transfer.reset(), document.getElementById(openButtonId)?.focus())}>
+              <Button
+                variant="secondary"
+                onClick={() => (setConfirming(false), transfer.reset(), document.getElementById(openButtonId)?.focus())}
+              >
                 {commonMessages.cancel}
               </Button>
               <Button onClick={confirm} loading={transfer.isPending}>

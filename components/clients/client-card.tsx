@@ -37,14 +37,19 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
           <span className="line-clamp-2 text-base leading-snug font-bold break-words">{card.name}</span>
           <span className="text-sm text-muted">{formatModified(card.modifiedDatetime)}</span>
           {card.busy ? (
-            <span data-testid="client-busy" className="mt-0.5 flex w-fit max-w-full items-center gap-0.5 rounded-full bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg">
+            <span
+              data-testid="client-busy"
+              className="mt-0.5 flex w-fit max-w-full items-center gap-0.5 rounded-full bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg"
+            >
               <Avatar name={card.busy.name} pictureUrl={card.busy.pictureUrl} className="size-2.5! text-[10px]!" />
               <span className="truncate">{t.busy(card.busy.name)}</span>
             </span>
           ) : null}
         </span>
       </span>
-      {statuses.length > 0 || showResponsible ? <CardFooter card={card} statuses={statuses} showResponsible={showResponsible} /> : null}
+      {statuses.length > 0 || showResponsible ? (
+        <CardFooter card={card} statuses={statuses} showResponsible={showResponsible} />
+      ) : null}
       {statuses.length > 0 ? (
         // Keyboard users see what the icons mean while the card has the focus (the hover tooltips need a pointer).
         <span aria-hidden="true" className="hidden text-xs text-muted group-focus-visible/card:block">
@@ -78,7 +83,15 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
 }
 
 /** The status icons, and the responsible operator (name and avatar) when it is not the viewer. */
-function CardFooter({ card, statuses, showResponsible }: { card: Card; statuses: StatusKind[]; showResponsible: boolean }) {
+function CardFooter({
+  card,
+  statuses,
+  showResponsible,
+}: {
+  card: Card;
+  statuses: StatusKind[];
+  showResponsible: boolean;
+}) {
   return (
     <span className="mt-auto flex min-h-4.5 w-full items-center justify-between gap-1 border-t border-border pt-1.5">
       <span className="flex shrink-0 items-center gap-0.5">
@@ -87,7 +100,11 @@ function CardFooter({ card, statuses, showResponsible }: { card: Card; statuses:
         ))}
       </span>
       {showResponsible ? (
-        <span data-testid="client-responsible" className="flex min-w-0 items-center gap-0.5 text-sm text-muted" title={t.responsible(card.operatorName)}>
+        <span
+          data-testid="client-responsible"
+          className="flex min-w-0 items-center gap-0.5 text-sm text-muted"
+          title={t.responsible(card.operatorName)}
+        >
           <span className="sr-only">{t.responsible(card.operatorName)}</span>
           <span aria-hidden="true" className="truncate">
             {card.operatorName}

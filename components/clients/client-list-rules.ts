@@ -8,7 +8,11 @@ type Searchable = Pick<ClientCard, "id" | "name" | "modifiedDatetime">;
 
 /** Ids of the cards the term matches: name, modified date (dd/mm/aaaa) or time (HH:mm); '' matches all. */
 export function matchingIds(cards: readonly Searchable[], term: string): Set<number> {
-  return new Set(cards.filter((card) => matchesClient({ name: card.name, modifiedAt: card.modifiedDatetime }, term)).map((card) => card.id));
+  return new Set(
+    cards
+      .filter((card) => matchesClient({ name: card.name, modifiedAt: card.modifiedDatetime }, term))
+      .map((card) => card.id),
+  );
 }
 
 /** While searching, the matches come first (a phone would otherwise show a screen of dimmed cards). */
@@ -20,7 +24,9 @@ export function matchesFirst<T extends Pick<ClientCard, "id">>(cards: readonly T
 export type StatusKind = "shared" | "uncategorized" | "pendencies";
 
 /** The status icons of a card, in this order: green shared, purple uncategorised blocks, orange pendencies. */
-export function statusesOf(card: Pick<ClientCard, "isShared" | "hasUncategorizedBlocks" | "hasPendencies">): StatusKind[] {
+export function statusesOf(
+  card: Pick<ClientCard, "isShared" | "hasUncategorizedBlocks" | "hasPendencies">,
+): StatusKind[] {
   const kinds: StatusKind[] = [];
   if (card.isShared) kinds.push("shared");
   if (card.hasUncategorizedBlocks) kinds.push("uncategorized");

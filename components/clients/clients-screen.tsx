@@ -83,7 +83,10 @@ export function ClientsScreen() {
         </div>
         <ChartOffer />
         {clients.isError && !cards ? (
-          <div role="alert" className="flex flex-col items-start gap-1.5 rounded-theme border border-danger/40 bg-danger-soft p-2 text-danger">
+          <div
+            role="alert"
+            className="flex flex-col items-start gap-1.5 rounded-theme border border-danger/40 bg-danger-soft p-2 text-danger"
+          >
             <p>{clients.error.message}</p>
             <Button variant="secondary" onClick={() => void clients.refetch()}>
               {t.retry}
@@ -124,9 +127,20 @@ export function ClientsScreen() {
 /** A new office: nothing to list yet, so say what comes first (invite the first client company). */
 function EmptyState({ onAdd }: { onAdd: () => void }) {
   return (
-    <section aria-labelledby="clients-empty" className="mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong bg-surface p-4 text-center">
+    <section
+      aria-labelledby="clients-empty"
+      className="mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong bg-surface p-4 text-center"
+    >
       <span className="grid size-8 place-items-center rounded-full bg-primary-soft text-primary" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M8 7h4M8 11h4M8 15h4M2 21h20" />
         </svg>
       </span>

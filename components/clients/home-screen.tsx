@@ -6,7 +6,9 @@ import { ClientsScreen } from "./clients-screen";
 
 // The company's home (its frame, navigation and dialogs) is fetched only on the business platform: the
 // office's /home does not download it (scripts/measure-first-load.mjs).
-const BusinessHome = lazy(() => import("@/components/business/business-home").then((module) => ({ default: module.BusinessHome })));
+const BusinessHome = lazy(() =>
+  import("@/components/business/business-home").then((module) => ({ default: module.BusinessHome })),
+);
 
 /** /home: the client list on the accounting platform, the company's home on the business platform. */
 export function HomeScreen() {

@@ -34,8 +34,22 @@ export const statusLabel = (kind: StatusKind) => looks[kind].label;
 export function StatusIcon({ kind }: { kind: StatusKind }) {
   const look = looks[kind];
   return (
-    <span role="img" aria-label={look.label} data-status={kind} className={cn("group/tip relative grid size-3.5 shrink-0 place-items-center rounded-full", look.className)}>
-      <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <span
+      role="img"
+      aria-label={look.label}
+      data-status={kind}
+      className={cn("group/tip relative grid size-3.5 shrink-0 place-items-center rounded-full", look.className)}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="size-2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d={look.path} />
       </svg>
       <span

@@ -18,7 +18,9 @@ export function ColorlabScreen() {
       </div>
       <div className="mt-2 grid gap-2 lg:grid-cols-2">
         <section aria-labelledby="colorlab-radius" className="rounded-theme border border-border bg-surface p-3">
-          <h2 id="colorlab-radius" className="text-xl font-semibold">{c.radius}</h2>
+          <h2 id="colorlab-radius" className="text-xl font-semibold">
+            {c.radius}
+          </h2>
           <p className="text-sm text-muted">{c.radiusText}</p>
           <div className="mt-2 flex gap-2">
             <span className="size-8 rounded-theme bg-primary" />
@@ -26,7 +28,9 @@ export function ColorlabScreen() {
           </div>
         </section>
         <section aria-labelledby="colorlab-spacing" className="rounded-theme border border-border bg-surface p-3">
-          <h2 id="colorlab-spacing" className="text-xl font-semibold">{c.spacing}</h2>
+          <h2 id="colorlab-spacing" className="text-xl font-semibold">
+            {c.spacing}
+          </h2>
           <p className="text-sm text-muted">{c.spacingText}</p>
           <ul className="mt-2 flex flex-col gap-1">
             {SPACING.map((units) => (

@@ -9,8 +9,22 @@ import { cn } from "@/components/ui/cn";
 // Every theme token of app/globals.css. The hex values are read from the stylesheet at run time
 // (getComputedStyle on a .light / .dark wrapper), so this screen can never disagree with the theme.
 const TOKENS = [
-  "canvas", "surface", "surface-2", "fg", "muted", "border", "border-strong", "primary", "primary-hover",
-  "primary-fg", "primary-soft", "danger", "danger-soft", "danger-fg", "brand-deep", "brand",
+  "canvas",
+  "surface",
+  "surface-2",
+  "fg",
+  "muted",
+  "border",
+  "border-strong",
+  "primary",
+  "primary-hover",
+  "primary-fg",
+  "primary-soft",
+  "danger",
+  "danger-soft",
+  "danger-fg",
+  "brand-deep",
+  "brand",
 ] as const;
 const c = colorlabMessages;
 const STATUS = [
@@ -51,7 +65,11 @@ function Swatch({ name, label, value }: { name: string; label?: string; value: s
 export function Palette({ theme }: { theme: "light" | "dark" }) {
   const { ref, values } = useTokenValues(ALL);
   return (
-    <section ref={ref} aria-label={theme === "light" ? c.light : c.dark} className={cn(theme, "rounded-theme border border-border bg-canvas p-3 text-fg")}>
+    <section
+      ref={ref}
+      aria-label={theme === "light" ? c.light : c.dark}
+      className={cn(theme, "rounded-theme border border-border bg-canvas p-3 text-fg")}
+    >
       <h2 className="text-xl font-semibold">{theme === "light" ? c.light : c.dark}</h2>
       <h3 className="mt-2 text-sm font-semibold text-muted">{c.tokens}</h3>
       <ul className="mt-1 grid gap-1.5 sm:grid-cols-2">

@@ -14,7 +14,10 @@ export function blockValue(block: Pick<Block, "value">): string {
 
 /** 'dd/mm/aaaa HH:mm' of when a block was contabilised. */
 export const contabilizedWhen = (block: Pick<Block, "contabilizedDatetime">): string =>
-  block.contabilizedDatetime ? `${formatDate(block.contabilizedDatetime)} ${formatTime(block.contabilizedDatetime)}` : "";
+  block.contabilizedDatetime
+    ? `${formatDate(block.contabilizedDatetime)} ${formatTime(block.contabilizedDatetime)}`
+    : "";
 
 /** The account as the pickers show it: 'code - description' (spec §2). */
-export const accountLabel = (account: Pick<ContabilizationAccount, "code" | "description">): string => `${account.code} - ${account.description}`;
+export const accountLabel = (account: Pick<ContabilizationAccount, "code" | "description">): string =>
+  `${account.code} - ${account.description}`;

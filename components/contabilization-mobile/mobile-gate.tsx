@@ -2,7 +2,13 @@
 
 import { useEffect, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { endsSession, mobileSession, useMobileMonth, useMobileSession, type MobileState } from "@/lib/api/contabilization-mobile";
+import {
+  endsSession,
+  mobileSession,
+  useMobileMonth,
+  useMobileSession,
+  type MobileState,
+} from "@/lib/api/contabilization-mobile";
 import { contabilizationMobileMessages } from "@/lib/i18n/sections/contabilizationMobile";
 import { MobileMessageFrame } from "./mobile-frame";
 
@@ -16,7 +22,13 @@ export function ScanAgain({ message }: { message?: string }) {
     <MobileMessageFrame>
       <div role="alert" className="flex flex-col items-center gap-1.5 text-center">
         <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-danger-soft text-danger">
-          <svg viewBox="0 0 24 24" className="size-3 fill-none stroke-current" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-3 fill-none stroke-current"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 8h3v3H8zM13 13h3v3h-3z" />
           </svg>
         </span>
@@ -43,7 +55,13 @@ export function Opening() {
  * The mobile pages render their content only with a live session in memory; before the exchange
  * answers, 'opening'; without one (a reload, a used link, an ended session), 'scan again'.
  */
-export function MobileGate({ opening = false, children }: { opening?: boolean; children: (state: ReadyState) => ReactNode }) {
+export function MobileGate({
+  opening = false,
+  children,
+}: {
+  opening?: boolean;
+  children: (state: ReadyState) => ReactNode;
+}) {
   const state = useMobileSession();
   if (state.status === "ready") return children(state);
   if (state.status === "opening" || (opening && state.status === "none")) return <Opening />;

@@ -55,7 +55,8 @@ function HistoryList({ state, accountId }: { state: ReadyState; accountId: numbe
       </div>
     );
   }
-  if (history.data.length === 0) return <p className="py-3 text-center text-sm text-muted">{commonMessages.emptyList}</p>;
+  if (history.data.length === 0)
+    return <p className="py-3 text-center text-sm text-muted">{commonMessages.emptyList}</p>;
   return (
     <ul className="flex flex-col gap-1" data-testid="mobile-history">
       {history.data.map((block) => (

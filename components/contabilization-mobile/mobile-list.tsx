@@ -23,7 +23,14 @@ export function BackLink() {
       href={MOBILE_PATH}
       className="-ml-0.5 inline-flex h-5.5 shrink-0 items-center gap-0.5 rounded-theme border border-border bg-surface pr-1.5 pl-0.5 text-sm font-semibold text-primary hover:bg-surface-2"
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="size-2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="m15 6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       {t.back}
@@ -45,7 +52,12 @@ function MobileList({ state }: { state: ReadyState }) {
 
   return (
     <MobileFrame operator={state.operator} client={state.client} title={t.accounts} back={<BackLink />}>
-      <SearchField placeholder={t.search} value={term} onValueChange={setTerm} className="[&_input]:h-6 [&_input]:text-base" />
+      <SearchField
+        placeholder={t.search}
+        value={term}
+        onValueChange={setTerm}
+        className="[&_input]:h-6 [&_input]:text-base"
+      />
       {!work.data ? (
         <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
           <Spinner /> {commonMessages.loading}

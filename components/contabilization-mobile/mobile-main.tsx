@@ -54,7 +54,12 @@ export function MobileMain({ state }: { state: ReadyState }) {
   return (
     <MobileFrame operator={state.operator} client={state.client} title={t.title}>
       <div className={cn("grid grid-cols-[minmax(0,1fr)_112px] gap-1", TOUCH)}>
-        <SelectField label={t.month} options={months} value={month} onValueChange={(value) => mobileSession.setPeriod(year, Number(value))} />
+        <SelectField
+          label={t.month}
+          options={months}
+          value={month}
+          onValueChange={(value) => mobileSession.setPeriod(year, Number(value))}
+        />
         <SelectField
           label={t.year}
           options={years}
@@ -72,7 +77,10 @@ export function MobileMain({ state }: { state: ReadyState }) {
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-semibold text-muted">{t.account}</span>
-          <span className={cn("block truncate text-[15px] font-semibold", account ? "text-fg" : "text-primary")} data-testid="mobile-account">
+          <span
+            className={cn("block truncate text-[15px] font-semibold", account ? "text-fg" : "text-primary")}
+            data-testid="mobile-account"
+          >
             {account ? accountLabel(account) : t.chooseAccount}
           </span>
         </span>
@@ -82,7 +90,14 @@ export function MobileMain({ state }: { state: ReadyState }) {
             <span className="sr-only">{t.countLabel(account.uncontabilizedCount)}</span>
           </span>
         ) : null}
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-2.5 shrink-0 text-muted"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </AppLink>
@@ -98,7 +113,10 @@ export function MobileMain({ state }: { state: ReadyState }) {
         </p>
       ) : null}
 
-      <section aria-labelledby="mobile-next" className="flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5">
+      <section
+        aria-labelledby="mobile-next"
+        className="flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5"
+      >
         <h2 id="mobile-next" className="text-sm font-semibold text-muted">
           {t.nextBlock}
         </h2>
@@ -219,7 +237,10 @@ function LastContabilized({
           const value = blockValue(block);
           const isArmed = armed === block.id;
           return (
-            <li key={block.id} className="flex items-center gap-1 rounded-theme border border-border bg-surface py-0.5 pr-0.5 pl-1.5">
+            <li
+              key={block.id}
+              className="flex items-center gap-1 rounded-theme border border-border bg-surface py-0.5 pr-0.5 pl-1.5"
+            >
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold tabular-nums">
                   {date} · {value}

@@ -52,7 +52,9 @@ export function ContabilizationPage() {
 
 /** What changed in the month's last contabilised blocks: a post or undo the desk did not make was the phone's. */
 const lastSignature = (data: ContabilizationMonth | undefined) =>
-  data ? `${data.year}-${data.month}:${data.lastContabilized.map((block) => `${block.id}@${block.contabilizedDatetime ?? ""}`).join(",")}` : null;
+  data
+    ? `${data.year}-${data.month}:${data.lastContabilized.map((block) => `${block.id}@${block.contabilizedDatetime ?? ""}`).join(",")}`
+    : null;
 
 function ContabilizationScreen({ client }: { client: SelectedClient }) {
   const router = useRouter();
@@ -65,7 +67,8 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
   const lease = useContabilizationLease(client.id, period.year, period.month);
   const contabilize = useContabilize(client.id);
   const held = leaseHolder(lease.error);
-  const data = lease.data && lease.data.year === period.year && lease.data.month === period.month ? lease.data : undefined;
+  const data =
+    lease.data && lease.data.year === period.year && lease.data.month === period.month ? lease.data : undefined;
 
   // A client this operator lost (removed, transferred away, unshared) answers 404: back to the list.
   const lost = lease.error && "status" in lease.error && lease.error.status === 404;
@@ -84,7 +87,8 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
     if (signature === null) return;
     const known = deskSignature.current;
     deskSignature.current = signature;
-    if (known !== null && known.split(":")[0] === signature.split(":")[0] && known !== signature) setPhoneSeen((n) => n + 1);
+    if (known !== null && known.split(":")[0] === signature.split(":")[0] && known !== signature)
+      setPhoneSeen((n) => n + 1);
   }, [signature]);
 
   const accounts = data?.accounts ?? [];
@@ -104,7 +108,8 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
     setAccountId(id);
     contabilize.reset();
     // a phone stacks the list above the block: bring the chosen account's block into view
-    if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => nextSection.current?.scrollIntoView({ block: "start" }));
+    if (window.matchMedia("(max-width: 1023px)").matches)
+      requestAnimationFrame(() => nextSection.current?.scrollIntoView({ block: "start" }));
   };
 
   const post = (blockId: number, undo: boolean) =>
@@ -132,7 +137,14 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
         onClick={() => router.push("/home/client")}
         className="grid size-6 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2 sm:size-5"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2.2">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-2.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+        >
           <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
@@ -157,7 +169,10 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
 
   return (
     <main className="grid min-w-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[360px_minmax(0,1fr)]">
-      <section aria-label={t.accounts} className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+      <section
+        aria-label={t.accounts}
+        className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2"
+      >
         {header}
         <div className="grid grid-cols-2 gap-1">
           <SelectField
@@ -166,7 +181,12 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
             value={period.month}
             onValueChange={(value) => changePeriod({ ...period, month: Number(value) })}
           />
-          <SelectField label={t.year} options={years} value={period.year} onValueChange={(value) => changePeriod(withYear(period, Number(value)))} />
+          <SelectField
+            label={t.year}
+            options={years}
+            value={period.year}
+            onValueChange={(value) => changePeriod(withYear(period, Number(value)))}
+          />
         </div>
         <h2 className="text-sm font-semibold text-muted">{t.accountsOf(periodLabel(period))}</h2>
         {data ? (
@@ -185,7 +205,11 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
         ) : null}
       </section>
       <div className="flex min-w-0 flex-col gap-2">
-        <section ref={nextSection} aria-labelledby="next-block-title" className="scroll-mt-9 flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2">
+        <section
+          ref={nextSection}
+          aria-labelledby="next-block-title"
+          className="scroll-mt-9 flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2"
+        >
           {account ? (
             <NextBlock
               account={account}
@@ -201,7 +225,9 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
               <h2 id="next-block-title" className="sr-only">
                 {t.nextBlock}
               </h2>
-              <p className="grid min-h-[160px] place-items-center text-center text-base text-muted">{t.chooseAccount}</p>
+              <p className="grid min-h-[160px] place-items-center text-center text-base text-muted">
+                {t.chooseAccount}
+              </p>
             </>
           )}
         </section>

@@ -31,7 +31,11 @@ export function HistoryDrawer({ clientId, period, account, open, onOpenChange }:
       open={open}
       onOpenChange={onOpenChange}
       title={t.history}
-      toolbar={<p className="text-sm font-semibold text-muted">{t.historyOf(`${account.code} - ${account.description}`, periodLabel(period))}</p>}
+      toolbar={
+        <p className="text-sm font-semibold text-muted">
+          {t.historyOf(`${account.code} - ${account.description}`, periodLabel(period))}
+        </p>
+      }
     >
       {history.isPending ? (
         showSpinner ? (
@@ -51,7 +55,11 @@ export function HistoryDrawer({ clientId, period, account, open, onOpenChange }:
       ) : (
         <ul className="flex flex-col gap-0.5" data-testid="history-list">
           {history.data.map((block) => (
-            <li key={block.id} data-block-id={block.id} className="flex items-center justify-between gap-1 rounded-theme border border-border px-1.5 py-1">
+            <li
+              key={block.id}
+              data-block-id={block.id}
+              className="flex items-center justify-between gap-1 rounded-theme border border-border px-1.5 py-1"
+            >
               <span className="min-w-0">
                 <span className="block text-sm font-semibold tabular-nums">
                   {blockCardDate(block)} · {blockCardValue(block) ?? t.noValue}
@@ -62,7 +70,14 @@ export function HistoryDrawer({ clientId, period, account, open, onOpenChange }:
                   </span>
                 ) : null}
               </span>
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5 shrink-0 text-status-contabilized" fill="none" stroke="currentColor" strokeWidth="2.2">
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-2.5 shrink-0 text-status-contabilized"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+              >
                 <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </li>

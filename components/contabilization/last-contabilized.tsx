@@ -34,7 +34,10 @@ export function LastContabilized({ blocks, accounts, pending, onUndo }: LastCont
     return account ? `${account.code} - ${account.description}` : "";
   };
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-1 rounded-theme border border-border bg-surface p-2">
+    <section
+      aria-labelledby={titleId}
+      className="flex min-w-0 flex-col gap-1 rounded-theme border border-border bg-surface p-2"
+    >
       <h2 id={titleId} className="text-base font-bold">
         {t.lastContabilized}
       </h2>
@@ -62,13 +65,23 @@ export function LastContabilized({ blocks, accounts, pending, onUndo }: LastCont
   );
 }
 
-type UndoRowProps = { block: Block; account: string; armed: boolean; pending: boolean; onArm: () => void; onUndo: () => void };
+type UndoRowProps = {
+  block: Block;
+  account: string;
+  armed: boolean;
+  pending: boolean;
+  onArm: () => void;
+  onUndo: () => void;
+};
 
 function UndoRow({ block, account, armed, pending, onArm, onUndo }: UndoRowProps) {
   const hintId = useId();
   const posted = block.contabilizedDatetime;
   return (
-    <li data-block-id={block.id} className={cn("rounded-theme border px-1 py-0.5", armed ? "border-danger bg-danger-soft" : "border-border")}>
+    <li
+      data-block-id={block.id}
+      className={cn("rounded-theme border px-1 py-0.5", armed ? "border-danger bg-danger-soft" : "border-border")}
+    >
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-semibold tabular-nums">

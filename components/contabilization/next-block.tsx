@@ -46,7 +46,11 @@ export function NextBlock({ account, pending, error, buttonRef, onNext, onView, 
         </Button>
       </div>
       {block ? (
-        <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_240px]" data-testid="next-block" data-block-id={block.id}>
+        <div
+          className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_240px]"
+          data-testid="next-block"
+          data-block-id={block.id}
+        >
           <div className="flex flex-col gap-1">
             <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t.nextBlock}</p>
             <dl className="grid grid-cols-2 gap-1">
@@ -72,7 +76,9 @@ export function NextBlock({ account, pending, error, buttonRef, onNext, onView, 
           data-testid="next-button"
           className={cn(
             "inline-flex h-6 min-w-[200px] shrink-0 items-center justify-center gap-1 rounded-theme px-3 text-[15px] font-semibold transition-colors duration-150 outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-surface",
-            none || pending ? "cursor-not-allowed bg-border-strong text-surface" : "cursor-pointer bg-primary text-primary-fg shadow-sm hover:bg-primary-hover",
+            none || pending
+              ? "cursor-not-allowed bg-border-strong text-surface"
+              : "cursor-pointer bg-primary text-primary-fg shadow-sm hover:bg-primary-hover",
           )}
           onClick={() => {
             if (block && !pending) onNext(block);

@@ -43,7 +43,15 @@ function CreateBlockPanel() {
     <BlockComposer
       selection={selection}
       update={update}
-      send={{ label: t.send, onSend, busy: sender.isPending, upload: sender.upload, error: sender.error?.message ?? null, notice, offline: sender.isPaused }}
+      send={{
+        label: t.send,
+        onSend,
+        busy: sender.isPending,
+        upload: sender.upload,
+        error: sender.error?.message ?? null,
+        notice,
+        offline: sender.isPaused,
+      }}
     />
   );
 }

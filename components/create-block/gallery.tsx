@@ -1,7 +1,13 @@
 "use client";
 
 import { useMemo, useState, type CSSProperties } from "react";
-import { libraryOperatorId, useLibraries, useLibraryDocuments, useRemoveDocument, type GalleryDocument } from "@/lib/api/block-sender";
+import {
+  libraryOperatorId,
+  useLibraries,
+  useLibraryDocuments,
+  useRemoveDocument,
+  type GalleryDocument,
+} from "@/lib/api/block-sender";
 import { GALLERY_PER_ROW } from "@/lib/constants";
 import { formatDate, formatTime } from "@/lib/format/dates";
 import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
@@ -45,10 +51,16 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
   const showSpinner = useDelayed(documents.isPending);
 
   const options = useMemo(
-    () => (libraries.data && libraries.data.length > 0 ? libraries.data : [{ key: "", value: t.myGallery }]).map((library) => ({ value: library.key, label: library.value })),
+    () =>
+      (libraries.data && libraries.data.length > 0 ? libraries.data : [{ key: "", value: t.myGallery }]).map(
+        (library) => ({ value: library.key, label: library.value }),
+      ),
     [libraries.data],
   );
-  const shown = useMemo(() => (documents.data ?? []).filter((document) => showRescued || !document.rescued), [documents.data, showRescued]);
+  const shown = useMemo(
+    () => (documents.data ?? []).filter((document) => showRescued || !document.rescued),
+    [documents.data, showRescued],
+  );
 
   const confirmRemove = () => {
     if (!confirming) return;
@@ -60,18 +72,31 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
   };
 
   return (
-    <section aria-labelledby="panel-gallery" className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2 [&_select]:h-5.5">
+    <section
+      aria-labelledby="panel-gallery"
+      className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2 [&_select]:h-5.5"
+    >
       <div className="flex flex-wrap items-end justify-between gap-x-2 gap-y-1">
         <h2 id="panel-gallery" className="text-lg font-bold">
           {t.library}
         </h2>
         <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 sm:w-auto">
-          <SelectField label={t.library} hideLabel options={options} value={libraryKey} onValueChange={setLibraryKey} className="w-full sm:w-[240px]" />
+          <SelectField
+            label={t.library}
+            hideLabel
+            options={options}
+            value={libraryKey}
+            onValueChange={setLibraryKey}
+            className="w-full sm:w-[240px]"
+          />
           <Switch label={t.rescued} checked={showRescued} onCheckedChange={setShowRescued} className="min-h-5.5" />
         </div>
       </div>
       {remove.isError ? (
-        <div role="alert" className="flex items-center justify-between gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger"
+        >
           <p>{remove.error.message}</p>
           <Button variant="ghost" className="h-5.5" onClick={() => remove.reset()}>
             {t.dismiss}
@@ -126,7 +151,14 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
   );
 }
 
-type TileProps = { document: GalleryDocument; selected: boolean; disabled: boolean; locked: boolean; onToggle: () => void; onRemove: () => void };
+type TileProps = {
+  document: GalleryDocument;
+  selected: boolean;
+  disabled: boolean;
+  locked: boolean;
+  onToggle: () => void;
+  onRemove: () => void;
+};
 
 function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove }: TileProps) {
   const date = formatDate(document.date);
@@ -148,12 +180,17 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
         {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring links */}
         <img src={document.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
         {selected ? (
-          <span aria-hidden="true" className="absolute top-0.5 left-0.5 grid size-3 place-items-center rounded-full bg-primary text-primary-fg shadow">
+          <span
+            aria-hidden="true"
+            className="absolute top-0.5 left-0.5 grid size-3 place-items-center rounded-full bg-primary text-primary-fg shadow"
+          >
             <Icon name="check" className="size-2" />
           </span>
         ) : null}
         {document.rescued ? (
-          <span className="absolute bottom-0.5 left-0.5 rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] font-semibold text-white">{t.rescuedMark}</span>
+          <span className="absolute bottom-0.5 left-0.5 rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] font-semibold text-white">
+            {t.rescuedMark}
+          </span>
         ) : null}
       </button>
       {document.deletable ? (

@@ -14,7 +14,14 @@ export type IconName = keyof typeof paths;
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={cn("size-2.5 shrink-0", className)} fill="none" stroke="currentColor" strokeWidth="1.9">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={cn("size-2.5 shrink-0", className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.9"
+    >
       <path d={paths[name]} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -47,10 +47,19 @@ export function PendencyBlockPage() {
   const pendency = toSolve.data?.pendency ?? null;
 
   return (
-    <BusinessFrame title={t.pendencyTitle} pendencyCount={count} actions={<ScreenPresence operators={presence.data?.operators ?? []} count={count} />}>
+    <BusinessFrame
+      title={t.pendencyTitle}
+      pendencyCount={count}
+      actions={<ScreenPresence operators={presence.data?.operators ?? []} count={count} />}
+    >
       <div aria-live="polite" className="empty:hidden">
         {notice ? (
-          <p className={cn("rounded-theme px-1.5 py-1 text-sm font-semibold", notice.tone === "done" ? "bg-primary-soft text-primary" : "bg-danger-soft text-danger")}>
+          <p
+            className={cn(
+              "rounded-theme px-1.5 py-1 text-sm font-semibold",
+              notice.tone === "done" ? "bg-primary-soft text-primary" : "bg-danger-soft text-danger",
+            )}
+          >
             {notice.text}
           </p>
         ) : null}
@@ -69,7 +78,9 @@ export function PendencyBlockPage() {
           </Button>
         </div>
       ) : pendency === null ? (
-        <p className="rounded-theme border border-border bg-surface px-2 py-4 text-center text-muted">{t.noPendencies}</p>
+        <p className="rounded-theme border border-border bg-surface px-2 py-4 text-center text-muted">
+          {t.noPendencies}
+        </p>
       ) : (
         <>
           {queue.length > 1 ? (
@@ -83,22 +94,22 @@ export function PendencyBlockPage() {
               }}
             />
           ) : null}
-        <PendencyPanel
-          key={pendency.id}
-          pendency={pendency}
-          onSolved={() => {
-            setChosen(null);
-            setNotice({ text: t.solved, tone: "done" });
-          }}
-          onSkipped={() => {
-            setChosen(null);
-            setNotice(null);
-          }}
-          onGone={(text) => {
-            setNotice({ text, tone: "error" });
-            void toSolve.refetch();
-          }}
-        />
+          <PendencyPanel
+            key={pendency.id}
+            pendency={pendency}
+            onSolved={() => {
+              setChosen(null);
+              setNotice({ text: t.solved, tone: "done" });
+            }}
+            onSkipped={() => {
+              setChosen(null);
+              setNotice(null);
+            }}
+            onGone={(text) => {
+              setNotice({ text, tone: "error" });
+              void toSolve.refetch();
+            }}
+          />
         </>
       )}
     </BusinessFrame>
@@ -153,10 +164,31 @@ function PendencyPanel({ pendency, onSolved, onSkipped, onGone }: PendencyPanelP
       <BlockComposer
         selection={selection}
         update={update}
-        aside={<PendencyCard pendency={pendency} onNext={onNext} nextBusy={skip.isPending} locked={busy} error={skip.error?.message ?? null} />}
-        send={{ label: t.solve, onSend, busy, upload: solver.upload, error: solver.error?.message ?? null, notice: null, offline: solver.isPaused }}
+        aside={
+          <PendencyCard
+            pendency={pendency}
+            onNext={onNext}
+            nextBusy={skip.isPending}
+            locked={busy}
+            error={skip.error?.message ?? null}
+          />
+        }
+        send={{
+          label: t.solve,
+          onSend,
+          busy,
+          upload: solver.upload,
+          error: solver.error?.message ?? null,
+          notice: null,
+          offline: solver.isPaused,
+        }}
       />
-      <ConfirmDialog open={confirmSolve} onOpenChange={setConfirmSolve} text={businessConfirmMessages.solveWithoutChanges} onConfirm={solve} />
+      <ConfirmDialog
+        open={confirmSolve}
+        onOpenChange={setConfirmSolve}
+        text={businessConfirmMessages.solveWithoutChanges}
+        onConfirm={solve}
+      />
       <SkipDialog open={confirmSkip} onOpenChange={setConfirmSkip} onConfirm={confirmNext} />
     </>
   );

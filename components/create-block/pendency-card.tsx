@@ -26,7 +26,13 @@ export type PendencyCardProps = {
 /** Pending mode's side card (spec §2): 'O que aconteceu?', the observation, when it was raised, Proximo. */
 export function PendencyCard({ pendency, onNext, nextBusy, locked, error, className }: PendencyCardProps) {
   return (
-    <section aria-labelledby="pendency-issue" className={cn("flex flex-col gap-1.5 rounded-theme border border-status-pendency/50 bg-surface p-1.5 sm:p-2", className)}>
+    <section
+      aria-labelledby="pendency-issue"
+      className={cn(
+        "flex flex-col gap-1.5 rounded-theme border border-status-pendency/50 bg-surface p-1.5 sm:p-2",
+        className,
+      )}
+    >
       <div className="flex flex-col gap-0.25">
         <h2 className="text-xs font-semibold text-muted">{t.issue}</h2>
         <p id="pendency-issue" className="text-lg leading-snug font-bold">
@@ -75,7 +81,13 @@ function Observation({ text }: { text: string }) {
 }
 
 /** The company's operators on the pendency screen and the open count (polled sync, spec §2). */
-export function ScreenPresence({ operators, count }: { operators: readonly ScreenOperator[]; count: number | undefined }) {
+export function ScreenPresence({
+  operators,
+  count,
+}: {
+  operators: readonly ScreenOperator[];
+  count: number | undefined;
+}) {
   const shown = operators.slice(0, CATEGORIZATION_AVATARS_MAX);
   const more = operators.length - shown.length;
   return (
@@ -93,12 +105,17 @@ export function ScreenPresence({ operators, count }: { operators: readonly Scree
             );
           })}
           {more > 0 ? (
-            <li className="grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold ring-2 ring-canvas">+{more}</li>
+            <li className="grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold ring-2 ring-canvas">
+              +{more}
+            </li>
           ) : null}
         </ul>
       ) : null}
       {count !== undefined ? (
-        <span role="status" className="rounded-full bg-status-pendency/15 px-1 py-0.25 text-sm font-semibold text-fg tabular-nums">
+        <span
+          role="status"
+          className="rounded-full bg-status-pendency/15 px-1 py-0.25 text-sm font-semibold text-fg tabular-nums"
+        >
           {t.pendingCount(count)}
         </span>
       ) : null}

@@ -8,7 +8,12 @@ import { cn } from "@/components/ui/cn";
 
 const t = businessPanelMessages;
 
-type PendencyListProps = { queue: QueuedPendency[]; current: number | null; disabled: boolean; onChoose: (id: number) => void };
+type PendencyListProps = {
+  queue: QueuedPendency[];
+  current: number | null;
+  disabled: boolean;
+  onChoose: (id: number) => void;
+};
 
 /** Every open pendency of the company, in queue order: choosing one shows it (Proximo still steps through). */
 export function PendencyList({ queue, current, disabled, onChoose }: PendencyListProps) {
@@ -31,7 +36,9 @@ export function PendencyList({ queue, current, disabled, onChoose }: PendencyLis
                 )}
               >
                 <span className="font-medium">{issueLabel(item.issue)}</span>
-                <span className="text-xs text-muted tabular-nums">{t.pendencyWhen(formatDate(item.date), formatTime(item.date))}</span>
+                <span className="text-xs text-muted tabular-nums">
+                  {t.pendencyWhen(formatDate(item.date), formatTime(item.date))}
+                </span>
               </button>
             </li>
           );

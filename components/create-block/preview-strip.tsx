@@ -26,7 +26,13 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
   const source = item ? (item.kind === "new" ? item.dataUrl : item.url) : null;
 
   return (
-    <section aria-labelledby="panel-preview" className={cn("flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}>
+    <section
+      aria-labelledby="panel-preview"
+      className={cn(
+        "flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2",
+        className,
+      )}
+    >
       <h2 id="panel-preview" className="sr-only">
         {t.preview}
       </h2>
@@ -41,8 +47,16 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
         {source ? (
           <>
             {/* eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link */}
-            <img key={item?.key} src={source} alt={t.image(position, total)} className="absolute inset-0 size-full object-contain" />
-            <span aria-hidden="true" className="absolute top-1 left-1 rounded-full bg-black/65 px-1 py-0.25 text-xs font-semibold text-white tabular-nums">
+            <img
+              key={item?.key}
+              src={source}
+              alt={t.image(position, total)}
+              className="absolute inset-0 size-full object-contain"
+            />
+            <span
+              aria-hidden="true"
+              className="absolute top-1 left-1 rounded-full bg-black/65 px-1 py-0.25 text-xs font-semibold text-white tabular-nums"
+            >
               {t.image(position, total)}
             </span>
           </>
@@ -52,7 +66,12 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
       </figure>
       {item ? (
         <div className="flex justify-end">
-          <Button variant="secondary" className="h-5.5 w-full sm:w-auto" disabled={locked} onClick={() => onRemove(item.key)}>
+          <Button
+            variant="secondary"
+            className="h-5.5 w-full sm:w-auto"
+            disabled={locked}
+            onClick={() => onRemove(item.key)}
+          >
             <Icon name="close" className="size-2" />
             {t.deselect}
           </Button>
@@ -79,7 +98,13 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
   const item = currentItem(selection);
   const total = selection.items.length;
   return (
-    <section aria-labelledby="panel-strip" className={cn("flex min-w-0 flex-col gap-1 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}>
+    <section
+      aria-labelledby="panel-strip"
+      className={cn(
+        "flex min-w-0 flex-col gap-1 rounded-theme border border-border bg-surface p-1.5 sm:p-2",
+        className,
+      )}
+    >
       <div className="flex items-baseline justify-between gap-1">
         <h2 id="panel-strip" className="text-sm font-semibold">
           {t.strip}
@@ -106,7 +131,11 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
           </li>
         ))}
         {Array.from({ length: preparing }, (_, index) => (
-          <li key={`preparing-${index}`} aria-hidden="true" className="size-7 animate-pulse rounded-theme bg-surface-2 sm:size-8" />
+          <li
+            key={`preparing-${index}`}
+            aria-hidden="true"
+            className="size-7 animate-pulse rounded-theme bg-surface-2 sm:size-8"
+          />
         ))}
       </ul>
       <div aria-live="polite" className="text-sm empty:hidden">
@@ -121,7 +150,17 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
   );
 }
 
-function AddTile({ icon, label, disabled, onClick }: { icon: IconName; label: string; disabled: boolean; onClick: () => void }) {
+function AddTile({
+  icon,
+  label,
+  disabled,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -158,8 +197,26 @@ function AddButtons({ disabled, onFiles }: { disabled: boolean; onFiles: (files:
         <AddTile icon="plus" label={t.add} disabled={disabled} onClick={() => files.current?.click()} />
       </li>
       <li hidden>
-        <input ref={files} type="file" accept="image/*" multiple tabIndex={-1} aria-hidden="true" data-testid="panel-files" onChange={take} />
-        <input ref={camera} type="file" accept="image/*" capture="environment" tabIndex={-1} aria-hidden="true" data-testid="panel-camera" onChange={take} />
+        <input
+          ref={files}
+          type="file"
+          accept="image/*"
+          multiple
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="panel-files"
+          onChange={take}
+        />
+        <input
+          ref={camera}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="panel-camera"
+          onChange={take}
+        />
       </li>
     </>
   );

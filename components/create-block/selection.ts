@@ -1,5 +1,12 @@
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import { DOCUMENT_NAME_MAX, type BlockCreateBody, type BlockDocumentInput, type GalleryDocument, type PendencySolveBody, type PendencyToSolve } from "@/lib/contract/business";
+import {
+  DOCUMENT_NAME_MAX,
+  type BlockCreateBody,
+  type BlockDocumentInput,
+  type GalleryDocument,
+  type PendencySolveBody,
+  type PendencyToSolve,
+} from "@/lib/contract/business";
 import type { PreparedImage } from "@/lib/images/downscale";
 import { hasForbiddenCharacters } from "@/lib/validation/characters";
 
@@ -29,7 +36,9 @@ const newKey = (id: string) => `n:${id}`;
 const blockKey = (id: number) => `b:${id}`;
 
 /** A client id: 32 hex characters (clientRefSchema), from crypto.getRandomValues (randomUUID needs HTTPS). */
-export function newClientRef(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+export function newClientRef(
+  random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
   return Array.from(random(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
@@ -63,11 +72,21 @@ export function addNew(selection: Selection, image: NewImage): Selection {
 export const isSelected = (selection: Selection, key: string) => selection.items.some((item) => item.key === key);
 
 /** A gallery document's button: selects it (unless the block is full) or takes it out again. */
-export function toggleGallery(selection: Selection, document: Pick<GalleryDocument, "id" | "url" | "thumbnailUrl">, preparing = 0): Selection {
+export function toggleGallery(
+  selection: Selection,
+  document: Pick<GalleryDocument, "id" | "url" | "thumbnailUrl">,
+  preparing = 0,
+): Selection {
   const key = galleryKey(document.id);
   if (isSelected(selection, key)) return removeItem(selection, key);
   if (isFull(selection, preparing)) return selection;
-  const image: GalleryImage = { kind: "gallery", key, id: document.id, url: document.url, thumbUrl: document.thumbnailUrl };
+  const image: GalleryImage = {
+    kind: "gallery",
+    key,
+    id: document.id,
+    url: document.url,
+    thumbUrl: document.thumbnailUrl,
+  };
   return { ...selection, items: [...selection.items, image], current: key };
 }
 
@@ -78,7 +97,8 @@ export function removeItem(selection: Selection, key: string): Selection {
   const item = selection.items[index];
   const items = selection.items.filter((_, at) => at !== index);
   const removed = item.kind === "block" ? [...selection.removed, item.id] : selection.removed;
-  const current = selection.current === key ? (items[Math.min(index, items.length - 1)]?.key ?? null) : selection.current;
+  const current =
+    selection.current === key ? (items[Math.min(index, items.length - 1)]?.key ?? null) : selection.current;
   return { items, removed, current };
 }
 
@@ -105,7 +125,9 @@ export function fromPendency(pendency: Pick<PendencyToSolve, "documents">): Sele
 
 function entryOf(item: NewImage | GalleryImage): BlockDocumentInput {
   if (item.kind === "gallery") return { id: item.id };
-  return item.name ? { id: item.id, base64url: item.dataUrl, name: item.name } : { id: item.id, base64url: item.dataUrl };
+  return item.name
+    ? { id: item.id, base64url: item.dataUrl, name: item.name }
+    : { id: item.id, base64url: item.dataUrl };
 }
 
 const isAdded = (item: SelectedImage): item is NewImage | GalleryImage => item.kind !== "block";
@@ -124,4 +146,3 @@ export function solveBody(selection: Selection, pendencyId: number): PendencySol
 export function hasChanges(selection: Selection): boolean {
   return selection.removed.length > 0 || selection.items.some(isAdded);
 }
-

@@ -25,15 +25,31 @@ export type SendControl = {
 export type SendCardProps = SendControl & { disabled: boolean; className?: string };
 
 /** The send button and the send's progress, failure or success (the strip shows how many are selected). */
-export function SendCard({ label, onSend, busy, upload, error, notice, offline = false, disabled, className }: SendCardProps) {
+export function SendCard({
+  label,
+  onSend,
+  busy,
+  upload,
+  error,
+  notice,
+  offline = false,
+  disabled,
+  className,
+}: SendCardProps) {
   return (
-    <section aria-label={label} className={cn("flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}>
+    <section
+      aria-label={label}
+      className={cn("flex flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2", className)}
+    >
       <Button size="lg" className="w-full" disabled={disabled} loading={busy} onClick={onSend}>
         {label}
       </Button>
       {busy ? <Progress upload={upload} offline={offline} /> : null}
       {error && !busy ? (
-        <div role="alert" className="flex flex-col items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger"
+        >
           <p className="font-semibold">{t.sendFailed}</p>
           <p>{error}</p>
           <Button variant="secondary" className="h-5.5" disabled={disabled} onClick={onSend}>
@@ -42,7 +58,9 @@ export function SendCard({ label, onSend, busy, upload, error, notice, offline =
         </div>
       ) : null}
       <div aria-live="polite" className="empty:hidden">
-        {notice && !busy && !error ? <p className="rounded-theme bg-primary-soft px-1.5 py-1 text-sm font-semibold text-primary">{notice}</p> : null}
+        {notice && !busy && !error ? (
+          <p className="rounded-theme bg-primary-soft px-1.5 py-1 text-sm font-semibold text-primary">{notice}</p>
+        ) : null}
       </div>
     </section>
   );
@@ -53,7 +71,13 @@ function Progress({ upload, offline }: { upload: UploadState; offline: boolean }
   const percent = upload.progress === null ? null : Math.round(upload.progress * 100);
   const text = offline
     ? t.offline
-    : upload.phase === "processing" ? t.processing : upload.phase === "waiting" ? t.waiting : percent === null ? t.sending : t.uploading(percent);
+    : upload.phase === "processing"
+      ? t.processing
+      : upload.phase === "waiting"
+        ? t.waiting
+        : percent === null
+          ? t.sending
+          : t.uploading(percent);
   const determinate = upload.phase === "uploading" && percent !== null;
   return (
     <div className="flex flex-col gap-0.5">
@@ -67,11 +91,17 @@ function Progress({ upload, offline }: { upload: UploadState; offline: boolean }
         className="h-1 overflow-hidden rounded-full bg-surface-2"
       >
         <div
-          className={cn("h-full rounded-full bg-primary transition-[width] duration-200", determinate ? null : "animate-pulse")}
+          className={cn(
+            "h-full rounded-full bg-primary transition-[width] duration-200",
+            determinate ? null : "animate-pulse",
+          )}
           style={{ width: `${determinate ? percent : 100}%` }}
         />
       </div>
-      <p role={offline ? "status" : undefined} className={cn("text-xs tabular-nums", offline ? "font-semibold text-fg" : "text-muted")}>
+      <p
+        role={offline ? "status" : undefined}
+        className={cn("text-xs tabular-nums", offline ? "font-semibold text-fg" : "text-muted")}
+      >
         {text}
       </p>
     </div>

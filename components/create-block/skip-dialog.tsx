@@ -33,7 +33,9 @@ export function SkipDialog({ open, onOpenChange, onConfirm }: SkipDialogProps) {
           className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
         >
           <Dialog.Title className="text-xl font-bold">{commonMessages.attention}</Dialog.Title>
-          <Dialog.Description className="text-[15px] text-muted">{businessConfirmMessages.skipPendency}</Dialog.Description>
+          <Dialog.Description className="text-[15px] text-muted">
+            {businessConfirmMessages.skipPendency}
+          </Dialog.Description>
           <label htmlFor={checkboxId} className="flex min-h-5.5 cursor-pointer items-center gap-1 text-sm font-medium">
             <input
               id={checkboxId}

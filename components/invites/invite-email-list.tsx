@@ -103,7 +103,9 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false }: I
               <span className="flex min-w-0 items-center gap-1">
                 <span className="min-w-0 truncate">{invite.email}</span>
                 {invite.email === added ? (
-                  <span className="shrink-0 rounded-full bg-primary px-1 py-px text-xs font-semibold text-primary-fg">{t.newInvite}</span>
+                  <span className="shrink-0 rounded-full bg-primary px-1 py-px text-xs font-semibold text-primary-fg">
+                    {t.newInvite}
+                  </span>
                 ) : null}
               </span>
               <button
@@ -114,7 +116,14 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false }: I
                 onClick={() => setRemoving(invite)}
                 className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-danger-soft hover:text-danger"
               >
-                <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-2"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
                   <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                 </svg>
               </button>

@@ -9,7 +9,11 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { REGISTER_EMAIL_PARAM } from "@/components/register/register-param";
 
-type CreateAccountModalProps = { open: boolean; onOpenChange: (open: boolean) => void; opener: RefObject<HTMLElement | null> };
+type CreateAccountModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  opener: RefObject<HTMLElement | null>;
+};
 
 /**
  * 'Criar conta': an e-mail and 'Continuar', disabled while the field is empty (spec §2; no format check).
@@ -36,7 +40,8 @@ export function CreateAccountModal({ open, onOpenChange, opener }: CreateAccount
             event.preventDefault();
             opener.current?.focus({ preventScroll: true });
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-32px)] max-w-[440px] -translate-1/2 rounded-theme border border-border bg-surface p-3 shadow-2xl sm:p-4">
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-32px)] max-w-[440px] -translate-1/2 rounded-theme border border-border bg-surface p-3 shadow-2xl sm:p-4"
+        >
           <Dialog.Title className="text-xl font-semibold tracking-tight">{landingMessages.dialog.title}</Dialog.Title>
           <Dialog.Description className="mt-0.5 text-sm text-muted">{landingMessages.dialog.text}</Dialog.Description>
           <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
@@ -64,7 +69,13 @@ export function CreateAccountModal({ open, onOpenChange, opener }: CreateAccount
             aria-label={landingMessages.dialog.close}
             className="absolute top-1.5 right-1.5 grid size-4 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2 fill-none stroke-current" strokeWidth="2.2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-2 fill-none stroke-current"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </Dialog.Close>

@@ -4,9 +4,25 @@ import { landingMessages } from "@/lib/i18n/sections/landing";
 const m = landingMessages;
 
 /** The frame of every landing section: spec id (scroll target), heading and intro. */
-export function Section({ id, title, text, tinted, children }: { id: string; title: string; text: string; tinted?: boolean; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  text,
+  tinted,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`scroll-mt-14 py-8 lg:scroll-mt-9 lg:py-10 ${tinted ? "bg-surface" : ""}`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`scroll-mt-14 py-8 lg:scroll-mt-9 lg:py-10 ${tinted ? "bg-surface" : ""}`}
+    >
       <div className="mx-auto max-w-[1200px] px-2 sm:px-3">
         <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight">
           {title}
@@ -24,7 +40,9 @@ export function HowItWorks() {
       <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         {m.how.steps.map((step, index) => (
           <li key={step.title} className="rounded-theme border border-border bg-canvas p-2">
-            <span className="grid size-4 place-items-center rounded-full bg-primary text-sm font-bold text-primary-fg">{index + 1}</span>
+            <span className="grid size-4 place-items-center rounded-full bg-primary text-sm font-bold text-primary-fg">
+              {index + 1}
+            </span>
             <h3 className="mt-1.5 font-semibold">{step.title}</h3>
             <p className="mt-0.5 text-sm leading-relaxed text-muted">{step.text}</p>
           </li>
@@ -43,8 +61,15 @@ export function HowItWorks() {
 
 function QrGlyph() {
   return (
-    <svg viewBox="0 0 28 28" aria-hidden="true" className="size-7 shrink-0 rounded-theme bg-white p-0.5 text-brand-deep">
-      <path className="fill-current" d="M2 2h9v9H2zm2 2v5h5V4zm13-2h9v9h-9zm2 2v5h5V4zM2 17h9v9H2zm2 2v5h5v-5zm2-13h1v1H6zm15 0h1v1h-1zM6 21h1v1H6zm8-19h2v3h-2zm0 5h2v2h-2zm-2 4h3v2h-3zm5 2h2v2h-2zm4 0h3v2h-3zm-7 4h2v3h-2zm4 0h3v2h-3zm4 4h2v4h-2zm-5 2h3v2h-3zm9-6h2v2h-2z" />
+    <svg
+      viewBox="0 0 28 28"
+      aria-hidden="true"
+      className="size-7 shrink-0 rounded-theme bg-white p-0.5 text-brand-deep"
+    >
+      <path
+        className="fill-current"
+        d="M2 2h9v9H2zm2 2v5h5V4zm13-2h9v9h-9zm2 2v5h5V4zM2 17h9v9H2zm2 2v5h5v-5zm2-13h1v1H6zm15 0h1v1h-1zM6 21h1v1H6zm8-19h2v3h-2zm0 5h2v2h-2zm-2 4h3v2h-3zm5 2h2v2h-2zm4 0h3v2h-3zm-7 4h2v3h-2zm4 0h3v2h-3zm4 4h2v4h-2zm-5 2h3v2h-3zm9-6h2v2h-2z"
+      />
     </svg>
   );
 }
@@ -62,7 +87,14 @@ function Card({ title, text, icon }: { title: string; text: string; icon: string
   return (
     <li className="rounded-theme border border-border bg-surface p-2">
       <span className="grid size-5 place-items-center rounded-theme bg-primary-soft text-primary">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5 fill-none stroke-current" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-2.5 fill-none stroke-current"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d={icon} />
         </svg>
       </span>

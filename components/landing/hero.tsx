@@ -15,8 +15,12 @@ export function Hero() {
       />
       <div className="relative mx-auto grid max-w-[1200px] items-center gap-6 px-2 py-8 sm:px-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:py-12">
         <div>
-          <p className="inline-flex rounded-full bg-primary-soft px-1.5 py-0.5 text-sm font-semibold text-primary">{m.eyebrow}</p>
-          <h1 className="mt-2 text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">{m.headline}</h1>
+          <p className="inline-flex rounded-full bg-primary-soft px-1.5 py-0.5 text-sm font-semibold text-primary">
+            {m.eyebrow}
+          </p>
+          <h1 className="mt-2 text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
+            {m.headline}
+          </h1>
           <p className="mt-2 max-w-[38em] text-lg leading-relaxed text-muted">{m.heroText}</p>
           <div className="mt-4 flex flex-wrap gap-1.5">
             <CreateAccountDialog trigger={<Button size="lg">{m.heroPrimary}</Button>} />
@@ -45,7 +49,10 @@ const stats = [
 /** An illustration built from the product's own vocabulary (status colours of spec §9). */
 function MonthCard() {
   return (
-    <div aria-hidden="true" className="rounded-theme border border-border bg-surface p-3 shadow-[0_24px_48px_-24px_rgb(0_0_0/0.35)]">
+    <div
+      aria-hidden="true"
+      className="rounded-theme border border-border bg-surface p-3 shadow-[0_24px_48px_-24px_rgb(0_0_0/0.35)]"
+    >
       <p className="text-sm font-semibold text-muted">{m.heroCard.title}</p>
       <p className="mt-0.5 text-lg font-semibold">{m.heroCard.client}</p>
       <div className="mt-2 grid grid-cols-2 gap-1">

@@ -14,12 +14,20 @@ export function LandingHeader() {
     <header className="sticky top-0 z-30 border-b border-border bg-surface/85 backdrop-blur-md">
       <div className="mx-auto flex h-8 max-w-[1200px] items-center justify-between gap-2 px-2 sm:px-3">
         {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says where it goes. */}
-        <button type="button" onClick={() => scrollToSection("Inicio")} className="cursor-pointer rounded-theme" title={landingMessages.nav.Inicio}>
+        <button
+          type="button"
+          onClick={() => scrollToSection("Inicio")}
+          className="cursor-pointer rounded-theme"
+          title={landingMessages.nav.Inicio}
+        >
           <Logo />
         </button>
         <SectionNav className="hidden lg:flex" />
         <div className="flex items-center gap-1">
-          <AppLink href="/login" className="inline-flex h-5 items-center rounded-theme px-2 text-sm font-semibold text-fg hover:bg-surface-2">
+          <AppLink
+            href="/login"
+            className="inline-flex h-5 items-center rounded-theme px-2 text-sm font-semibold text-fg hover:bg-surface-2"
+          >
             {landingMessages.login}
           </AppLink>
           <CreateAccountDialog trigger={<Button>{landingMessages.createAccount}</Button>} />
@@ -55,8 +63,20 @@ function ScrollingSectionNav() {
   return (
     <div className="relative border-t border-border lg:hidden">
       <SectionNav ref={ref} className="flex overflow-x-auto px-1" />
-      <span aria-hidden="true" className={cn("pointer-events-none absolute inset-y-0 left-0 w-5 bg-gradient-to-r from-surface transition-opacity", overflow.start ? "opacity-100" : "opacity-0")} />
-      <span aria-hidden="true" className={cn("pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity", overflow.end ? "opacity-100" : "opacity-0")}>
+      <span
+        aria-hidden="true"
+        className={cn(
+          "pointer-events-none absolute inset-y-0 left-0 w-5 bg-gradient-to-r from-surface transition-opacity",
+          overflow.start ? "opacity-100" : "opacity-0",
+        )}
+      />
+      <span
+        aria-hidden="true"
+        className={cn(
+          "pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity",
+          overflow.end ? "opacity-100" : "opacity-0",
+        )}
+      >
         <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.2">
           <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -19,14 +19,25 @@ export function PricingContact() {
           <ul className="mt-3 flex flex-col gap-1">
             {m.pricing.features.map((feature) => (
               <li key={feature} className="flex items-center gap-1 text-sm">
-                <svg viewBox="0 0 20 20" aria-hidden="true" className="size-2 shrink-0 fill-none stroke-status-contabilized" strokeWidth="2.4">
+                <svg
+                  viewBox="0 0 20 20"
+                  aria-hidden="true"
+                  className="size-2 shrink-0 fill-none stroke-status-contabilized"
+                  strokeWidth="2.4"
+                >
                   <path d="m4 10 4 4 8-8" />
                 </svg>
                 {feature}
               </li>
             ))}
           </ul>
-          <CreateAccountDialog trigger={<Button size="lg" className="mt-3 w-full">{m.pricing.cta}</Button>} />
+          <CreateAccountDialog
+            trigger={
+              <Button size="lg" className="mt-3 w-full">
+                {m.pricing.cta}
+              </Button>
+            }
+          />
         </div>
         <Contact />
       </div>
@@ -52,7 +63,9 @@ function Contact() {
           </div>
         ))}
       </dl>
-      <p className="mt-3 rounded-theme border border-dashed border-border-strong px-1.5 py-1 text-xs text-muted">{m.contact.placeholder}</p>
+      <p className="mt-3 rounded-theme border border-dashed border-border-strong px-1.5 py-1 text-xs text-muted">
+        {m.contact.placeholder}
+      </p>
     </div>
   );
 }

@@ -39,8 +39,21 @@ type Key = keyof Values;
 type Errors = Partial<Record<Key, string>>;
 
 const EMPTY: Values = {
-  name: "", code: "", email: "", phone: "", cep: "", street: "", number: "", neighboor: "", city: "", state: "",
-  userName: "", userCode: "", userPhone: "", password: "", confirm: "",
+  name: "",
+  code: "",
+  email: "",
+  phone: "",
+  cep: "",
+  street: "",
+  number: "",
+  neighboor: "",
+  city: "",
+  state: "",
+  userName: "",
+  userCode: "",
+  userPhone: "",
+  password: "",
+  confirm: "",
 };
 
 /** The contract's error paths (`client.address.cep`, `code`...) to this form's fields. */
@@ -61,7 +74,11 @@ const SERVER_PATHS: Record<string, Key> = {
   password: "password",
 };
 
-const maskState = (value: string) => value.replace(/[^a-zA-Z]/g, "").slice(0, 2).toUpperCase();
+const maskState = (value: string) =>
+  value
+    .replace(/[^a-zA-Z]/g, "")
+    .slice(0, 2)
+    .toUpperCase();
 
 type Props = {
   token: string;
@@ -98,7 +115,14 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
       code: values.code,
       email: values.email,
       phone: values.phone,
-      address: { cep: values.cep, street: values.street, number: values.number, neighboor: values.neighboor, city: values.city, state: values.state },
+      address: {
+        cep: values.cep,
+        street: values.street,
+        number: values.number,
+        neighboor: values.neighboor,
+        city: values.city,
+        state: values.state,
+      },
     };
   }
 
@@ -115,7 +139,10 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
       if (values.password.length < PASSWORD_MIN) found.password = validationMessages.password;
       return found;
     }
-    const firstError = (schema: { safeParse: (v: string) => { success: boolean; error?: { issues: { message: string }[] } } }, value: string) => {
+    const firstError = (
+      schema: { safeParse: (v: string) => { success: boolean; error?: { issues: { message: string }[] } } },
+      value: string,
+    ) => {
       const result = schema.safeParse(value);
       return result.success ? undefined : result.error?.issues[0]?.message;
     };
@@ -139,7 +166,9 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
     }
     setSaving(true);
     try {
-      const user = info.userExists ? {} : { name: values.userName.trim(), code: values.userCode, phone: values.userPhone };
+      const user = info.userExists
+        ? {}
+        : { name: values.userName.trim(), code: values.userCode, phone: values.userPhone };
       onAccepted(await acceptInvite({ token, password: values.password, ...user, client: company() }));
     } catch (failure) {
       setSaving(false);
@@ -158,7 +187,11 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
     }
   }
 
-  const field = (key: Key, label: string, extra: Partial<Parameters<typeof TextField>[0]> & { mask?: (v: string) => string } = {}) => {
+  const field = (
+    key: Key,
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> & { mask?: (v: string) => string } = {},
+  ) => {
     const { mask, ...input } = extra;
     return (
       <TextField
@@ -203,7 +236,10 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
             ))}
           </div>
         </fieldset>
-        {field("name", juridic ? l.corporateName : l.fullName, { autoComplete: juridic ? "organization" : "name", className: "sm:col-span-2" })}
+        {field("name", juridic ? l.corporateName : l.fullName, {
+          autoComplete: juridic ? "organization" : "name",
+          className: "sm:col-span-2",
+        })}
         {field("code", juridic ? l.cnpj : l.cpf, {
           mask: (v) => maskClientCode(type, v),
           inputMode: "numeric",
@@ -213,7 +249,12 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
         {field("email", l.email, { type: "email", inputMode: "email", className: "sm:col-span-2" })}
       </Section>
       <Section title={l.clientAddress}>
-        {field("cep", l.cep, { mask: maskCep, inputMode: "numeric", autoComplete: "postal-code", placeholder: "00000-000" })}
+        {field("cep", l.cep, {
+          mask: maskCep,
+          inputMode: "numeric",
+          autoComplete: "postal-code",
+          placeholder: "00000-000",
+        })}
         {field("number", l.number, { mask: maskNumber, inputMode: "numeric" })}
         {field("street", l.street, { autoComplete: "address-line1", className: "sm:col-span-2" })}
         {field("neighboor", l.neighborhood)}
@@ -223,14 +264,21 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
       <Section title={l.clientUser}>
         {info.userExists ? (
           <>
-            <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted sm:col-span-2">{l.clientExisting}</p>
+            <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted sm:col-span-2">
+              {l.clientExisting}
+            </p>
             {field("password", l.password, { type: "password", autoComplete: "current-password" })}
           </>
         ) : (
           <>
             {field("userName", l.name, { autoComplete: "name", className: "sm:col-span-2" })}
             {field("userCode", l.cpf, { mask: maskCpf, inputMode: "numeric", placeholder: "000.000.000-00" })}
-            {field("userPhone", l.phone, { mask: maskPhone, inputMode: "tel", autoComplete: "tel", placeholder: "(00) 0 0000-0000" })}
+            {field("userPhone", l.phone, {
+              mask: maskPhone,
+              inputMode: "tel",
+              autoComplete: "tel",
+              placeholder: "(00) 0 0000-0000",
+            })}
             {field("password", l.password, { type: "password", autoComplete: "new-password" })}
             {field("confirm", l.confirm, { type: "password", autoComplete: "new-password" })}
           </>

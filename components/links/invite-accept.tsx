@@ -80,7 +80,12 @@ export function InviteAccept({ token }: { token: string }) {
         <dd className="font-semibold break-all">{info.data.email}</dd>
       </dl>
       {forClient ? (
-        <ClientRegisterForm token={token} info={info.data} onAccepted={onAccepted} onInvalid={() => setConsumed(true)} />
+        <ClientRegisterForm
+          token={token}
+          info={info.data}
+          onAccepted={onAccepted}
+          onInvalid={() => setConsumed(true)}
+        />
       ) : (
         <InviteForm token={token} info={info.data} onAccepted={onAccepted} onInvalid={() => setConsumed(true)} />
       )}

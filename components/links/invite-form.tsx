@@ -53,7 +53,13 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
     if (saving || !check()) return;
     setSaving(true);
     try {
-      onAccepted(await acceptInvite({ token, name: info.userExists || signup ? undefined : name.trim(), password: pair.password }));
+      onAccepted(
+        await acceptInvite({
+          token,
+          name: info.userExists || signup ? undefined : name.trim(),
+          password: pair.password,
+        }),
+      );
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) onInvalid();
       else setError(failure instanceof Error ? failure.message : validationMessages.connection);
@@ -70,7 +76,13 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
   return (
     <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2">
       {signup ? (
-        <PasswordFields label={linksMessages.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
+        <PasswordFields
+          label={linksMessages.password}
+          value={pair}
+          error={error}
+          readOnly={saving}
+          onChange={(value) => edit(() => setPair(value))}
+        />
       ) : info.userExists ? (
         <>
           <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">{linksMessages.inviteExisting}</p>
@@ -96,7 +108,13 @@ export function InviteForm({ token, info, onAccepted, onInvalid }: Props) {
             error={nameError ?? undefined}
             onChange={(event) => edit(() => setName(event.target.value))}
           />
-          <PasswordFields label={linksMessages.password} value={pair} error={error} readOnly={saving} onChange={(value) => edit(() => setPair(value))} />
+          <PasswordFields
+            label={linksMessages.password}
+            value={pair}
+            error={error}
+            readOnly={saving}
+            onChange={(value) => edit(() => setPair(value))}
+          />
         </>
       )}
       <Button type="submit" size="lg" className="mt-1" loading={saving} disabled={pair.password === ""}>

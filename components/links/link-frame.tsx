@@ -23,7 +23,9 @@ export function LinkFrame({ children, wide = false }: { children: ReactNode; wid
           </div>
         </div>
       </main>
-      <footer className="px-2 pb-3 text-center text-xs text-muted">{loginMessages.footer(new Date().getFullYear())}</footer>
+      <footer className="px-2 pb-3 text-center text-xs text-muted">
+        {loginMessages.footer(new Date().getFullYear())}
+      </footer>
     </div>
   );
 }
@@ -36,8 +38,18 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
         aria-hidden="true"
         className={`grid size-6 place-items-center rounded-full ${tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary"}`}
       >
-        <svg viewBox="0 0 24 24" className="size-3 fill-none stroke-current" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-          {tone === "error" ? <path d="M12 7v6M12 17h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" /> : <path d="m6 12 4 4 8-8" />}
+        <svg
+          viewBox="0 0 24 24"
+          className="size-3 fill-none stroke-current"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          {tone === "error" ? (
+            <path d="M12 7v6M12 17h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" />
+          ) : (
+            <path d="m6 12 4 4 8-8" />
+          )}
         </svg>
       </span>
       <h1 className="text-xl font-semibold tracking-tight">{title}</h1>

@@ -50,7 +50,12 @@ export function ResetPassword({ token }: { token: string }) {
     }
   }
 
-  if (outcome === "done") return <LinkFrame><LinkMessage tone="success" title={linksMessages.resetDone} /></LinkFrame>;
+  if (outcome === "done")
+    return (
+      <LinkFrame>
+        <LinkMessage tone="success" title={linksMessages.resetDone} />
+      </LinkFrame>
+    );
   if (check.isPending && outcome === "form") {
     return (
       <LinkFrame>
@@ -61,7 +66,12 @@ export function ResetPassword({ token }: { token: string }) {
       </LinkFrame>
     );
   }
-  if (outcome === "invalid" || refused) return <LinkFrame><LinkMessage tone="error" title={linksMessages.resetInvalid} /></LinkFrame>;
+  if (outcome === "invalid" || refused)
+    return (
+      <LinkFrame>
+        <LinkMessage tone="error" title={linksMessages.resetInvalid} />
+      </LinkFrame>
+    );
   return (
     <LinkFrame>
       <h1 className="text-2xl font-semibold tracking-tight">{linksMessages.resetTitle}</h1>
@@ -77,7 +87,13 @@ export function ResetPassword({ token }: { token: string }) {
             setError(null);
           }}
         />
-        <Button type="submit" size="lg" className="mt-1" loading={saving} disabled={pair.password === "" || pair.confirm === ""}>
+        <Button
+          type="submit"
+          size="lg"
+          className="mt-1"
+          loading={saving}
+          disabled={pair.password === "" || pair.confirm === ""}
+        >
           {linksMessages.resetSubmit}
         </Button>
       </form>

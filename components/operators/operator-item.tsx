@@ -27,7 +27,14 @@ function Star({ state, onClick, disabled }: { state: StarState; onClick: () => v
   if (!state) return null;
   const label = state === "demote" ? t.demote : state === "admin" ? t.admin : t.promote;
   const icon = (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill={state === "promote" ? "none" : "currentColor"} stroke="currentColor" strokeWidth="1.6">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-2.5"
+      fill={state === "promote" ? "none" : "currentColor"}
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
       <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" strokeLinejoin="round" />
     </svg>
   );
@@ -39,7 +46,14 @@ function Star({ state, onClick, disabled }: { state: StarState; onClick: () => v
       </span>
     );
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} disabled={disabled} className={cn("grid size-4 cursor-pointer place-items-center rounded-theme hover:bg-surface-2", tone)}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      className={cn("grid size-4 cursor-pointer place-items-center rounded-theme hover:bg-surface-2", tone)}
+    >
       {icon}
     </button>
   );
@@ -53,15 +67,24 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
   return (
     <li data-testid="operator-item" className="rounded-theme border border-border">
       <div className="flex items-center gap-1 pr-1">
-        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left hover:bg-surface-2">
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left hover:bg-surface-2"
+        >
           <Avatar name={item.name} pictureUrl={item.pictureUrl} className="size-4" />
           {/* Only the name truncates: '(Você)' and 'Bloqueado' stay whole at 390px. Blocked is said in
               words, not only by the strike-through (and no opacity, which failed contrast). */}
           <span className="flex min-w-0 flex-1 items-center gap-0.5">
-            <span className={cn("min-w-0 truncate font-medium", item.blocked && "text-muted line-through")}>{item.name}</span>
+            <span className={cn("min-w-0 truncate font-medium", item.blocked && "text-muted line-through")}>
+              {item.name}
+            </span>
             {self ? <span className="shrink-0 text-sm text-muted">({t.you})</span> : null}
             {item.blocked ? (
-              <span className="ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">{t.blocked}</span>
+              <span className="ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">
+                {t.blocked}
+              </span>
             ) : null}
           </span>
         </button>
@@ -72,14 +95,24 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
           <p className="truncate text-muted">{item.email}</p>
           {item.phone ? <p className="text-muted">{maskPhone(item.phone)}</p> : null}
           {clientSide ? (
-            <Switch label={t.sharedGallery} checked={item.sharedTo} disabled={busy || !canToggleSharedGallery(viewer, item)} onCheckedChange={() => onAction("shared", item)} />
+            <Switch
+              label={t.sharedGallery}
+              checked={item.sharedTo}
+              disabled={busy || !canToggleSharedGallery(viewer, item)}
+              onCheckedChange={() => onAction("shared", item)}
+            />
           ) : null}
           {manage ? (
             <div className="flex justify-end gap-1">
               <Button variant="secondary" disabled={busy} onClick={() => onAction("block", item)}>
                 {item.blocked ? t.unblock : t.block}
               </Button>
-              <Button variant="secondary" disabled={busy} onClick={() => onAction("remove", item)} className="text-danger!">
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => onAction("remove", item)}
+                className="text-danger!"
+              >
                 {t.remove}
               </Button>
             </div>

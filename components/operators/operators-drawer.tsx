@@ -31,7 +31,14 @@ function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onVi
         onClick={() => onView(add ? "add" : "list")}
         className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
       >
-        <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-2.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          aria-hidden="true"
+        >
           <path d={add ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"} strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
@@ -58,7 +65,11 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
     <AppDrawer open={open} onOpenChange={(next) => (onOpenChange(next), next || setView("list"))} title={t.title}>
       {viewer ? (
         <div className="flex flex-col gap-1.5">
-          <ViewHeader view={view} viewer={viewer} onView={(next) => (setView(next), next === "list" && void operators.refetch())} />
+          <ViewHeader
+            view={view}
+            viewer={viewer}
+            onView={(next) => (setView(next), next === "list" && void operators.refetch())}
+          />
           {view === "add" && isManager(viewer) ? (
             <AddOperatorView platform={platform} />
           ) : (
@@ -79,7 +90,14 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
               ) : (
                 <ul aria-label={t.listView} className="flex flex-col gap-1">
                   {sortOperators(operators.data).map((item) => (
-                    <OperatorItem key={item.id} item={item} viewer={viewer} clientSide={platform === "bussiness"} busy={action.isPending} onAction={onAction} />
+                    <OperatorItem
+                      key={item.id}
+                      item={item}
+                      viewer={viewer}
+                      clientSide={platform === "bussiness"}
+                      busy={action.isPending}
+                      onAction={onAction}
+                    />
                   ))}
                 </ul>
               )}

@@ -45,7 +45,9 @@ export function ChangePasswordForm() {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // 400 'Senha atual incorreta.' belongs beside the current password
-      setErrors(error instanceof ApiError && error.status === 400 ? { currentPassword: message } : { confirm: message });
+      setErrors(
+        error instanceof ApiError && error.status === 400 ? { currentPassword: message } : { confirm: message },
+      );
     }
   }
 
@@ -57,7 +59,16 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-1.5">
       {fields.map(([key, label, autoComplete]) => (
-        <TextField compact key={key} label={label} type="password" autoComplete={autoComplete} value={values[key]} error={errors[key]} onValueChange={(value) => setField(key, value)} />
+        <TextField
+          compact
+          key={key}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={values[key]}
+          error={errors[key]}
+          onValueChange={(value) => setField(key, value)}
+        />
       ))}
       {done ? (
         <p role="status" className="text-sm font-medium text-status-shared">

@@ -9,7 +9,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { EditActions } from "./edit-actions";
 import { TextField } from "@/components/ui/text-field";
-import { officeFields, officeValues, parseOffice, type OfficeField, type OfficeKind, type OfficeSource } from "./office-form";
+import {
+  officeFields,
+  officeValues,
+  parseOffice,
+  type OfficeField,
+  type OfficeKind,
+  type OfficeSource,
+} from "./office-form";
 import { PhotoEditor } from "./photo-editor";
 import { fieldErrors, useEditForm } from "./use-edit-form";
 
@@ -25,7 +32,9 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
   const accounting = kind === "accounting";
   const office = useOffice(open && accounting);
   const client = useOwnClient(open && !accounting);
-  const source: (OfficeSource & { pictureUrl: string | null }) | undefined = accounting ? office.data : client.data?.person;
+  const source: (OfficeSource & { pictureUrl: string | null }) | undefined = accounting
+    ? office.data
+    : client.data?.person;
   const failure = accounting ? office.error : client.error;
   const returnFocus = useReturnFocus();
 
@@ -54,7 +63,15 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
   );
 }
 
-function OfficeForm({ kind, source, onDone }: { kind: OfficeKind; source: OfficeSource & { pictureUrl: string | null }; onDone: () => void }) {
+function OfficeForm({
+  kind,
+  source,
+  onDone,
+}: {
+  kind: OfficeKind;
+  source: OfficeSource & { pictureUrl: string | null };
+  onDone: () => void;
+}) {
   const organization = kind === "accounting" ? "accounting" : "client";
   const form = useEditForm<OfficeField>(officeValues(source, kind));
   const save = useSaveOrganization(organization);
@@ -69,10 +86,16 @@ function OfficeForm({ kind, source, onDone }: { kind: OfficeKind; source: Office
   // Keyed buttons: 'Editar' must not become the 'Salver' submit button during its own click.
   return (
     <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-2">
-      <PhotoEditor name={source.name} pictureUrl={source.pictureUrl} onSave={(dataUrl) => logo.mutateAsync(dataUrl)} className="size-10" />
+      <PhotoEditor
+        name={source.name}
+        pictureUrl={source.pictureUrl}
+        onSave={(dataUrl) => logo.mutateAsync(dataUrl)}
+        className="size-10"
+      />
       <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {officeFields(kind).map(({ key, label, mask }) => (
-          <TextField compact
+          <TextField
+            compact
             key={key}
             label={label}
             readOnly={!form.editing}

@@ -2,20 +2,36 @@ import { z } from "@/lib/contract/zod";
 import { maskCep, maskCnpj, maskNumber, maskPhone } from "@/lib/format/masks";
 import type { Address, OrganizationBody } from "@/lib/api/offices";
 import { profileMessages } from "@/lib/i18n/sections/profile";
-import { addressNumberSchema, cepSchema, cnpjSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
+import {
+  addressNumberSchema,
+  cepSchema,
+  cnpjSchema,
+  emailSchema,
+  phoneSchema,
+  requiredSchema,
+} from "@/lib/validation/schemas";
 
 // The office/address form (spec §2, §5): the address always; name, e-mail, CNPJ and phone only for an
 // office or a juridic client (an individual's CPF and contact stay as they are).
 export type OfficeKind = "accounting" | "juridicPerson" | "individual";
-export type OfficeField = "name" | "email" | "code" | "phone" | "cep" | "number" | "city" | "street" | "neighboor" | "state";
+export type OfficeField =
+  "name" | "email" | "code" | "phone" | "cep" | "number" | "city" | "street" | "neighboor" | "state";
 export type OfficeValues = Record<OfficeField, string>;
-export type OfficeSource = { name: string; code: string | null; email: string | null; phone: string | null; address: Address };
+export type OfficeSource = {
+  name: string;
+  code: string | null;
+  email: string | null;
+  phone: string | null;
+  address: Address;
+};
 
 const t = profileMessages;
 
 export const hasContactFields = (kind: OfficeKind) => kind !== "individual";
 
-export function officeFields(kind: OfficeKind): { key: OfficeField; label: string; mask?: (value: string) => string }[] {
+export function officeFields(
+  kind: OfficeKind,
+): { key: OfficeField; label: string; mask?: (value: string) => string }[] {
   const contact = hasContactFields(kind)
     ? [
         { key: "name" as const, label: t.name },
@@ -59,7 +75,13 @@ const addressShape = {
   neighboor: requiredSchema,
   state: requiredSchema,
 };
-const contactForm = z.object({ name: requiredSchema, email: emailSchema, code: cnpjSchema, phone: phoneSchema, ...addressShape });
+const contactForm = z.object({
+  name: requiredSchema,
+  email: emailSchema,
+  code: cnpjSchema,
+  phone: phoneSchema,
+  ...addressShape,
+});
 const addressForm = z.object(addressShape);
 
 const addressOf = (data: z.infer<typeof addressForm>): Address => ({

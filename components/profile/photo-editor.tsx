@@ -27,7 +27,14 @@ function loadImage(file: File): Promise<HTMLImageElement> {
 }
 
 /** The avatar with a hidden image picker; a chosen image opens the reposition dialog (spec §2). */
-export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label = profileMessages.editPhoto, className }: PhotoEditorProps) {
+export function PhotoEditor({
+  name,
+  pictureUrl,
+  onSave,
+  editable = true,
+  label = profileMessages.editPhoto,
+  className,
+}: PhotoEditorProps) {
   const input = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +74,10 @@ export function PhotoEditor({ name, pictureUrl, onSave, editable = true, label =
             aria-label would contradict (axe label-content-name-mismatch). */}
         <span className="sr-only">{label}</span>
         <Avatar name={name} pictureUrl={pictureUrl} className={cn("size-12 text-2xl", className)} />
-        <span aria-hidden="true" className="absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 border-surface bg-primary text-primary-fg group-hover:bg-primary-hover">
+        <span
+          aria-hidden="true"
+          className="absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 border-surface bg-primary text-primary-fg group-hover:bg-primary-hover"
+        >
           <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
             <circle cx="12" cy="13" r="3.5" />

@@ -43,20 +43,30 @@ export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: Pro
   // contabilization) with this tab's client.
   const clientOpen = pathname === "/home/client" || pathname.startsWith("/home/client/");
   const openClientId = platform === "accounting" && clientOpen && selected ? selected.id : undefined;
-  const toggle = (name: Exclude<Panel, null>) => (next: boolean) => setPanel((current) => (next ? name : current === name ? null : current));
+  const toggle = (name: Exclude<Panel, null>) => (next: boolean) =>
+    setPanel((current) => (next ? name : current === name ? null : current));
 
   const membership = platform === "accounting" ? me.data?.accounting : me.data?.business;
   const officeKind: OfficeKind | null =
-    !membership || !isOwner(membership) ? null : platform === "accounting" ? "accounting" : (me.data?.business?.clientType ?? null);
+    !membership || !isOwner(membership)
+      ? null
+      : platform === "accounting"
+        ? "accounting"
+        : (me.data?.business?.clientType ?? null);
   // 'Plano de contas' beside the office entry: operators of types 0 and 1 of the accounting platform.
-  const chartEntry = platform === "accounting" && membership && isManager(membership) && onOpenChart ? onOpenChart : null;
+  const chartEntry =
+    platform === "accounting" && membership && isManager(membership) && onOpenChart ? onOpenChart : null;
 
   return (
     <AppDrawer open={open} onOpenChange={onOpenChange} title={t.title}>
       {profile.data ? (
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-col items-center gap-1 py-1 text-center">
-            <PhotoEditor name={profile.data.name} pictureUrl={profile.data.pictureUrl} onSave={(dataUrl) => photo.mutateAsync(dataUrl)} />
+            <PhotoEditor
+              name={profile.data.name}
+              pictureUrl={profile.data.pictureUrl}
+              onSave={(dataUrl) => photo.mutateAsync(dataUrl)}
+            />
             <h3 className="text-lg font-bold">{profile.data.name}</h3>
             <p className="-mt-1 text-sm text-muted">{profile.data.email}</p>
           </div>
@@ -95,7 +105,14 @@ function EntryButton({ label, onClick }: { label: string; onClick: () => void })
       className="flex w-full cursor-pointer items-center justify-between rounded-theme border border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
     >
       {label}
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="size-2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </button>

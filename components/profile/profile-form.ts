@@ -13,13 +13,18 @@ export type ProfileValues = Record<ProfileField, string>;
 const profileForm = z.object({ name: requiredSchema, code: cpfSchema, email: emailSchema, phone: phoneSchema });
 
 /** The server compares stored forms (trimmed, lower case): only a real change asks for the password. */
-export const emailChanges = (typed: string, current: string) => typed.trim().toLowerCase() !== current.trim().toLowerCase();
+export const emailChanges = (typed: string, current: string) =>
+  typed.trim().toLowerCase() !== current.trim().toLowerCase();
 
 /** The body to send, or the message of each refused field. */
-export function validateProfile(values: ProfileValues, currentEmail: string): { body: ProfileBody } | { errors: FieldErrors<ProfileField> } {
+export function validateProfile(
+  values: ProfileValues,
+  currentEmail: string,
+): { body: ProfileBody } | { errors: FieldErrors<ProfileField> } {
   const errors: FieldErrors<ProfileField> = {};
   const parsed = profileForm.safeParse(values);
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".") as ProfileField] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path.join(".") as ProfileField] ??= issue.message;
   const needsPassword = emailChanges(values.email, currentEmail);
   if (needsPassword && !values.currentPassword) errors.currentPassword = operatorsMessages.currentPasswordRequired;
   if (!parsed.success || errors.currentPassword) return { errors };
@@ -29,9 +34,14 @@ export function validateProfile(values: ProfileValues, currentEmail: string): { 
 const FIELDS: readonly string[] = ["name", "code", "email", "phone", "currentPassword"] satisfies ProfileField[];
 
 /** The server's refused fields mapped to the form (a 409 on the e-mail has no field list: it is the e-mail). */
-export function serverErrors(error: { code: string; message: string; fields: { path: string; message: string }[] }): FieldErrors<ProfileField> {
+export function serverErrors(error: {
+  code: string;
+  message: string;
+  fields: { path: string; message: string }[];
+}): FieldErrors<ProfileField> {
   if (error.code === "conflict") return { email: error.message };
   const errors: FieldErrors<ProfileField> = {};
-  for (const field of error.fields) if (FIELDS.includes(field.path)) errors[field.path as ProfileField] ??= field.message;
+  for (const field of error.fields)
+    if (FIELDS.includes(field.path)) errors[field.path as ProfileField] ??= field.message;
   return errors;
 }

@@ -41,7 +41,13 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
   }
 
   const readOnly = !form.editing;
-  const fields: { key: Field; label: string; mask?: (value: string) => string; type?: string; inputMode?: "numeric" | "email" | "tel" }[] = [
+  const fields: {
+    key: Field;
+    label: string;
+    mask?: (value: string) => string;
+    type?: string;
+    inputMode?: "numeric" | "email" | "tel";
+  }[] = [
     { key: "name", label: t.name },
     { key: "code", label: t.cpf, mask: maskCpf, inputMode: "numeric" },
     { key: "email", label: t.email, type: "email", inputMode: "email" },
@@ -52,7 +58,8 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
   return (
     <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-1.5">
       {fields.map(({ key, label, mask, type, inputMode }) => (
-        <TextField compact
+        <TextField
+          compact
           key={key}
           label={label}
           type={type ?? "text"}
@@ -64,7 +71,8 @@ export function ProfilePanel({ profile }: { profile: Operator }) {
         />
       ))}
       {askPassword ? (
-        <TextField compact
+        <TextField
+          compact
           label={t.currentPassword}
           type="password"
           autoComplete="current-password"

@@ -6,7 +6,19 @@ import { commonMessages } from "@/lib/i18n/sections/common";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
-import { centered, clampOffset, CROP_BORDER, CROP_SIZE, exportCrop, scaleOf, zoomTo, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type CropState } from "./crop";
+import {
+  centered,
+  clampOffset,
+  CROP_BORDER,
+  CROP_SIZE,
+  exportCrop,
+  scaleOf,
+  zoomTo,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  ZOOM_STEP,
+  type CropState,
+} from "./crop";
 import { KEEP_PANEL_ATTRIBUTE } from "./expandable-panel";
 
 export type RepositionDialogProps = {
@@ -71,9 +83,17 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
               alt=""
               draggable={false}
               className="pointer-events-none absolute max-w-none"
-              style={{ left: CROP_BORDER + crop.x, top: CROP_BORDER + crop.y, width: size.width * scale, height: size.height * scale }}
+              style={{
+                left: CROP_BORDER + crop.x,
+                top: CROP_BORDER + crop.y,
+                width: size.width * scale,
+                height: size.height * scale,
+              }}
             />
-            <div aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_200px_rgba(0,0,0,0.55)]" />
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_200px_rgba(0,0,0,0.55)]"
+            />
           </div>
           <label className="flex w-full items-center gap-1.5 text-sm font-medium">
             {profileMessages.zoom}

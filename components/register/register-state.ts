@@ -35,13 +35,31 @@ export type RegisterData = {
 export type RegisterField = keyof RegisterData;
 
 export const emptyRegisterData = (email = ""): RegisterData => ({
-  firstName: "", lastName: "", cpf: "", phone: "",
-  companyName: "", cnpj: "", email, companyPhone: "", cep: "", street: "", number: "", neighborhood: "", city: "", state: "",
-  cardNumber: "", expiry: "", cvv: "", cardName: "",
+  firstName: "",
+  lastName: "",
+  cpf: "",
+  phone: "",
+  companyName: "",
+  cnpj: "",
+  email,
+  companyPhone: "",
+  cep: "",
+  street: "",
+  number: "",
+  neighborhood: "",
+  city: "",
+  state: "",
+  cardNumber: "",
+  expiry: "",
+  cvv: "",
+  cardName: "",
 });
 
 /** Card number in groups of four, at most 19 digits. */
-export const maskCardNumber = (value: string): string => onlyDigits(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+export const maskCardNumber = (value: string): string =>
+  onlyDigits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
 /** Validade MM/AA. */
 export function maskExpiry(value: string): string {
   const digits = onlyDigits(value).slice(0, 4);
@@ -50,7 +68,11 @@ export function maskExpiry(value: string): string {
 /** CVV: 3 or 4 digits. */
 export const maskCvv = (value: string): string => onlyDigits(value).slice(0, 4);
 /** Estado: the two-letter UF. */
-export const maskState = (value: string): string => value.replace(/[^a-zA-Z]/g, "").slice(0, 2).toUpperCase();
+export const maskState = (value: string): string =>
+  value
+    .replace(/[^a-zA-Z]/g, "")
+    .slice(0, 2)
+    .toUpperCase();
 
 export const lastFour = (cardNumber: string): string => onlyDigits(cardNumber).slice(-4);
 
@@ -74,15 +96,57 @@ export const STEP_FIELDS: readonly (readonly FieldSpec[])[] = [
   [
     { key: "firstName", label: f.firstName, autoComplete: "given-name" },
     { key: "lastName", label: f.lastName, autoComplete: "family-name" },
-    { key: "cpf", label: f.cpf, mask: maskCpf, inputMode: "numeric", placeholder: "000.000.000-00", check: isValidCpf, hint: h.cpf },
-    { key: "phone", label: f.phone, mask: maskPhone, inputMode: "tel", autoComplete: "tel", placeholder: "(00) 0 0000-0000", check: isValidPhone, hint: h.phone },
+    {
+      key: "cpf",
+      label: f.cpf,
+      mask: maskCpf,
+      inputMode: "numeric",
+      placeholder: "000.000.000-00",
+      check: isValidCpf,
+      hint: h.cpf,
+    },
+    {
+      key: "phone",
+      label: f.phone,
+      mask: maskPhone,
+      inputMode: "tel",
+      autoComplete: "tel",
+      placeholder: "(00) 0 0000-0000",
+      check: isValidPhone,
+      hint: h.phone,
+    },
   ],
   [
     { key: "companyName", label: f.companyName, autoComplete: "organization", wide: true },
-    { key: "cnpj", label: f.cnpj, mask: maskCnpj, inputMode: "numeric", placeholder: "00.000.000/0000-00", check: isValidCnpj, hint: h.cnpj },
+    {
+      key: "cnpj",
+      label: f.cnpj,
+      mask: maskCnpj,
+      inputMode: "numeric",
+      placeholder: "00.000.000/0000-00",
+      check: isValidCnpj,
+      hint: h.cnpj,
+    },
     { key: "email", label: f.email, inputMode: "email", autoComplete: "email", check: isValidEmail, hint: h.email },
-    { key: "companyPhone", label: f.phone, mask: maskPhone, inputMode: "tel", placeholder: "(00) 0 0000-0000", check: isValidPhone, hint: h.phone },
-    { key: "cep", label: f.cep, mask: maskCep, inputMode: "numeric", autoComplete: "postal-code", placeholder: "00000-000", check: isValidCep, hint: h.cep },
+    {
+      key: "companyPhone",
+      label: f.phone,
+      mask: maskPhone,
+      inputMode: "tel",
+      placeholder: "(00) 0 0000-0000",
+      check: isValidPhone,
+      hint: h.phone,
+    },
+    {
+      key: "cep",
+      label: f.cep,
+      mask: maskCep,
+      inputMode: "numeric",
+      autoComplete: "postal-code",
+      placeholder: "00000-000",
+      check: isValidCep,
+      hint: h.cep,
+    },
     { key: "street", label: f.street, autoComplete: "address-line1", wide: true },
     { key: "number", label: f.number, mask: maskNumber, inputMode: "numeric" },
     { key: "neighborhood", label: f.neighborhood },
@@ -90,8 +154,23 @@ export const STEP_FIELDS: readonly (readonly FieldSpec[])[] = [
     { key: "state", label: f.state, mask: maskState, autoComplete: "address-level1", placeholder: "UF" },
   ],
   [
-    { key: "cardNumber", label: f.cardNumber, mask: maskCardNumber, inputMode: "numeric", autoComplete: "cc-number", placeholder: "0000 0000 0000 0000", wide: true },
-    { key: "expiry", label: f.expiry, mask: maskExpiry, inputMode: "numeric", autoComplete: "cc-exp", placeholder: "MM/AA" },
+    {
+      key: "cardNumber",
+      label: f.cardNumber,
+      mask: maskCardNumber,
+      inputMode: "numeric",
+      autoComplete: "cc-number",
+      placeholder: "0000 0000 0000 0000",
+      wide: true,
+    },
+    {
+      key: "expiry",
+      label: f.expiry,
+      mask: maskExpiry,
+      inputMode: "numeric",
+      autoComplete: "cc-exp",
+      placeholder: "MM/AA",
+    },
     { key: "cvv", label: f.cvv, mask: maskCvv, inputMode: "numeric", autoComplete: "cc-csc", placeholder: "000" },
     { key: "cardName", label: f.cardName, autoComplete: "cc-name", wide: true },
   ],
@@ -120,4 +199,5 @@ export async function stepErrors(step: number, data: RegisterData): Promise<Part
 }
 
 /** The slide holding a field (server errors send the wizard back to the first slide with one). */
-export const stepOf = (key: string): number => STEP_FIELDS.findIndex((fields) => fields.some((field) => field.key === key));
+export const stepOf = (key: string): number =>
+  STEP_FIELDS.findIndex((fields) => fields.some((field) => field.key === key));

@@ -22,7 +22,8 @@ export function readRegister(): StoredRegister | null {
     const { data, reached, starterChart } = parsed as Partial<StoredRegister>;
     const fields: Partial<RegisterData> = {};
     for (const [key, value] of Object.entries(typeof data === "object" && data ? data : {})) {
-      if (typeof value === "string" && !(CARD_FIELDS as readonly string[]).includes(key)) fields[key as keyof RegisterData] = value;
+      if (typeof value === "string" && !(CARD_FIELDS as readonly string[]).includes(key))
+        fields[key as keyof RegisterData] = value;
     }
     return { data: fields, reached: typeof reached === "number" ? reached : 0, starterChart: starterChart !== false };
   } catch {

@@ -51,7 +51,10 @@ export function RegisterWizard() {
   const params = useSearchParams();
   // Rendered in the browser only (useSearchParams under Suspense), so the tab's storage is there.
   const [stored] = useState(readRegister);
-  const [data, setData] = useState<RegisterData>(() => ({ ...emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""), ...stored?.data }));
+  const [data, setData] = useState<RegisterData>(() => ({
+    ...emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""),
+    ...stored?.data,
+  }));
   const [reached, setReached] = useState(stored?.reached ?? 0);
   const [starterChart, setStarterChart] = useState(stored?.starterChart ?? true);
   // The slide is the address's (Back and Forward move between slides), never past the last one reached.

@@ -14,10 +14,20 @@ export function StepIndicator({ current }: { current: number }) {
         const done = index < current;
         const active = index === current;
         return (
-          <li key={label} aria-current={active ? "step" : undefined} className="relative flex flex-col items-center gap-0.5">
+          <li
+            key={label}
+            aria-current={active ? "step" : undefined}
+            className="relative flex flex-col items-center gap-0.5"
+          >
             {index < steps.length - 1 ? (
               // from the right edge of this dot (50% + 16px radius + 4px) to the left edge of the next one
-              <span aria-hidden="true" className={cn("absolute top-2 right-[calc(-50%+20px)] left-[calc(50%+20px)] h-px", done ? "bg-primary" : "bg-border")} />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "absolute top-2 right-[calc(-50%+20px)] left-[calc(50%+20px)] h-px",
+                  done ? "bg-primary" : "bg-border",
+                )}
+              />
             ) : null}
             <span
               className={cn(
@@ -29,7 +39,14 @@ export function StepIndicator({ current }: { current: number }) {
             >
               {done ? "✓" : index + 1}
             </span>
-            <span className={cn("hidden text-center text-sm font-medium whitespace-nowrap md:block", active ? "text-fg" : "text-muted")}>{label}</span>
+            <span
+              className={cn(
+                "hidden text-center text-sm font-medium whitespace-nowrap md:block",
+                active ? "text-fg" : "text-muted",
+              )}
+            >
+              {label}
+            </span>
           </li>
         );
       })}

@@ -27,7 +27,11 @@ function Group({ title, rows }: { title: string; rows: Row[] }) {
   );
 }
 
-const join = (...parts: string[]) => parts.map((part) => part.trim()).filter(Boolean).join(", ");
+const join = (...parts: string[]) =>
+  parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
 
 /** Step 4 (spec: "the fourth is not shown", so ours): the office exists; the link to set the password went to `email`. */
 export function SummaryStep({ data, email }: { data: RegisterData; email: string }) {

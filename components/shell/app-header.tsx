@@ -28,9 +28,19 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
           title={shellMessages.openOperators}
           className="grid size-5 cursor-pointer place-items-center rounded-theme text-fg hover:bg-surface-2"
         >
-          <svg viewBox="0 0 24 24" className="size-3" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <circle cx="9" cy="8" r="3.5" />
-            <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.8.7 3 2.4 3.5 5.2" strokeLinecap="round" />
+            <path
+              d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.8.7 3 2.4 3.5 5.2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
         {allowChangePlatform ? <PlatformSwitch platform={platform} /> : null}
@@ -42,7 +52,11 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
           className="flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5 hover:bg-surface-2"
         >
           {/* A block, so max-width applies: a long name ends in an ellipsis at every width, whole in the tooltip. */}
-          <span data-testid="user-name" title={me.data?.name} className="block max-w-[112px] min-w-0 truncate text-sm font-medium sm:max-w-[200px]">
+          <span
+            data-testid="user-name"
+            title={me.data?.name}
+            className="block max-w-[112px] min-w-0 truncate text-sm font-medium sm:max-w-[200px]"
+          >
             {me.data?.name ?? ""}
           </span>
           <Avatar name={me.data?.name ?? ""} pictureUrl={me.data?.pictureUrl} className="size-4" />

@@ -57,10 +57,27 @@ export function AppShell({ children }: { children: ReactNode }) {
           onOpenProfile={() => setOpen("profile")}
         />
         {children}
-        <OperatorsDrawer key={`operators-${platform}`} platform={platform} open={open === "operators"} onOpenChange={onOpenChange("operators")} />
-        <ProfileDrawer key={`profile-${platform}`} platform={platform} open={open === "profile"} onOpenChange={onOpenChange("profile")} onOpenChart={() => openChart()} />
+        <OperatorsDrawer
+          key={`operators-${platform}`}
+          platform={platform}
+          open={open === "operators"}
+          onOpenChange={onOpenChange("operators")}
+        />
+        <ProfileDrawer
+          key={`profile-${platform}`}
+          platform={platform}
+          open={open === "profile"}
+          onOpenChange={onOpenChange("profile")}
+          onOpenChart={() => openChart()}
+        />
         {platform === "accounting" ? (
-          <ChartDialog key={`chart-${chart.opening}`} open={open === "chart"} onOpenChange={onOpenChange("chart")} year={chart.year} importing={chart.importing} />
+          <ChartDialog
+            key={`chart-${chart.opening}`}
+            open={open === "chart"}
+            onOpenChange={onOpenChange("chart")}
+            year={chart.year}
+            importing={chart.importing}
+          />
         ) : null}
       </div>
     </ChartDialogContext.Provider>

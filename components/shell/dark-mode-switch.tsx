@@ -16,5 +16,11 @@ const isDark = () => document.documentElement.classList.contains("dark");
 /** 'Modo Escuro': the choice is kept on the device (components/shell/theme.ts). */
 export function DarkModeSwitch() {
   const dark = useSyncExternalStore(subscribe, isDark, () => false);
-  return <Switch label={commonMessages.darkMode} checked={dark} onCheckedChange={(on) => chooseTheme(on ? "dark" : "light")} />;
+  return (
+    <Switch
+      label={commonMessages.darkMode}
+      checked={dark}
+      onCheckedChange={(on) => chooseTheme(on ? "dark" : "light")}
+    />
+  );
 }

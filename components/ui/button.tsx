@@ -17,7 +17,8 @@ const variants: Record<Variant, string> = {
     "bg-primary text-primary-fg shadow-sm hover:bg-primary-hover disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
   secondary: "border border-border bg-surface text-fg hover:bg-surface-2 disabled:text-muted",
   // Confirms something that cannot be undone (removing an operator or an invite).
-  danger: "bg-danger text-danger-fg shadow-sm hover:bg-danger/90 disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
+  danger:
+    "bg-danger text-danger-fg shadow-sm hover:bg-danger/90 disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
   ghost: "text-fg hover:bg-surface-2 disabled:text-muted",
   link: "px-0! text-primary underline-offset-4 hover:underline disabled:text-muted",
 };
@@ -27,7 +28,16 @@ const sizes: Record<Size, string> = {
   lg: "h-6 px-3 text-[15px]",
 };
 
-export function Button({ variant = "primary", size = "md", loading = false, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  loading = false,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? "button"}

@@ -20,7 +20,16 @@ export type ConfirmDialogProps = {
 };
 
 /** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar' (loaded by confirm-dialog.tsx on the first open). */
-export function ConfirmDialogModal({ open, onOpenChange, title = commonMessages.attention, text, onConfirm, loading, tone = "default", children }: ConfirmDialogProps) {
+export function ConfirmDialogModal({
+  open,
+  onOpenChange,
+  title = commonMessages.attention,
+  text,
+  onConfirm,
+  loading,
+  tone = "default",
+  children,
+}: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

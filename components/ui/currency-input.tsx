@@ -19,7 +19,16 @@ export type CurrencyInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id
  * 'R$ 1.234,56', '1234.5', '10' reais; anything else is ignored). The caller converts cents to the wire's
  * "1234.56" (centsToDecimalText).
  */
-export function CurrencyInput({ label, cents, onCentsChange, invalid, className, readOnly, onKeyDown, ...input }: CurrencyInputProps) {
+export function CurrencyInput({
+  label,
+  cents,
+  onCentsChange,
+  invalid,
+  className,
+  readOnly,
+  onKeyDown,
+  ...input
+}: CurrencyInputProps) {
   const id = useId();
   const text = formatCents(cents);
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -43,7 +43,14 @@ export function DrawerModal({ open, onOpenChange, title, toolbar, children, clas
               aria-label={shellMessages.close}
               className="grid size-4 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
             >
-              <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-2.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>

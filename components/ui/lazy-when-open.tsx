@@ -1,6 +1,16 @@
 "use client";
 
-import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import { SCRIPT_CHUNK_TIMEOUT_MS } from "@/lib/constants";
 import { commonMessages as t } from "@/lib/i18n/sections/common";
 import { Button } from "./button";
@@ -16,7 +26,10 @@ class PartLoadError extends Error {
 /** `load()`, or a failure when it has not arrived within SCRIPT_CHUNK_TIMEOUT_MS (spec §8: 120 s). */
 function withinChunkTimeout<T>(load: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`script not loaded within ${SCRIPT_CHUNK_TIMEOUT_MS} ms`)), SCRIPT_CHUNK_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`script not loaded within ${SCRIPT_CHUNK_TIMEOUT_MS} ms`)),
+      SCRIPT_CHUNK_TIMEOUT_MS,
+    );
     load().then(
       (value) => (clearTimeout(timer), resolve(value)),
       (error: unknown) => (clearTimeout(timer), reject(error)),

@@ -13,7 +13,15 @@ export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id
 };
 
 /** A labelled native select: the platform's own keyboard and screen-reader behaviour, on every device. */
-export function SelectField({ label, hideLabel = false, options, value, onValueChange, className, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hideLabel = false,
+  options,
+  value,
+  onValueChange,
+  className,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   return (
     <div className={cn("flex min-w-0 flex-col gap-0.5", className)}>

@@ -19,7 +19,17 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> &
 };
 
 /** The one labelled text input of the app: label, input and its error, wired for assistive technology. */
-export function TextField({ label, invalid, error, errorId, onValueChange, onChange, compact = false, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  invalid,
+  error,
+  errorId,
+  onValueChange,
+  onChange,
+  compact = false,
+  className,
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const ownErrorId = `${id}-error`;
   const isInvalid = Boolean(invalid || error);
@@ -54,7 +64,11 @@ export function TextField({ label, invalid, error, errorId, onValueChange, onCha
           compact
             ? "h-5 px-1.5 read-only:border-transparent read-only:bg-surface-2 read-only:focus:ring-0"
             : "h-6 px-2 shadow-xs placeholder:text-muted/70 read-only:bg-surface-2",
-          isInvalid ? "border-danger focus:border-danger focus:ring-danger/15" : compact ? "border-border" : "border-border hover:border-border-strong",
+          isInvalid
+            ? "border-danger focus:border-danger focus:ring-danger/15"
+            : compact
+              ? "border-border"
+              : "border-border hover:border-border-strong",
         )}
         {...input}
       />

@@ -19,7 +19,10 @@ export function useReturnFocus() {
     onOpenAutoFocus: () => {
       // Radix calls this before moving focus in, so the active element is still the opener.
       const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? { element: active, scope: active.closest<HTMLElement>(DIALOG_SELECTOR) } : null;
+      opener.current =
+        active instanceof HTMLElement && active !== document.body
+          ? { element: active, scope: active.closest<HTMLElement>(DIALOG_SELECTOR) }
+          : null;
     },
     onCloseAutoFocus: (event: Event) => {
       const target = opener.current;

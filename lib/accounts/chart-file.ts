@@ -228,7 +228,8 @@ export function chartColumnsOf(first: string[], columns?: ChartColumns): { colum
   const named = columnsByName(first);
   if (named) return { columns: resolveNamed(named, first.length), hasHeader: true };
   // A first line naming no known column and not starting with a code: a header we cannot read.
-  if (!isChartCode(first[0] ?? "") || first.length < 2) throw new ChartFileError(first.length < 2 ? m.oneColumn : m.noColumns);
+  if (!isChartCode(first[0] ?? "") || first.length < 2)
+    throw new ChartFileError(first.length < 2 ? m.oneColumn : m.noColumns);
   return { columns: { code: 0, description: 1 }, hasHeader: false };
 }
 
@@ -277,12 +278,17 @@ export function readChartFile(bytes: Uint8Array, columns?: ChartColumns): ChartF
     else if (!isChartCode(code)) refused.push({ line, message: m.invalidCode(shown(code)) });
     else if (description === "") refused.push({ line, message: m.emptyDescription });
     else if (code.length > CODE_MAX) refused.push({ line, message: m.codeTooLong(CODE_MAX) });
-    else if (description.length > DESCRIPTION_MAX) refused.push({ line, message: m.descriptionTooLong(DESCRIPTION_MAX) });
+    else if (description.length > DESCRIPTION_MAX)
+      refused.push({ line, message: m.descriptionTooLong(DESCRIPTION_MAX) });
     else if (used.reducedCode !== undefined && (cells[used.reducedCode] ?? "").length > REDUCED_CODE_MAX)
       refused.push({ line, message: m.reducedCodeTooLong(REDUCED_CODE_MAX) });
-    else if (hasForbiddenCharacters(description, { multiline: true }) || (used.reducedCode !== undefined && hasForbiddenCharacters(cells[used.reducedCode] ?? "")))
+    else if (
+      hasForbiddenCharacters(description, { multiline: true }) ||
+      (used.reducedCode !== undefined && hasForbiddenCharacters(cells[used.reducedCode] ?? ""))
+    )
       refused.push({ line, message: m.invalidCharacters });
-    else if (firstLineOf.has(code)) refused.push({ line, message: m.duplicateCode(code, firstLineOf.get(code) as number) });
+    else if (firstLineOf.has(code))
+      refused.push({ line, message: m.duplicateCode(code, firstLineOf.get(code) as number) });
     else {
       firstLineOf.set(code, line);
       const reduced = used.reducedCode === undefined ? "" : (cells[used.reducedCode] ?? "");
@@ -295,7 +301,8 @@ export function readChartFile(bytes: Uint8Array, columns?: ChartColumns): ChartF
   // 1.1.01), else analytic.
   const parents = new Set<string>();
   for (const row of rows) {
-    for (let dot = row.code.indexOf("."); dot !== -1; dot = row.code.indexOf(".", dot + 1)) parents.add(row.code.slice(0, dot));
+    for (let dot = row.code.indexOf("."); dot !== -1; dot = row.code.indexOf(".", dot + 1))
+      parents.add(row.code.slice(0, dot));
   }
   return {
     header: hasHeader ? first.cells : [],

@@ -11,4 +11,9 @@ const browserLock: LockLike = (task) => {
   return locks ? (locks.request("bloco-token-refresh", task) as Promise<Awaited<ReturnType<typeof task>>>) : task();
 };
 
-export const api = createApiClient({ session: browserSession, lock: browserLock, early: takeEarlyCall, onLogout: rememberLogoutReason });
+export const api = createApiClient({
+  session: browserSession,
+  lock: browserLock,
+  early: takeEarlyCall,
+  onLogout: rememberLogoutReason,
+});

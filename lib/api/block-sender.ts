@@ -62,7 +62,10 @@ export function useRemoveDocument() {
 // ---------------------------------------------------------------- uploads
 
 export type UploadPhase = "idle" | "uploading" | "processing" | "waiting";
-export type UploadState = { phase: UploadPhase; /** 0..1 of the body sent, null before the first event. */ progress: number | null };
+export type UploadState = {
+  phase: UploadPhase;
+  /** 0..1 of the body sent, null before the first event. */ progress: number | null;
+};
 
 /** The upload gate answered 429: wait its Retry-After (seconds), within these bounds, at most MAX_GATE_WAITS times. */
 export const MAX_GATE_WAITS = 5;
@@ -102,7 +105,8 @@ function useUpload<TBody, TAnswer>(path: string) {
       controller.current = current;
       let retryAfter: string | null = null;
       const xhr = uploadTransport({
-        onProgress: ({ loaded, total }) => setState({ phase: "uploading", progress: total > 0 ? loaded / total : null }),
+        onProgress: ({ loaded, total }) =>
+          setState({ phase: "uploading", progress: total > 0 ? loaded / total : null }),
         onUploaded: () => setState({ phase: "processing", progress: 1 }),
       });
       const transport: typeof xhr = async (url, init) => {
@@ -141,7 +145,8 @@ function useUpload<TBody, TAnswer>(path: string) {
 function useRefreshAfterSend() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [blockSenderKeys.library, ["pendency"], ["blocks"], ["business"]]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [blockSenderKeys.library, ["pendency"], ["blocks"], ["business"]])
+      void queryClient.invalidateQueries({ queryKey });
   };
 }
 
@@ -155,7 +160,9 @@ export function useSendBlock() {
 
 /** POST /api/pendency/solve {pendencyId, documents, removedDocuments}; then the next pendency loads. */
 export function useSolvePendency() {
-  const upload = useUpload<PendencySolveBody, { pendencyId: number; blockId: number; pendencyNumber: number }>("/api/pendency/solve");
+  const upload = useUpload<PendencySolveBody, { pendencyId: number; blockId: number; pendencyNumber: number }>(
+    "/api/pendency/solve",
+  );
   const refresh = useRefreshAfterSend();
   const mutation = useMutation({ mutationFn: upload.send, onSuccess: () => refresh() });
   return { ...mutation, upload: upload.state };
@@ -177,7 +184,8 @@ export function useToSolve(chosen: number | null = null) {
 export function useSkipPendency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (pendencyId: number) => api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", { next: true, pendencyId }),
+    mutationFn: (pendencyId: number) =>
+      api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", { next: true, pendencyId }),
     onSuccess: (answer) => queryClient.setQueryData([...blockSenderKeys.toSolve, null], answer),
   });
 }

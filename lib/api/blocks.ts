@@ -20,7 +20,8 @@ export const blockKeys = {
 /** The viewer's account lists live under the "accounts" prefix: an account change refreshes them too. */
 export const viewerAccountKeys = {
   chart: (year: number) => ["accounts", "viewer", "chart", year] as const,
-  client: (clientId: number, year: number, month: number) => ["accounts", "viewer", "client", clientId, year, month] as const,
+  client: (clientId: number, year: number, month: number) =>
+    ["accounts", "viewer", "client", clientId, year, month] as const,
 };
 
 /** POST /api/document/block: images, badges, version and the open pendency of one block. */
@@ -89,7 +90,10 @@ export function useSaveBlock(clientId: number) {
   return useMutation({
     mutationFn: (body: BlockSaveBody) => api.request<unknown>("/api/block/save", body),
     onSettled: (_data, _error, body) =>
-      Promise.all([invalidateAfterSave(queryClient, clientId), queryClient.invalidateQueries({ queryKey: blockKeys.documents(body.block.id) })]),
+      Promise.all([
+        invalidateAfterSave(queryClient, clientId),
+        queryClient.invalidateQueries({ queryKey: blockKeys.documents(body.block.id) }),
+      ]),
   });
 }
 

@@ -11,7 +11,8 @@ export const businessKeys = {
   accounts: (year: number, month: number) => ["business", "accounts", year, month] as const,
   sentOperators: ["business", "sent", "operators"] as const,
   sentAll: ["business", "sent", "blocks"] as const,
-  sent: (operatorId: number, year: number, month: number) => ["business", "sent", "blocks", operatorId, year, month] as const,
+  sent: (operatorId: number, year: number, month: number) =>
+    ["business", "sent", "blocks", operatorId, year, month] as const,
   devolved: ["business", "devolved"] as const,
 };
 
@@ -22,6 +23,7 @@ export const businessKeys = {
 export function useBusinessBlocks(year: number, month: number) {
   return useQuery({
     queryKey: businessKeys.blocks(year, month),
-    queryFn: ({ signal }) => api.request<BusinessBlocksAnswer>("/api/block/list", month === 0 ? {} : { year, month }, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<BusinessBlocksAnswer>("/api/block/list", month === 0 ? {} : { year, month }, { signal }),
   });
 }

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
-import type {
-  BusinessBlocksAnswer,
-  ReturnedDocument,
-  SentBlock,
-  SentOperator,
-} from "@/lib/contract/business";
+import type { BusinessBlocksAnswer, ReturnedDocument, SentBlock, SentOperator } from "@/lib/contract/business";
 import { api } from "./api";
 import { businessKeys } from "./business-blocks";
 import type { PeriodAccounts } from "./client-detail";
@@ -47,7 +42,9 @@ export function useSentBlocks(operatorId: number | null, year: number, month: nu
     enabled: operatorId !== null,
     queryKey: businessKeys.sent(operatorId ?? 0, year, month),
     queryFn: ({ signal }) =>
-      api.request<SentBlock[]>("/api/block/sent", month === 0 ? { operatorId, year } : { operatorId, year, month }, { signal }),
+      api.request<SentBlock[]>("/api/block/sent", month === 0 ? { operatorId, year } : { operatorId, year, month }, {
+        signal,
+      }),
   });
 }
 
@@ -55,7 +52,8 @@ export function useSentBlocks(operatorId: number | null, year: number, month: nu
 export function useUndoSent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (blockId: number) => api.request<{ blockId: number; undoneDatetime: string }>("/api/block/sent/undo", { blockId }),
+    mutationFn: (blockId: number) =>
+      api.request<{ blockId: number; undoneDatetime: string }>("/api/block/sent/undo", { blockId }),
     // A refused undo (409: categorised meanwhile, window over) refreshes too: the block shows its new state.
     onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all }),
   });
@@ -74,7 +72,9 @@ function useDocumentAction(path: string) {
   return useMutation({
     mutationFn: (documentId: number) => api.request<unknown>(path, { documentId }),
     onSuccess: (_data, documentId) =>
-      queryClient.setQueryData<ReturnedDocument[]>(businessKeys.devolved, (list) => list?.filter((doc) => doc.id !== documentId)),
+      queryClient.setQueryData<ReturnedDocument[]>(businessKeys.devolved, (list) =>
+        list?.filter((doc) => doc.id !== documentId),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all }),
   });
 }

@@ -2,7 +2,12 @@ import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL_INTERVAL_MS } from "@/lib/constants";
 import type { BlockSaveBody, Block } from "@/lib/contract/blocks";
-import type { BlockSyncAnswer, CategorizationBlock, PendencyCreateBody, ToCategorizeAnswer } from "@/lib/contract/categorization";
+import type {
+  BlockSyncAnswer,
+  CategorizationBlock,
+  PendencyCreateBody,
+  ToCategorizeAnswer,
+} from "@/lib/contract/categorization";
 import { api } from "./api";
 import { useLeaveScreen } from "./leave-screen";
 import { blockKeys, invalidateAfterSave, viewerAccountKeys } from "./blocks";
@@ -127,7 +132,8 @@ export function usePrefetchAccounts(clientId: number) {
     });
     void queryClient.prefetchQuery({
       queryKey: viewerAccountKeys.client(clientId, year, month),
-      queryFn: ({ signal }) => api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }),
+      queryFn: ({ signal }) =>
+        api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }),
     });
   };
 }

@@ -17,7 +17,9 @@ export function useActivateAccounts(clientId: number) {
       const activated: AccountActivateAnswer = [];
       for (let start = 0; start < accountIds.length; start += ACTIVATE_MAX) {
         const part = accountIds.slice(start, start + ACTIVATE_MAX);
-        activated.push(...(await api.request<AccountActivateAnswer>("/api/account/activate", { clientId, accountIds: part })));
+        activated.push(
+          ...(await api.request<AccountActivateAnswer>("/api/account/activate", { clientId, accountIds: part })),
+        );
       }
       return activated;
     },

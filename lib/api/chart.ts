@@ -40,13 +40,15 @@ function useChartMutation<Body, Answer>(path: string, refresh: (body: Body) => b
 }
 
 /** POST /api/account/import: with dryRun the preview (nothing changes, nothing to refetch). */
-export const useImportChart = () => useChartMutation<AccountImportBody, AccountImportAnswer>("/api/account/import", (body) => !body.dryRun);
+export const useImportChart = () =>
+  useChartMutation<AccountImportBody, AccountImportAnswer>("/api/account/import", (body) => !body.dryRun);
 
 /** POST /api/account/starter {year}: the starter chart into an empty year. */
 export const useStarterChart = () => useChartMutation<{ year: number }, ChartLoadedAnswer>("/api/account/starter");
 
 /** POST /api/account/rollover {fromYear, toYear}: a year's chart copied into an empty next year. */
-export const useRolloverChart = () => useChartMutation<{ fromYear: number; toYear: number }, ChartLoadedAnswer>("/api/account/rollover");
+export const useRolloverChart = () =>
+  useChartMutation<{ fromYear: number; toYear: number }, ChartLoadedAnswer>("/api/account/rollover");
 
 /** POST /api/account/create. */
 export const useCreateAccount = () => useChartMutation<AccountCreateBody, ChartAccount>("/api/account/create");
@@ -55,13 +57,15 @@ export const useCreateAccount = () => useChartMutation<AccountCreateBody, ChartA
 export const useUpdateAccount = () => useChartMutation<AccountUpdateBody, ChartAccount>("/api/account/update");
 
 /** Whether an account may be offered to a client or chosen for a block: active and analytic. */
-export const isOfferable = (account: Pick<ChartAccount, "active" | "type">) => account.active && account.type === "analytic";
+export const isOfferable = (account: Pick<ChartAccount, "active" | "type">) =>
+  account.active && account.type === "analytic";
 
 /** A File as a data URL (`data:<type>;base64,<payload>`): the bytes go as they are, the server decodes. */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("no data URL")));
+    reader.onload = () =>
+      typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("no data URL"));
     reader.onerror = () => reject(reader.error ?? new Error("read failed"));
     reader.readAsDataURL(file);
   });

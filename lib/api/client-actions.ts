@@ -62,7 +62,16 @@ export function useToggleAccount(clientId: number, year: number, month: number) 
         if (!plan) return plan;
         const others = plan.filter((account) => account.id !== changed.id);
         if (!changed.activated) return others;
-        const added = { id: changed.id, code: changed.code, description: changed.description, date: new Date().toISOString(), activated: true, reducedCode: changed.reducedCode, active: changed.active, type: changed.type };
+        const added = {
+          id: changed.id,
+          code: changed.code,
+          description: changed.description,
+          date: new Date().toISOString(),
+          activated: true,
+          reducedCode: changed.reducedCode,
+          active: changed.active,
+          type: changed.type,
+        };
         return [...others, added];
       }),
     // Not awaited: the toggle is done when the server answered; the lists refetch behind it (an

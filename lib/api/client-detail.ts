@@ -34,7 +34,12 @@ export function useClientCard(clientId: number) {
 export function useClientBusy(clientId: number) {
   return useQuery({
     queryKey: clientDetailKeys.busy(clientId),
-    queryFn: ({ signal }) => api.request<ClientBusyAnswer & { contabilizing?: ClientBusyAnswer["busy"] }>("/api/client/busy", { clientId }, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<ClientBusyAnswer & { contabilizing?: ClientBusyAnswer["busy"] }>(
+        "/api/client/busy",
+        { clientId },
+        { signal },
+      ),
     refetchInterval: POLL_INTERVAL_MS,
     refetchIntervalInBackground: false,
   });
@@ -52,8 +57,12 @@ export function usePeriodAccounts(clientId: number, year: number, month: number)
     queryKey: clientDetailKeys.accounts(clientId, year, month),
     queryFn: ({ signal }): Promise<PeriodAccounts> =>
       month === 0
-        ? api.request<ClientAccountsByMonth>("/api/account/client", { clientId }, { signal }).then((byMonth) => ({ byMonth }))
-        : api.request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal }).then((list) => ({ list })),
+        ? api
+            .request<ClientAccountsByMonth>("/api/account/client", { clientId }, { signal })
+            .then((byMonth) => ({ byMonth }))
+        : api
+            .request<ClientAccount[]>("/api/account/client", { clientId, year, month }, { signal })
+            .then((list) => ({ list })),
     ...ACCOUNT_LIST_RETRY,
   });
 }
@@ -63,7 +72,9 @@ export function usePeriodBlocks(clientId: number, year: number, month: number) {
   return useQuery({
     queryKey: clientDetailKeys.blocks(clientId, year, month),
     queryFn: ({ signal }) =>
-      api.request<ClientBlocksAnswer>("/api/block/list", month === 0 ? { clientId } : { clientId, year, month }, { signal }),
+      api.request<ClientBlocksAnswer>("/api/block/list", month === 0 ? { clientId } : { clientId, year, month }, {
+        signal,
+      }),
   });
 }
 

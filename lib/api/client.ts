@@ -19,7 +19,13 @@ export class ApiError extends Error {
   /** `error.details` of the envelope (additive: a 409's fresh block, the busy holder), {} when absent. */
   readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = [], details: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: ApiFieldError[] = [],
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -77,7 +83,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function errorFromResponse(status: number, body: unknown): ApiError {
   const envelope = isRecord(body) && isRecord(body.error) ? body.error : {};
   const code = typeof envelope.code === "string" ? envelope.code : `http_${status}`;
-  const message = typeof envelope.message === "string" && envelope.message ? envelope.message : ajaxMessages.error(status);
+  const message =
+    typeof envelope.message === "string" && envelope.message ? envelope.message : ajaxMessages.error(status);
   const fields = Array.isArray(envelope.fields) ? envelope.fields.filter(isFieldError) : [];
   return new ApiError(status, code, message, fields, isRecord(envelope.details) ? envelope.details : {});
 }
@@ -118,7 +125,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const headers: Record<string, string> = { Accept: "application/json" };
     if (access) headers.Authorization = `Bearer ${access}`;
-    const init: RequestInit = { method: payload === undefined ? "GET" : "POST", headers, signal: controller.signal, cache: "no-store" };
+    const init: RequestInit = {
+      method: payload === undefined ? "GET" : "POST",
+      headers,
+      signal: controller.signal,
+      cache: "no-store",
+    };
     if (payload !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(payload);

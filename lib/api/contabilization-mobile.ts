@@ -2,7 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { POLL_INTERVAL_MS } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
-import type { BlockContabilizeAnswer, ContabilizationMonth, ContabilizationSessionAnswer } from "@/lib/contract/contabilization";
+import type {
+  BlockContabilizeAnswer,
+  ContabilizationMonth,
+  ContabilizationSessionAnswer,
+} from "@/lib/contract/contabilization";
 import { api } from "./api";
 import { ApiError } from "./client";
 
@@ -118,7 +122,12 @@ function endOnPageHide(): void {
   window.addEventListener("pagehide", () => {
     if (state.status !== "ready") return;
     const body = JSON.stringify({ link: state.session });
-    void fetch("/api/operator/contabilization/end", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body }).catch(() => {});
+    void fetch("/api/operator/contabilization/end", {
+      method: "POST",
+      keepalive: true,
+      headers: { "Content-Type": "application/json" },
+      body,
+    }).catch(() => {});
     setState({ status: "none" });
   });
 }
@@ -129,7 +138,8 @@ export function endsSession(error: unknown): boolean {
 }
 
 export const mobileKeys = {
-  month: (session: string, year: number, month: number) => ["contabilization-mobile", "month", session, year, month] as const,
+  month: (session: string, year: number, month: number) =>
+    ["contabilization-mobile", "month", session, year, month] as const,
   history: (session: string, year: number, month: number, accountId: number) =>
     ["contabilization-mobile", "history", session, year, month, accountId] as const,
 };
@@ -138,11 +148,22 @@ export const mobileKeys = {
  * POST /api/operator/contabilization/mobile every POLL_INTERVAL_MS while the page is visible: renews
  * the operator's lease and refreshes the month (409 while another operator holds it; 401 session ended).
  */
-export function useMobileMonth(session: string, year: number, month: number, opened: ContabilizationMonth, openedAt: number) {
+export function useMobileMonth(
+  session: string,
+  year: number,
+  month: number,
+  opened: ContabilizationMonth,
+  openedAt: number,
+) {
   const seeded = opened.year === year && opened.month === month;
   return useQuery({
     queryKey: mobileKeys.month(session, year, month),
-    queryFn: ({ signal }) => api.request<ContabilizationMonth>("/api/operator/contabilization/mobile", { link: session, year, month }, { ...PUBLIC, signal }),
+    queryFn: ({ signal }) =>
+      api.request<ContabilizationMonth>(
+        "/api/operator/contabilization/mobile",
+        { link: session, year, month },
+        { ...PUBLIC, signal },
+      ),
     initialData: seeded ? opened : undefined,
     initialDataUpdatedAt: seeded ? openedAt : undefined,
     // init's own answer is as fresh as a poll: the next poll refreshes it, not a second ask at once
@@ -159,7 +180,11 @@ export function useMobileHistory(session: string, year: number, month: number, a
   return useQuery({
     queryKey: mobileKeys.history(session, year, month, accountId),
     queryFn: ({ signal }) =>
-      api.request<Block[]>("/api/operator/contabilization/history", { link: session, year, month, accountId }, { ...PUBLIC, signal }),
+      api.request<Block[]>(
+        "/api/operator/contabilization/history",
+        { link: session, year, month, accountId },
+        { ...PUBLIC, signal },
+      ),
     staleTime: 0,
   });
 }

@@ -19,7 +19,8 @@ import { ApiError } from "./client";
 
 export const contabilizationKeys = {
   all: (clientId: number) => ["contabilization", clientId] as const,
-  month: (clientId: number, year: number, month: number) => ["contabilization", clientId, "month", year, month] as const,
+  month: (clientId: number, year: number, month: number) =>
+    ["contabilization", clientId, "month", year, month] as const,
   history: (clientId: number, year: number, month: number, accountId: number) =>
     ["contabilization", clientId, "history", year, month, accountId] as const,
   link: (clientId: number, year: number, month: number) => ["contabilization", clientId, "link", year, month] as const,
@@ -34,7 +35,10 @@ export function leaseHolder(error: unknown): { message: string; holder: Operator
   const details = error.details as { holder?: Partial<OperatorFace> } | undefined;
   const holder = details?.holder;
   if (!holder || typeof holder.name !== "string") return null;
-  return { message: error.message, holder: { name: holder.name, pictureUrl: typeof holder.pictureUrl === "string" ? holder.pictureUrl : null } };
+  return {
+    message: error.message,
+    holder: { name: holder.name, pictureUrl: typeof holder.pictureUrl === "string" ? holder.pictureUrl : null },
+  };
 }
 
 /**
@@ -52,7 +56,8 @@ export function useContabilizationLease(clientId: number, year: number, month: n
     refetchInterval: POLL_INTERVAL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
-    retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
 }
 
@@ -72,7 +77,10 @@ export function useContabilize(clientId: number) {
     },
     onSuccess: (answer) => {
       const { contabilization } = answer;
-      queryClient.setQueryData(contabilizationKeys.month(clientId, contabilization.year, contabilization.month), contabilization);
+      queryClient.setQueryData(
+        contabilizationKeys.month(clientId, contabilization.year, contabilization.month),
+        contabilization,
+      );
       void queryClient.invalidateQueries({ queryKey: [...contabilizationKeys.all(clientId), "history"] });
       void queryClient.invalidateQueries({ queryKey: ["blocks", clientId] });
       void queryClient.invalidateQueries({ queryKey: ["clients"] });
@@ -85,10 +93,17 @@ export function useContabilize(clientId: number) {
 }
 
 /** 'Visualizar Historico': the account's contabilised blocks of the month, most recently posted first. */
-export function useContabilizationHistory(clientId: number, year: number, month: number, accountId: number, enabled: boolean) {
+export function useContabilizationHistory(
+  clientId: number,
+  year: number,
+  month: number,
+  accountId: number,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: contabilizationKeys.history(clientId, year, month, accountId),
-    queryFn: ({ signal }) => api.request<Block[]>("/api/operator/contabilization/history", { clientId, year, month, accountId }, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<Block[]>("/api/operator/contabilization/history", { clientId, year, month, accountId }, { signal }),
     enabled,
   });
 }
@@ -110,7 +125,12 @@ export function linkRenewDelay(linkExpiresDatetime: string | undefined, now = Da
 export function useContabilizationLink(clientId: number, year: number, month: number, enabled: boolean) {
   return useQuery({
     queryKey: contabilizationKeys.link(clientId, year, month),
-    queryFn: ({ signal }) => api.request<ContabilizationLinkAnswer>("/api/operator/contabilization/link", { clientId, year, month }, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<ContabilizationLinkAnswer>(
+        "/api/operator/contabilization/link",
+        { clientId, year, month },
+        { signal },
+      ),
     enabled,
     staleTime: Infinity,
     gcTime: 0,
@@ -118,6 +138,7 @@ export function useContabilizationLink(clientId: number, year: number, month: nu
     refetchInterval: (query: Query<ContabilizationLinkAnswer, Error, ContabilizationLinkAnswer, readonly unknown[]>) =>
       linkRenewDelay(query.state.data?.linkExpiresDatetime),
     refetchIntervalInBackground: true,
-    retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
 }

@@ -14,7 +14,8 @@ export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return validationMessages.connection;
   // The office removed the user's company: its own message, not 'Seu acesso foi bloqueado' (same 400).
   if (error.status === 400 && error.details.reason === CLIENT_REMOVED_REASON) return validationMessages.clientRemoved;
-  if (error.status === 400) return error.code === "invalid_input" ? validationMessages.login : validationMessages.blocked;
+  if (error.status === 400)
+    return error.code === "invalid_input" ? validationMessages.login : validationMessages.blocked;
   if (error.status === 401) return validationMessages.login;
   if (error.status === 429 && error.code === "rate_limited" && error.message) return error.message;
   return validationMessages.connection;

@@ -32,10 +32,22 @@ export const meAnswer = z.object({
   isAccouting: z.boolean(),
   isBussiness: z.boolean(),
   accounting: z
-    .object({ operatorId: z.number(), type: z.number(), officeId: z.number(), officeName: z.string(), hasPaymentAccess: z.boolean() })
+    .object({
+      operatorId: z.number(),
+      type: z.number(),
+      officeId: z.number(),
+      officeName: z.string(),
+      hasPaymentAccess: z.boolean(),
+    })
     .nullable(),
   business: z
-    .object({ operatorId: z.number(), type: z.number(), clientId: z.number(), clientName: z.string(), clientType: z.enum(["juridicPerson", "individual"]) })
+    .object({
+      operatorId: z.number(),
+      type: z.number(),
+      clientId: z.number(),
+      clientName: z.string(),
+      clientType: z.enum(["juridicPerson", "individual"]),
+    })
     .nullable(),
 });
 export type MeAnswer = z.infer<typeof meAnswer>;

@@ -43,7 +43,10 @@ export const blockSchema = z.object({
 export type Block = z.infer<typeof blockSchema>;
 
 /** year → month (1..12) → account id (or UNCATEGORIZED_KEY) → blocks, newest first within an account. */
-export const blocksByMonthSchema = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(blockSchema))));
+export const blocksByMonthSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.record(z.string(), z.array(blockSchema))),
+);
 export type BlocksByMonth = z.infer<typeof blocksByMonthSchema>;
 
 /** Spec §3 Client blocks response, plus uncontabilizedCount (the Contabilizar badge, additive). */
@@ -62,7 +65,9 @@ export type BlockIdBody = z.infer<typeof blockIdBody>;
 export const DEVOLVE_REASON_MAX = 500;
 export const blockDevolveBody = z.object({
   blockId: idSchema,
-  reason: multilineTextSchema.pipe(z.string().max(DEVOLVE_REASON_MAX, blocksMessages.reasonTooLong(DEVOLVE_REASON_MAX))).optional(),
+  reason: multilineTextSchema
+    .pipe(z.string().max(DEVOLVE_REASON_MAX, blocksMessages.reasonTooLong(DEVOLVE_REASON_MAX)))
+    .optional(),
 });
 export type BlockDevolveBody = z.infer<typeof blockDevolveBody>;
 

@@ -26,7 +26,11 @@ export const clientRefSchema = z
 /** A photo's file name as the device gave it (optional, additive): Devolvidos shows it. */
 export const DOCUMENT_NAME_MAX = 255;
 export const documentNameSchema = textSchema.pipe(z.string().max(DOCUMENT_NAME_MAX));
-export const newPhotoSchema = z.object({ id: clientRefSchema, base64url: z.string().min(1), name: documentNameSchema.optional() });
+export const newPhotoSchema = z.object({
+  id: clientRefSchema,
+  base64url: z.string().min(1),
+  name: documentNameSchema.optional(),
+});
 export const galleryDocumentSchema = z.object({ id: idSchema });
 export const blockDocumentInput = z.union([newPhotoSchema, galleryDocumentSchema]);
 export type NewPhoto = z.infer<typeof newPhotoSchema>;
@@ -64,7 +68,11 @@ export type SentBlock = z.infer<typeof sentBlockSchema>;
 export const blockCreateAnswer = sentBlockSchema;
 
 /** POST /api/block/sent: one operator's sent blocks (the caller's own or a colleague who shares), one month. */
-export const sentBlocksBody = z.object({ operatorId: idSchema, year: yearSchema.optional(), month: monthSchema.optional() });
+export const sentBlocksBody = z.object({
+  operatorId: idSchema,
+  year: yearSchema.optional(),
+  month: monthSchema.optional(),
+});
 export type SentBlocksBody = z.infer<typeof sentBlocksBody>;
 /** Newest first. */
 export const sentBlocksAnswer = z.array(sentBlockSchema);
@@ -137,7 +145,10 @@ export const screenOperatorSchema = z.object({ name: z.string(), pictureUrl: z.s
 export type ScreenOperator = z.infer<typeof screenOperatorSchema>;
 
 /** Spec §3 pendency sync response: the open count and the company's operators on the pendency screen. */
-export const pendencySyncAnswer = z.object({ pendencyNumber: z.number().int(), operators: z.array(screenOperatorSchema) });
+export const pendencySyncAnswer = z.object({
+  pendencyNumber: z.number().int(),
+  operators: z.array(screenOperatorSchema),
+});
 export type PendencySyncAnswer = z.infer<typeof pendencySyncAnswer>;
 
 /**
@@ -186,7 +197,11 @@ export const pendencySolveBody = z.object({
   removedDocuments: z.array(idSchema).max(MAX_BLOCK_IMAGES),
 });
 export type PendencySolveBody = z.infer<typeof pendencySolveBody>;
-export const pendencySolveAnswer = z.object({ pendencyId: z.number().int(), blockId: z.number().int(), pendencyNumber: z.number().int() });
+export const pendencySolveAnswer = z.object({
+  pendencyId: z.number().int(),
+  blockId: z.number().int(),
+  pendencyNumber: z.number().int(),
+});
 
 /** POST /api/block/list, business variant (no clientId): the company's blocks plus its open pendencies. */
 export const businessBlocksAnswer = clientBlocksAnswer.extend({ pendencyNumber: z.number().int() });

@@ -45,7 +45,10 @@ export const toCategorizeAnswer = z.object({
 export type ToCategorizeAnswer = z.infer<typeof toCategorizeAnswer>;
 
 /** Spec §3 Block sync response: the queue's count and the office's operators on the screen, the caller first. */
-export const blockSyncAnswer = z.object({ uncategorizedCount: z.number().int(), operators: z.array(screenOperatorSchema) });
+export const blockSyncAnswer = z.object({
+  uncategorizedCount: z.number().int(),
+  operators: z.array(screenOperatorSchema),
+});
 export type BlockSyncAnswer = z.infer<typeof blockSyncAnswer>;
 
 /** POST /api/operator/unsync/block {clientId?}: that client's screen, or every client's when absent. */
@@ -55,7 +58,13 @@ export type BlockUnsyncBody = z.infer<typeof blockUnsyncBody>;
 /** POST /api/pendency/create: the spec's {issue, observations} plus blockId (additive). */
 export const pendencyCreateBody = z.object({
   blockId: idSchema,
-  issue: z.int(categorizationMessages.invalidIssue).refine((issue) => (ISSUE_CODES as readonly number[]).includes(issue), categorizationMessages.invalidIssue),
-  observations: multilineTextSchema.pipe(z.string().max(PENDENCY_OBSERVATIONS_MAX, categorizationMessages.observationsTooLong(PENDENCY_OBSERVATIONS_MAX))).default(""),
+  issue: z
+    .int(categorizationMessages.invalidIssue)
+    .refine((issue) => (ISSUE_CODES as readonly number[]).includes(issue), categorizationMessages.invalidIssue),
+  observations: multilineTextSchema
+    .pipe(
+      z.string().max(PENDENCY_OBSERVATIONS_MAX, categorizationMessages.observationsTooLong(PENDENCY_OBSERVATIONS_MAX)),
+    )
+    .default(""),
 });
 export type PendencyCreateBody = z.infer<typeof pendencyCreateBody>;

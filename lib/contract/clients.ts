@@ -32,5 +32,8 @@ export const clientCardListSchema = z.array(clientCardSchema);
  * (additive): the operator other than the caller holding the client's unexpired contabilization lease —
  * the Contabilizar entry is disabled with its avatar.
  */
-export const clientBusyAnswerSchema = z.object({ busy: busyOperatorSchema.nullable(), contabilizing: busyOperatorSchema.nullable() });
+export const clientBusyAnswerSchema = z.object({
+  busy: busyOperatorSchema.nullable(),
+  contabilizing: busyOperatorSchema.nullable(),
+});
 export type ClientBusyAnswer = z.infer<typeof clientBusyAnswerSchema>;

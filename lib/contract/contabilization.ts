@@ -18,15 +18,22 @@ import { z } from "./zod";
 //   /api/block/contabilize, /api/operator/contabilization/mobile, /history and /end (spec: `{blockId, link}`).
 
 /** A token as it travels: base64url of 32 random bytes (43 characters); a bound keeps junk out. */
-export const linkTokenSchema = z.string().min(1, apiMessages.required).max(128).regex(/^[A-Za-z0-9_-]+$/, contabilizationMessages.invalidLink);
+export const linkTokenSchema = z
+  .string()
+  .min(1, apiMessages.required)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, contabilizationMessages.invalidLink);
 
 /** year and month come together; without both, the current month (São Paulo). */
 const optionalMonth = { year: yearSchema.optional(), month: monthSchema.optional() };
-const bothOrNeither = (body: { year?: number; month?: number }) => (body.year === undefined) === (body.month === undefined);
+const bothOrNeither = (body: { year?: number; month?: number }) =>
+  (body.year === undefined) === (body.month === undefined);
 const bothOrNeitherIssue = { message: accountsMessages.yearAndMonth, path: ["month"] };
 
 /** POST /api/operator/sync/contabilize and /api/operator/contabilization/link. */
-export const contabilizeSyncBody = z.object({ clientId: idSchema, ...optionalMonth }).refine(bothOrNeither, bothOrNeitherIssue);
+export const contabilizeSyncBody = z
+  .object({ clientId: idSchema, ...optionalMonth })
+  .refine(bothOrNeither, bothOrNeitherIssue);
 export type ContabilizeSyncBody = z.infer<typeof contabilizeSyncBody>;
 
 /** POST /api/operator/unsync/contabilize: one client's lease, or every lease of the caller. */
@@ -43,11 +50,15 @@ export const blockContabilizeBody = z.object({
 export type BlockContabilizeBody = z.infer<typeof blockContabilizeBody>;
 
 /** POST /api/operator/contabilization/init: the QR's link, and optionally the month to open on (default: current). */
-export const contabilizationInitBody = z.object({ link: linkTokenSchema, ...optionalMonth }).refine(bothOrNeither, bothOrNeitherIssue);
+export const contabilizationInitBody = z
+  .object({ link: linkTokenSchema, ...optionalMonth })
+  .refine(bothOrNeither, bothOrNeitherIssue);
 export type ContabilizationInitBody = z.infer<typeof contabilizationInitBody>;
 
 /** POST /api/operator/contabilization/mobile: the phone's poll (renews the lease) for one month. */
-export const contabilizationMobileBody = z.object({ link: linkTokenSchema, ...optionalMonth }).refine(bothOrNeither, bothOrNeitherIssue);
+export const contabilizationMobileBody = z
+  .object({ link: linkTokenSchema, ...optionalMonth })
+  .refine(bothOrNeither, bothOrNeitherIssue);
 export type ContabilizationMobileBody = z.infer<typeof contabilizationMobileBody>;
 
 /** POST /api/operator/contabilization/end: the phone ends its own session. */
@@ -58,8 +69,17 @@ export const contabilizationEndBody = z.object({ link: linkTokenSchema });
  * ('Visualizar Historico'). clientId for a logged-in operator; `link` (the mobile session) for the phone.
  */
 export const contabilizationHistoryBody = z
-  .object({ clientId: idSchema.optional(), link: linkTokenSchema.nullable().optional(), year: yearSchema, month: monthSchema, accountId: idSchema })
-  .refine((body) => Boolean(body.link) || body.clientId !== undefined, { message: blocksMessages.clientRequired, path: ["clientId"] });
+  .object({
+    clientId: idSchema.optional(),
+    link: linkTokenSchema.nullable().optional(),
+    year: yearSchema,
+    month: monthSchema,
+    accountId: idSchema,
+  })
+  .refine((body) => Boolean(body.link) || body.clientId !== undefined, {
+    message: blocksMessages.clientRequired,
+    path: ["clientId"],
+  });
 export type ContabilizationHistoryBody = z.infer<typeof contabilizationHistoryBody>;
 
 /** Who holds a lease or works the phone: an accounting operator's name and avatar. */

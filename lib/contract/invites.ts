@@ -1,4 +1,11 @@
-import { cpfSchema, emailSchema, passwordSchema, phoneSchema, secretSchema, textSchema } from "@/lib/validation/schemas";
+import {
+  cpfSchema,
+  emailSchema,
+  passwordSchema,
+  phoneSchema,
+  secretSchema,
+  textSchema,
+} from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { clientData } from "./offices";
 import { platformSchema } from "./operators";
@@ -48,8 +55,14 @@ export type InviteInfoAnswer = z.infer<typeof inviteInfoAnswer>;
  * A client company registering from its invite: its type decides the rules (spec §5 office
  * save: a juridic person needs CNPJ, e-mail and phone; an individual CPF, e-mail and phone optional).
  */
-const registration = (type: "juridicPerson" | "individual") => clientData(type).omit({ pictureUrl: true }).extend({ type: z.literal(type) });
-export const clientRegistration = z.discriminatedUnion("type", [registration("juridicPerson"), registration("individual")]);
+const registration = (type: "juridicPerson" | "individual") =>
+  clientData(type)
+    .omit({ pictureUrl: true })
+    .extend({ type: z.literal(type) });
+export const clientRegistration = z.discriminatedUnion("type", [
+  registration("juridicPerson"),
+  registration("individual"),
+]);
 export type ClientRegistration = z.input<typeof clientRegistration>;
 
 /**

@@ -72,10 +72,7 @@ export type ClientData = z.output<ReturnType<typeof clientData>>;
 
 // The route only checks the shape; the rules depend on the stored client type (see clientData).
 const loose = z.object({}).catchall(z.unknown());
-export const clientRequestBody = z.union([
-  z.object({ clientId: idSchema }),
-  z.object({ client: loose }),
-]);
+export const clientRequestBody = z.union([z.object({ clientId: idSchema }), z.object({ client: loose })]);
 export type ClientRequestBody = z.infer<typeof clientRequestBody>;
 export type ClientSaveBody = { client: z.input<ReturnType<typeof clientData>> };
 

@@ -1,4 +1,12 @@
-import { cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema, secretSchema, textSchema } from "@/lib/validation/schemas";
+import {
+  cpfSchema,
+  emailSchema,
+  passwordSchema,
+  phoneSchema,
+  requiredSchema,
+  secretSchema,
+  textSchema,
+} from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { z } from "./zod";
 

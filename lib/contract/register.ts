@@ -1,4 +1,12 @@
-import { addressNumberSchema, cepSchema, cnpjSchema, cpfSchema, emailSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
+import {
+  addressNumberSchema,
+  cepSchema,
+  cnpjSchema,
+  cpfSchema,
+  emailSchema,
+  phoneSchema,
+  requiredSchema,
+} from "@/lib/validation/schemas";
 import { z } from "./zod";
 
 // An office signs up from /register. The keys are the wizard's own fields, so an error the

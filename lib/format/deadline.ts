@@ -23,7 +23,8 @@ const offsetFormat = new Intl.DateTimeFormat("en-US", {
 /** São Paulo's offset from UTC at an instant, in milliseconds (-3 h today). */
 function zoneOffsetMs(instant: number): number {
   const f: Record<string, number> = {};
-  for (const part of offsetFormat.formatToParts(new Date(instant))) if (part.type !== "literal") f[part.type] = Number(part.value);
+  for (const part of offsetFormat.formatToParts(new Date(instant)))
+    if (part.type !== "literal") f[part.type] = Number(part.value);
   const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
   // The parts have whole seconds: compare with the instant floored to its second.
   return asUtc - Math.floor(instant / 1000) * 1000;

@@ -3,7 +3,10 @@ import { decimalTextToCents, formatCents } from "./money";
 
 /** Lower case without accents: 'Energia Elétrica' -> 'energia eletrica'. */
 export function normalizeSearch(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return value
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 function contains(haystack: string, needle: string): boolean {
@@ -14,10 +17,17 @@ function contains(haystack: string, needle: string): boolean {
  * Spec §5: an account matches when its code or description contains the term; '' matches all. The
  * reduced code ('Código no sistema contábil'), when the account has one, is searched too.
  */
-export function matchesAccount(account: { code: string; description: string; reducedCode?: string | null }, term: string): boolean {
+export function matchesAccount(
+  account: { code: string; description: string; reducedCode?: string | null },
+  term: string,
+): boolean {
   const needle = normalizeSearch(term.trim());
   if (needle === "") return true;
-  return contains(account.code, needle) || contains(account.description, needle) || (account.reducedCode ? contains(account.reducedCode, needle) : false);
+  return (
+    contains(account.code, needle) ||
+    contains(account.description, needle) ||
+    (account.reducedCode ? contains(account.reducedCode, needle) : false)
+  );
 }
 
 /** Spec §5: a client card matches by name, modified date (dd/mm/aaaa) or time (HH:mm). */
@@ -47,5 +57,7 @@ export function matchesValue(value: string | null, term: string): boolean {
   const bare = needle.replace(/^r\$\s*/, "");
   const grouped = shown.replace(/^r\$\s*/, "");
   const plain = grouped.replace(/\./g, "");
-  return shown.includes(needle) || grouped.includes(bare) || plain.includes(bare) || plain.replace(",", ".").includes(bare);
+  return (
+    shown.includes(needle) || grouped.includes(bare) || plain.includes(bare) || plain.replace(",", ".").includes(bare)
+  );
 }

@@ -20,7 +20,8 @@ export type Size = { width: number; height: number };
 /** `size` scaled to fit `maxSide` on its long side, never enlarged, at least 1 px each way. */
 export function fitWithin(size: Size, maxSide: number): Size {
   const longest = Math.max(size.width, size.height);
-  if (longest <= maxSide) return { width: Math.max(1, Math.round(size.width)), height: Math.max(1, Math.round(size.height)) };
+  if (longest <= maxSide)
+    return { width: Math.max(1, Math.round(size.width)), height: Math.max(1, Math.round(size.height)) };
   const scale = maxSide / longest;
   return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
 }
@@ -55,7 +56,11 @@ export class ImageTooLargeError extends Error {
  * Encodes `source` at most `maxSide` on its long side, then smaller and smaller until its data URL is at
  * most `max` characters (spec §5). Throws ImageTooLargeError after MAX_ENCODE_ATTEMPTS.
  */
-export async function encodeUnderLimit(source: Size, encode: Encoder, options: { maxSide?: number; max?: number; mime?: string } = {}): Promise<EncodedImage> {
+export async function encodeUnderLimit(
+  source: Size,
+  encode: Encoder,
+  options: { maxSide?: number; max?: number; mime?: string } = {},
+): Promise<EncodedImage> {
   const { maxSide = UPLOAD_MAX_SIDE, max = IMAGE_DATA_URL_MAX, mime = JPEG_MIME } = options;
   let size = fitWithin(source, maxSide);
   for (let attempt = 0; attempt < MAX_ENCODE_ATTEMPTS; attempt += 1) {
@@ -93,12 +98,16 @@ function canvasEncoder(bitmap: ImageBitmap, quality: number): Encoder {
       context.imageSmoothingEnabled = true;
       context.imageSmoothingQuality = "high";
       context.drawImage(bitmap, 0, 0, size.width, size.height);
-      canvas.toBlob((blob) => {
-        canvas.width = 0; // frees the backing store at once
-        canvas.height = 0;
-        if (blob) resolve(blob);
-        else reject(new Error("encode_failed"));
-      }, JPEG_MIME, quality);
+      canvas.toBlob(
+        (blob) => {
+          canvas.width = 0; // frees the backing store at once
+          canvas.height = 0;
+          if (blob) resolve(blob);
+          else reject(new Error("encode_failed"));
+        },
+        JPEG_MIME,
+        quality,
+      );
     });
 }
 

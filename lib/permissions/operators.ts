@@ -30,7 +30,8 @@ export const canManageOperator = (own: Rank, target: RankTarget) =>
  * The shared-gallery switch of a client operator: the operator itself, or whoever may manage it (so a
  * client admin cannot flip the owner's).
  */
-export const canToggleSharedGallery = (own: Rank, target: RankTarget) => own.operatorId === target.id || canManageOperator(own, target);
+export const canToggleSharedGallery = (own: Rank, target: RankTarget) =>
+  own.operatorId === target.id || canManageOperator(own, target);
 
 /** The admin star shows for a target of type below 2. */
 export const showsAdminStar = (target: RankTarget) => target.type < OPERATOR_TYPE.regular;

@@ -30,7 +30,9 @@ const LANDLINE_DIGITS = /^\d{2}[2-5]\d{7}$/;
 
 /** Phone: a mobile '(00) 0 0000-0000' (the spec's 16 characters) or a landline '(00) 0000-0000', masked or as digits. */
 export function isValidPhone(value: string): boolean {
-  return PHONE_MASKED.test(value) || PHONE_DIGITS.test(value) || LANDLINE_MASKED.test(value) || LANDLINE_DIGITS.test(value);
+  return (
+    PHONE_MASKED.test(value) || PHONE_DIGITS.test(value) || LANDLINE_MASKED.test(value) || LANDLINE_DIGITS.test(value)
+  );
 }
 
 /** Address 'Número': 1 to 10 digits. */

@@ -33,7 +33,11 @@ export const textSchema = z.string().trim().refine(singleLine, m.invalidCharacte
 export const multilineTextSchema = z.string().trim().refine(multiLine, m.invalidCharacters);
 
 /** Any required text (Nome, Cidade, Rua...): trimmed, not empty, no control characters. */
-export const requiredSchema = z.string({ error: m.empty }).trim().min(1, m.empty).refine(singleLine, m.invalidCharacters);
+export const requiredSchema = z
+  .string({ error: m.empty })
+  .trim()
+  .min(1, m.empty)
+  .refine(singleLine, m.invalidCharacters);
 
 export const cpfSchema = field(isValidCpf, m.cpf).transform(onlyDigits);
 export const cnpjSchema = field(isValidCnpj, m.cnpj).transform(onlyDigits);
@@ -45,12 +49,19 @@ export const addressNumberSchema = field(isValidAddressNumber, m.empty);
 // Not trimmed: spaces are legitimate password characters, and so is any other character but NUL. An
 // empty password shows the same message as a short one (spec §5: 'otherwise the password error shows').
 const noNul = (value: string) => !hasNul(value);
-export const passwordSchema = z.string({ error: m.password }).min(PASSWORD_MIN, m.password).refine(noNul, m.invalidCharacters);
+export const passwordSchema = z
+  .string({ error: m.password })
+  .min(PASSWORD_MIN, m.password)
+  .refine(noNul, m.invalidCharacters);
 
 /** A password typed to be checked (login, current password, an existing account's invite): any length
  * the hash accepts, so a password set under older rules still logs in. */
 export const SECRET_MAX = 1024;
-export const secretSchema = z.string({ error: m.empty }).min(1, m.empty).max(SECRET_MAX).refine(noNul, m.invalidCharacters);
+export const secretSchema = z
+  .string({ error: m.empty })
+  .min(1, m.empty)
+  .max(SECRET_MAX)
+  .refine(noNul, m.invalidCharacters);
 
 /** A client's code: CNPJ for a juridicPerson, CPF for an individual. */
 export function clientCodeSchema(type: "juridicPerson" | "individual") {

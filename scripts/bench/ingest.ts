@@ -28,7 +28,15 @@ export async function photos(): Promise<Buffer[]> {
   mkdirSync(photoDir, { recursive: true });
   const paths = Array.from({ length: PHOTOS }, (_, i) => resolve(photoDir, `photo-${i + 1}.jpg`));
   if (paths.every((path) => existsSync(path))) return paths.map((path) => readFileSync(path));
-  const noise = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#d8d2c0", noise: { type: "gaussian", mean: 160, sigma: 30 } } })
+  const noise = await sharp({
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: "#d8d2c0",
+      noise: { type: "gaussian", mean: 160, sigma: 30 },
+    },
+  })
     .raw()
     .toBuffer();
   for (const [k, path] of paths.entries()) {
@@ -43,7 +51,12 @@ export async function photos(): Promise<Buffer[]> {
         }
       }
     }
-    writeFileSync(path, await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer());
+    writeFileSync(
+      path,
+      await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    );
   }
   return paths.map((path) => readFileSync(path));
 }
@@ -80,7 +93,8 @@ export async function measureIngest(options: {
   const { processImage } = await import("../../server/images/pipeline");
   const workers = DECODE_CONCURRENCY;
 
-  const others = (loop: number, i: number) => ((loop + i) % 2 === 0 ? get(port, "/api/me/", options.office) : get(port, "/api/clients", options.office));
+  const others = (loop: number, i: number) =>
+    (loop + i) % 2 === 0 ? get(port, "/api/me/", options.office) : get(port, "/api/clients", options.office);
   // The idle p95 is measured before the runs and again after them, half the time each, and summarised
   // together: a machine that gets busier or quieter meanwhile (PostgreSQL still vacuuming an earlier
   // phase's writes) moves the floor as it moves the loops beside the sends.
@@ -100,7 +114,14 @@ export async function measureIngest(options: {
   /** One send of the 13 photos, timed into `into`, with the peak extra RSS; `meanwhile` runs beside it. */
   const sendBlock = async (tag: string, into: number[], meanwhile?: (done: Promise<void>) => Promise<unknown>) => {
     // Encoded before the clock starts, as sharp alone starts from the photos in memory.
-    const body = Buffer.from(JSON.stringify(images.map((image, i) => ({ id: `bench-${tag}-${i}-${randomBytes(4).toString("hex")}`, base64url: `data:image/jpeg;base64,${image.toString("base64")}` }))));
+    const body = Buffer.from(
+      JSON.stringify(
+        images.map((image, i) => ({
+          id: `bench-${tag}-${i}-${randomBytes(4).toString("hex")}`,
+          base64url: `data:image/jpeg;base64,${image.toString("base64")}`,
+        })),
+      ),
+    );
     baseline = memory(options.nextPid).rss;
     kernelPeak = resetPeak(options.nextPid) && kernelPeak;
     let sampled = baseline;
@@ -115,7 +136,15 @@ export async function measureIngest(options: {
     const done = new Promise<void>((r) => (finished = r));
     const beside = meanwhile?.(done);
     const started = performance.now();
-    const answer = await send({ port, path: "/api/block/create", method: "POST", token: options.sender, body, timeoutMs: 600_000, fresh: true });
+    const answer = await send({
+      port,
+      path: "/api/block/create",
+      method: "POST",
+      token: options.sender,
+      body,
+      timeoutMs: 600_000,
+      fresh: true,
+    });
     into.push(performance.now() - started);
     finished();
     clearInterval(sampler);
@@ -136,7 +165,9 @@ export async function measureIngest(options: {
     });
     options.log(`ingest run ${run + 1}: sharp alone ${(alone[run] / 1000).toFixed(1)} s, sending`);
     await sendBlock(`${run}`, sends);
-    options.log(`ingest run ${run + 1}: answered in ${(sends[run] / 1000).toFixed(1)} s; again with the other routes' loops`);
+    options.log(
+      `ingest run ${run + 1}: answered in ${(sends[run] / 1000).toFixed(1)} s; again with the other routes' loops`,
+    );
     await sendBlock(`${run}-loaded`, loadedSends, async (done) => {
       duringErrors += (await load({ concurrency: 2, stop: done, next: others, samples: duringSamples })).errors;
     });
@@ -155,7 +186,9 @@ export async function measureIngest(options: {
     ratio: Number((server.p50 / (sharpAlone.p50 || 1)).toFixed(2)),
     peakExtraMb: mb(peakExtra),
     baselineMb: mb(baseline),
-    peakSource: kernelPeak ? "VmHWM reset before each send, and VmRSS sampled every 10 ms" : "VmRSS sampled every 10 ms",
+    peakSource: kernelPeak
+      ? "VmHWM reset before each send, and VmRSS sampled every 10 ms"
+      : "VmRSS sampled every 10 ms",
     idle,
     during,
     duringRatio: Number((during.p95 / (idle.p95 || 1)).toFixed(2)),

@@ -4,9 +4,25 @@
 import { Agent, request } from "node:http";
 
 /** `fresh`: on a new connection, not a kept-alive one (which the server may close after 5 idle seconds, mid-write). */
-export type Call = { path: string; method?: "GET" | "POST"; token?: string; body?: unknown; port: number; timeoutMs?: number; fresh?: boolean };
+export type Call = {
+  path: string;
+  method?: "GET" | "POST";
+  token?: string;
+  body?: unknown;
+  port: number;
+  timeoutMs?: number;
+  fresh?: boolean;
+};
 export type Answer = { status: number; text: string };
-export type Summary = { n: number; reqPerSec: number; p50: number; p95: number; p99: number; max: number; errors: number };
+export type Summary = {
+  n: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+};
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
 
@@ -18,7 +34,12 @@ export function send(call: Call): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
     // A Buffer is sent as it is (an upload encoded beforehand, so the encoding does not stall this
     // process's event loop, and the loops it runs beside, while the request is timed).
-    const body = call.body === undefined ? "" : typeof call.body === "string" || Buffer.isBuffer(call.body) ? call.body : JSON.stringify(call.body);
+    const body =
+      call.body === undefined
+        ? ""
+        : typeof call.body === "string" || Buffer.isBuffer(call.body)
+          ? call.body
+          : JSON.stringify(call.body);
     const req = request(
       {
         host: "127.0.0.1",
@@ -34,11 +55,15 @@ export function send(call: Call): Promise<Answer> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolveAnswer({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolveAnswer({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
-    req.setTimeout(call.timeoutMs ?? 60_000, () => req.destroy(new Error(`${call.path}: no answer in ${call.timeoutMs ?? 60_000} ms`)));
+    req.setTimeout(call.timeoutMs ?? 60_000, () =>
+      req.destroy(new Error(`${call.path}: no answer in ${call.timeoutMs ?? 60_000} ms`)),
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -47,7 +72,8 @@ export function send(call: Call): Promise<Answer> {
 /** A call whose answer must be 200: its `data`, else an Error with the status and body. */
 export async function data<T>(call: Call): Promise<T> {
   const answer = await send(call);
-  if (answer.status !== 200) throw new Error(`${call.method ?? "GET"} ${call.path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200)
+    throw new Error(`${call.method ?? "GET"} ${call.path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   return (JSON.parse(answer.text) as { data: T }).data;
 }
 

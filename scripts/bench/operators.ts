@@ -31,7 +31,13 @@ export type OperatorsResult = {
   cpu: { floor: CpuPer; pair: CpuPer; contabilize: CpuPer };
 };
 
-export async function measureOperators(port: number, world: CategorizationWorld, seconds: number, log: (message: string) => void, pids: number[]): Promise<OperatorsResult> {
+export async function measureOperators(
+  port: number,
+  world: CategorizationWorld,
+  seconds: number,
+  log: (message: string) => void,
+  pids: number[],
+): Promise<OperatorsResult> {
   const concurrency = world.operators.length;
   // `run`'s result and the CPU it cost per unit of work (`units` of that result).
   const cpuOf = async <T>(run: () => Promise<T>, units: (result: T) => number): Promise<{ result: T; cpu: CpuPer }> => {
@@ -50,44 +56,64 @@ export async function measureOperators(port: number, world: CategorizationWorld,
   const nexts: number[] = [];
   let started = performance.now();
   let allPairs = 0;
-  const { cpu: pairCpu } = await cpuOf(() => Promise.all(
-    world.operators.map(async ({ token, clientId }) => {
-      let answer = await data<Answer>(post(port, "/api/block/tocategorize", token, { clientId }));
-      // Each operator's first save-and-next is a warm-up, not counted (the first calls of a route in a
-      // fresh server compile and prepare what the others reuse).
-      for (let i = 0; answer.block; i += 1) {
-        const { id, version } = answer.block;
-        const [pair, save, next] = i === 0 ? [[], [], []] : [pairs, saves, nexts];
-        answer = await timed(pair, async () => {
-          await timed(save, () => data(post(port, "/api/block/save", token, { block: { id, date: world.date, value: "123.45", accountId: world.accountId }, version })));
-          return timed(next, () => data<Answer>(post(port, "/api/block/tocategorize", token, { clientId })));
-        });
-        allPairs += 1;
-      }
-    }),
-  ), () => allPairs);
+  const { cpu: pairCpu } = await cpuOf(
+    () =>
+      Promise.all(
+        world.operators.map(async ({ token, clientId }) => {
+          let answer = await data<Answer>(post(port, "/api/block/tocategorize", token, { clientId }));
+          // Each operator's first save-and-next is a warm-up, not counted (the first calls of a route in a
+          // fresh server compile and prepare what the others reuse).
+          for (let i = 0; answer.block; i += 1) {
+            const { id, version } = answer.block;
+            const [pair, save, next] = i === 0 ? [[], [], []] : [pairs, saves, nexts];
+            answer = await timed(pair, async () => {
+              await timed(save, () =>
+                data(
+                  post(port, "/api/block/save", token, {
+                    block: { id, date: world.date, value: "123.45", accountId: world.accountId },
+                    version,
+                  }),
+                ),
+              );
+              return timed(next, () => data<Answer>(post(port, "/api/block/tocategorize", token, { clientId })));
+            });
+            allPairs += 1;
+          }
+        }),
+      ),
+    () => allPairs,
+  );
   const categorizeSeconds = (performance.now() - started) / 1000;
   log(`operators: ${pairs.length} save-and-next in ${categorizeSeconds.toFixed(1)} s; contabilizing`);
 
   const posts: number[] = [];
   started = performance.now();
   let allPosts = 0;
-  const { cpu: postCpu } = await cpuOf(() => Promise.all(
-    world.operators.map(async ({ token, clientId }) => {
-      let month = await data<Month>(post(port, "/api/operator/sync/contabilize", token, { clientId }));
-      for (let i = 0; ; i += 1) {
-        const next = month.accounts.find((account) => account.next)?.next;
-        if (!next) break;
-        const answer = await timed(i === 0 ? [] : posts, () => data<{ contabilization: Month }>(post(port, "/api/block/contabilize", token, { blockId: next.id, link: null })));
-        month = answer.contabilization;
-        allPosts += 1;
-      }
-    }),
-  ), () => allPosts);
+  const { cpu: postCpu } = await cpuOf(
+    () =>
+      Promise.all(
+        world.operators.map(async ({ token, clientId }) => {
+          let month = await data<Month>(post(port, "/api/operator/sync/contabilize", token, { clientId }));
+          for (let i = 0; ; i += 1) {
+            const next = month.accounts.find((account) => account.next)?.next;
+            if (!next) break;
+            const answer = await timed(i === 0 ? [] : posts, () =>
+              data<{ contabilization: Month }>(
+                post(port, "/api/block/contabilize", token, { blockId: next.id, link: null }),
+              ),
+            );
+            month = answer.contabilization;
+            allPosts += 1;
+          }
+        }),
+      ),
+    () => allPosts,
+  );
   const contabilizeSeconds = (performance.now() - started) / 1000;
   const floorAfter = await floorRun();
   const floor = summarize(floorSamples, 2 * seconds, floorBefore.errors + floorAfter.errors);
-  if (pairs.length === 0 || posts.length === 0) throw new Error(`operators: ${pairs.length} saves and ${posts.length} posts: the world has no blocks to work on`);
+  if (pairs.length === 0 || posts.length === 0)
+    throw new Error(`operators: ${pairs.length} saves and ${posts.length} posts: the world has no blocks to work on`);
   return {
     floor,
     saveAndNext: summarize(pairs, categorizeSeconds),

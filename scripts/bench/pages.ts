@@ -14,7 +14,9 @@ export async function measurePages(options: {
   office: { email: string; password: string; clientId: number; token: string };
 }): Promise<{ firstLoad: FirstLoadRow[]; lighthouse: LighthouseRow[] }> {
   const base = `http://127.0.0.1:${options.port}`;
-  const { measureFirstLoad } = (await import("../measure-first-load.mjs")) as { measureFirstLoad: (base: string) => Promise<FirstLoadRow[]> };
+  const { measureFirstLoad } = (await import("../measure-first-load.mjs")) as {
+    measureFirstLoad: (base: string) => Promise<FirstLoadRow[]>;
+  };
   const firstLoad = await measureFirstLoad(base);
 
   const pages = ["/", "/login", "/home (office with 100 clients)", "/home/client/contabilization/mobile/<link>"];
@@ -26,8 +28,17 @@ export async function measurePages(options: {
   const { measureLighthouse } = (await import(resolve(root, "scripts/lib/lighthouse.mjs"))) as {
     measureLighthouse: (
       base: string,
-      options: { office: { username: string; password: string }; clientId: number; runs: number; log: (line: string) => void },
-    ) => Promise<{ benchmarkIndex: number; cpuSlowdownMultiplier: number; pages: { page: string; median: number; tbtMs: number; lcpMs: number }[] }>;
+      options: {
+        office: { username: string; password: string };
+        clientId: number;
+        runs: number;
+        log: (line: string) => void;
+      },
+    ) => Promise<{
+      benchmarkIndex: number;
+      cpuSlowdownMultiplier: number;
+      pages: { page: string; median: number; tbtMs: number; lcpMs: number }[];
+    }>;
   };
   const measured = await measureLighthouse(base, {
     office: { username: options.office.email, password: options.office.password },

@@ -42,17 +42,28 @@ export async function measureReads(options: {
     { name: "static JSON route (Next floor)", next: () => staticRoute(port) },
     { name: "GET /api/me/ (JWT + actor)", next: () => get(port, "/api/me/", office) },
     { name: `GET /api/clients (${options.clientCount} cards)`, next: () => get(port, "/api/clients", office) },
-    { name: "POST /api/block/list (a month, office)", next: () => post(port, "/api/block/list", office, { clientId: options.officeClientId, year, month }) },
-    { name: "POST /api/block/list (a month, business)", next: () => post(port, "/api/block/list", business, { year, month }) },
-    { name: "business home on load (me + client + account/client + block/list)", next: (loop, i) => homeCalls[(loop + i) % homeCalls.length] },
+    {
+      name: "POST /api/block/list (a month, office)",
+      next: () => post(port, "/api/block/list", office, { clientId: options.officeClientId, year, month }),
+    },
+    {
+      name: "POST /api/block/list (a month, business)",
+      next: () => post(port, "/api/block/list", business, { year, month }),
+    },
+    {
+      name: "business home on load (me + client + account/client + block/list)",
+      next: (loop, i) => homeCalls[(loop + i) % homeCalls.length],
+    },
   ];
   // Every target warmed first (JIT, prepared statements, caches), then measured in turns.
-  for (const target of targets) await load({ concurrency: options.connections, seconds: options.warmSeconds, next: target.next });
+  for (const target of targets)
+    await load({ concurrency: options.connections, seconds: options.warmSeconds, next: target.next });
   const rounds = Math.max(1, options.rounds ?? 4);
   const slice = options.seconds / rounds;
   const taken = targets.map(noTurns);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, target] of targets.entries()) await turn([options.pid], taken[i], { concurrency: options.connections, seconds: slice, next: target.next });
+    for (const [i, target] of targets.entries())
+      await turn([options.pid], taken[i], { concurrency: options.connections, seconds: slice, next: target.next });
   }
   const rows: ReadRow[] = targets.map((target, i) => ({ name: target.name, ratio: 0, ...turnsSummary(taken[i]) }));
   const floor = rows[0].reqPerSec || 1;

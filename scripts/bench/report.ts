@@ -1,4 +1,5 @@
 // The bench's tables (Markdown, printed and written to docs/performance.md below `<!-- bench -->`).
+import { format, resolveConfig } from "prettier";
 import { readFileSync, writeFileSync } from "node:fs";
 
 export type Line = { item: string; measure: string; value: string; target: string; pass: boolean | null };
@@ -18,9 +19,9 @@ export function summaryTable(lines: Line[]): string {
   );
 }
 
-/** Replaces what follows the marker in docs/performance.md with `text`. */
-export function writeDoc(path: string, text: string): void {
+/** Replaces what follows the marker in docs/performance.md with `text`, formatted as the rest of the tree. */
+export async function writeDoc(path: string, text: string): Promise<void> {
   const marker = "<!-- bench -->";
   const [intro] = readFileSync(path, "utf8").split(marker);
-  writeFileSync(path, `${intro}${marker}\n${text}\n`);
+  writeFileSync(path, await format(`${intro}${marker}\n${text}\n`, { ...(await resolveConfig(path)), filepath: path }));
 }

@@ -12,7 +12,12 @@ import { currentYearMonth } from "../../lib/format/dates";
 import { load, type Summary } from "./load";
 import { get, post, scaleWorld, type Server } from "./world";
 
-export type ScaleRow = { blocks: number; loadSeconds: number; clients: Summary & { statements: number }; month: Summary & { statements: number } };
+export type ScaleRow = {
+  blocks: number;
+  loadSeconds: number;
+  clients: Summary & { statements: number };
+  month: Summary & { statements: number };
+};
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -21,7 +26,10 @@ async function statements(handler: Handler, token: string, body?: unknown): Prom
     const res = await handler(
       new Request("http://localhost/api/x", {
         method: body === undefined ? "GET" : "POST",
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
       { params: Promise.resolve({}) },

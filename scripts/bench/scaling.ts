@@ -18,12 +18,18 @@ export type CpuPerRequest = { appMs: number; pgMs: number; benchMs: number };
 export type ScalingRow = Summary & { name: string; ratio: number; cpu: CpuPerRequest };
 
 /** `run`'s summary and the CPU per request it cost: the app, PostgreSQL, and this load generator. */
-export async function withCpu(pids: number[], run: () => Promise<Summary>): Promise<{ summary: Summary; cpu: CpuPerRequest }> {
+export async function withCpu(
+  pids: number[],
+  run: () => Promise<Summary>,
+): Promise<{ summary: Summary; cpu: CpuPerRequest }> {
   const bench = process.cpuUsage();
   const { result: summary, seconds } = await cpuDuring(pids, run);
   const own = process.cpuUsage(bench);
   const per = (s: number) => Number(((s * 1000) / Math.max(1, summary.n)).toFixed(3));
-  return { summary, cpu: { appMs: per(seconds.app), pgMs: per(seconds.pg), benchMs: per((own.user + own.system) / 1e6) } };
+  return {
+    summary,
+    cpu: { appMs: per(seconds.app), pgMs: per(seconds.pg), benchMs: per((own.user + own.system) / 1e6) },
+  };
 }
 
 /** What the turns of one target have measured so far: every sample, the time, the errors and the CPU. */
@@ -44,7 +50,10 @@ export async function turn(pids: number[], into: Turns, options: Omit<LoadOption
 /** The summary of all the turns of one target, and its CPU per request. */
 export function turnsSummary(t: Turns): Summary & { cpu: CpuPerRequest } {
   const per = (ms: number) => Number((ms / Math.max(1, t.samples.length)).toFixed(3));
-  return { ...summarize(t.samples, t.seconds, t.errors), cpu: { appMs: per(t.app), pgMs: per(t.pg), benchMs: per(t.bench) } };
+  return {
+    ...summarize(t.samples, t.seconds, t.errors),
+    cpu: { appMs: per(t.app), pgMs: per(t.pg), benchMs: per(t.bench) },
+  };
 }
 
 /**
@@ -77,7 +86,8 @@ export async function measureScaling(options: {
   // Each process warmed alone for a whole run first: the second one starts cold, while the first has
   // served the reads before it, and a process whose JIT is still warming costs more CPU per request
   // (which would be charged to "two processes"). Then the spread, as before.
-  for (const port of [a, b]) await load({ concurrency: options.connections, seconds: options.seconds, next: () => options.target(port) });
+  for (const port of [a, b])
+    await load({ concurrency: options.connections, seconds: options.seconds, next: () => options.target(port) });
   await load({ concurrency: options.connections, seconds: options.warmSeconds, next: spread });
   const cores = availableParallelism();
   const apps = options.pids.map(nextServerPid);

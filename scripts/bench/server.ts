@@ -29,7 +29,8 @@ export function stopServer(server: ChildProcess): Promise<void> {
 export async function waitFor(url: string, ms: number, server?: ChildProcess): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (server && server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) before ${url} answered`);
+    if (server && server.exitCode !== null)
+      throw new Error(`the server exited (${server.exitCode}) before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -47,7 +48,12 @@ function stat(pid: number): Stat | null {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // pid (comm) state ppid ... utime(14) stime(15) cutime(16) cstime(17): comm may hold spaces.
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), childTicks: Number(fields[13]) + Number(fields[14]) };
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      childTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return null; // gone
   }
@@ -102,7 +108,10 @@ export function cpuSeconds(pids: number[]): Record<Role, number> {
 }
 
 /** Runs `run` and returns what it returned, with the CPU seconds each role under `pids` spent meanwhile. */
-export async function cpuDuring<T>(pids: number[], run: () => Promise<T>): Promise<{ result: T; seconds: Record<Role, number> }> {
+export async function cpuDuring<T>(
+  pids: number[],
+  run: () => Promise<T>,
+): Promise<{ result: T; seconds: Record<Role, number> }> {
   const before = cpuSeconds(pids);
   const result = await run();
   const after = cpuSeconds(pids);

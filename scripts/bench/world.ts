@@ -12,7 +12,12 @@ export type Login = { email: string; token: string };
 /** Points this process at the bench server's database, blobs and secrets; returns the server modules. */
 export async function inProcess(databaseUrl: string, dataDir: string) {
   const secrets = JSON.parse(readFileSync(resolve(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
-  Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: secrets.JWT_SECRET, FILE_URL_SECRET: secrets.FILE_URL_SECRET });
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: secrets.JWT_SECRET,
+    FILE_URL_SECRET: secrets.FILE_URL_SECRET,
+  });
   const [offices, clients, db] = await Promise.all([
     import("../../server/seed/builders/offices"),
     import("../../server/seed/builders/clients"),
@@ -50,7 +55,12 @@ async function addDocuments(server: Server, clientId: number): Promise<void> {
 }
 
 /** `count` more clients of an office, named 'Cliente N', with the given responsible operator. */
-export async function addClients(server: Server, officeId: number, responsibleId: number, count: number): Promise<void> {
+export async function addClients(
+  server: Server,
+  officeId: number,
+  responsibleId: number,
+  count: number,
+): Promise<void> {
   await server.getDb().$executeRaw`
     INSERT INTO clients (office_id, type, name, code, responsible_operator_id, modified_at, created_at, updated_at)
     SELECT ${officeId}::int, 'juridicPerson', 'Cliente ' || lpad(g::text, 4, '0'), lpad((${officeId}::int * 100000 + g)::text, 14, '0'), ${responsibleId}::int, now(), now(), now()
@@ -60,9 +70,18 @@ export async function addClients(server: Server, officeId: number, responsibleId
 export type CategorizationWorld = { operators: { token: string; clientId: number }[]; accountId: number; date: string };
 
 /** One office, `operators` accounting operators each responsible for one client with `blocks` uncategorised blocks. */
-export async function categorizationWorld(server: Server, port: number, operators: number, blocks: number): Promise<CategorizationWorld> {
+export async function categorizationWorld(
+  server: Server,
+  port: number,
+  operators: number,
+  blocks: number,
+): Promise<CategorizationWorld> {
   const office = await server.createOffice({ name: "Escritório Bench Categorização" });
-  const account = await server.getDb().account.create({ data: { officeId: office.id, code: "4.1.01.001", description: "Despesas gerais", yearOfExercise: year } });
+  const account = await server
+    .getDb()
+    .account.create({
+      data: { officeId: office.id, code: "4.1.01.001", description: "Despesas gerais", yearOfExercise: year },
+    });
   const out: CategorizationWorld["operators"] = [];
   for (let i = 0; i < operators; i += 1) {
     const operator = await server.createAccountingOperator({ office, type: 2 });
@@ -93,12 +112,16 @@ export async function scaleWorld(server: Server, port: number, monthBlocks: numb
   const owner = await server.createAccountingOperator({ office, type: 0 });
   const client = await server.createClient({ office, responsible: owner });
   await addClients(server, office.id, owner.id, 49);
-  const account = await server.getDb().account.create({ data: { officeId: office.id, code: "1.1.01.001", description: "Caixa", yearOfExercise: year } });
+  const account = await server
+    .getDb()
+    .account.create({ data: { officeId: office.id, code: "1.1.01.001", description: "Caixa", yearOfExercise: year } });
   const db = server.getDb();
   let have = 0;
   const insert = async (count: number, inMonth: boolean) => {
     // Older blocks: sent over the 120 months before this one; the month's: within the month.
-    const sentAt = inMonth ? `date_trunc('month', now()) + (g % 27 || ' days')::interval` : `date_trunc('month', now()) - ((1 + g % 3650) || ' days')::interval`;
+    const sentAt = inMonth
+      ? `date_trunc('month', now()) + (g % 27 || ' days')::interval`
+      : `date_trunc('month', now()) - ((1 + g % 3650) || ' days')::interval`;
     await db.$executeRawUnsafe(
       `INSERT INTO blocks (client_id, account_id, payment_date, value_cents, categorized_by_id, categorized_at, sent_at, version, created_at, updated_at)
        SELECT $1::int,
@@ -109,7 +132,11 @@ export async function scaleWorld(server: Server, port: number, monthBlocks: numb
               CASE WHEN g % 2 = 0 THEN now() END,
               ${sentAt}, CASE WHEN g % 2 = 0 THEN 1 ELSE 0 END, now(), now()
          FROM generate_series($4::int, $5::int) g`,
-      client.id, account.id, owner.id, have + 1, have + count,
+      client.id,
+      account.id,
+      owner.id,
+      have + 1,
+      have + count,
     );
     have += count;
   };
@@ -129,5 +156,11 @@ export async function businessSender(server: Server, port: number) {
   return { token: await login(port, operator.user.email) };
 }
 
-export const post = (port: number, path: string, token: string, body: unknown): Call => ({ port, path, token, body, method: "POST" });
+export const post = (port: number, path: string, token: string, body: unknown): Call => ({
+  port,
+  path,
+  token,
+  body,
+  method: "POST",
+});
 export const get = (port: number, path: string, token?: string): Call => ({ port, path, token, method: "GET" });

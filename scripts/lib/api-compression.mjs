@@ -55,7 +55,8 @@ export function encode(body, coding) {
 const headerText = (value) => (Array.isArray(value) ? value.join(", ") : String(value ?? ""));
 /** @param {unknown} chunk @param {unknown} encoding */
 function toBuffer(chunk, encoding) {
-  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
   if (Buffer.isBuffer(chunk)) return chunk;
   const view = /** @type {ArrayBufferView} */ (chunk);
   return Buffer.from(view.buffer, view.byteOffset, view.byteLength);
@@ -94,7 +95,8 @@ export function compressApiAnswer(req, res) {
       for (const arg of rest) {
         if (typeof arg === "string") this.statusMessage = arg;
         else if (Array.isArray(arg)) for (let i = 0; i + 1 < arg.length; i += 2) this.setHeader(arg[i], arg[i + 1]);
-        else if (arg && typeof arg === "object") for (const [name, value] of Object.entries(arg)) this.setHeader(name, value);
+        else if (arg && typeof arg === "object")
+          for (const [name, value] of Object.entries(arg)) this.setHeader(name, value);
       }
       return this;
     }

@@ -22,7 +22,8 @@ export const CHROMIUM_ARGS = [
 export function chromiumExecutablePath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  const script = "import('@sparticuz/chromium').then((m) => m.default.executablePath()).then((p) => process.stdout.write(p))";
+  const script =
+    "import('@sparticuz/chromium').then((m) => m.default.executablePath()).then((p) => process.stdout.write(p))";
   process.env.CHROMIUM_PATH = execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
   return process.env.CHROMIUM_PATH;
 }

@@ -17,13 +17,33 @@ import { API_CONTENT_SECURITY_POLICY } from "./security-headers.mjs";
  * @type {Record<string, { status: number; reason: string; code: string; message: string }>}
  */
 export const REFUSALS = {
-  headers: { status: 431, reason: "Request Header Fields Too Large", code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." },
-  chunkExtensions: { status: 413, reason: "Payload Too Large", code: "too_large", message: "O envio excede o tamanho máximo permitido." },
-  timeout: { status: 408, reason: "Request Timeout", code: "timeout", message: "A requisição demorou demais para chegar." },
+  headers: {
+    status: 431,
+    reason: "Request Header Fields Too Large",
+    code: "headers_too_large",
+    message: "Os cabeçalhos da requisição são grandes demais.",
+  },
+  chunkExtensions: {
+    status: 413,
+    reason: "Payload Too Large",
+    code: "too_large",
+    message: "O envio excede o tamanho máximo permitido.",
+  },
+  timeout: {
+    status: 408,
+    reason: "Request Timeout",
+    code: "timeout",
+    message: "A requisição demorou demais para chegar.",
+  },
   malformed: { status: 400, reason: "Bad Request", code: "invalid_input", message: "Requisição malformada." },
   // A method outside Next's (TRACE, PROPFIND, …): Next answered a plain-text 500, or a bare 400 on /api.
   // 501, not 405: no path of the app serves it, and a 405 must list the path's own methods.
-  method: { status: 501, reason: "Not Implemented", code: "not_implemented", message: "Este método não é suportado pelo servidor." },
+  method: {
+    status: 501,
+    reason: "Not Implemented",
+    code: "not_implemented",
+    message: "Este método não é suportado pelo servidor.",
+  },
 };
 
 /** The methods Next's route handlers and pages take; any other is answered 501 by serve.mjs. */
@@ -93,7 +113,10 @@ export function errorAnswer(kind, api, headers) {
 export function clientErrorAnswer(error, headers) {
   const firstLine = error.rawPacket ? error.rawPacket.toString("latin1", 0, 64) : "";
   const answer = errorAnswer(clientErrorKind(error.code), !PAGE_LINE.test(firstLine), headers);
-  const lines = [`HTTP/1.1 ${answer.status} ${answer.reason}`, ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `HTTP/1.1 ${answer.status} ${answer.reason}`,
+    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), answer.body]);
 }
 
@@ -104,7 +127,8 @@ export function clientErrorAnswer(error, headers) {
  */
 export function onClientError(headers) {
   return (error, socket) => {
-    if (error.code !== "ECONNRESET" && socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error, headers));
+    if (error.code !== "ECONNRESET" && socket.writable && socket.bytesWritten === 0)
+      socket.write(clientErrorAnswer(error, headers));
     socket.destroy(error);
   };
 }

@@ -10,7 +10,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
-  chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -24,7 +33,9 @@ async function binaries() {
     const mod = await import(pkg);
     return { postgres: mod.postgres, initdb: mod.initdb, nativeDir: resolve(dirname(mod.postgres), "..") };
   } catch {
-    throw new Error(`PostgreSQL embutido indisponível para ${process.platform}-${process.arch} (${pkg}). Defina DATABASE_URL.`);
+    throw new Error(
+      `PostgreSQL embutido indisponível para ${process.platform}-${process.arch} (${pkg}). Defina DATABASE_URL.`,
+    );
   }
 }
 
@@ -80,7 +91,9 @@ function run(cmd, args, options) {
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolveRun(output) : reject(new Error(`${cmd} failed (${code}): ${output}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolveRun(output) : reject(new Error(`${cmd} failed (${code}): ${output}`)),
+    );
   });
 }
 
@@ -100,7 +113,8 @@ function stopStale(dataDir) {
 
 async function waitForExit(dataDir, ms) {
   const deadline = Date.now() + ms;
-  while (existsSync(join(dataDir, "postmaster.pid")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (existsSync(join(dataDir, "postmaster.pid")) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
 }
 
 /**
@@ -136,10 +150,19 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
     const pwFile = join(tmpdir(), `bloco-pg-${randomBytes(6).toString("hex")}`);
     writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
     try {
-      await run(paths.initdb, [
-        `--pgdata=${paths.dataDir}`, "--auth=scram-sha-256", `--username=${SUPERUSER}`, `--pwfile=${pwFile}`,
-        "--encoding=UTF8", "--no-locale", "--no-instructions",
-      ], { ...asUser, env });
+      await run(
+        paths.initdb,
+        [
+          `--pgdata=${paths.dataDir}`,
+          "--auth=scram-sha-256",
+          `--username=${SUPERUSER}`,
+          `--pwfile=${pwFile}`,
+          "--encoding=UTF8",
+          "--no-locale",
+          "--no-instructions",
+        ],
+        { ...asUser, env },
+      );
     } finally {
       rmSync(pwFile, { force: true });
     }
@@ -151,10 +174,24 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
     await waitForExit(paths.dataDir, 15000);
   }
 
-  const server = spawn(paths.postgres, [
-    "-D", paths.dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
-    "-c", "max_connections=200", "-c", "fsync=on",
-  ], { ...asUser, env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+  const server = spawn(
+    paths.postgres,
+    [
+      "-D",
+      paths.dataDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+      "-c",
+      "fsync=on",
+    ],
+    { ...asUser, env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
+  );
 
   let output = "";
   await new Promise((resolveStart, reject) => {
@@ -166,9 +203,13 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
     server.on("error", reject);
     server.on("exit", (code) => {
       const clash = /could not bind|Address already in use|could not create any TCP\/IP sockets/.test(output);
-      reject(new Error(clash
-        ? `Port ${port} is already in use: set EMBEDDED_PG_PORT to a free port or DATABASE_URL to another PostgreSQL.`
-        : `PostgreSQL exited (${code}) while starting:\n${output.slice(-2000)}`));
+      reject(
+        new Error(
+          clash
+            ? `Port ${port} is already in use: set EMBEDDED_PG_PORT to a free port or DATABASE_URL to another PostgreSQL.`
+            : `PostgreSQL exited (${code}) while starting:\n${output.slice(-2000)}`,
+        ),
+      );
     });
   });
   server.stderr.removeAllListeners("data");

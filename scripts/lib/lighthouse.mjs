@@ -42,17 +42,21 @@ const root = resolve(fileURLToPath(import.meta.url), "../../..");
  */
 export function createLighthouseOffice(databaseUrl, clients = 100) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", join(root, "scripts/lighthouse-office.ts"), String(clients)], {
-      cwd: root,
-      // The seed signs nothing, but the server's configuration asks for both secrets.
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString("base64url"),
-        FILE_URL_SECRET: process.env.FILE_URL_SECRET ?? randomBytes(48).toString("base64url"),
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", join(root, "scripts/lighthouse-office.ts"), String(clients)],
+      {
+        cwd: root,
+        // The seed signs nothing, but the server's configuration asks for both secrets.
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString("base64url"),
+          FILE_URL_SECRET: process.env.FILE_URL_SECRET ?? randomBytes(48).toString("base64url"),
+        },
+        stdio: ["ignore", "pipe", "inherit"],
       },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    );
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.on("error", fail);
@@ -93,9 +97,11 @@ async function logInThroughTheForm(page, base, { username, password }) {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForFunction(() => location.pathname === "/home", { timeout: 30_000 }).catch((error) => {
-    throw new Error(`the login of the /home run did not reach /home (it is on ${page.url()}): ${error.message}`);
-  });
+  await page
+    .waitForFunction(() => location.pathname === "/home", { timeout: 30_000 })
+    .catch((error) => {
+      throw new Error(`the login of the /home run did not reach /home (it is on ${page.url()}): ${error.message}`);
+    });
   await page.goto("about:blank");
   const cdp = await page.createCDPSession();
   await cdp.send("Network.clearBrowserCache");
@@ -117,7 +123,12 @@ async function runOnce(url, { logIn, chromiumPath, cpuSlowdownMultiplier }) {
   });
   try {
     const page = await browser.newPage();
-    const flags = { output: "json", logLevel: "error", onlyCategories: ["performance"], throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier } };
+    const flags = {
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier },
+    };
     let lhr;
     if (logIn) {
       const flow = await startFlow(page, { flags });
@@ -211,8 +222,11 @@ export async function measureLighthouse(base, options) {
     for (let run = 0; run < runs; run++) {
       const url = await target.url();
       const sample = await runOnce(url, { logIn: target.logIn, chromiumPath, cpuSlowdownMultiplier });
-      if (name === "home" && !new URL(sample.finalUrl).pathname.startsWith("/home")) throw new Error(`the /home run ended on ${sample.finalUrl}: not logged in`);
-      log(`${target.path} run ${run + 1}/${runs}: ${sample.score} (FCP ${Math.round(sample.fcpMs)} ms, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms, CLS ${sample.cls.toFixed(3)})`);
+      if (name === "home" && !new URL(sample.finalUrl).pathname.startsWith("/home"))
+        throw new Error(`the /home run ended on ${sample.finalUrl}: not logged in`);
+      log(
+        `${target.path} run ${run + 1}/${runs}: ${sample.score} (FCP ${Math.round(sample.fcpMs)} ms, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms, CLS ${sample.cls.toFixed(3)})`,
+      );
       samples.push(sample);
       indexes.push(sample.benchmarkIndex);
     }

@@ -12,7 +12,10 @@ export const PAGE_CACHE_CONTROL = "private, no-cache";
 export const PAGE_NO_STORE = "private, no-store";
 
 /** @param {unknown} value */
-const cacheControlFor = (value) => (/(^|,)\s*no-store\s*(,|$)/i.test(Array.isArray(value) ? value.join(",") : String(value ?? "")) ? PAGE_NO_STORE : PAGE_CACHE_CONTROL);
+const cacheControlFor = (value) =>
+  /(^|,)\s*no-store\s*(,|$)/i.test(Array.isArray(value) ? value.join(",") : String(value ?? ""))
+    ? PAGE_NO_STORE
+    : PAGE_CACHE_CONTROL;
 
 /** @param {unknown} value */
 const isHtml = (value) => /^\s*text\/html\b/i.test(Array.isArray(value) ? String(value[0] ?? "") : String(value ?? ""));

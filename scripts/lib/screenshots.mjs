@@ -74,7 +74,17 @@ export async function forEachView(run) {
  * `scenes` maps a name to its prepare, or to { prepare, path, user, fullPage }. SCENES=a,b runs only those.
  * A scene that fails is reported and the next one runs.
  */
-export async function shootScenes({ prefix, scenes, user, platform, setup, before, fresh = false, fullPage = false, settle = 600 }) {
+export async function shootScenes({
+  prefix,
+  scenes,
+  user,
+  platform,
+  setup,
+  before,
+  fresh = false,
+  fullPage = false,
+  settle = 600,
+}) {
   const only = process.env.SCENES?.split(",");
   const list = Object.entries(scenes)
     .map(([name, scene]) => ({ name, ...(typeof scene === "function" ? { prepare: scene } : scene) }))
@@ -87,13 +97,18 @@ export async function shootScenes({ prefix, scenes, user, platform, setup, befor
     if (scene.path !== undefined) await page.goto(baseUrl + scene.path, { waitUntil: "networkidle" });
     if (before) await before(page, state);
     if (scene.prepare) await scene.prepare(page, state);
-    await saveShot(page, [prefix, scene.name, view.tag].filter(Boolean).join("-"), { fullPage: scene.fullPage ?? fullPage, settle });
+    await saveShot(page, [prefix, scene.name, view.tag].filter(Boolean).join("-"), {
+      fullPage: scene.fullPage ?? fullPage,
+      settle,
+    });
   };
   const report = (scene, view, error) => console.warn(`${scene.name} ${view.tag}: ${error.message.split("\n")[0]}`);
   await forEachView(async (browser, view) => {
     if (fresh) {
       for (const scene of list) {
-        await withPage(browser, view, async (page) => shootOne(page, view, await start(page, view, scene.user ?? user), scene)).catch((error) => report(scene, view, error));
+        await withPage(browser, view, async (page) =>
+          shootOne(page, view, await start(page, view, scene.user ?? user), scene),
+        ).catch((error) => report(scene, view, error));
       }
       return;
     }
@@ -110,7 +125,11 @@ export async function loginAs(page, username, platform) {
   await page.goto(`${baseUrl}/register`);
   const access = await page.evaluate(
     async ({ user, chosen }) => {
-      const response = await fetch("/api/token/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: user, password: "demo1234" }) });
+      const response = await fetch("/api/token/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: user, password: "demo1234" }),
+      });
       const { data } = await response.json();
       localStorage.setItem("bloco.access", data.access);
       localStorage.setItem("bloco.refresh", data.refresh);

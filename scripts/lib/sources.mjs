@@ -2,7 +2,18 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const ROOTS = ["app", "components", "lib", "server", "public", "prisma/schema.prisma", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const ROOTS = [
+  "app",
+  "components",
+  "lib",
+  "server",
+  "public",
+  "prisma/schema.prisma",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 
 function walk(path) {
   let stat;

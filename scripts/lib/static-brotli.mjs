@@ -82,7 +82,12 @@ export function serveStatic(assets, req, res, headers = {}) {
   const url = req.url ?? "";
   if (!url.startsWith(URL_PREFIX)) return false;
   if (req.method !== "GET" && req.method !== "HEAD") {
-    res.writeHead(405, { ...headers, Allow: "GET, HEAD", "Content-Type": "text/plain; charset=UTF-8", "Cache-Control": "no-store" });
+    res.writeHead(405, {
+      ...headers,
+      Allow: "GET, HEAD",
+      "Content-Type": "text/plain; charset=UTF-8",
+      "Cache-Control": "no-store",
+    });
     res.end("Método não permitido");
     return true;
   }

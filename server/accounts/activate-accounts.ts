@@ -2,7 +2,7 @@ import "server-only";
 import type { AccountActivateAnswer, AccountActivateBody } from "@/lib/contract/accounts";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { accountsVisibleTo } from "@/server/policy/scopes";
 import { CHART_ACCOUNT_SELECT } from "./chart";
@@ -18,7 +18,13 @@ import { sortByCode } from "./month-plan";
  * activated (ChangedAccount, activated true), sorted by code. Three statements after the client lock,
  * whatever the number of accounts.
  */
-export async function activateAccounts({ actor, body }: { actor: Actor; body: AccountActivateBody }): Promise<AccountActivateAnswer> {
+export async function activateAccounts({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: AccountActivateBody;
+}): Promise<AccountActivateAnswer> {
   return getDb().$transaction(async (tx) => {
     const client = await lockWorkClient(tx, actor, body.clientId);
     const found = await tx.account.findMany({

@@ -3,7 +3,7 @@ import type { AccountChangeBody, ChangedAccount, ChartAccount } from "@/lib/cont
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { accountsVisibleTo } from "@/server/policy/scopes";
@@ -37,7 +37,13 @@ async function openActivations(tx: Tx, client: SeenClient, codes: string[]) {
  * (`data: { code, yearOfExercise }`). An inactive or synthetic account is refused (400) before anything
  * is written. Answers the accounts activated, in the order given.
  */
-export async function activateForClient(tx: Tx, actor: Actor, client: SeenClient, accounts: ChartAccount[], now: Date): Promise<ChartAccount[]> {
+export async function activateForClient(
+  tx: Tx,
+  actor: Actor,
+  client: SeenClient,
+  accounts: ChartAccount[],
+  now: Date,
+): Promise<ChartAccount[]> {
   const refused = accounts.find((account) => !account.active || account.type !== "analytic");
   if (refused) {
     throw new AppError("invalid_input", messages.accounts.notActivatable, {
@@ -45,7 +51,15 @@ export async function activateForClient(tx: Tx, actor: Actor, client: SeenClient
       details: { accountId: refused.id },
     });
   }
-  const open = new Set((await openActivations(tx, client, accounts.map((account) => account.code))).map((row) => row.account.code));
+  const open = new Set(
+    (
+      await openActivations(
+        tx,
+        client,
+        accounts.map((account) => account.code),
+      )
+    ).map((row) => row.account.code),
+  );
   const activated: ChartAccount[] = [];
   for (const account of accounts) {
     if (open.has(account.code)) continue;
@@ -54,7 +68,9 @@ export async function activateForClient(tx: Tx, actor: Actor, client: SeenClient
   }
   if (activated.length === 0) return activated;
   const activatedById = actor.accounting?.operatorId ?? null;
-  await tx.clientAccount.createMany({ data: activated.map((account) => ({ clientId: client.id, accountId: account.id, activatedAt: now, activatedById })) });
+  await tx.clientAccount.createMany({
+    data: activated.map((account) => ({ clientId: client.id, accountId: account.id, activatedAt: now, activatedById })),
+  });
   await tx.auditEvent.createMany({
     data: activated.map((account) => ({
       actorUserId: actor.userId,
@@ -78,7 +94,13 @@ export async function activateForClient(tx: Tx, actor: Actor, client: SeenClient
  * toggling an account of any year of exercise acts on the same line of the plan
  * (docs/decisions/0114-account-plan-by-code-and-month.md). The client row is locked first (lockWorkClient): toggles of the same pair run in turn.
  */
-export async function toggleAccount({ actor, body }: { actor: Actor; body: AccountChangeBody }): Promise<ChangedAccount> {
+export async function toggleAccount({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: AccountChangeBody;
+}): Promise<ChangedAccount> {
   return getDb().$transaction(async (tx) => {
     const client = await lockWorkClient(tx, actor, body.clientId);
     const account = await tx.account.findFirst({
@@ -92,7 +114,10 @@ export async function toggleAccount({ actor, body }: { actor: Actor; body: Accou
       await activateForClient(tx, actor, client, [account], now);
       return { ...account, activated: true };
     }
-    await tx.clientAccount.updateMany({ where: { id: { in: open.map((row) => row.id) } }, data: { deactivatedAt: now } });
+    await tx.clientAccount.updateMany({
+      where: { id: { in: open.map((row) => row.id) } },
+      data: { deactivatedAt: now },
+    });
     await writeAuditEvent(
       {
         actorUserId: actor.userId,

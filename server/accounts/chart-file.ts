@@ -1,7 +1,7 @@
 import "server-only";
 import { accountsMessages } from "@/lib/i18n/sections/accounts";
 import { ChartFileError, readChartFile, type ChartColumns, type ChartFile } from "@/lib/accounts/chart-file";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 // The chart of accounts an office's accounting system exports (POST /api/account/import, format "csv"):
 // the data URL to bytes, and the bytes to rows by the rules of lib/accounts/chart-file.ts (which the
@@ -20,8 +20,7 @@ export function decodeDataUrl(base64url: string): Uint8Array {
   if (!header) throw new AppError("invalid_input", m.invalidDataUrl);
   const payload = base64url.slice(header[0].length);
   const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
-  const valid =
-    BASE64.test(payload) && payload.length % 4 !== 1 && (padding === 0 || payload.length % 4 === 0);
+  const valid = BASE64.test(payload) && payload.length % 4 !== 1 && (padding === 0 || payload.length % 4 === 0);
   if (!valid) throw new AppError("invalid_input", m.invalidDataUrl);
   const bytes = Buffer.from(payload, "base64");
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

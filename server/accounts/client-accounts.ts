@@ -2,7 +2,7 @@ import "server-only";
 import type { ClientAccount, ClientAccountsBody, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import { messages } from "@/lib/i18n/messages";
 import { getDb, statementRows, type Db, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { clientScopeSql, clientScopeValues, paramScope } from "@/server/policy/scopes";
 import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
@@ -29,7 +29,10 @@ export async function loadSeenClient(db: Db | Tx, actor: Actor, clientId: number
       fields: [{ path: "clientId", message: messages.api.required }],
     });
   }
-  const [client] = await statementRows<SeenClient>(db, "seen_client", SEEN_CLIENT_SQL, [id, ...clientScopeValues(actor)]);
+  const [client] = await statementRows<SeenClient>(db, "seen_client", SEEN_CLIENT_SQL, [
+    id,
+    ...clientScopeValues(actor),
+  ]);
   if (!client) throw new AppError("not_found", messages.office.notFound);
   return client;
 }
@@ -46,7 +49,15 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
   const [chart, activations, blocks] = await Promise.all([
     db.account.findMany({
       where: { officeId: client.officeId, ...(year === undefined ? {} : { yearOfExercise: year }) },
-      select: { id: true, code: true, description: true, yearOfExercise: true, reducedCode: true, active: true, type: true },
+      select: {
+        id: true,
+        code: true,
+        description: true,
+        yearOfExercise: true,
+        reducedCode: true,
+        active: true,
+        type: true,
+      },
     }),
     db.clientAccount.findMany({
       where: { clientId: client.id },
@@ -91,11 +102,17 @@ export function monthPlanSql(p: { year: string; from: string; to: string }, wher
 // Beside the actor load (withActorSql: user $1, session $2): the client named ($3) or the caller's own
 // company, through the tenant scope.
 const MONTH_PLAN_SQL = withActorSql(
-  monthPlanSql({ year: "$4::int", from: "$5::date", to: "$6::date" }, `c.id = COALESCE($3::int, ${ACTOR_SCOPE.company}) AND ${clientScopeSql(ACTOR_SCOPE)}`),
+  monthPlanSql(
+    { year: "$4::int", from: "$5::date", to: "$6::date" },
+    `c.id = COALESCE($3::int, ${ACTOR_SCOPE.company}) AND ${clientScopeSql(ACTOR_SCOPE)}`,
+  ),
 );
 
 // For a caller already known (the contabilization answers): the client $1 through the tenant scope ($5…).
-const CLIENT_MONTH_PLAN_SQL = monthPlanSql({ year: "$2::int", from: "$3::date", to: "$4::date" }, `c.id = $1::int AND ${clientScopeSql(paramScope(5))}`);
+const CLIENT_MONTH_PLAN_SQL = monthPlanSql(
+  { year: "$2::int", from: "$3::date", to: "$4::date" },
+  `c.id = $1::int AND ${clientScopeSql(paramScope(5))}`,
+);
 
 export type MonthPlanRow = {
   clientId: number;
@@ -127,7 +144,13 @@ export function clientAccountsRead(body: ClientAccountsBody): ActorRead | null {
  * One month's available accounts of a client the caller sees, in ONE statement (the same rules as
  * POST /api/account/client with {year, month}); not found (404) outside the caller's scope.
  */
-export async function loadMonthAccounts(db: Db | Tx, actor: Actor, clientId: number, year: number, month: number): Promise<ClientAccount[]> {
+export async function loadMonthAccounts(
+  db: Db | Tx,
+  actor: Actor,
+  clientId: number,
+  year: number,
+  month: number,
+): Promise<ClientAccount[]> {
   const [row] = await statementRows<MonthPlanRow>(db, "client_month_plan", CLIENT_MONTH_PLAN_SQL, [
     clientId,
     ...monthBounds(year, month),

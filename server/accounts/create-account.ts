@@ -4,19 +4,27 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { CHART_ACCOUNT_SELECT, chartOfficeOf } from "./chart";
 
 const duplicate = (year: number) =>
-  new AppError("conflict", messages.accounts.duplicateCode(year), { fields: [{ path: "code", message: messages.accounts.duplicateCode(year) }] });
+  new AppError("conflict", messages.accounts.duplicateCode(year), {
+    fields: [{ path: "code", message: messages.accounts.duplicateCode(year) }],
+  });
 
 /**
  * POST /api/account/create {year, code, description, reducedCode?, type?}: one account in the caller's
  * office chart of that year (type defaults to analytic). A code the year already has is 409 (the unique
  * (office, year, code) settles a race). Audit `account.create`.
  */
-export async function createAccount({ actor, body }: { actor: Actor; body: AccountCreateInput }): Promise<ChartAccount> {
+export async function createAccount({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: AccountCreateInput;
+}): Promise<ChartAccount> {
   const officeId = chartOfficeOf(actor);
   try {
     return await getDb().$transaction(async (tx) => {
@@ -38,7 +46,13 @@ export async function createAccount({ actor, body }: { actor: Actor; body: Accou
           action: "account.create",
           targetType: "account",
           targetId: account.id,
-          data: { year: account.yearOfExercise, code: account.code, description: account.description, reducedCode: account.reducedCode, type: account.type },
+          data: {
+            year: account.yearOfExercise,
+            code: account.code,
+            description: account.description,
+            reducedCode: account.reducedCode,
+            type: account.type,
+          },
         },
         tx,
       );

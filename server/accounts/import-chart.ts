@@ -3,7 +3,7 @@ import type { AccountImportAnswer, AccountImportBody, AccountType } from "@/lib/
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { chartOfficeOf, lockChart } from "./chart";
 import { decodeDataUrl, parseChartFile, type ChartFileRow } from "./chart-file";
@@ -11,7 +11,14 @@ import { decodeDataUrl, parseChartFile, type ChartFileRow } from "./chart-file";
 /** A chart of thousands of accounts is read, compared and written within this (the default is 5 s). */
 const IMPORT_TIMEOUT_MS = 60_000;
 
-type Existing = { id: number; code: string; description: string; reducedCode: string | null; type: AccountType; active: boolean };
+type Existing = {
+  id: number;
+  code: string;
+  description: string;
+  reducedCode: string | null;
+  type: AccountType;
+  active: boolean;
+};
 type Update = { id: number; description: string; reducedCode: string | null; type: AccountType };
 
 /** What an import does to a year's chart: computed once, then written unless it is a dry run. */
@@ -32,7 +39,12 @@ export type ImportPlan = {
  * only when it was active). `referenced`: the ids of the year's accounts something refers to. A file
  * of which no line was accepted changes nothing: it is not read as "the chart is now empty".
  */
-export function planImport(rows: ChartFileRow[], existing: Existing[], hasReducedCode: boolean, referenced: Set<number>): ImportPlan {
+export function planImport(
+  rows: ChartFileRow[],
+  existing: Existing[],
+  hasReducedCode: boolean,
+  referenced: Set<number>,
+): ImportPlan {
   const byCode = new Map(existing.map((account) => [account.code, account]));
   const plan: ImportPlan = { create: [], update: [], deactivate: [], remove: [] };
   if (rows.length === 0) return plan;
@@ -44,7 +56,11 @@ export function planImport(rows: ChartFileRow[], existing: Existing[], hasReduce
     }
     byCode.delete(row.code);
     const reducedCode = hasReducedCode ? row.reducedCode : account.reducedCode;
-    const changed = !account.active || account.description !== row.description || account.type !== row.type || account.reducedCode !== reducedCode;
+    const changed =
+      !account.active ||
+      account.description !== row.description ||
+      account.type !== row.type ||
+      account.reducedCode !== reducedCode;
     if (changed) plan.update.push({ id: account.id, description: row.description, reducedCode, type: row.type });
   }
   for (const account of byCode.values()) {
@@ -83,7 +99,8 @@ async function applyPlan(tx: Tx, officeId: number, yearOfExercise: number, plan:
              AS u(id, description, reduced_code, type)
        WHERE a.id = u.id AND a.office_id = ${officeId}`;
   }
-  if (plan.deactivate.length > 0) await tx.account.updateMany({ where: { id: { in: plan.deactivate }, officeId }, data: { active: false } });
+  if (plan.deactivate.length > 0)
+    await tx.account.updateMany({ where: { id: { in: plan.deactivate }, officeId }, data: { active: false } });
   if (plan.remove.length > 0) await tx.account.deleteMany({ where: { id: { in: plan.remove }, officeId } });
 }
 
@@ -97,7 +114,13 @@ async function applyPlan(tx: Tx, officeId: number, yearOfExercise: number, plan:
  * audit `account.import`: a dry run answers the very counts the import would, from the same plan, and
  * writes nothing. Lines refused do not stop the others.
  */
-export async function importChart({ actor, body }: { actor: Actor; body: AccountImportBody }): Promise<AccountImportAnswer> {
+export async function importChart({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: AccountImportBody;
+}): Promise<AccountImportAnswer> {
   const officeId = chartOfficeOf(actor);
   if (body.format === "dominio") {
     const message = messages.accounts.formatNotSupported;
@@ -113,7 +136,10 @@ export async function importChart({ actor, body }: { actor: Actor; body: Account
         select: { id: true, code: true, description: true, reducedCode: true, type: true, active: true },
       });
       const fileCodes = new Set(file.rows.map((row) => row.code));
-      const referenced = await referencedAccounts(tx, existing.filter((account) => !fileCodes.has(account.code)).map((account) => account.id));
+      const referenced = await referencedAccounts(
+        tx,
+        existing.filter((account) => !fileCodes.has(account.code)).map((account) => account.id),
+      );
       const plan = planImport(file.rows, existing, file.columns.reducedCode !== undefined, referenced);
       if (body.dryRun) return plan;
       await applyPlan(tx, officeId, year, plan);
@@ -140,5 +166,10 @@ export async function importChart({ actor, body }: { actor: Actor; body: Account
     },
     { timeout: IMPORT_TIMEOUT_MS },
   );
-  return { created: plan.create.length, updated: plan.update.length, deactivated: plan.deactivate.length, refused: file.refused };
+  return {
+    created: plan.create.length,
+    updated: plan.update.length,
+    deactivated: plan.deactivate.length,
+    refused: file.refused,
+  };
 }

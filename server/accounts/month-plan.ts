@@ -43,7 +43,8 @@ export function monthOfInstant(date: Date): number {
 }
 
 const byCode = new Intl.Collator("pt-BR", { numeric: true });
-export const sortByCode = <T extends { code: string }>(rows: T[]): T[] => [...rows].sort((a, b) => byCode.compare(a.code, b.code));
+export const sortByCode = <T extends { code: string }>(rows: T[]): T[] =>
+  [...rows].sort((a, b) => byCode.compare(a.code, b.code));
 
 /**
  * An activation covers the months from its activation month up to, not including, the month it was
@@ -89,7 +90,11 @@ export function accountsOfMonth(
 }
 
 /** Every month of every chart year, keeping only the months with at least one account. */
-export function accountsByMonth(chart: ChartRow[], activations: ActivationRow[], blocks: BlockRow[]): ClientAccountsByMonth {
+export function accountsByMonth(
+  chart: ChartRow[],
+  activations: ActivationRow[],
+  blocks: BlockRow[],
+): ClientAccountsByMonth {
   const out: ClientAccountsByMonth = {};
   const years = [...new Set(chart.map((row) => row.yearOfExercise))].sort((a, b) => a - b);
   for (const year of years) {

@@ -3,7 +3,7 @@ import type { AccountUpdateInput, ChartAccount } from "@/lib/contract/accounts";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { CHART_ACCOUNT_SELECT, chartOfficeOf } from "./chart";
 
@@ -13,10 +13,18 @@ import { CHART_ACCOUNT_SELECT, chartOfficeOf } from "./chart";
  * sent change. Another office's account is 404. Deactivating keeps the blocks already in it and the
  * clients' activations (it is no longer offered nor saved into). Audit `account.update` with before and after.
  */
-export async function updateAccount({ actor, body }: { actor: Actor; body: AccountUpdateInput }): Promise<ChartAccount> {
+export async function updateAccount({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: AccountUpdateInput;
+}): Promise<ChartAccount> {
   const officeId = chartOfficeOf(actor);
   return getDb().$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM accounts WHERE id = ${body.accountId} AND office_id = ${officeId} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM accounts WHERE id = ${body.accountId} AND office_id = ${officeId} FOR UPDATE`;
     if (!locked) throw new AppError("not_found", messages.accounts.notFound);
     const before = await tx.account.findUniqueOrThrow({ where: { id: body.accountId }, select: CHART_ACCOUNT_SELECT });
     const data = {

@@ -1,6 +1,6 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { preparedQuery } from "@/server/db/client";
 import { clientRemovedError } from "./client-removed";
@@ -30,10 +30,17 @@ export type ActorRead = { name: string; sql: string; values: unknown[]; key: str
  * rows — token, user, session, password change, blocked membership — before any data row is
  * returned; a refused caller's data is never looked at.
  */
-export async function authenticateWithRead<R>(authorization: string | null, read: ActorRead): Promise<{ actor: Actor; rows: R[] }> {
+export async function authenticateWithRead<R>(
+  authorization: string | null,
+  read: ActorRead,
+): Promise<{ actor: Actor; rows: R[] }> {
   const claims = await claimsOf(authorization);
-  const values = read.write ? [claims.userId, claims.familyId, new Date(claims.issuedAtMs), ...read.values] : [claims.userId, claims.familyId, ...read.values];
-  const all = await preparedQuery<{ actor: Record<string, unknown> | null }>(read.name, read.sql, values, { write: read.write });
+  const values = read.write
+    ? [claims.userId, claims.familyId, new Date(claims.issuedAtMs), ...read.values]
+    : [claims.userId, claims.familyId, ...read.values];
+  const all = await preparedQuery<{ actor: Record<string, unknown> | null }>(read.name, read.sql, values, {
+    write: read.write,
+  });
   const { loaded, rows } = splitActorRows<R>(all, read.key);
   return { actor: checked(claims, loaded), rows };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 /** `error.details.reason` of a refusal whose cause is the office's removal of the user's client company. */
 export const CLIENT_REMOVED_REASON = "client_removed";

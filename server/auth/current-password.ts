@@ -11,7 +11,10 @@ import { verifyWithinLimit } from "./throttle";
  */
 export async function isCurrentPassword(user: { userId: number; email: string }, password: string): Promise<boolean> {
   return withCredentialCheck(async () => {
-    const { passwordHash } = await getDb().user.findUniqueOrThrow({ where: { id: user.userId }, select: { passwordHash: true } });
+    const { passwordHash } = await getDb().user.findUniqueOrThrow({
+      where: { id: user.userId },
+      select: { passwordHash: true },
+    });
     return verifyWithinLimit({ email: user.email, address: null }, () => verifyPassword(password, passwordHash));
   });
 }

@@ -20,5 +20,8 @@ export async function endSessions(tx: Tx, userId: number): Promise<Date> {
  * family are refused on their next call (the actor load asks for a revoked token of the family).
  */
 export async function endSession(db: Pick<Tx, "refreshToken">, familyId: string, userId?: number): Promise<void> {
-  await db.refreshToken.updateMany({ where: { familyId, ...(userId ? { userId } : {}), revokedAt: null }, data: { revokedAt: new Date() } });
+  await db.refreshToken.updateMany({
+    where: { familyId, ...(userId ? { userId } : {}), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }

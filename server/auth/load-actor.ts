@@ -80,8 +80,12 @@ export function withActorSql(read: string, orderBy?: string): string {
     WITH actor AS (${LOAD_ACTOR_SQL})
     SELECT CASE WHEN row_number() OVER () = 1 THEN to_jsonb(actor) END AS actor, r.*
       FROM actor
-      LEFT JOIN LATERAL (SELECT * FROM (${read}) q OFFSET 0) r ON TRUE${orderBy ? `
-     ORDER BY r.${orderBy}` : ""}`;
+      LEFT JOIN LATERAL (SELECT * FROM (${read}) q OFFSET 0) r ON TRUE${
+        orderBy
+          ? `
+     ORDER BY r.${orderBy}`
+          : ""
+      }`;
 }
 
 /**
@@ -114,7 +118,12 @@ export function withActorWriteSql(ctes: string, result: string): string {
 }
 
 /** withActorWriteSql's caller as the work scope's expressions (clientScopeSql) over `writer`. */
-export const WRITER_SCOPE = { office: "writer.office_id", owner: "writer.owner", operator: "writer.operator_id", company: "NULL::int" } as const;
+export const WRITER_SCOPE = {
+  office: "writer.office_id",
+  owner: "writer.owner",
+  operator: "writer.operator_id",
+  company: "NULL::int",
+} as const;
 
 /**
  * The caller's memberships inside withActorSql, as clientScopeSql takes them: a blocked membership,
@@ -131,11 +140,18 @@ export const ACTOR_SCOPE = {
  * withActorSql's rows → the loaded actor (from the row that carries it; null: no such user) and the read's rows, those whose
  * `key` column is not null (the LEFT JOIN's empty row has none).
  */
-export function splitActorRows<R>(rows: ({ actor: Record<string, unknown> | null } & Record<string, unknown>)[], key: string): { loaded: LoadedActor | null; rows: R[] } {
+export function splitActorRows<R>(
+  rows: ({ actor: Record<string, unknown> | null } & Record<string, unknown>)[],
+  key: string,
+): { loaded: LoadedActor | null; rows: R[] } {
   const first = rows.find((row) => row.actor !== null);
   if (!first) return { loaded: null, rows: [] };
   const json = first.actor as Row & { valid_after: string | Date; bus_removed: string | Date | null };
-  const loaded = toLoadedActor({ ...json, valid_after: new Date(json.valid_after), bus_removed: json.bus_removed === null ? null : new Date(json.bus_removed) });
+  const loaded = toLoadedActor({
+    ...json,
+    valid_after: new Date(json.valid_after),
+    bus_removed: json.bus_removed === null ? null : new Date(json.bus_removed),
+  });
   return { loaded, rows: rows.filter((row) => row[key] !== null) as R[] };
 }
 
@@ -160,7 +176,12 @@ function toLoadedActor(row: Row): LoadedActor {
         clientType: row.client_type,
       },
       accounting: accountingActive
-        ? { operatorId: row.acc_id!, officeId: row.acc_office!, type: row.acc_type!, hasPaymentAccess: Boolean(row.acc_payment) }
+        ? {
+            operatorId: row.acc_id!,
+            officeId: row.acc_office!,
+            type: row.acc_type!,
+            hasPaymentAccess: Boolean(row.acc_payment),
+          }
         : null,
       business: businessActive
         ? { operatorId: row.bus_id!, clientId: row.bus_client!, officeId: row.bus_office!, type: row.bus_type! }

@@ -2,7 +2,7 @@ import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { clientRemovedError } from "./client-removed";
 import { getDummyHash, verifyPassword, withCredentialCheck } from "./passwords";
 import { prepareSession } from "./sessions";
@@ -17,7 +17,12 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * database (withCredentialCheck), the attempt is counted before the password is verified, and no
  * database connection is held while the password hashes or the tokens are signed.
  */
-export async function login(input: { username: string; password: string; address: string | null; seen?: string | null }): Promise<TokenAnswer> {
+export async function login(input: {
+  username: string;
+  password: string;
+  address: string | null;
+  seen?: string | null;
+}): Promise<TokenAnswer> {
   const email = normalizeEmail(input.username);
   const db = getDb();
   const user = await withCredentialCheck(async () => {

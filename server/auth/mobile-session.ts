@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { loadWorkClient } from "@/server/contabilization/access";
 import { hashToken } from "@/server/contabilization/tokens";
@@ -42,14 +42,20 @@ export async function authenticateMobileSession(token: string): Promise<LinkCall
     },
   );
   if (!works) {
-    await getDb().contabilizationSession.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: now } });
+    await getDb().contabilizationSession.updateMany({
+      where: { id: row.id, revokedAt: null },
+      data: { revokedAt: now },
+    });
     throw new AppError("unauthenticated", messages.contabilization.sessionEnded);
   }
   return { actor: loaded.actor, session: { id: row.id, clientId: row.clientId, operatorId: row.operatorId } };
 }
 
 /** `link` null or absent: the bearer token of a logged-in person; a string: the phone's session. */
-export async function authenticateLinkCaller(authorization: string | null, link: string | null | undefined): Promise<LinkCaller> {
+export async function authenticateLinkCaller(
+  authorization: string | null,
+  link: string | null | undefined,
+): Promise<LinkCaller> {
   if (link) return authenticateMobileSession(link);
   return { actor: await authenticate(authorization), session: null };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { WorkLimiter } from "@/server/http/work-limiter";
 
 // scrypt (memory-hard, in Node itself: no native addon to install). Stored as
@@ -12,7 +12,8 @@ const KEY_LENGTH = 32;
 const MAXMEM = 128 * PARAMS.N * PARAMS.r * 2;
 export const HASH_RETRY_AFTER_SECONDS = 2;
 
-const busy = () => new AppError("unavailable", messages.api.busy, { headers: { "Retry-After": String(HASH_RETRY_AFTER_SECONDS) } });
+const busy = () =>
+  new AppError("unavailable", messages.api.busy, { headers: { "Retry-After": String(HASH_RETRY_AFTER_SECONDS) } });
 
 // Every hash runs through this limiter: at most PASSWORD_HASH_CONCURRENCY at once on libuv's thread
 // pool (which then keeps free threads for JWT signing and file I/O); later hashes wait their turn, and

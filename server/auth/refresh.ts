@@ -3,7 +3,7 @@ import { messages } from "@/lib/i18n/messages";
 import type { RefreshAnswer } from "@/lib/contract/auth";
 import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { clientRemovedError } from "./client-removed";
 import { endSession } from "./end-sessions";
@@ -68,7 +68,10 @@ async function handleUnusable(tokenHash: string): Promise<void> {
   if (Date.now() - known.usedAt.getTime() <= graceMs) return; // a racing tab, not a thief
   await db.$transaction(async (tx) => {
     await endSession(tx, known.familyId);
-    await writeAuditEvent({ actorUserId: known.userId, action: "auth.refresh_reuse", targetType: "session", targetId: known.familyId }, tx);
+    await writeAuditEvent(
+      { actorUserId: known.userId, action: "auth.refresh_reuse", targetType: "session", targetId: known.familyId },
+      tx,
+    );
   });
 }
 
@@ -81,9 +84,18 @@ export async function logout(refreshToken: string): Promise<Record<string, never
   const now = new Date();
   const { userId } = claims;
   await getDb().$transaction([
-    getDb().refreshToken.updateMany({ where: { familyId: claims.familyId, userId, revokedAt: null }, data: { revokedAt: now } }),
-    getDb().contabilizationSession.updateMany({ where: { operator: { userId }, revokedAt: null, expiresAt: { gt: now } }, data: { revokedAt: now } }),
-    getDb().contabilizationLink.updateMany({ where: { operator: { userId }, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } }),
+    getDb().refreshToken.updateMany({
+      where: { familyId: claims.familyId, userId, revokedAt: null },
+      data: { revokedAt: now },
+    }),
+    getDb().contabilizationSession.updateMany({
+      where: { operator: { userId }, revokedAt: null, expiresAt: { gt: now } },
+      data: { revokedAt: now },
+    }),
+    getDb().contabilizationLink.updateMany({
+      where: { operator: { userId }, usedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    }),
   ]);
   return {};
 }

@@ -37,7 +37,11 @@ export function prepareSession(userId: number, family?: { id: string; expiresAt:
 }
 
 /** Writes a new session's refresh token inside `tx` and signs the pair (for paths that are not hot). */
-export async function issueTokenPair(tx: Tx, userId: number, family?: { id: string; expiresAt: Date }): Promise<TokenPair> {
+export async function issueTokenPair(
+  tx: Tx,
+  userId: number,
+  family?: { id: string; expiresAt: Date },
+): Promise<TokenPair> {
   const session = prepareSession(userId, family);
   await tx.refreshToken.create({ data: session.row });
   return session.sign();

@@ -2,7 +2,7 @@ import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 // Login throttling in PostgreSQL (shared by every app instance), over a fixed window of LOGIN_WINDOW
 // seconds. An attempt is RESERVED (counted) in one atomic statement before the password is verified,
@@ -60,10 +60,17 @@ export async function reserveAttempt(keys: ThrottleKeys): Promise<Reservation> {
   const keyed = [...limits(keys)];
   const hard = new Map(keyed.filter(([, limit]) => limit.refuses).map(([key, limit]) => [key, limit.max]));
   const soft = new Map(keyed.filter(([, limit]) => !limit.refuses).map(([key, limit]) => [key, limit.max]));
-  const rows = await countKeys(keyed.map(([key]) => key), getConfig().LOGIN_WINDOW);
+  const rows = await countKeys(
+    keyed.map(([key]) => key),
+    getConfig().LOGIN_WINDOW,
+  );
   refuseOver(rows, hard, messages.api.tooManyLogins);
   const slowed = rows.some((row) => row.failures > (soft.get(row.key) ?? Infinity));
-  return { clearOnSuccess: keyed.filter(([, limit]) => limit.clears).map(([key]) => key), keys: keyed.map(([key]) => key), slowed };
+  return {
+    clearOnSuccess: keyed.filter(([, limit]) => limit.clears).map(([key]) => key),
+    keys: keyed.map(([key]) => key),
+    slowed,
+  };
 }
 
 /**
@@ -101,7 +108,8 @@ function refuseOver(rows: Row[], max: ReadonlyMap<string, number>, message: stri
 export async function settleAttempt(reservation: Reservation, outcome: AttemptOutcome): Promise<void> {
   if (outcome === "wrong_password") return;
   const db = getDb();
-  const giveBack = outcome === "verified" ? reservation.keys.filter((k) => !reservation.clearOnSuccess.includes(k)) : reservation.keys;
+  const giveBack =
+    outcome === "verified" ? reservation.keys.filter((k) => !reservation.clearOnSuccess.includes(k)) : reservation.keys;
   if (outcome === "verified") await db.loginThrottle.deleteMany({ where: { key: { in: reservation.clearOnSuccess } } });
   if (giveBack.length > 0) {
     await db.$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ANY(${giveBack}::text[])`;

@@ -57,7 +57,9 @@ export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, n
 const SIGNATURE_LENGTH = 43;
 function hasCanonicalSignature(token: string): boolean {
   const signature = token.slice(token.lastIndexOf(".") + 1);
-  return signature.length === SIGNATURE_LENGTH && Buffer.from(signature, "base64url").toString("base64url") === signature;
+  return (
+    signature.length === SIGNATURE_LENGTH && Buffer.from(signature, "base64url").toString("base64url") === signature
+  );
 }
 
 /**
@@ -73,7 +75,12 @@ async function verify(token: string, type: "access" | "refresh") {
       requiredClaims: ["exp", "iat", "sub", "jti"],
     });
     const userId = /^[1-9][0-9]{0,9}$/.test(payload.sub ?? "") ? Number(payload.sub) : NaN;
-    if (payload.token_type !== type || !(userId <= MAX_USER_ID) || typeof payload.fam !== "string" || !UUID.test(payload.fam)) {
+    if (
+      payload.token_type !== type ||
+      !(userId <= MAX_USER_ID) ||
+      typeof payload.fam !== "string" ||
+      !UUID.test(payload.fam)
+    ) {
       return null;
     }
     return { payload, userId, familyId: payload.fam };

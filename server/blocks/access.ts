@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import type { Db, Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { blocksVisibleTo } from "@/server/policy/scopes";
@@ -23,7 +23,11 @@ export type WorkBlock = {
  * undone block is not found (404); the client's own business user sees the block and is refused (403:
  * the business variant of these calls is a later issue).
  */
-export async function loadWorkBlock(db: Db | Tx, actor: Actor, blockId: number): Promise<WorkBlock & { operator: AccountingMembership }> {
+export async function loadWorkBlock(
+  db: Db | Tx,
+  actor: Actor,
+  blockId: number,
+): Promise<WorkBlock & { operator: AccountingMembership }> {
   const row = await db.block.findFirst({
     where: { AND: [{ id: blockId, devolvedAt: null }, blocksVisibleTo(actor)] },
     select: {

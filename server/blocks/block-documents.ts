@@ -14,7 +14,13 @@ const signed = (key: string | null | undefined) => (key ? signDocumentUrl(key) :
  * (problem, observation, date) or null. Two statements after the access check: the block's people
  * and documents in one Prisma read, the open pendency in the same read.
  */
-export async function blockDocuments({ actor, body }: { actor: Actor; body: BlockIdBody }): Promise<BlockDocumentsAnswer> {
+export async function blockDocuments({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: BlockIdBody;
+}): Promise<BlockDocumentsAnswer> {
   const db = getDb();
   const access = await loadWorkBlock(db, actor, body.blockId);
   const person = { select: { user: { select: { name: true, pictureKey: true } } } } as const;
@@ -27,7 +33,11 @@ export async function blockDocuments({ actor, body }: { actor: Actor; body: Bloc
       contabilizedAt: true,
       categorizedBy: person,
       contabilizedBy: person,
-      documents: { where: { deletedAt: null }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { displayKey: true, thumbKey: true } },
+      documents: {
+        where: { deletedAt: null },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { displayKey: true, thumbKey: true },
+      },
       pendencies: {
         where: { solvedAt: null },
         orderBy: { createdAt: "desc" },
@@ -47,8 +57,12 @@ export async function blockDocuments({ actor, body }: { actor: Actor; body: Bloc
     categorizedPhotoUrl: signed(categorized?.pictureKey),
     contabilizedPhotoUrl: signed(contabilized?.pictureKey),
     alsoContabilize:
-      block.contabilizedAt !== null && block.categorizedById !== null && block.categorizedById === block.contabilizedById,
+      block.contabilizedAt !== null &&
+      block.categorizedById !== null &&
+      block.categorizedById === block.contabilizedById,
     version: block.version,
-    pendency: pendency ? { issue: pendency.issue, observations: pendency.observations, date: pendency.createdAt.toISOString() } : null,
+    pendency: pendency
+      ? { issue: pendency.issue, observations: pendency.observations, date: pendency.createdAt.toISOString() }
+      : null,
   };
 }

@@ -12,7 +12,11 @@ import type { Actor } from "@/server/policy/actor";
  * shows up to seven of them; the block version settles who saves first): a caller with a fresh
  * categorization presence of its own is not held by the others' presences, only by a lease.
  */
-export async function busyHolder(db: Db | Tx, actor: Actor, client: { id: number; officeId: number }): Promise<string | null> {
+export async function busyHolder(
+  db: Db | Tx,
+  actor: Actor,
+  client: { id: number; officeId: number },
+): Promise<string | null> {
   const operatorId = actor.accounting?.operatorId ?? -1;
   const freshSince = new Date(Date.now() - PRESENCE_FRESH_MS);
   const now = new Date();

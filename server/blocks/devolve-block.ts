@@ -3,7 +3,7 @@ import type { BlockDevolveBody } from "@/lib/contract/blocks";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { blocksVisibleTo } from "@/server/policy/scopes";
 import { loadWorkBlock } from "./access";
@@ -59,8 +59,14 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockD
     if (written.count === 0) return (await ownDevolve(tx, actor, block.id)) ?? explainMissedWrite(tx, block.id);
     // restoredAt null: a document restored from an earlier return and sent again is returned anew (the
     // Devolvidos list, its restore and the deletion job all read an unrestored return).
-    const documents = await tx.document.updateMany({ where: { blockId: block.id, deletedAt: null }, data: { devolvedAt: now, restoredAt: null } });
-    const pendencies = await tx.pendency.updateMany({ where: { blockId: block.id, solvedAt: null }, data: { solvedAt: now } });
+    const documents = await tx.document.updateMany({
+      where: { blockId: block.id, deletedAt: null },
+      data: { devolvedAt: now, restoredAt: null },
+    });
+    const pendencies = await tx.pendency.updateMany({
+      where: { blockId: block.id, solvedAt: null },
+      data: { solvedAt: now },
+    });
     await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
     await writeAuditEvent(
       {
@@ -70,7 +76,11 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockD
         action: "block.devolve",
         targetType: "block",
         targetId: block.id,
-        data: { documents: documents.count, closedPendencies: pendencies.count, reason: body.reason ? body.reason.length : 0 },
+        data: {
+          documents: documents.count,
+          closedPendencies: pendencies.count,
+          reason: body.reason ? body.reason.length : 0,
+        },
       },
       tx,
     );

@@ -1,16 +1,38 @@
 import "server-only";
-import { UNCATEGORIZED_KEY, type BlockListBody, type BlocksByMonth, type ClientBlocksAnswer } from "@/lib/contract/blocks";
+import {
+  UNCATEGORIZED_KEY,
+  type BlockListBody,
+  type BlocksByMonth,
+  type ClientBlocksAnswer,
+} from "@/lib/contract/blocks";
 import type { BusinessBlocksAnswer } from "@/lib/contract/business";
-import { businessCountsSql, businessListCaller, loadBusinessBlocks, NO_OPERATOR, type BusinessCounts } from "@/server/business-reads/business-blocks";
+import {
+  businessCountsSql,
+  businessListCaller,
+  loadBusinessBlocks,
+  NO_OPERATOR,
+  type BusinessCounts,
+} from "@/server/business-reads/business-blocks";
 import { getDb } from "@/server/db/client";
 import { loadSeenClient, type SeenClient } from "@/server/accounts/client-accounts";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { blockCountsSql, blockRowsSql, loadBlockCounts, loadBlockRows, monthSql, monthValues, toLoaded, type BlockRow, type LoadedBlock, type MonthFilter } from "./rows";
+import {
+  blockCountsSql,
+  blockRowsSql,
+  loadBlockCounts,
+  loadBlockRows,
+  monthSql,
+  monthValues,
+  toLoaded,
+  type BlockRow,
+  type LoadedBlock,
+  type MonthFilter,
+} from "./rows";
 import { messages } from "@/lib/i18n/messages";
 import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
 import type { ActorRead } from "@/server/auth/authenticate";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { clientScopeSql } from "@/server/policy/scopes";
 import { listLinkExpiry } from "@/server/documents/signed-url";
 import { JsonText, toJson } from "@/server/http/respond";
@@ -102,8 +124,20 @@ export function blockListRead(body: BlockListBody, claims: { userId: number }): 
   const check = [held?.version ?? null, held?.who ?? null];
   const kept: HeldRead = { key, held, linkExpiry: listLinkExpiry() };
   return body.clientId !== undefined
-    ? { name: "actor_block_list_office_month", sql: LIST_SQL.officeMonth, values: [body.clientId, ...monthValues(month), ...check], key: "clientId", held: kept }
-    : { name: "actor_block_list_company_month", sql: LIST_SQL.companyMonth, values: [...monthValues(month), ...check], key: "clientId", held: kept };
+    ? {
+        name: "actor_block_list_office_month",
+        sql: LIST_SQL.officeMonth,
+        values: [body.clientId, ...monthValues(month), ...check],
+        key: "clientId",
+        held: kept,
+      }
+    : {
+        name: "actor_block_list_company_month",
+        sql: LIST_SQL.companyMonth,
+        values: [...monthValues(month), ...check],
+        key: "clientId",
+        held: kept,
+      };
 }
 
 /** What blockListRead hands to listBlocks: the cache key, the list it asked PostgreSQL to confirm, the minute's link expiry. */
@@ -112,7 +146,12 @@ type HeldRead = { key: string; held: HeldMonth | null; linkExpiry: string };
 type ListRow = BlockRow & SeenClient & BusinessCounts & { clientId: number; dataVersion: string | null };
 
 /** The answer from blockListRead's rows, or null when the caller turned out to need the other variant. */
-function answerFromRead(actor: Actor, body: BlockListBody, rows: ListRow[], kept: HeldRead | undefined): ClientBlocksAnswer | BusinessBlocksAnswer | null {
+function answerFromRead(
+  actor: Actor,
+  body: BlockListBody,
+  rows: ListRow[],
+  kept: HeldRead | undefined,
+): ClientBlocksAnswer | BusinessBlocksAnswer | null {
   const business = businessListCaller(actor, body.clientId);
   if ((body.clientId === undefined) !== (business !== null)) return null;
   const first = rows[0];
@@ -120,17 +159,24 @@ function answerFromRead(actor: Actor, body: BlockListBody, rows: ListRow[], kept
     if (business) return null; // no active company after all: the usual path says why
     throw new AppError("not_found", messages.office.notFound);
   }
-  if (!business) assertCan(actor, "client.work", { id: first.clientId, officeId: first.officeId, responsibleOperatorId: first.responsibleOperatorId });
+  if (!business)
+    assertCan(actor, "client.work", {
+      id: first.clientId,
+      officeId: first.officeId,
+      responsibleOperatorId: first.responsibleOperatorId,
+    });
   const counts = { uncategorizedCount: first.uncategorizedCount, uncontabilizedCount: first.uncontabilizedCount };
   const extra = business ? { pendencyNumber: first.pendencyNumber } : {};
   // The same test as the statement's: it read no block when the list held is still the client's.
   const who = business ? first.clientId : (actor.accounting as AccountingMembership).operatorId;
   const held = kept?.held;
-  if (held && first.dataVersion !== null && first.dataVersion === held.version && who === held.who) return { blocks: held.blocks, ...counts, ...extra };
+  if (held && first.dataVersion !== null && first.dataVersion === held.version && who === held.who)
+    return { blocks: held.blocks, ...counts, ...extra };
   const loaded = rows.filter((row) => row.id !== null).map(toLoaded);
   if (business) for (const { block } of loaded) block.viewed = true;
   const blocks = groupByMonth(loaded);
-  if (kept && first.dataVersion !== null) keepMonth(kept.key, { version: first.dataVersion, who, linkExpiry: kept.linkExpiry, blocks, size: loaded.length });
+  if (kept && first.dataVersion !== null)
+    keepMonth(kept.key, { version: first.dataVersion, who, linkExpiry: kept.linkExpiry, blocks, size: loaded.length });
   return { blocks, ...counts, ...extra };
 }
 
@@ -143,7 +189,17 @@ function answerFromRead(actor: Actor, body: BlockListBody, rows: ListRow[], kept
  * 8: a company user, no clientId or its own): the same shape for its own company, `viewed` always true,
  * plus pendencyNumber (server/business-reads/business-blocks.ts).
  */
-export async function listBlocks({ actor, body, rows, read }: { actor: Actor; body: BlockListBody; rows?: unknown[]; read?: ActorRead }): Promise<ClientBlocksAnswer | BusinessBlocksAnswer> {
+export async function listBlocks({
+  actor,
+  body,
+  rows,
+  read,
+}: {
+  actor: Actor;
+  body: BlockListBody;
+  rows?: unknown[];
+  read?: ActorRead;
+}): Promise<ClientBlocksAnswer | BusinessBlocksAnswer> {
   const fast = rows ? answerFromRead(actor, body, rows as ListRow[], read?.held as HeldRead | undefined) : null;
   if (fast) return fast;
   const month = monthOf(body);
@@ -168,7 +224,9 @@ export async function listBlocks({ actor, body, rows, read }: { actor: Actor; bo
  * text made when it was kept, with the counts of this call after it, byte for byte what serialising
  * the whole answer would give; any other answer as it is.
  */
-export function blockListAnswer(answer: ClientBlocksAnswer | BusinessBlocksAnswer): ClientBlocksAnswer | BusinessBlocksAnswer | JsonText {
+export function blockListAnswer(
+  answer: ClientBlocksAnswer | BusinessBlocksAnswer,
+): ClientBlocksAnswer | BusinessBlocksAnswer | JsonText {
   const text = keptText(answer.blocks);
   if (text === undefined) return answer;
   const { blocks: _blocks, ...rest } = answer;

@@ -38,7 +38,8 @@ export type LoadedBlock = { block: Block; year: number; month: number };
 
 const TIME_ZONE = "America/Sao_Paulo";
 /** A month's first day as SQL date text (YYYY-MM-01). */
-const firstDay = ({ year, month }: MonthFilter) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-01`;
+const firstDay = ({ year, month }: MonthFilter) =>
+  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-01`;
 
 /** The next calendar month. */
 export function nextMonth({ year, month }: MonthFilter): MonthFilter {
@@ -167,7 +168,10 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
     query.blockId !== undefined
       ? await statementRows<BlockRow>(db, "block_rows_one", BLOCK_ROWS.one, [...head, query.blockId])
       : query.month !== undefined
-        ? await statementRows<BlockRow>(db, "block_rows_month", BLOCK_ROWS.month, [...head, ...monthValues(query.month)])
+        ? await statementRows<BlockRow>(db, "block_rows_month", BLOCK_ROWS.month, [
+            ...head,
+            ...monthValues(query.month),
+          ])
         : await statementRows<BlockRow>(db, "block_rows_all", BLOCK_ROWS.all, head);
   return rows.map(toLoaded);
 }

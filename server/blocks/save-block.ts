@@ -4,7 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { PRESENCE_FRESH_MS } from "@/lib/constants";
 import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import type { ActorRead } from "@/server/auth/authenticate";
 import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
@@ -21,7 +21,10 @@ import { checkSaveFields, type SaveFields } from "./save-rules";
  * saves sees the winner's block).
  */
 export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block): Promise<never> {
-  const now = await tx.block.findUnique({ where: { id: blockId }, select: { devolvedAt: true, undoneAt: true, contabilizedAt: true } });
+  const now = await tx.block.findUnique({
+    where: { id: blockId },
+    select: { devolvedAt: true, undoneAt: true, contabilizedAt: true },
+  });
   if (!now || now.devolvedAt || now.undoneAt) throw new AppError("not_found", messages.blocks.notFound);
   const details = fresh ? { details: { block: fresh } } : {};
   if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized, details);
@@ -44,17 +47,37 @@ export async function explainMissedWrite(tx: Tx, blockId: number, fresh?: Block)
  * route's write beside the actor load), which also reads the saved block: `rows` holds it. Only a save
  * it did not write pays for the checks one by one (saveChecked), which find the answer.
  */
-export async function saveBlock({ actor, body, rows }: { actor: Actor; body: BlockSaveBody; rows?: unknown[] }): Promise<Block> {
+export async function saveBlock({
+  actor,
+  body,
+  rows,
+}: {
+  actor: Actor;
+  body: BlockSaveBody;
+  rows?: unknown[];
+}): Promise<Block> {
   const fields = checkSaveFields(body.block.date, body.block.value);
   const written = rows?.[0] as SavedRow | undefined;
   if (written) {
     const { savedAccountId, savedPaymentDate, savedValueCents, savedVersion, ...before } = written;
-    return toLoaded({ ...before, accountId: savedAccountId, paymentDate: savedPaymentDate, valueCents: savedValueCents, version: savedVersion }).block;
+    return toLoaded({
+      ...before,
+      accountId: savedAccountId,
+      paymentDate: savedPaymentDate,
+      valueCents: savedValueCents,
+      version: savedVersion,
+    }).block;
   }
   return saveChecked(actor, body, fields);
 }
 
-type SavedRow = BlockRow & { clientId: number; savedAccountId: number; savedPaymentDate: string; savedValueCents: string; savedVersion: number };
+type SavedRow = BlockRow & {
+  clientId: number;
+  savedAccountId: number;
+  savedPaymentDate: string;
+  savedValueCents: string;
+  savedVersion: number;
+};
 
 // The save of saveChecked when everything is in order, as data-modifying CTEs of ONE statement beside
 // the actor load (withActorWriteSql: the caller is `writer`; atomic by itself, no transaction round
@@ -200,7 +223,11 @@ export async function saveChecked(actor: Actor, body: BlockSaveBody, fields: Sav
     });
     if (written.count === 0) {
       // The winner's block, fresh, beside the 409: the viewer shows it without another call.
-      const [fresh] = await loadBlockRows(tx, { clientId: block.clientId, operatorId: block.operator.operatorId, blockId: block.id });
+      const [fresh] = await loadBlockRows(tx, {
+        clientId: block.clientId,
+        operatorId: block.operator.operatorId,
+        blockId: block.id,
+      });
       await explainMissedWrite(tx, block.id, fresh?.block);
     }
     await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
@@ -214,12 +241,22 @@ export async function saveChecked(actor: Actor, body: BlockSaveBody, fields: Sav
         targetId: block.id,
         data: {
           before: { accountId: block.accountId, version: body.version },
-          after: { accountId: account.id, code: account.code, date: body.block.date, value: body.block.value, version: body.version + 1 },
+          after: {
+            accountId: account.id,
+            code: account.code,
+            date: body.block.date,
+            value: body.block.value,
+            version: body.version + 1,
+          },
         },
       },
       tx,
     );
-    const [saved] = await loadBlockRows(tx, { clientId: block.clientId, operatorId: block.operator.operatorId, blockId: block.id });
+    const [saved] = await loadBlockRows(tx, {
+      clientId: block.clientId,
+      operatorId: block.operator.operatorId,
+      blockId: block.id,
+    });
     return saved.block;
   });
 }

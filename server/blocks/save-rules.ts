@@ -3,7 +3,7 @@ import { YEAR_SELECT_OPTIONS } from "@/lib/constants";
 import { currentYearMonth, isValidCalendarDate } from "@/lib/format/dates";
 import { MONEY_MAX_DIGITS } from "@/lib/format/money";
 import { messages } from "@/lib/i18n/messages";
-import { AppError, type FieldIssue } from "@/server/http/errors";
+import { AppError, type FieldIssue } from "@/server/errors";
 
 export type SaveFields = { year: number; month: number; day: number; paymentDate: Date; valueCents: bigint };
 
@@ -32,7 +32,8 @@ export function checkSaveFields(date: string, value: string, now: Date = new Dat
   } else {
     const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
     const afterThisMonth = year > current.year || (year === current.year && month > current.month);
-    if (year < firstYear || afterThisMonth) issues.push({ path: "block.date", message: messages.blocks.dateOutOfRange(firstYear) });
+    if (year < firstYear || afterThisMonth)
+      issues.push({ path: "block.date", message: messages.blocks.dateOutOfRange(firstYear) });
     else parsedDate = { year, month, day };
   }
 
@@ -51,7 +52,9 @@ export function checkSaveFields(date: string, value: string, now: Date = new Dat
   }
 
   if (issues.length > 0 || !parsedDate || cents === null) {
-    throw new AppError("invalid_input", `${messages.api.invalidInput} ${issues[0].path}: ${issues[0].message}`, { fields: issues });
+    throw new AppError("invalid_input", `${messages.api.invalidInput} ${issues[0].path}: ${issues[0].message}`, {
+      fields: issues,
+    });
   }
   const { year, month, day } = parsedDate;
   return { year, month, day, paymentDate: new Date(Date.UTC(year, month - 1, day)), valueCents: cents };

@@ -1,6 +1,6 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { can } from "@/server/policy/permissions";
 
@@ -11,6 +11,7 @@ import { can } from "@/server/policy/permissions";
  * (blocked ones and removed companies are null), so no query is needed here.
  */
 export function businessCaller(actor: Actor): BusinessMembership {
-  if (!actor.business || !can(actor, "platform.business", null)) throw new AppError("forbidden", messages.business.api.clientOnly);
+  if (!actor.business || !can(actor, "platform.business", null))
+    throw new AppError("forbidden", messages.business.api.clientOnly);
   return actor.business;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import type { Db, Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { galleriesVisibleTo } from "@/server/policy/scopes";
 
@@ -13,9 +13,18 @@ export type GalleryOwner = { id: number; isMe: boolean };
  * Anything else — a colleague who does not share, a blocked one, another company's operator, an unknown
  * id — is 404: the answer is the same whether the operator exists or not.
  */
-export async function galleryOwner(db: Db | Tx, actor: Actor, me: BusinessMembership, operatorId: number | null | undefined): Promise<GalleryOwner> {
-  if (operatorId === undefined || operatorId === null || operatorId === me.operatorId) return { id: me.operatorId, isMe: true };
-  const row = await db.clientOperator.findFirst({ where: { AND: [{ id: operatorId }, galleriesVisibleTo(actor)] }, select: { id: true } });
+export async function galleryOwner(
+  db: Db | Tx,
+  actor: Actor,
+  me: BusinessMembership,
+  operatorId: number | null | undefined,
+): Promise<GalleryOwner> {
+  if (operatorId === undefined || operatorId === null || operatorId === me.operatorId)
+    return { id: me.operatorId, isMe: true };
+  const row = await db.clientOperator.findFirst({
+    where: { AND: [{ id: operatorId }, galleriesVisibleTo(actor)] },
+    select: { id: true },
+  });
   if (!row) throw new AppError("not_found", messages.business.api.galleryNotFound);
   return { id: row.id, isMe: false };
 }

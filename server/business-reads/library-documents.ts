@@ -17,13 +17,28 @@ const DEFAULT_LIBRARY = "";
  * shared gallery can be used in a block, never emptied by someone else. Statements: the colleague's
  * check (none for the caller's own gallery), then the documents on (client_id, uploaded_by_id, created_at).
  */
-export async function listLibraryDocuments({ actor, body }: { actor: Actor; body: LibraryDocumentsBody }): Promise<GalleryDocument[]> {
+export async function listLibraryDocuments({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: LibraryDocumentsBody;
+}): Promise<GalleryDocument[]> {
   const me = businessCaller(actor);
   const db = getDb();
   const owner = await galleryOwner(db, actor, me, body.operatorId);
   const rows = await db.document.findMany({
     where: { clientId: me.clientId, uploadedById: owner.id, blockId: null, deletedAt: null, devolvedAt: null },
-    select: { id: true, createdAt: true, displayKey: true, thumbKey: true, rescued: true, width: true, height: true, library: true },
+    select: {
+      id: true,
+      createdAt: true,
+      displayKey: true,
+      thumbKey: true,
+      rescued: true,
+      width: true,
+      height: true,
+      library: true,
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return rows.map((row) => ({

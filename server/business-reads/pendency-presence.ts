@@ -32,6 +32,8 @@ export async function syncPendency({ actor }: { actor: Actor }): Promise<Pendenc
 /** POST /api/operator/unsync/pendency — the caller left the screen: its presence row goes at once. */
 export async function unsyncPendency({ actor }: { actor: Actor }): Promise<Record<string, never>> {
   const me = businessCaller(actor);
-  await getDb().presence.deleteMany({ where: { userId: actor.userId, clientId: me.clientId, screen: PENDENCY_SCREEN } });
+  await getDb().presence.deleteMany({
+    where: { userId: actor.userId, clientId: me.clientId, screen: PENDENCY_SCREEN },
+  });
   return {};
 }

@@ -33,7 +33,9 @@ export function openPendenciesOf(clientId: number): Prisma.Sql {
 
 /** How many pendencies wait for the company: one statement. */
 export async function countOpenPendencies(db: Db | Tx, clientId: number): Promise<number> {
-  const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM (${openPendenciesOf(clientId)}) open`;
+  const [row] = await db.$queryRaw<
+    { count: number }[]
+  >`SELECT count(*)::int AS count FROM (${openPendenciesOf(clientId)}) open`;
   return row?.count ?? 0;
 }
 
@@ -73,7 +75,13 @@ async function moveToEnd(db: Db, clientId: number, pendencyId: number | undefine
  * count; `pendency` null when nothing waits. With `open`, that open pendency instead of the head (the
  * screen's list); `queue` lists every open one (id, date, issue) in queue order. One statement (two with next).
  */
-export async function pendencyToSolve({ actor, body }: { actor: Actor; body: PendencyToSolveBody }): Promise<PendencyToSolveAnswer> {
+export async function pendencyToSolve({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: PendencyToSolveBody;
+}): Promise<PendencyToSolveAnswer> {
   const me = businessCaller(actor);
   const db = getDb();
   if (body.next) await moveToEnd(db, me.clientId, body.pendencyId);
@@ -98,7 +106,11 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
          WHERE d.block_id = p.block_id AND d.deleted_at IS NULL
       ) docs ON TRUE`;
   const row = rows[0];
-  const queue = (row?.queue ?? []).map((item) => ({ id: item.id, date: new Date(item.date).toISOString(), issue: item.issue }));
+  const queue = (row?.queue ?? []).map((item) => ({
+    id: item.id,
+    date: new Date(item.date).toISOString(),
+    issue: item.issue,
+  }));
   if (!row || row.id === null) return { pendency: null, pendencyNumber: row?.pendencyNumber ?? 0, queue };
   const ids = row.documentIds ?? [];
   const display = (row.displayKeys ?? []).map((key) => signDocumentUrl(key));
@@ -115,7 +127,10 @@ export async function pendencyToSolve({ actor, body }: { actor: Actor; body: Pen
       createdBy:
         row.createdByName === null
           ? null
-          : { name: row.createdByName, pictureUrl: row.createdByPictureKey ? signDocumentUrl(row.createdByPictureKey) : null },
+          : {
+              name: row.createdByName,
+              pictureUrl: row.createdByPictureKey ? signDocumentUrl(row.createdByPictureKey) : null,
+            },
     },
     pendencyNumber: row.pendencyNumber,
     queue,

@@ -19,7 +19,10 @@ export function sentPeriod(body: Pick<SentBlocksBody, "year" | "month">, now: Da
   const today = saoPauloDay(now);
   const year = body.year ?? today.year;
   if (body.year !== undefined && body.month === undefined) {
-    return { from: saoPauloStartOfDay({ year, month: 1, day: 1 }), to: saoPauloStartOfDay({ year: year + 1, month: 1, day: 1 }) };
+    return {
+      from: saoPauloStartOfDay({ year, month: 1, day: 1 }),
+      to: saoPauloStartOfDay({ year: year + 1, month: 1, day: 1 }),
+    };
   }
   const month = body.month ?? today.month;
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
@@ -45,12 +48,18 @@ export type UndoState = {
  */
 export function undoableUntil(block: UndoState, isMine: boolean, now: Date = new Date()): string | null {
   if (!isMine || block.undoneAt) return null;
-  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt || block.hasPendency) return null;
+  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt || block.hasPendency)
+    return null;
   const until = block.sentAt.getTime() + SENT_UNDO_MS;
   return until > now.getTime() ? new Date(until).toISOString() : null;
 }
 
-type Row = UndoState & { id: number; sentById: number | null; displayKeys: string[] | null; thumbKeys: string[] | null };
+type Row = UndoState & {
+  id: number;
+  sentById: number | null;
+  displayKeys: string[] | null;
+  thumbKeys: string[] | null;
+};
 
 /**
  * POST /api/block/sent {operatorId, year?, month?}: the blocks one operator sent — the caller itself or

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { isNewPhoto, type BlockDocumentInput } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
 import type { Db, Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { galleryDocumentsOf } from "@/server/policy/scopes";
 import type { IngestedPhoto, PhotoEntry } from "./ingest";
@@ -24,7 +24,9 @@ export type ResolvedEntries = { photos: PhotoEntry[]; galleryIds: number[]; gall
  */
 export function sendKeyOf(me: BusinessMembership, entries: readonly BlockDocumentInput[]): string {
   const ids = entries.map((entry) => (isNewPhoto(entry) ? `n:${entry.id}` : `g:${entry.id}`)).sort();
-  return createHash("sha256").update([`operator:${me.operatorId}`, ...ids].join("\n")).digest("hex");
+  return createHash("sha256")
+    .update([`operator:${me.operatorId}`, ...ids].join("\n"))
+    .digest("hex");
 }
 
 /**
@@ -58,11 +60,15 @@ export async function resolveEntries(
     const doc = knownByRef.get(entry.id);
     if (!doc) return void photos.push({ photo: entry, path: `${path(index)}.base64url`, position: index + 1 });
     const reusable = doc.uploadedById === me.operatorId && doc.blockId === null && !doc.devolvedAt && !doc.deletedAt;
-    if (!reusable) throw new AppError("conflict", messages.business.api.photoAlreadySent, { fields: [{ path: path(index), message: messages.business.api.photoAlreadySent }] });
+    if (!reusable)
+      throw new AppError("conflict", messages.business.api.photoAlreadySent, {
+        fields: [{ path: path(index), message: messages.business.api.photoAlreadySent }],
+      });
     galleryIds.push(doc.id);
     galleryPositions.push(index + 1);
   });
-  if (new Set(galleryIds).size !== galleryIds.length) throw new AppError("invalid_input", messages.validation.invalidId);
+  if (new Set(galleryIds).size !== galleryIds.length)
+    throw new AppError("invalid_input", messages.validation.invalidId);
   await assertGalleryDocuments(db, actor, galleryIds);
   return { photos, galleryIds, galleryPositions };
 }
@@ -88,7 +94,10 @@ export async function moveGalleryDocuments(
   offset = 0,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const moved = await tx.document.updateMany({ where: { AND: [{ id: { in: [...ids] } }, galleryDocumentsOf(actor)] }, data: { blockId } });
+  const moved = await tx.document.updateMany({
+    where: { AND: [{ id: { in: [...ids] } }, galleryDocumentsOf(actor)] },
+    data: { blockId },
+  });
   if (moved.count !== ids.length) throw new AppError("not_found", messages.business.api.galleryDocumentNotFound);
   await tx.$executeRaw`
     UPDATE documents AS d SET position = placed.position + ${offset}::int
@@ -110,6 +119,13 @@ export async function insertPhotoDocuments(
 ): Promise<void> {
   if (photos.length === 0) return;
   await tx.document.createMany({
-    data: photos.map((photo) => ({ ...photo, position: offset + photo.position, clientId: me.clientId, blockId, uploadedById: me.operatorId, createdAt: now })),
+    data: photos.map((photo) => ({
+      ...photo,
+      position: offset + photo.position,
+      clientId: me.clientId,
+      blockId,
+      uploadedById: me.operatorId,
+      createdAt: now,
+    })),
   });
 }

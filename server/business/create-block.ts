@@ -11,7 +11,10 @@ import { ingestPhotos } from "./ingest";
 import { loadSentBlock } from "./sent-block";
 
 async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promise<number | null> {
-  const block = await db.block.findFirst({ where: { clientId: me.clientId, sendKey, sentById: me.operatorId, undoneAt: null }, select: { id: true } });
+  const block = await db.block.findFirst({
+    where: { clientId: me.clientId, sendKey, sentById: me.operatorId, undoneAt: null },
+    select: { id: true },
+  });
   return block?.id ?? null;
 }
 
@@ -25,7 +28,15 @@ async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promis
  * conditional UPDATE, inserts the photos' rows, moves the client's modifiedAt and writes the audit
  * event. Any failure deletes the blobs this request wrote: a failed send leaves no row and no blob.
  */
-export async function createBlock({ actor, body, early }: { actor: Actor; body: BlockCreateBody; early?: EarlyWork }): Promise<SentBlock> {
+export async function createBlock({
+  actor,
+  body,
+  early,
+}: {
+  actor: Actor;
+  body: BlockCreateBody;
+  early?: EarlyWork;
+}): Promise<SentBlock> {
   const me = companyMember(actor, "block.send");
   const db = getDb();
   const sendKey = sendKeyOf(me, body);

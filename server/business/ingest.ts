@@ -2,8 +2,13 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import type { NewPhoto } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
-import { deleteDocumentBlobs, deleteUnreferencedBlobs, storeDocumentImage, type DocumentBlobKeys } from "@/server/documents/document-blobs";
-import { AppError } from "@/server/http/errors";
+import {
+  deleteDocumentBlobs,
+  deleteUnreferencedBlobs,
+  storeDocumentImage,
+  type DocumentBlobKeys,
+} from "@/server/documents/document-blobs";
+import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/http/route";
 import { decodeDataUrl, processImage } from "@/server/images/pipeline";
 import type { ProcessedImage } from "@/server/images/types";
@@ -89,7 +94,11 @@ function positioned(error: unknown, entry: PhotoEntry): unknown {
  * written for this request is deleted, and the error is thrown with the photo's position ('Imagem 5: …')
  * and field path. Photos keep the order of `entries`.
  */
-export async function ingestPhotos(clientId: number, entries: readonly PhotoEntry[], early?: EarlyWork): Promise<Ingested> {
+export async function ingestPhotos(
+  clientId: number,
+  entries: readonly PhotoEntry[],
+  early?: EarlyWork,
+): Promise<Ingested> {
   const store = getBlobStore();
   const done: (IngestedPhoto | undefined)[] = new Array(entries.length);
   const written = () => done.filter((photo): photo is IngestedPhoto => photo !== undefined);
@@ -116,7 +125,17 @@ export async function ingestPhotos(clientId: number, entries: readonly PhotoEntr
         // files are flushed to disk (fsync), instead of the slot waiting on the disk.
         const keys = await storeDocumentImage(store, clientId, image);
         const { mime, width, height, size, hash } = image;
-        done[index] = { ...keys, clientRef: entry.photo.id, mime, width, height, size, hash, position: entry.position, originalName: entry.photo.name || null };
+        done[index] = {
+          ...keys,
+          clientRef: entry.photo.id,
+          mime,
+          width,
+          height,
+          size,
+          hash,
+          position: entry.position,
+          originalName: entry.photo.name || null,
+        };
       } catch (error) {
         failure ??= { error: positioned(error, entry) };
       }
@@ -131,5 +150,12 @@ export async function ingestPhotos(clientId: number, entries: readonly PhotoEntr
     throw failure.error;
   }
   const photos = written();
-  return { photos, discard: () => deleteUnreferencedBlobs(store, photos.flatMap((photo) => [photo.displayKey, photo.thumbKey])) };
+  return {
+    photos,
+    discard: () =>
+      deleteUnreferencedBlobs(
+        store,
+        photos.flatMap((photo) => [photo.displayKey, photo.thumbKey]),
+      ),
+  };
 }

@@ -6,7 +6,7 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { businessCaller } from "@/server/business-reads/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
 import { deleteDocumentBlobs } from "@/server/documents/document-blobs";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyDocumentsOf } from "@/server/policy/scopes";
@@ -27,7 +27,10 @@ const removeSelect = {
 } as const;
 
 async function loadRemovable(tx: Tx, actor: Actor, documentId: number) {
-  const doc = await tx.document.findFirst({ where: { AND: [{ id: documentId }, companyDocumentsOf(actor)] }, select: removeSelect });
+  const doc = await tx.document.findFirst({
+    where: { AND: [{ id: documentId }, companyDocumentsOf(actor)] },
+    select: removeSelect,
+  });
   if (!doc) throw new AppError("not_found", api.documentNotFound);
   const devolved = doc.devolvedAt !== null;
   assertCan(actor, "document.remove", { ...doc, devolved }, api.notDefaultLibrary);
@@ -41,7 +44,13 @@ async function loadRemovable(tx: Tx, actor: Actor, documentId: number) {
 async function removedByCaller(tx: Tx, actor: Actor, me: BusinessMembership, documentId: number): Promise<boolean> {
   const exists = await tx.document.findUnique({ where: { id: documentId }, select: { id: true } });
   if (exists) return false;
-  return recentOwnEvent(tx, { userId: actor.userId, clientId: me.clientId, action: "document.remove", targetType: "document", targetId: documentId });
+  return recentOwnEvent(tx, {
+    userId: actor.userId,
+    clientId: me.clientId,
+    action: "document.remove",
+    targetType: "document",
+    targetId: documentId,
+  });
 }
 
 /**
@@ -55,13 +64,23 @@ async function removedByCaller(tx: Tx, actor: Actor, me: BusinessMembership, doc
  * is left to the orphan sweep, never failing the answer. The caller's own removal sent again moments
  * later (a double click) answers as done: the row is gone, its audit event tells (recentOwnEvent).
  */
-export async function removeDocument({ actor, body }: { actor: Actor; body: DocumentIdBody }): Promise<DocumentIdAnswer> {
+export async function removeDocument({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: DocumentIdBody;
+}): Promise<DocumentIdAnswer> {
   const me = businessCaller(actor);
   const removed = await getDb().$transaction(async (tx) => {
     if (await removedByCaller(tx, actor, me, body.documentId)) return null;
     const doc = await loadRemovable(tx, actor, body.documentId);
     const deleted = await tx.document.deleteMany({
-      where: { AND: [companyDocumentsOf(actor)], id: doc.id, ...(doc.devolved ? { devolvedAt: { not: null } } : { blockId: null, devolvedAt: null }) },
+      where: {
+        AND: [companyDocumentsOf(actor)],
+        id: doc.id,
+        ...(doc.devolved ? { devolvedAt: { not: null } } : { blockId: null, devolvedAt: null }),
+      },
     });
     if (deleted.count === 0) {
       if (await removedByCaller(tx, actor, me, doc.id)) return null;

@@ -6,7 +6,7 @@ import { recentOwnEvent } from "@/server/audit/recent-own-event";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { businessCaller } from "@/server/business-reads/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyDocumentsOf } from "@/server/policy/scopes";
@@ -20,7 +20,13 @@ async function restoredByCaller(tx: Tx, actor: Actor, clientId: number, document
     select: { id: true },
   });
   if (!doc) return false;
-  return recentOwnEvent(tx, { userId: actor.userId, clientId, action: "document.restore", targetType: "document", targetId: documentId });
+  return recentOwnEvent(tx, {
+    userId: actor.userId,
+    clientId,
+    action: "document.restore",
+    targetType: "document",
+    targetId: documentId,
+  });
 }
 
 /**
@@ -33,7 +39,13 @@ async function restoredByCaller(tx: Tx, actor: Actor, clientId: number, document
  * two parallel restores; the audit event commits with it. The caller's own restore sent again moments
  * later (a double click) answers as done (restoredByCaller); anyone else's second restore stays 404.
  */
-export async function restoreDocument({ actor, body }: { actor: Actor; body: DocumentIdBody }): Promise<DocumentIdAnswer> {
+export async function restoreDocument({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: DocumentIdBody;
+}): Promise<DocumentIdAnswer> {
   const me = businessCaller(actor);
   return getDb().$transaction(async (tx) => {
     const now = new Date();

@@ -20,7 +20,11 @@ export async function loadSentBlock(db: Db | Tx, blockId: number, operatorId: nu
       contabilizedAt: true,
       devolvedAt: true,
       undoneAt: true,
-      documents: { where: { deletedAt: null }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { displayKey: true, thumbKey: true } },
+      documents: {
+        where: { deletedAt: null },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { displayKey: true, thumbKey: true },
+      },
       pendencies: { select: { id: true }, take: 1 },
     },
   });

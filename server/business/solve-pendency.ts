@@ -5,7 +5,7 @@ import type { z } from "@/lib/contract/zod";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/http/route";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { companyPendenciesOf } from "@/server/policy/scopes";
@@ -16,7 +16,8 @@ import { ingestPhotos } from "./ingest";
 type SolveAnswer = z.infer<typeof pendencySolveAnswer>;
 const { api } = messages.business;
 
-const openCount = (db: Db | Tx, actor: Actor) => db.pendency.count({ where: { AND: [companyPendenciesOf(actor), { solvedAt: null }] } });
+const openCount = (db: Db | Tx, actor: Actor) =>
+  db.pendency.count({ where: { AND: [companyPendenciesOf(actor), { solvedAt: null }] } });
 
 const answered = async (db: Db, actor: Actor, pendency: { id: number; blockId: number }): Promise<SolveAnswer> => ({
   pendencyId: pendency.id,
@@ -35,19 +36,32 @@ function assertDocumentCount(count: number): void {
  * every new photo of the body is already a document of the block. Answered like the first time, nothing
  * written. A solve with no new photo cannot be told from a second solve: 404 like any solved pendency.
  */
-async function isReplay(db: Db, me: BusinessMembership, pendency: { blockId: number; solvedById: number | null }, body: PendencySolveBody) {
+async function isReplay(
+  db: Db,
+  me: BusinessMembership,
+  pendency: { blockId: number; solvedById: number | null },
+  body: PendencySolveBody,
+) {
   const refs = body.documents.filter(isNewPhoto).map((entry) => entry.id);
   if (refs.length === 0 || pendency.solvedById !== me.operatorId) return false;
-  const found = await db.document.count({ where: { clientId: me.clientId, blockId: pendency.blockId, clientRef: { in: refs } } });
+  const found = await db.document.count({
+    where: { clientId: me.clientId, blockId: pendency.blockId, clientRef: { in: refs } },
+  });
   return found === refs.length;
 }
 
 /** Takes the removed documents out of the block, back to their uploader's gallery (the caller's when the uploader is gone) as rescued. */
 async function takeOut(tx: Tx, me: BusinessMembership, blockId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const taken = await tx.document.updateMany({ where: { id: { in: [...ids] }, blockId, deletedAt: null }, data: { blockId: null, rescued: true } });
+  const taken = await tx.document.updateMany({
+    where: { id: { in: [...ids] }, blockId, deletedAt: null },
+    data: { blockId: null, rescued: true },
+  });
   if (taken.count !== ids.length) throw new AppError("not_found", api.removedNotInBlock);
-  await tx.document.updateMany({ where: { id: { in: [...ids] }, uploadedById: null }, data: { uploadedById: me.operatorId } });
+  await tx.document.updateMany({
+    where: { id: { in: [...ids] }, uploadedById: null },
+    data: { uploadedById: me.operatorId },
+  });
 }
 
 type Requeued = { accountId: number | null; paymentDate: Date | null; valueCents: bigint | null };
@@ -87,7 +101,15 @@ async function requeue(tx: Tx, blockId: number): Promise<Requeued> {
  * are deleted), the block back in the categorization queue (requeue), the documents moved, the count
  * re-checked, the client's modifiedAt, the audit event, and the new open count for the answer.
  */
-export async function solvePendency({ actor, body, early }: { actor: Actor; body: PendencySolveBody; early?: EarlyWork }): Promise<SolveAnswer> {
+export async function solvePendency({
+  actor,
+  body,
+  early,
+}: {
+  actor: Actor;
+  body: PendencySolveBody;
+  early?: EarlyWork;
+}): Promise<SolveAnswer> {
   const me = companyMember(actor, "pendency.solve");
   const db = getDb();
   const pendency = await db.pendency.findFirst({
@@ -100,11 +122,20 @@ export async function solvePendency({ actor, body, early }: { actor: Actor; body
     throw new AppError("not_found", api.pendencyNotFound);
   }
   const removed = [...new Set(body.removedDocuments)];
-  if (removed.length !== body.removedDocuments.length) throw new AppError("invalid_input", messages.validation.invalidId);
+  if (removed.length !== body.removedDocuments.length)
+    throw new AppError("invalid_input", messages.validation.invalidId);
   const inBlock = await db.document.count({ where: { blockId: pendency.blockId, deletedAt: null } });
-  const removable = await db.document.count({ where: { blockId: pendency.blockId, deletedAt: null, id: { in: removed } } });
+  const removable = await db.document.count({
+    where: { blockId: pendency.blockId, deletedAt: null, id: { in: removed } },
+  });
   if (removable !== removed.length) throw new AppError("not_found", api.removedNotInBlock);
-  const { photos, galleryIds, galleryPositions } = await resolveEntries(db, actor, me, body.documents, (index) => `documents.${index}`);
+  const { photos, galleryIds, galleryPositions } = await resolveEntries(
+    db,
+    actor,
+    me,
+    body.documents,
+    (index) => `documents.${index}`,
+  );
   assertDocumentCount(inBlock - removed.length + photos.length + galleryIds.length);
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
@@ -122,7 +153,10 @@ export async function solvePendency({ actor, body, early }: { actor: Actor; body
       const before = await requeue(tx, pendency.blockId);
       await takeOut(tx, me, pendency.blockId, removed);
       // What is added goes after what stays, in the order sent; removals leave gaps (decisions/0020).
-      const last = await tx.document.aggregate({ where: { blockId: pendency.blockId, deletedAt: null }, _max: { position: true } });
+      const last = await tx.document.aggregate({
+        where: { blockId: pendency.blockId, deletedAt: null },
+        _max: { position: true },
+      });
       const offset = last._max.position ?? 0;
       await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, galleryPositions, offset);
       await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
@@ -152,7 +186,10 @@ export async function solvePendency({ actor, body, early }: { actor: Actor; body
     await ingested.discard();
     // An identical solve racing this one won while this one ingested: the same answer, its pictures gone.
     if (error instanceof AppError && error.message === api.pendencyNotFound) {
-      const settled = await db.pendency.findUnique({ where: { id: pendency.id }, select: { blockId: true, solvedById: true, solvedAt: true } });
+      const settled = await db.pendency.findUnique({
+        where: { id: pendency.id },
+        select: { blockId: true, solvedById: true, solvedAt: true },
+      });
       if (settled?.solvedAt && (await isReplay(db, me, settled, body))) return answered(db, actor, pendency);
     }
     throw error;

@@ -5,7 +5,7 @@ import type { z } from "@/lib/contract/zod";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyBlocksOf } from "@/server/policy/scopes";
@@ -32,12 +32,21 @@ const undoSelect = {
  * Why the block cannot be undone (the office touched it, or the window closed), or the version read
  * when it can.
  */
-async function undoState(tx: Tx, actor: Actor, blockId: number, now: Date): Promise<{ refused: AppError } | { refused: null; version: number }> {
+async function undoState(
+  tx: Tx,
+  actor: Actor,
+  blockId: number,
+  now: Date,
+): Promise<{ refused: AppError } | { refused: null; version: number }> {
   const refuse = (error: AppError) => ({ refused: error });
-  const block = await tx.block.findFirst({ where: { AND: [{ id: blockId }, companyBlocksOf(actor)] }, select: undoSelect });
+  const block = await tx.block.findFirst({
+    where: { AND: [{ id: blockId }, companyBlocksOf(actor)] },
+    select: undoSelect,
+  });
   if (!block) return refuse(new AppError("not_found", messages.blocks.notFound));
   assertCan(actor, "block.undo", block, api.undoNotOwn);
-  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt) return refuse(new AppError("conflict", api.undoCategorized));
+  if (block.accountId !== null || block.categorizedAt || block.contabilizedAt || block.devolvedAt)
+    return refuse(new AppError("conflict", api.undoCategorized));
   if (block.pendencies.length > 0) return refuse(new AppError("conflict", api.undoPendency));
   if (now.getTime() >= block.sentAt.getTime() + SENT_UNDO_MS) return refuse(new AppError("conflict", api.undoExpired));
   return { refused: null, version: block.version };
@@ -49,7 +58,11 @@ async function undoState(tx: Tx, actor: Actor, blockId: number, now: Date): Prom
  * (block.undo), so an undone block the caller sent was undone by the caller: no other marker is needed
  * (docs/decisions/0021-repeated-own-calls-answer-done.md). Anything else is null: 404 as before.
  */
-async function ownUndo(tx: Tx, me: { clientId: number; operatorId: number }, blockId: number): Promise<UndoAnswer | null> {
+async function ownUndo(
+  tx: Tx,
+  me: { clientId: number; operatorId: number },
+  blockId: number,
+): Promise<UndoAnswer | null> {
   const done = await tx.block.findFirst({
     where: { id: blockId, clientId: me.clientId, sentById: me.operatorId, undoneAt: { not: null } },
     select: { id: true, undoneAt: true },
@@ -69,7 +82,13 @@ async function ownUndo(tx: Tx, me: { clientId: number; operatorId: number }, blo
  * modifiedAt moves; the audit event. The window is the server's clock, whatever the screen shows.
  * A block the caller already undid answers as done (200, the first undo's answer, nothing written).
  */
-export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.infer<typeof sentUndoBody> }): Promise<UndoAnswer> {
+export async function undoSentBlock({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: z.infer<typeof sentUndoBody>;
+}): Promise<UndoAnswer> {
   const me = businessCaller(actor);
   return getDb().$transaction(async (tx) => {
     const now = new Date();
@@ -97,7 +116,9 @@ export async function undoSentBlock({ actor, body }: { actor: Actor; body: z.inf
     if (written.count === 0) {
       const settled = await ownUndo(tx, me, body.blockId);
       if (settled) return settled;
-      throw (await undoState(tx, actor, body.blockId, now)).refused ?? new AppError("not_found", messages.blocks.notFound);
+      throw (
+        (await undoState(tx, actor, body.blockId, now)).refused ?? new AppError("not_found", messages.blocks.notFound)
+      );
     }
     const documents = await tx.document.updateMany({ where: { blockId: body.blockId }, data: { blockId: null } });
     await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });

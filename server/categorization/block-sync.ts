@@ -14,7 +14,13 @@ import { loadCategorizationClient, lockOperatorQueue, queueCount, releaseClaims,
  * than PRESENCE_FRESH_MS), the caller first, at most CATEGORIZATION_AVATARS_MAX. One statement after
  * the client's scope check.
  */
-export async function syncBlock({ actor, body }: { actor: Actor; body: CategorizationClientBody }): Promise<BlockSyncAnswer> {
+export async function syncBlock({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: CategorizationClientBody;
+}): Promise<BlockSyncAnswer> {
   const db = getDb();
   const client = await loadCategorizationClient(db, actor, body.clientId);
   const operatorId = client.operator.operatorId;
@@ -39,7 +45,13 @@ export async function syncBlock({ actor, body }: { actor: Actor; body: Categoriz
  * once, so colleagues get those blocks without waiting for the claims to expire. Touches only the
  * caller's own rows: nothing to find, nothing to refuse but a caller without an office (403).
  */
-export async function unsyncBlock({ actor, body }: { actor: Actor; body: BlockUnsyncBody }): Promise<Record<string, never>> {
+export async function unsyncBlock({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: BlockUnsyncBody;
+}): Promise<Record<string, never>> {
   assertCan(actor, "platform.accounting", null);
   const operatorId = (actor.accounting as AccountingMembership).operatorId;
   await getDb().$transaction(async (tx) => {
@@ -49,4 +61,3 @@ export async function unsyncBlock({ actor, body }: { actor: Actor; body: BlockUn
   });
   return {};
 }
-

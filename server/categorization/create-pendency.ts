@@ -8,7 +8,7 @@ import { loadWorkBlock } from "@/server/blocks/access";
 import { busyHolder } from "@/server/blocks/busy";
 import { getDb, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { RELEASED_CLAIM } from "./queue";
 
@@ -28,7 +28,10 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
   return getDb().$transaction(async (tx) => {
     const block = await loadWorkBlock(tx, actor, body.blockId);
     await tx.$queryRaw`SELECT id FROM blocks WHERE id = ${block.id} FOR UPDATE`;
-    const now = await tx.block.findUnique({ where: { id: block.id }, select: { contabilizedAt: true, devolvedAt: true, undoneAt: true } });
+    const now = await tx.block.findUnique({
+      where: { id: block.id },
+      select: { contabilizedAt: true, devolvedAt: true, undoneAt: true },
+    });
     if (!now || now.devolvedAt || now.undoneAt) throw new AppError("not_found", messages.blocks.notFound);
     if (now.contabilizedAt) throw new AppError("conflict", messages.blocks.contabilized);
     const open = await tx.pendency.findFirst({
@@ -80,7 +83,11 @@ type OpenPendency = { id: number; blockId: number; createdAt: Date; issue: numbe
  * observations: a double click or a retry whose first answer was lost. It answers as done
  * (docs/decisions/0021-repeated-own-calls-answer-done.md); any other open pendency stays 409.
  */
-function isOwnRepeat(open: Omit<OpenPendency, "blockId"> & { createdById: number | null }, operatorId: number, body: PendencyCreateBody): boolean {
+function isOwnRepeat(
+  open: Omit<OpenPendency, "blockId"> & { createdById: number | null },
+  operatorId: number,
+  body: PendencyCreateBody,
+): boolean {
   return (
     open.createdById === operatorId &&
     open.issue === body.issue &&

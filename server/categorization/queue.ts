@@ -6,7 +6,7 @@ import { centsToDecimalText } from "@/lib/format/money";
 import type { ActorRead } from "@/server/auth/authenticate";
 import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
 import { Prisma, type Db, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo, workScopeOf } from "@/server/policy/scopes";
@@ -41,12 +41,22 @@ export function queueCount(clientId: number): Prisma.Sql {
   return Prisma.sql`COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = ${clientId}), 0)`;
 }
 
-const QUEUE_COUNT_OF_CLAIM = "COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = $4::int), 0)";
+const QUEUE_COUNT_OF_CLAIM =
+  "COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = $4::int), 0)";
 
-export type CategorizationClient = { id: number; officeId: number; responsibleOperatorId: number; operator: AccountingMembership };
+export type CategorizationClient = {
+  id: number;
+  officeId: number;
+  responsibleOperatorId: number;
+  operator: AccountingMembership;
+};
 
 /** The client through the tenant scope (404) and the right to work it (403: a business user). */
-export async function loadCategorizationClient(db: Db | Tx, actor: Actor, clientId: number): Promise<CategorizationClient> {
+export async function loadCategorizationClient(
+  db: Db | Tx,
+  actor: Actor,
+  clientId: number,
+): Promise<CategorizationClient> {
   const client = await db.client.findFirst({
     where: { AND: [{ id: clientId }, clientsVisibleTo(actor)] },
     select: { id: true, officeId: true, responsibleOperatorId: true },
@@ -59,7 +69,14 @@ export async function loadCategorizationClient(db: Db | Tx, actor: Actor, client
 export type Suggestion = { accountId: number | null; date: string | null; valueCents: string | null };
 /** An operator holding unexpired claims on the client's queue (by name and picture key, not signed yet). */
 export type Holder = { name: string; pictureKey: string | null };
-export type Claimed = { seen: boolean; busy: string | null; ids: number[]; count: number; holders: Holder[]; suggestions: Map<number, Suggestion> };
+export type Claimed = {
+  seen: boolean;
+  busy: string | null;
+  ids: number[];
+  count: number;
+  holders: Holder[];
+  suggestions: Map<number, Suggestion>;
+};
 
 // The claim as data-modifying CTEs beside the actor load (withActorWriteSql: the caller is `writer`,
 // parameters after the actor's $1…$3: client $4, now $5, claimed until $6). A caller who is not an
@@ -147,10 +164,23 @@ const CLAIM_SQL = withActorWriteSql(CLAIM_CTES, CLAIM_RESULT);
  */
 export function claimWrite(body: { clientId: number }): ActorRead {
   const now = new Date();
-  return { name: "categorization_claim", sql: CLAIM_SQL, values: [body.clientId, now, new Date(now.getTime() + CATEGORIZATION_CLAIM_MS)], key: "seen", write: true };
+  return {
+    name: "categorization_claim",
+    sql: CLAIM_SQL,
+    values: [body.clientId, now, new Date(now.getTime() + CATEGORIZATION_CLAIM_MS)],
+    key: "seen",
+    write: true,
+  };
 }
 
-type ClaimRow = { seen: boolean; busy: string | null; ids: number[] | null; count: number; holders: Holder[] | null; suggestions: (Suggestion & { id: number })[] | null };
+type ClaimRow = {
+  seen: boolean;
+  busy: string | null;
+  ids: number[] | null;
+  count: number;
+  holders: Holder[] | null;
+  suggestions: (Suggestion & { id: number })[] | null;
+};
 
 /** claimWrite's rows as Claimed (no row: nothing seen) and the claimed blocks in showing order, each with its suggestion. */
 export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: CategorizationBlock[] } {
@@ -163,7 +193,9 @@ export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: Cate
     holders: row?.holders ?? [],
     suggestions: new Map((row?.suggestions ?? []).map(({ id, ...s }) => [id, s])),
   };
-  const loaded = ((rows ?? []) as (BlockRow | { id: null })[]).filter((one): one is BlockRow => one.id !== null).map(toLoaded);
+  const loaded = ((rows ?? []) as (BlockRow | { id: null })[])
+    .filter((one): one is BlockRow => one.id !== null)
+    .map(toLoaded);
   return { ...claimed, blocks: inShowingOrder(loaded, claimed.ids, claimed.suggestions) };
 }
 
@@ -202,13 +234,28 @@ export async function releaseClaims(db: Db | Tx, p: { operatorId: number; client
 }
 
 /** The loaded blocks in the order of `ids`, each in the Block shape plus its suggestion. */
-function inShowingOrder(loaded: LoadedBlock[], ids: number[], suggestions: Map<number, Suggestion>): CategorizationBlock[] {
+function inShowingOrder(
+  loaded: LoadedBlock[],
+  ids: number[],
+  suggestions: Map<number, Suggestion>,
+): CategorizationBlock[] {
   const byId = new Map(loaded.map(({ block }) => [block.id, block]));
   return ids.flatMap((id) => {
     const block = byId.get(id);
     if (!block) return [];
     const s = suggestions.get(id);
     const has = s && (s.accountId !== null || s.date !== null || s.valueCents !== null);
-    return [{ ...block, suggestion: has ? { accountId: s.accountId, date: s.date, value: s.valueCents === null ? null : centsToDecimalText(BigInt(s.valueCents)) } : null }];
+    return [
+      {
+        ...block,
+        suggestion: has
+          ? {
+              accountId: s.accountId,
+              date: s.date,
+              value: s.valueCents === null ? null : centsToDecimalText(BigInt(s.valueCents)),
+            }
+          : null,
+      },
+    ];
   });
 }

@@ -3,7 +3,7 @@ import type { CategorizationClientBody, ToCategorizeAnswer } from "@/lib/contrac
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { claimedOf, loadCategorizationClient } from "./queue";
 
@@ -20,13 +20,25 @@ import { claimedOf, loadCategorizationClient } from "./queue";
  * lease check, presence, claim, count, suggestions and the claimed blocks themselves; `rows` holds
  * its answer): one round trip in all.
  */
-export async function toCategorize({ actor, body, rows }: { actor: Actor; body: CategorizationClientBody; rows?: unknown[] }): Promise<ToCategorizeAnswer> {
+export async function toCategorize({
+  actor,
+  body,
+  rows,
+}: {
+  actor: Actor;
+  body: CategorizationClientBody;
+  rows?: unknown[];
+}): Promise<ToCategorizeAnswer> {
   const operator = actor.accounting;
   const claimed = claimedOf(rows);
   if (!operator || !claimed.seen) return refuse(actor, body.clientId);
-  if (claimed.busy) throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
+  if (claimed.busy)
+    throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
   const [block = null, next = null] = claimed.blocks;
-  const heldBy = claimed.holders.map(({ name, pictureKey }) => ({ name, pictureUrl: pictureKey ? signDocumentUrl(pictureKey) : null }));
+  const heldBy = claimed.holders.map(({ name, pictureKey }) => ({
+    name,
+    pictureUrl: pictureKey ? signDocumentUrl(pictureKey) : null,
+  }));
   return { block, next, uncategorizedCount: claimed.count, heldBy };
 }
 

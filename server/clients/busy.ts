@@ -14,6 +14,9 @@ export async function getClientBusy({ actor, rows }: { actor: Actor; rows: CardR
   const lease = rows[0];
   return {
     busy: card.busy,
-    contabilizing: lease.leaseName === null ? null : { name: lease.leaseName, pictureUrl: lease.leasePictureKey ? signDocumentUrl(lease.leasePictureKey) : null },
+    contabilizing:
+      lease.leaseName === null
+        ? null
+        : { name: lease.leaseName, pictureUrl: lease.leasePictureKey ? signDocumentUrl(lease.leasePictureKey) : null },
   };
 }

@@ -3,7 +3,7 @@ import { clientData, type ClientAnswer, type ClientRequestBody, type LogoAnswer 
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo } from "@/server/policy/scopes";
@@ -42,7 +42,13 @@ export async function getOwnClient({ actor, rows }: { actor: Actor; rows: Client
 }
 
 // POST /api/client {clientId}: a client the accounting caller can see; another's answers 404.
-export async function getClientForOffice({ actor, clientId }: { actor: Actor; clientId: number }): Promise<ClientAnswer> {
+export async function getClientForOffice({
+  actor,
+  clientId,
+}: {
+  actor: Actor;
+  clientId: number;
+}): Promise<ClientAnswer> {
   assertCan(actor, "platform.accounting", null);
   const scope = clientsVisibleTo({ ...actor, business: null });
   const row = await getDb().client.findFirst({ where: { AND: [{ id: clientId }, scope] } });
@@ -53,7 +59,13 @@ export async function getClientForOffice({ actor, clientId }: { actor: Actor; cl
 // POST /api/client {client}: the own company's data; the client's owner (type 0) only. The rules depend
 // on the stored type (CNPJ or CPF, required or optional e-mail and phone), so the body is checked here;
 // zod paths stay `client.<field>` for the form.
-export async function saveOwnClient({ actor, body }: { actor: Actor; body: { client: unknown } }): Promise<ClientAnswer> {
+export async function saveOwnClient({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { client: unknown };
+}): Promise<ClientAnswer> {
   const { clientId, officeId } = companyOf(actor);
   assertCan(actor, "client.edit", null);
   const current = await getDb().client.findFirst({ where: { id: clientId, removedAt: null }, select: { type: true } });
@@ -62,7 +74,9 @@ export async function saveOwnClient({ actor, body }: { actor: Actor; body: { cli
   const row = await saveOrganizationData(actor, clientRow(officeId, clientId), client).catch((error: unknown) => {
     // The office's clients are unique by CPF/CNPJ (index clients(office_id, code)).
     if (isUniqueViolation(error)) {
-      throw new AppError("conflict", messages.office.codeInUse, { fields: [{ path: "client.code", message: messages.office.codeInUse }] });
+      throw new AppError("conflict", messages.office.codeInUse, {
+        fields: [{ path: "client.code", message: messages.office.codeInUse }],
+      });
     }
     throw error;
   });
@@ -75,7 +89,13 @@ export function clientRequest({ actor, body }: { actor: Actor; body: ClientReque
 }
 
 // POST /api/client/logo: the own company's logo; the client's owner only.
-export async function saveOwnClientLogo({ actor, body }: { actor: Actor; body: { base64url: string } }): Promise<LogoAnswer> {
+export async function saveOwnClientLogo({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { base64url: string };
+}): Promise<LogoAnswer> {
   const { clientId, officeId } = companyOf(actor);
   assertCan(actor, "client.edit", null);
   return saveOrganizationLogo(actor, clientRow(officeId, clientId), body.base64url);

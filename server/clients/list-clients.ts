@@ -3,7 +3,7 @@ import type { ClientCard } from "@/lib/contract/clients";
 import { PRESENCE_FRESH_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { OPERATOR_TYPE, type Actor, type AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientScopeSql } from "@/server/policy/scopes";

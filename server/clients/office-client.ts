@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import type { Db, Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsOfOfficeOf } from "@/server/policy/scopes";
@@ -17,8 +17,18 @@ export async function loadOfficeClient(db: Db | Tx, actor: Actor, clientId: numb
   assertCan(actor, "platform.accounting", null);
   const row = await db.client.findFirst({
     where: { AND: [{ id: clientId }, clientsOfOfficeOf(actor)] },
-    select: { id: true, officeId: true, responsibleOperatorId: true, responsibleOperator: { select: { blocked: true } } },
+    select: {
+      id: true,
+      officeId: true,
+      responsibleOperatorId: true,
+      responsibleOperator: { select: { blocked: true } },
+    },
   });
   if (!row) throw new AppError("not_found", messages.office.notFound);
-  return { id: row.id, officeId: row.officeId, responsibleOperatorId: row.responsibleOperatorId, responsibleBlocked: row.responsibleOperator.blocked };
+  return {
+    id: row.id,
+    officeId: row.officeId,
+    responsibleOperatorId: row.responsibleOperatorId,
+    responsibleBlocked: row.responsibleOperator.blocked,
+  };
 }

@@ -3,7 +3,7 @@ import type { ClientIdBody, ClientOperatorBody, SharedOperatorAnswer } from "@/l
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { selectOperators } from "@/server/operators/operator-rows";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
@@ -18,11 +18,19 @@ async function sharedList(db: Db | Tx, client: OfficeClient): Promise<SharedOper
     db.clientShare.findMany({ where: { clientId: client.id }, select: { operatorId: true } }),
   ]);
   const shared = new Set(shares.map((share) => share.operatorId));
-  return operators.filter((op) => op.id !== client.responsibleOperatorId).map((op) => ({ ...op, isShared: shared.has(op.id) }));
+  return operators
+    .filter((op) => op.id !== client.responsibleOperatorId)
+    .map((op) => ({ ...op, isShared: shared.has(op.id) }));
 }
 
 // POST /api/operator/shared {clientId}: the responsible operator only.
-export async function listShares({ actor, body }: { actor: Actor; body: ClientIdBody }): Promise<SharedOperatorAnswer[]> {
+export async function listShares({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: ClientIdBody;
+}): Promise<SharedOperatorAnswer[]> {
   const db = getDb();
   const client = await loadOfficeClient(db, actor, body.clientId);
   assertCan(actor, "client.own", client);
@@ -32,7 +40,13 @@ export async function listShares({ actor, body }: { actor: Actor; body: ClientId
 // POST /api/operator/shared/change {clientId, accountingOperatorId}: flips one share and answers the
 // updated list. Idempotent pieces only (deleteMany, then an insert that skips a duplicate), so two
 // toggles racing on the same pair never hit the primary key: each flips what it finds, no 500.
-export async function toggleShare({ actor, body }: { actor: Actor; body: ClientOperatorBody }): Promise<SharedOperatorAnswer[]> {
+export async function toggleShare({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: ClientOperatorBody;
+}): Promise<SharedOperatorAnswer[]> {
   return getDb().$transaction(async (tx) => {
     const client = await loadOfficeClient(tx, actor, body.clientId);
     assertCan(actor, "client.own", client);
@@ -48,7 +62,8 @@ export async function toggleShare({ actor, body }: { actor: Actor; body: ClientO
     }
     const removed = await tx.clientShare.deleteMany({ where: { clientId: client.id, operatorId: target.id } });
     const isShared = removed.count === 0;
-    if (isShared) await tx.clientShare.createMany({ data: [{ clientId: client.id, operatorId: target.id }], skipDuplicates: true });
+    if (isShared)
+      await tx.clientShare.createMany({ data: [{ clientId: client.id, operatorId: target.id }], skipDuplicates: true });
     await writeAuditEvent(
       {
         actorUserId: actor.userId,

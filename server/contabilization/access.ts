@@ -23,11 +23,17 @@ export async function loadWorkClient(db: Db | Tx, actor: Actor, clientId: number
  * The client of a link caller: a phone's session is bound to its one client (the body's clientId is
  * not asked); a logged-in operator names it.
  */
-export async function loadCallerClient(db: Db | Tx, caller: LinkCaller, clientId: number | undefined): Promise<WorkClient> {
+export async function loadCallerClient(
+  db: Db | Tx,
+  caller: LinkCaller,
+  clientId: number | undefined,
+): Promise<WorkClient> {
   return loadWorkClient(db, caller.actor, caller.session ? caller.session.clientId : (clientId ?? -1));
 }
 
 /** The month a body names, or the current São Paulo month. */
 export function periodOf(body: { year?: number; month?: number }): MonthFilter {
-  return body.year !== undefined && body.month !== undefined ? { year: body.year, month: body.month } : currentYearMonth();
+  return body.year !== undefined && body.month !== undefined
+    ? { year: body.year, month: body.month }
+    : currentYearMonth();
 }

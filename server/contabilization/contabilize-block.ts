@@ -4,11 +4,19 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import type { LinkCaller } from "@/server/auth/mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
-import { BLOCK_YEAR_MONTH_SQL, blockRowsSql, loadBlockRows, monthRangeSql, toLoaded, touchedClientCte, type BlockRow } from "@/server/blocks/rows";
+import {
+  BLOCK_YEAR_MONTH_SQL,
+  blockRowsSql,
+  loadBlockRows,
+  monthRangeSql,
+  toLoaded,
+  touchedClientCte,
+  type BlockRow,
+} from "@/server/blocks/rows";
 import { monthFromRead, monthPlanSql, type MonthPlanRow } from "@/server/accounts/client-accounts";
 import { CONTABILIZATION_LEASE_MS, LAST_CONTABILIZED } from "@/lib/constants";
 import { getDb, preparedQuery, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { ActorRead } from "@/server/auth/authenticate";
 import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
 import { workScopeOf } from "@/server/policy/scopes";
@@ -34,7 +42,15 @@ async function assertStillLive(tx: Tx, blockId: number): Promise<void> {
  * posting a posted block or undoing an unposted one changes nothing, writes no audit event and answers
  * the same. Answers the block and its month refreshed (counts, next blocks, last posted).
  */
-export async function contabilizeBlock({ caller, body, rows }: { caller: LinkCaller; body: BlockContabilizeBody; rows?: unknown[] }): Promise<BlockContabilizeAnswer> {
+export async function contabilizeBlock({
+  caller,
+  body,
+  rows,
+}: {
+  caller: LinkCaller;
+  body: BlockContabilizeBody;
+  rows?: unknown[];
+}): Promise<BlockContabilizeAnswer> {
   // rows: the route ran contabilizeWrite beside the actor load (a bearer caller); otherwise the same
   // write runs now for the caller already authenticated (a phone's session)
   const written = rows ? (rows as PostedRow[]) : await postAsCaller(caller, body);
@@ -112,7 +128,12 @@ const CONTABILIZE_CTES = `
     RETURNING id
   )`;
 // The posted block's month (the lateral `m` of CONTABILIZE_RESULT) as a filter on the alias `b`: the blocks `tally` ranks.
-const MONTH_OF_M = monthRangeSql({ from: "m.first_day", to: "m.next_first_day", fromMidnight: "m.first_day::timestamp", toMidnight: "m.next_first_day::timestamp" });
+const MONTH_OF_M = monthRangeSql({
+  from: "m.first_day",
+  to: "m.next_first_day",
+  fromMidnight: "m.first_day::timestamp",
+  toMidnight: "m.next_first_day::timestamp",
+});
 // The statement's answer: the block's month as the answer shows it, read in the statement's snapshot,
 // that is before the UPDATE, with the posted block's contabilized_at taken from upd's RETURNING. Not
 // every live block of the month, only those the answer can show, so that a posting's rows, documents
@@ -192,7 +213,15 @@ const CONTABILIZE_AS_CALLER = `
 
 function contabilizeValues(body: BlockContabilizeBody, session: LinkCaller["session"]): unknown[] {
   const now = new Date();
-  return [body.blockId, body.undo === true, session?.clientId ?? null, now, new Date(now.getTime() + CONTABILIZATION_LEASE_MS), session ? "mobile" : "desktop", session?.id ?? null];
+  return [
+    body.blockId,
+    body.undo === true,
+    session?.clientId ?? null,
+    now,
+    new Date(now.getTime() + CONTABILIZATION_LEASE_MS),
+    session ? "mobile" : "desktop",
+    session?.id ?? null,
+  ];
 }
 
 /**
@@ -201,14 +230,25 @@ function contabilizeValues(body: BlockContabilizeBody, session: LinkCaller["sess
  */
 export function contabilizeWrite(body: BlockContabilizeBody): ActorRead | null {
   if (body.link) return null;
-  return { name: "block_contabilize_with_actor", sql: CONTABILIZE_WITH_ACTOR, values: contabilizeValues(body, null), key: "clientId", write: true };
+  return {
+    name: "block_contabilize_with_actor",
+    sql: CONTABILIZE_WITH_ACTOR,
+    values: contabilizeValues(body, null),
+    key: "clientId",
+    write: true,
+  };
 }
 
 /** The one-statement posting for an authenticated caller: its rows (none: it wrote nothing, or the caller is no operator). */
 async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<PostedRow[]> {
   const acc = actor.accounting;
   if (!acc) return [];
-  return preparedQuery<PostedRow>("block_contabilize_as_caller", CONTABILIZE_AS_CALLER, [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)], { write: true });
+  return preparedQuery<PostedRow>(
+    "block_contabilize_as_caller",
+    CONTABILIZE_AS_CALLER,
+    [acc.operatorId, actor.userId, acc.officeId, ...contabilizeValues(body, session)],
+    { write: true },
+  );
 }
 
 /**
@@ -218,7 +258,11 @@ async function postAsCaller({ actor, session }: LinkCaller, body: BlockContabili
  * ever not be (the posted block or the plan missing, or a version the UPDATE did not bump), the month
  * is read again, after the write, rather than answered from them.
  */
-async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, rows: PostedRow[]): Promise<BlockContabilizeAnswer | null> {
+async function postedAnswer(
+  { actor }: LinkCaller,
+  body: BlockContabilizeBody,
+  rows: PostedRow[],
+): Promise<BlockContabilizeAnswer | null> {
   const head = rows[0];
   if (!head) return null;
   const { clientId, postedYearMonth, leaseExpiresAt } = head;
@@ -233,15 +277,26 @@ async function postedAnswer({ actor }: LinkCaller, body: BlockContabilizeBody, r
     if (!block) throw new AppError("not_found", messages.blocks.notFound);
     return { block, contabilization: { ...view, leaseExpiresDatetime } };
   }
-  const plan = monthFromRead({ clientId, chart: withPlan.chart!, activations: withPlan.activations!, monthCodes: withPlan.monthCodes! }, period.year, period.month);
-  const loaded = rows.map((row) => toLoaded(row === posted ? { ...row, contabilizedAt: row.postedAt, version: row.postedVersion } : row));
-  const byAccount = new Map(Object.entries(head.waitingByAccount).map(([accountId, count]) => [Number(accountId), count]));
+  const plan = monthFromRead(
+    { clientId, chart: withPlan.chart!, activations: withPlan.activations!, monthCodes: withPlan.monthCodes! },
+    period.year,
+    period.month,
+  );
+  const loaded = rows.map((row) =>
+    toLoaded(row === posted ? { ...row, contabilizedAt: row.postedAt, version: row.postedVersion } : row),
+  );
+  const byAccount = new Map(
+    Object.entries(head.waitingByAccount).map(([accountId, count]) => [Number(accountId), count]),
+  );
   const { view } = monthData(plan, loaded, clientId, period, { total: head.waitingInMonth, byAccount });
   return { block: loaded[rows.indexOf(posted)].block, contabilization: { ...view, leaseExpiresDatetime } };
 }
 
 /** The one-statement path alone, as the caller (no row: null, and the checked path would answer). Exported for the tests. */
-export async function contabilizeAtOnce(caller: LinkCaller, body: BlockContabilizeBody): Promise<BlockContabilizeAnswer | null> {
+export async function contabilizeAtOnce(
+  caller: LinkCaller,
+  body: BlockContabilizeBody,
+): Promise<BlockContabilizeAnswer | null> {
   return postedAnswer(caller, body, await postAsCaller(caller, body));
 }
 
@@ -249,7 +304,10 @@ export async function contabilizeAtOnce(caller: LinkCaller, body: BlockContabili
  * Every check one by one in a transaction, each failure with its own answer: the path of a call that
  * contabilizeAtOnce did not write. Exported for the test that both paths write the same.
  */
-export async function contabilizeChecked({ actor, session }: LinkCaller, body: BlockContabilizeBody): Promise<BlockContabilizeAnswer> {
+export async function contabilizeChecked(
+  { actor, session }: LinkCaller,
+  body: BlockContabilizeBody,
+): Promise<BlockContabilizeAnswer> {
   const undo = body.undo === true;
   const change = await getDb().$transaction(async (tx): Promise<Change> => {
     const block = await loadWorkBlock(tx, actor, body.blockId);
@@ -259,11 +317,16 @@ export async function contabilizeChecked({ actor, session }: LinkCaller, body: B
     // The block's row lock (after the lease's, the one statement's order), held to the commit: a
     // pendency report (which takes it first too) is either committed before the check below, which
     // then sees it, or waits for this posting and then finds the block contabilised.
-    const [locked] = await tx.$queryRaw<{ version: number }[]>`SELECT version FROM blocks WHERE id = ${block.id} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<
+      { version: number }[]
+    >`SELECT version FROM blocks WHERE id = ${block.id} FOR UPDATE`;
     if (!locked) throw new AppError("not_found", messages.blocks.notFound);
     if (block.accountId === null) throw new AppError("conflict", messages.contabilization.notCategorized);
     if (!undo) {
-      const pending = await tx.pendency.findFirst({ where: { blockId: block.id, solvedAt: null }, select: { id: true } });
+      const pending = await tx.pendency.findFirst({
+        where: { blockId: block.id, solvedAt: null },
+        select: { id: true },
+      });
       if (pending) throw new AppError("conflict", messages.contabilization.pendencyOpen);
     }
     const now = new Date();
@@ -291,14 +354,22 @@ export async function contabilizeChecked({ actor, session }: LinkCaller, body: B
         action: undo ? "block.contabilize_undo" : "block.contabilize",
         targetType: "block",
         targetId: block.id,
-        data: { via: session ? "mobile" : "desktop", mobileSessionId: session?.id ?? null, version: locked.version + 1 },
+        data: {
+          via: session ? "mobile" : "desktop",
+          mobileSessionId: session?.id ?? null,
+          version: locked.version + 1,
+        },
       },
       tx,
     );
     return { ...base, changed: true };
   });
   const db = getDb();
-  const [loaded] = await loadBlockRows(db, { clientId: change.clientId, operatorId: change.operatorId, blockId: body.blockId });
+  const [loaded] = await loadBlockRows(db, {
+    clientId: change.clientId,
+    operatorId: change.operatorId,
+    blockId: body.blockId,
+  });
   if (!loaded) throw new AppError("not_found", messages.blocks.notFound);
   const contabilization = await loadContabilizationMonth(db, actor, change.clientId, loaded, change.leaseExpiresAt);
   return { block: loaded.block, contabilization };

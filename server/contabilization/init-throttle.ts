@@ -2,7 +2,7 @@ import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 // Failed link exchanges per address, in the login throttle's table and window (server/auth/throttle.ts):
 // an attempt is counted before the link is looked up (so parallel guesses are all counted) and given
@@ -25,12 +25,15 @@ export async function reserveInitAttempt(address: string | null): Promise<void> 
       window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE t.window_start END
     RETURNING failures, ceil(extract(epoch FROM t.window_start + make_interval(secs => ${window}) - now()))::int AS retry_after`;
   if (row && row.failures > LOGIN_MAX_FAILURES * ADDRESS_FACTOR) {
-    throw new AppError("rate_limited", messages.contabilization.tooManyLinks, { headers: { "Retry-After": String(Math.max(1, row.retry_after)) } });
+    throw new AppError("rate_limited", messages.contabilization.tooManyLinks, {
+      headers: { "Retry-After": String(Math.max(1, row.retry_after)) },
+    });
   }
 }
 
 /** A good link gives its attempt back. */
 export async function giveBackInitAttempt(address: string | null): Promise<void> {
   if (!address) return;
-  await getDb().$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ${keyOf(address)}`;
+  await getDb()
+    .$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ${keyOf(address)}`;
 }

@@ -8,7 +8,7 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { loadActor } from "@/server/auth/load-actor";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { loadWorkClient, periodOf } from "./access";
 import { giveBackInitAttempt, reserveInitAttempt } from "./init-throttle";
 import { tryTakeLease } from "./lease";
@@ -35,7 +35,13 @@ const sign = (key: string | null) => (key ? signDocumentUrl(key) : null);
  * after the link was used burned it (the person could only have a new QR made on the desk); now a
  * failure leaves it unused, and the phone's retry works.
  */
-export async function initContabilization({ body, address }: { body: ContabilizationInitBody; address: string | null }): Promise<ContabilizationSessionAnswer> {
+export async function initContabilization({
+  body,
+  address,
+}: {
+  body: ContabilizationInitBody;
+  address: string | null;
+}): Promise<ContabilizationSessionAnswer> {
   await reserveInitAttempt(address);
   const db = getDb();
   const now = new Date();
@@ -45,7 +51,10 @@ export async function initContabilization({ body, address }: { body: Contabiliza
       FROM contabilization_links
      WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now}`;
   if (!found) throw await refusedLink(hash);
-  const operator = await db.accountingOperator.findUnique({ where: { id: found.operatorId }, select: { userId: true } });
+  const operator = await db.accountingOperator.findUnique({
+    where: { id: found.operatorId },
+    select: { userId: true },
+  });
   const loaded = operator ? await loadActor(operator.userId) : null;
   // A link issued before the operator's sessions were ended (a password change, a block) ends with
   // them, as the phone's session would (mobile-session.ts): it is refused, and stays unused.
@@ -70,7 +79,13 @@ export async function initContabilization({ body, address }: { body: Contabiliza
       RETURNING id`;
     if (!used) throw new AppError("gone", messages.contabilization.linkUsed); // a parallel exchange won
     const row = await tx.contabilizationSession.create({
-      data: { linkId: found.id, tokenHash: hashToken(session), operatorId: found.operatorId, clientId: client.id, expiresAt },
+      data: {
+        linkId: found.id,
+        tokenHash: hashToken(session),
+        operatorId: found.operatorId,
+        clientId: client.id,
+        expiresAt,
+      },
       select: { id: true },
     });
     await writeAuditEvent(
@@ -105,5 +120,7 @@ export async function initContabilization({ body, address }: { body: Contabiliza
 /** A link that cannot be exchanged: 410 when it is known (used or expired), 404 otherwise; both say 'scan again'. */
 async function refusedLink(hash: string): Promise<AppError> {
   const known = await getDb().contabilizationLink.findUnique({ where: { tokenHash: hash }, select: { id: true } });
-  return known ? new AppError("gone", messages.contabilization.linkUsed) : new AppError("not_found", messages.contabilization.linkUnknown);
+  return known
+    ? new AppError("gone", messages.contabilization.linkUsed)
+    : new AppError("not_found", messages.contabilization.linkUnknown);
 }

@@ -4,7 +4,7 @@ import type { OperatorFace } from "@/lib/contract/contabilization";
 import { messages } from "@/lib/i18n/messages";
 import type { Db, Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 // The client's "contabilization in progress" lease (ARCHITECTURE §6): one row per client, taken or
 // renewed by ONE conditional upsert that writes only when the row is free, expired or already the
@@ -14,7 +14,12 @@ import { AppError } from "@/server/http/errors";
 type Held = { operatorId: number; expiresAt: Date };
 
 /** Takes or renews the lease for `operatorId`; null when another operator's unexpired lease stands. */
-export async function tryTakeLease(db: Db | Tx, clientId: number, operatorId: number, now = new Date()): Promise<Held | null> {
+export async function tryTakeLease(
+  db: Db | Tx,
+  clientId: number,
+  operatorId: number,
+  now = new Date(),
+): Promise<Held | null> {
   const expiresAt = new Date(now.getTime() + CONTABILIZATION_LEASE_MS);
   const rows = await db.$queryRaw<Held[]>`
     INSERT INTO contabilization_leases AS l (client_id, operator_id, expires_at)
@@ -26,7 +31,11 @@ export async function tryTakeLease(db: Db | Tx, clientId: number, operatorId: nu
 }
 
 /** The operator holding the client's unexpired lease, other than `operatorId`, or null. */
-export async function otherLeaseHolder(db: Db | Tx, clientId: number, operatorId: number): Promise<OperatorFace | null> {
+export async function otherLeaseHolder(
+  db: Db | Tx,
+  clientId: number,
+  operatorId: number,
+): Promise<OperatorFace | null> {
   const lease = await db.contabilizationLease.findFirst({
     where: { clientId, expiresAt: { gt: new Date() }, operatorId: { not: operatorId } },
     select: { operator: { select: { user: { select: { name: true, pictureKey: true } } } } },

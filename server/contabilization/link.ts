@@ -18,7 +18,13 @@ import { hashToken, newToken } from "./tokens";
  * earlier unused links of the client are closed in the same transaction, so only the QR on screen
  * works. Answers spec §3 (clientAccounts by year and month, the month's categorizedBlocks) and the token.
  */
-export async function createContabilizationLink({ actor, body }: { actor: Actor; body: ContabilizeSyncBody }): Promise<ContabilizationLinkAnswer> {
+export async function createContabilizationLink({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: ContabilizeSyncBody;
+}): Promise<ContabilizationLinkAnswer> {
   const db = getDb();
   const client = await loadWorkClient(db, actor, body.clientId);
   const operatorId = client.operator.operatorId;
@@ -31,9 +37,19 @@ export async function createContabilizationLink({ actor, body }: { actor: Actor;
       where: { operatorId, clientId: client.id, usedAt: null, expiresAt: { gt: now } },
       data: { expiresAt: now },
     });
-    const row = await tx.contabilizationLink.create({ data: { tokenHash: hashToken(link), operatorId, clientId: client.id, expiresAt }, select: { id: true } });
+    const row = await tx.contabilizationLink.create({
+      data: { tokenHash: hashToken(link), operatorId, clientId: client.id, expiresAt },
+      select: { id: true },
+    });
     await writeAuditEvent(
-      { actorUserId: actor.userId, officeId: client.officeId, clientId: client.id, action: "contabilization.link", targetType: "contabilization_link", targetId: row.id },
+      {
+        actorUserId: actor.userId,
+        officeId: client.officeId,
+        clientId: client.id,
+        action: "contabilization.link",
+        targetType: "contabilization_link",
+        targetId: row.id,
+      },
       tx,
     );
   });
@@ -42,5 +58,10 @@ export async function createContabilizationLink({ actor, body }: { actor: Actor;
     listClientAccounts({ actor, body: { clientId: client.id } }) as Promise<ClientAccountsByMonth>,
     loadMonthData(db, actor, client.id, period),
   ]);
-  return { link, linkExpiresDatetime: expiresAt.toISOString(), clientAccounts, categorizedBlocks: categorizedByMonth(month.blocks, period) };
+  return {
+    link,
+    linkExpiresDatetime: expiresAt.toISOString(),
+    clientAccounts,
+    categorizedBlocks: categorizedByMonth(month.blocks, period),
+  };
 }

@@ -1,6 +1,10 @@
 import "server-only";
 import type { Block } from "@/lib/contract/blocks";
-import type { ContabilizationHistoryBody, ContabilizationMobileBody, ContabilizationMonth } from "@/lib/contract/contabilization";
+import type {
+  ContabilizationHistoryBody,
+  ContabilizationMobileBody,
+  ContabilizationMonth,
+} from "@/lib/contract/contabilization";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import type { LinkCaller } from "@/server/auth/mobile-session";
 import { getDb } from "@/server/db/client";
@@ -13,7 +17,13 @@ import { loadContabilizationMonth, loadHistory } from "./month-view";
  * operator's lease (so the phone keeps working after the desktop page closed; another operator's
  * lease: 409 naming the holder) and answers the month's page data of the session's client.
  */
-export async function mobileContabilization({ caller, body }: { caller: LinkCaller; body: ContabilizationMobileBody }): Promise<ContabilizationMonth> {
+export async function mobileContabilization({
+  caller,
+  body,
+}: {
+  caller: LinkCaller;
+  body: ContabilizationMobileBody;
+}): Promise<ContabilizationMonth> {
   const db = getDb();
   const client = await loadCallerClient(db, caller, undefined);
   const lease = await takeLease(db, client.id, client.operator.operatorId);
@@ -25,7 +35,13 @@ export async function mobileContabilization({ caller, body }: { caller: LinkCall
  * Historico' list, for the desktop (clientId, bearer) and the phone (its session as `link`). Reading it
  * neither needs nor renews the lease. An account with nothing posted answers [].
  */
-export async function contabilizationHistory({ caller, body }: { caller: LinkCaller; body: ContabilizationHistoryBody }): Promise<Block[]> {
+export async function contabilizationHistory({
+  caller,
+  body,
+}: {
+  caller: LinkCaller;
+  body: ContabilizationHistoryBody;
+}): Promise<Block[]> {
   const db = getDb();
   const client = await loadCallerClient(db, caller, body.clientId);
   return loadHistory(db, caller.actor, client.id, { year: body.year, month: body.month }, body.accountId);
@@ -42,7 +58,13 @@ export async function endMobileSession({ caller }: { caller: LinkCaller }): Prom
   await db.$transaction(async (tx) => {
     await tx.contabilizationSession.update({ where: { id: session.id }, data: { revokedAt: new Date() } });
     await writeAuditEvent(
-      { actorUserId: caller.actor.userId, clientId: session.clientId, action: "contabilization.end", targetType: "contabilization_session", targetId: session.id },
+      {
+        actorUserId: caller.actor.userId,
+        clientId: session.clientId,
+        action: "contabilization.end",
+        targetType: "contabilization_session",
+        targetId: session.id,
+      },
       tx,
     );
   });

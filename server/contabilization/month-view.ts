@@ -13,12 +13,14 @@ import type { Actor } from "@/server/policy/actor";
 // their uncontabilised counts and next block, and the last contabilised blocks.
 
 /** A block waiting to be posted: categorised, not contabilised, no open pendency (it waits for the client). */
-export const isUncontabilized = (block: Block) => block.accountId !== null && !block.contabilizedDatetime && !block.hasPendency;
+export const isUncontabilized = (block: Block) =>
+  block.accountId !== null && !block.contabilizedDatetime && !block.hasPendency;
 
 // The next block of an account: the oldest payment date first, then the earliest sent.
 const oldestFirst = (a: Block, b: Block) =>
   (a.date ?? "").localeCompare(b.date ?? "") || a.sentDatetime.localeCompare(b.sentDatetime) || a.id - b.id;
-const lastPostedFirst = (a: Block, b: Block) => (b.contabilizedDatetime ?? "").localeCompare(a.contabilizedDatetime ?? "") || b.id - a.id;
+const lastPostedFirst = (a: Block, b: Block) =>
+  (b.contabilizedDatetime ?? "").localeCompare(a.contabilizedDatetime ?? "") || b.id - a.id;
 
 /** The month's categorised blocks (contabilised included): year → month → account id → blocks. */
 export function categorizedByMonth(blocks: Block[], { year, month }: MonthFilter): BlocksByMonth {
@@ -29,7 +31,12 @@ export function categorizedByMonth(blocks: Block[], { year, month }: MonthFilter
 
 export type MonthData = { view: Omit<ContabilizationMonth, "leaseExpiresDatetime">; blocks: Block[] };
 
-export async function loadMonthData(db: Db | Tx, actor: Actor, clientId: number, period: MonthFilter): Promise<MonthData> {
+export async function loadMonthData(
+  db: Db | Tx,
+  actor: Actor,
+  clientId: number,
+  period: MonthFilter,
+): Promise<MonthData> {
   const operatorId = actor.accounting?.operatorId ?? -1;
   const [plan, loaded] = await Promise.all([
     loadMonthAccounts(db, actor, clientId, period.year, period.month),
@@ -50,16 +57,29 @@ export type WaitingCounts = { total: number; byAccount: ReadonlyMap<number, numb
  * `loaded` is the whole month; with them, it need only hold every account's next block and the last
  * LAST_CONTABILIZED posted blocks, and the counts are those given.
  */
-export function monthData(plan: ClientAccount[], loaded: LoadedBlock[], clientId: number, period: MonthFilter, counts?: WaitingCounts): MonthData {
+export function monthData(
+  plan: ClientAccount[],
+  loaded: LoadedBlock[],
+  clientId: number,
+  period: MonthFilter,
+  counts?: WaitingCounts,
+): MonthData {
   const blocks = loaded.map((row) => row.block).filter((block) => block.accountId !== null);
   const waiting = blocks.filter(isUncontabilized).sort(oldestFirst);
   const accounts: ContabilizationAccount[] = plan.map((account) => {
     const mine = waiting.filter((block) => block.accountId === account.id);
-    return { ...account, uncontabilizedCount: counts ? (counts.byAccount.get(account.id) ?? 0) : mine.length, next: mine[0] ?? null };
+    return {
+      ...account,
+      uncontabilizedCount: counts ? (counts.byAccount.get(account.id) ?? 0) : mine.length,
+      next: mine[0] ?? null,
+    };
   });
   // Stable: accounts with blocks to post first, each group keeping the plan's order by code.
   accounts.sort((a, b) => Number(b.uncontabilizedCount > 0) - Number(a.uncontabilizedCount > 0));
-  const lastContabilized = blocks.filter((block) => block.contabilizedDatetime).sort(lastPostedFirst).slice(0, LAST_CONTABILIZED);
+  const lastContabilized = blocks
+    .filter((block) => block.contabilizedDatetime)
+    .sort(lastPostedFirst)
+    .slice(0, LAST_CONTABILIZED);
   const uncontabilizedCount = counts ? counts.total : waiting.length;
   return {
     view: { clientId, year: period.year, month: period.month, accounts, uncontabilizedCount, lastContabilized },
@@ -67,13 +87,25 @@ export function monthData(plan: ClientAccount[], loaded: LoadedBlock[], clientId
   };
 }
 
-export async function loadContabilizationMonth(db: Db | Tx, actor: Actor, clientId: number, period: MonthFilter, leaseExpiresAt: Date): Promise<ContabilizationMonth> {
+export async function loadContabilizationMonth(
+  db: Db | Tx,
+  actor: Actor,
+  clientId: number,
+  period: MonthFilter,
+  leaseExpiresAt: Date,
+): Promise<ContabilizationMonth> {
   const { view } = await loadMonthData(db, actor, clientId, period);
   return { ...view, leaseExpiresDatetime: leaseExpiresAt.toISOString() };
 }
 
 /** The contabilised blocks of one account in one month, most recently posted first ('Visualizar Historico'). */
-export async function loadHistory(db: Db | Tx, actor: Actor, clientId: number, period: MonthFilter, accountId: number): Promise<Block[]> {
+export async function loadHistory(
+  db: Db | Tx,
+  actor: Actor,
+  clientId: number,
+  period: MonthFilter,
+  accountId: number,
+): Promise<Block[]> {
   const loaded = await loadBlockRows(db, { clientId, operatorId: actor.accounting?.operatorId ?? -1, month: period });
   return loaded
     .map((row) => row.block)

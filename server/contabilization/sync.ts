@@ -12,7 +12,13 @@ import { loadContabilizationMonth } from "./month-view";
  * Takes or renews the client's lease for the caller (409 naming the holder when another operator's
  * unexpired lease stands) and answers the month's page data.
  */
-export async function syncContabilize({ actor, body }: { actor: Actor; body: ContabilizeSyncBody }): Promise<ContabilizationMonth> {
+export async function syncContabilize({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: ContabilizeSyncBody;
+}): Promise<ContabilizationMonth> {
   const db = getDb();
   const client = await loadWorkClient(db, actor, body.clientId);
   const lease = await takeLease(db, client.id, client.operator.operatorId);
@@ -25,7 +31,13 @@ export async function syncContabilize({ actor, body }: { actor: Actor; body: Con
  * that client (the lease then runs out by itself unless the phone keeps working). Always answers
  * `{ released }`, the number of leases let go.
  */
-export async function unsyncContabilize({ actor, body }: { actor: Actor; body: ContabilizeUnsyncBody }): Promise<{ released: number }> {
+export async function unsyncContabilize({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: ContabilizeUnsyncBody;
+}): Promise<{ released: number }> {
   assertCan(actor, "platform.accounting", null);
   const operatorId = actor.accounting!.operatorId;
   return { released: await releaseLeases(getDb(), operatorId, body.clientId) };

@@ -15,7 +15,12 @@ import { PipelinedReads } from "./pipelined-reads";
 // that writes beside the actor load) have a pool of their own (DATABASE_WRITE_POOL_SIZE), so that fewer
 // of them run in PostgreSQL at once: with 20, 32 operators' writes at once had longer tails than with 10
 // (figures in the git history of docs/performance.md).
-const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoReads?: PipelinedReads; __blocoWritePool?: Pool };
+const holder = globalThis as unknown as {
+  __blocoPrisma?: PrismaClient;
+  __blocoPool?: Pool;
+  __blocoReads?: PipelinedReads;
+  __blocoWritePool?: Pool;
+};
 
 /** What every connection of the process is opened with. */
 function connectionConfig(applicationName: string) {
@@ -76,7 +81,10 @@ export function getDb(): PrismaClient {
     // (DATABASE_POOL_TIMEOUT_MS, then 503): Prisma's own default (maxWait 2 s) shed writes under load
     // while reads still waited their 5 s (the load test: 503 on block/save).
     const maxWait = getConfig().DATABASE_POOL_TIMEOUT_MS;
-    holder.__blocoPrisma = new PrismaClient({ adapter, transactionOptions: { maxWait, timeout: TRANSACTION_TIMEOUT_MS } });
+    holder.__blocoPrisma = new PrismaClient({
+      adapter,
+      transactionOptions: { maxWait, timeout: TRANSACTION_TIMEOUT_MS },
+    });
   }
   return holder.__blocoPrisma;
 }
@@ -108,7 +116,12 @@ export async function preparedQuery<R extends QueryResultRow>(
  * same text on the transaction's connection. The text must return types both drivers read alike
  * (int4, text, bool, timestamptz, arrays of those; no int8, no date: cast them to text in SQL).
  */
-export function statementRows<R extends QueryResultRow>(db: Db | Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
+export function statementRows<R extends QueryResultRow>(
+  db: Db | Tx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
   if (db === holder.__blocoPrisma) return preparedQuery<R>(name, text, values);
   return db.$queryRawUnsafe<R[]>(text, ...values);
 }
@@ -124,7 +137,10 @@ export async function disconnectDb(): Promise<void> {
   if (client) await client.$disconnect();
   // The pool is not Prisma's to end (an adapter told to dispose of it would end it when a connection
   // attempt fails, killing the pool for good after an outage): it is ended here, with the other two.
-  await Promise.all([...pools.map((pool) => (pool && !pool.ended ? pool.end().catch(() => undefined) : undefined)), reads?.end()]);
+  await Promise.all([
+    ...pools.map((pool) => (pool && !pool.ended ? pool.end().catch(() => undefined) : undefined)),
+    reads?.end(),
+  ]);
 }
 
 export type Db = PrismaClient;

@@ -157,7 +157,9 @@ export class PipelinedReads {
   /** Holds the socket's writes until the loop's check phase: the reads of this turn go out together. */
   private corkForTurn(lane: Lane): void {
     if (lane.corked) return;
-    const stream = (lane.client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }).connection.stream;
+    const stream = (
+      lane.client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }
+    ).connection.stream;
     lane.corked = true;
     stream.cork();
     setImmediate(() => {

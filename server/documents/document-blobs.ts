@@ -15,14 +15,24 @@ export type DocumentBlobKeys = { displayKey: string; thumbKey: string };
 
 export function documentBlobKeys(clientId: number, documentUuid: string = randomUUID()): DocumentBlobKeys {
   const base = `clients/${clientId}/documents/${documentUuid}`;
-  return { displayKey: `${base}/documento-${documentUuid.replace(/-/g, "").slice(0, 8)}.webp`, thumbKey: `${base}/miniatura.webp` };
+  return {
+    displayKey: `${base}/documento-${documentUuid.replace(/-/g, "").slice(0, 8)}.webp`,
+    thumbKey: `${base}/miniatura.webp`,
+  };
 }
 
 /** Writes the display picture and thumbnail of a new document under fresh keys. */
-export async function storeDocumentImage(store: BlobStore, clientId: number, image: ProcessedImage): Promise<DocumentBlobKeys> {
+export async function storeDocumentImage(
+  store: BlobStore,
+  clientId: number,
+  image: ProcessedImage,
+): Promise<DocumentBlobKeys> {
   const keys = documentBlobKeys(clientId);
   try {
-    await Promise.all([store.put(keys.displayKey, image.display, image.mime), store.put(keys.thumbKey, image.thumb, image.mime)]);
+    await Promise.all([
+      store.put(keys.displayKey, image.display, image.mime),
+      store.put(keys.thumbKey, image.thumb, image.mime),
+    ]);
   } catch (error) {
     // One of the two may have landed: nothing will ever name it.
     await deleteDocumentBlobs(store, [keys]);
@@ -39,7 +49,9 @@ export async function storeDocumentImage(store: BlobStore, clientId: number, ima
 export async function deleteDocumentBlobs(store: BlobStore, documents: readonly DocumentBlobKeys[]): Promise<void> {
   const keys = documents.flatMap((doc) => [doc.displayKey, doc.thumbKey]);
   await Promise.all(
-    keys.map((key) => store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error))),
+    keys.map((key) =>
+      store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error)),
+    ),
   );
 }
 
@@ -60,7 +72,8 @@ export async function deleteUnreferencedBlobs(store: BlobStore, keys: readonly s
   await Promise.all(
     keys
       .filter((key) => !referenced.has(key))
-      .map((key) => store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error))),
+      .map((key) =>
+        store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error)),
+      ),
   );
 }
-

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { getBlobStore } from "@/server/storage";
 import { messages } from "@/lib/i18n/messages";
 import { secondsLeft, verifyDocumentUrl } from "./signed-url";

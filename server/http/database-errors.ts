@@ -11,7 +11,13 @@ export type DatabaseFailure = "unavailable" | "invalid_data" | "unique" | "confl
 
 // Prisma's own codes for "the database cannot be used right now".
 const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2037"]);
-const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+const UNAVAILABLE_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+]);
 const DATA_KINDS = new Set(["ValueOutOfRange", "LengthMismatch", "InvalidInputValue"]);
 // pg's own messages for a pool or socket that gave up, and PostgreSQL's while shutting down.
 const UNAVAILABLE_MESSAGE =
@@ -91,6 +97,8 @@ export function noteDatabaseUnavailable(error: unknown): void {
 export function noteDatabaseReachable(): void {
   if (outage.since === 0 || Date.now() - outage.lastFailure < OUTAGE_QUIET_MS) return;
   const seconds = ((outage.lastFailure - outage.since) / 1000).toFixed(1);
-  console.error(`[db] database reachable again; the outage lasted ${seconds} s and ${outage.refused} requests were answered 503`);
+  console.error(
+    `[db] database reachable again; the outage lasted ${seconds} s and ${outage.refused} requests were answered 503`,
+  );
   outage.since = 0;
 }

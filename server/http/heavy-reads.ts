@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 import { WorkLimiter } from "./work-limiter";
 
 export const HEAVY_READ_RETRY_AFTER_SECONDS = 2;
@@ -18,5 +18,8 @@ export const heavyReads = new WorkLimiter({
   concurrency: () => 2 * getConfig().DATABASE_READ_POOL_SIZE,
   maxQueue: () => 8 * getConfig().DATABASE_READ_POOL_SIZE,
   maxWaitMs: () => getConfig().DATABASE_POOL_TIMEOUT_MS,
-  refuse: () => new AppError("unavailable", messages.api.busy, { headers: { "Retry-After": String(HEAVY_READ_RETRY_AFTER_SECONDS) } }),
+  refuse: () =>
+    new AppError("unavailable", messages.api.busy, {
+      headers: { "Retry-After": String(HEAVY_READ_RETRY_AFTER_SECONDS) },
+    }),
 });

@@ -3,7 +3,7 @@ import { isAscii } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import { BODY_IDLE_MS, BODY_MAX_MS, BODY_MIN_RATE_BYTES_PER_S, BODY_RATE_GRACE_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
@@ -28,7 +28,11 @@ export type BodyTimeLimits = {
 /** How long a body may take before its rate is held to the minimum (a phone's connection warming up). */
 export const RATE_GRACE_MS = BODY_RATE_GRACE_MS;
 
-export const DEFAULT_BODY_TIME_LIMITS: BodyTimeLimits = { idleMs: BODY_IDLE_MS, minBytesPerSecond: BODY_MIN_RATE_BYTES_PER_S, maxMs: BODY_MAX_MS };
+export const DEFAULT_BODY_TIME_LIMITS: BodyTimeLimits = {
+  idleMs: BODY_IDLE_MS,
+  minBytesPerSecond: BODY_MIN_RATE_BYTES_PER_S,
+  maxMs: BODY_MAX_MS,
+};
 
 // Reads a JSON body without ever holding more than maxBytes: Content-Length is checked first, then
 // the stream is counted as it arrives (a lying or absent Content-Length cannot get past the cap).
@@ -75,7 +79,10 @@ export async function readJsonBody(
  * the whole request (5 minutes): without this one, a caller trickling a byte now and then, or nothing
  * after its headers, held one of the process's few upload slots (upload-slots.ts) that long.
  */
-async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, waitMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
+async function readWithin(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  waitMs: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AppError("timeout", messages.api.refused.timeout)), waitMs);
@@ -275,7 +282,8 @@ function closingQuote(bytes: ChunkedBytes, open: number, from: number): number {
 
 /** Whether the token that ended just before `at` is an object key (the next non-blank byte is ':'). */
 function isKey(bytes: ChunkedBytes, at: number): boolean {
-  for (let byte = bytes.at(at); byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d; byte = bytes.at(at)) at += 1;
+  for (let byte = bytes.at(at); byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d; byte = bytes.at(at))
+    at += 1;
   return bytes.at(at) === 0x3a;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import { messages } from "@/lib/i18n/messages";
 import { classifyDatabaseError, noteDatabaseUnavailable } from "./database-errors";
-import { AppError, type FieldIssue } from "./errors";
+import { AppError, type FieldIssue } from "@/server/errors";
 
 const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 

@@ -9,7 +9,7 @@ import { getConfig } from "@/server/config";
 import type { AccessClaims } from "@/server/auth/tokens";
 import type { Actor } from "@/server/policy/actor";
 import { noteDatabaseReachable } from "./database-errors";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
 import { uploadSlots } from "./upload-slots";

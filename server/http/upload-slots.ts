@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 
 export const UPLOAD_RETRY_AFTER_SECONDS = 2;
 
@@ -40,7 +40,9 @@ export class UploadSlots {
 
   async run<T>(owner: UploadOwner, task: () => Promise<T>): Promise<T> {
     if (!this.admits(owner)) {
-      throw new AppError("rate_limited", messages.api.tooManyUploads, { headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_SECONDS) } });
+      throw new AppError("rate_limited", messages.api.tooManyUploads, {
+        headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_SECONDS) },
+      });
     }
     this.running += 1;
     bump(this.byUser, owner.userId, 1);

@@ -88,7 +88,8 @@ export class WorkLimiter {
   private release(durationMs: number): void {
     this.averageMs = this.averageMs === 0 ? durationMs : this.averageMs + EWMA_WEIGHT * (durationMs - this.averageMs);
     const next = this.waiting.shift();
-    if (next) next.start(); // the slot passes straight to the next caller
+    if (next)
+      next.start(); // the slot passes straight to the next caller
     else this.running -= 1;
   }
 

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { ProcessedImage } from "./types";
 
 // 50 MP and a little more, so the 50 MP phone sensors (8160x6120) pass; sharp's default (268 MP) lets

@@ -34,7 +34,9 @@ export async function replacePicture(
   }
   if (previous && previous !== picture.key) {
     // A leftover blob costs storage, never correctness: the answer does not wait on a failed delete.
-    await store.delete(previous).catch((error: unknown) => console.error(`[pictures] could not delete ${previous}:`, error));
+    await store
+      .delete(previous)
+      .catch((error: unknown) => console.error(`[pictures] could not delete ${previous}:`, error));
   }
   return picture.key;
 }

@@ -9,12 +9,13 @@ import { prepareSession } from "@/server/auth/sessions";
 import { verifyWithinLimit } from "@/server/auth/throttle";
 import { hashToken } from "@/server/auth/tokens";
 import { getDb, type InviteKind, type Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { hasNoPassword, NO_PASSWORD } from "@/server/register/pending-owner";
 import { joinAsClient } from "./client-join";
 
 const invalid = () => new AppError("not_found", messages.invites.invalid);
-const fieldError = (path: string, message: string) => new AppError("invalid_input", message, { fields: [{ path, message }] });
+const fieldError = (path: string, message: string) =>
+  new AppError("invalid_input", message, { fields: [{ path, message }] });
 const pendingWhere = (tokenHash: string) => ({ tokenHash, acceptedAt: null, expiresAt: { gt: new Date() } });
 
 type Invitee = {
@@ -32,13 +33,24 @@ const inviteeSelect = {
 
 /** The owner of an office signed up from /register, following its e-mailed link to set a first password. */
 const isSignupActivation = (invite: { kind: InviteKind; officeId: number | null }, user: Invitee | null) =>
-  Boolean(user && hasNoPassword(user.passwordHash) && invite.kind === "accountingOperator" && user.accountingOperator?.officeId === invite.officeId);
+  Boolean(
+    user &&
+    hasNoPassword(user.passwordHash) &&
+    invite.kind === "accountingOperator" &&
+    user.accountingOperator?.officeId === invite.officeId,
+  );
 
 // POST /api/invite/info: what the invite page shows before accepting (public: the token is the key).
 export async function inviteInfo({ token }: { token: string }): Promise<InviteInfoAnswer> {
   const invite = await getDb().invite.findFirst({
     where: pendingWhere(hashToken(token)),
-    select: { email: true, kind: true, officeId: true, office: { select: { name: true } }, client: { select: { name: true } } },
+    select: {
+      email: true,
+      kind: true,
+      officeId: true,
+      office: { select: { name: true } },
+      client: { select: { name: true } },
+    },
   });
   if (!invite) throw invalid();
   const user = await getDb().user.findUnique({ where: { email: invite.email }, select: inviteeSelect });
@@ -52,7 +64,14 @@ export async function inviteInfo({ token }: { token: string }): Promise<InviteIn
   };
 }
 
-type Consumed = { id: number; kind: InviteKind; email: string; office_id: number | null; client_id: number | null; invited_by_id: number };
+type Consumed = {
+  id: number;
+  kind: InviteKind;
+  email: string;
+  office_id: number | null;
+  client_id: number | null;
+  invited_by_id: number;
+};
 /** Who accepts: an existing account whose password was verified, a signed-up owner setting its first
  * password, or a new account already hashed. */
 type Acceptor =
@@ -69,7 +88,10 @@ type Acceptor =
  */
 export async function acceptInvite(body: InviteAcceptInput): Promise<TokenAnswer> {
   const tokenHash = hashToken(body.token);
-  const pending = await getDb().invite.findFirst({ where: pendingWhere(tokenHash), select: { email: true, kind: true, officeId: true } });
+  const pending = await getDb().invite.findFirst({
+    where: pendingWhere(tokenHash),
+    select: { email: true, kind: true, officeId: true },
+  });
   if (!pending) throw invalid();
   if (pending.kind === "client" && !body.client) throw fieldError("client", messages.invites.companyRequired);
   const acceptor = await acceptorFor(pending, body);
@@ -83,12 +105,21 @@ export async function acceptInvite(body: InviteAcceptInput): Promise<TokenAnswer
     if (!invite) throw invalid();
     const userId = await userFor(tx, acceptor, invite.email);
     let clientId = invite.client_id;
-    if (invite.kind === "client") clientId = await joinAsClient(tx, userId, { ...invite, office_id: invite.office_id! }, body.client!);
+    if (invite.kind === "client")
+      clientId = await joinAsClient(tx, userId, { ...invite, office_id: invite.office_id! }, body.client!);
     else if (!("activateUserId" in acceptor)) await addMembership(tx, userId, invite);
     const session = prepareSession(userId);
     await tx.refreshToken.create({ data: session.row });
     await writeAuditEvent(
-      { actorUserId: userId, officeId: invite.office_id, clientId, action: "invite.accept", targetType: "invite", targetId: invite.id, data: { kind: invite.kind } },
+      {
+        actorUserId: userId,
+        officeId: invite.office_id,
+        clientId,
+        action: "invite.accept",
+        targetType: "invite",
+        targetId: invite.id,
+        data: { kind: invite.kind },
+      },
       tx,
     );
     return { userId, session };
@@ -97,7 +128,10 @@ export async function acceptInvite(body: InviteAcceptInput): Promise<TokenAnswer
   return { ...pair, ...platforms };
 }
 
-async function acceptorFor(invite: { email: string; kind: InviteKind; officeId: number | null }, body: InviteAcceptInput): Promise<Acceptor> {
+async function acceptorFor(
+  invite: { email: string; kind: InviteKind; officeId: number | null },
+  body: InviteAcceptInput,
+): Promise<Acceptor> {
   const { email } = invite;
   const existing = await getDb().user.findUnique({ where: { email }, select: inviteeSelect });
   if (existing && isSignupActivation(invite, existing)) {
@@ -152,7 +186,13 @@ async function userFor(tx: Tx, acceptor: Acceptor, email: string): Promise<numbe
   }
   // Another path may have created the e-mail's user since the check: the unique e-mail answers 409.
   const user = await tx.user.create({
-    data: { email, name: acceptor.name, passwordHash: acceptor.passwordHash, code: acceptor.code, phone: acceptor.phone },
+    data: {
+      email,
+      name: acceptor.name,
+      passwordHash: acceptor.passwordHash,
+      code: acceptor.code,
+      phone: acceptor.phone,
+    },
     select: { id: true },
   });
   return user.id;
@@ -173,9 +213,15 @@ const conflict = () => new AppError("conflict", messages.invites.otherOrganizati
 async function platformsOf(userId: number): Promise<{ isAccouting: boolean; isBussiness: boolean }> {
   const user = await getDb().user.findUniqueOrThrow({
     where: { id: userId },
-    select: { accountingOperator: { select: { blocked: true } }, clientOperator: { select: { blocked: true, client: { select: { removedAt: true } } } } },
+    select: {
+      accountingOperator: { select: { blocked: true } },
+      clientOperator: { select: { blocked: true, client: { select: { removedAt: true } } } },
+    },
   });
   const acc = user.accountingOperator;
   const bus = user.clientOperator;
-  return { isAccouting: Boolean(acc && !acc.blocked), isBussiness: Boolean(bus && !bus.blocked && !bus.client.removedAt) };
+  return {
+    isAccouting: Boolean(acc && !acc.blocked),
+    isBussiness: Boolean(bus && !bus.blocked && !bus.client.removedAt),
+  };
 }

@@ -4,7 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import type { Tx } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { addressColumns } from "@/server/offices/answers";
 
 export type ClientInvite = { id: number; office_id: number; invited_by_id: number };
@@ -21,11 +21,25 @@ type Registration = NonNullable<InviteAcceptInput["client"]>;
  *   when the inviter is no longer an active operator there (recorded in the audit event);
  * - the accepting user becomes the client's owner (client operator type 0).
  */
-export async function joinAsClient(tx: Tx, userId: number, invite: ClientInvite, registration: Registration): Promise<number> {
+export async function joinAsClient(
+  tx: Tx,
+  userId: number,
+  invite: ClientInvite,
+  registration: Registration,
+): Promise<number> {
   const officeId = invite.office_id;
   const responsible = await responsibleFor(tx, invite);
   const { type, name, code, email, phone, address } = registration;
-  const data = { type, name, code, email, phone, ...addressColumns(address), responsibleOperatorId: responsible.id, modifiedAt: new Date() };
+  const data = {
+    type,
+    name,
+    code,
+    email,
+    phone,
+    ...addressColumns(address),
+    responsibleOperatorId: responsible.id,
+    modifiedAt: new Date(),
+  };
 
   // FOR UPDATE: two registrations of one removed company queue here; the second sees it active.
   const [existing] = await tx.$queryRaw<{ id: number; removed: boolean }[]>`

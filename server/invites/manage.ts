@@ -9,12 +9,18 @@ import { hashToken } from "@/server/auth/tokens";
 import { getConfig } from "@/server/config";
 import { getDb, type Tx } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { inviteMail } from "@/server/mail/templates";
 import type { Actor } from "@/server/policy/actor";
-import { clientInviteScope, managedInviteScopes, operatorInviteScope, visibleInviteScopes, type InviteScope } from "./scope";
+import {
+  clientInviteScope,
+  managedInviteScopes,
+  operatorInviteScope,
+  visibleInviteScopes,
+  type InviteScope,
+} from "./scope";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -49,7 +55,13 @@ export async function listInvites({ actor, body }: { actor: Actor; body?: Invite
 }
 
 // POST /api/invited/add: a one-time link by e-mail, queued in the same transaction as the invite.
-export async function addInvite({ actor, body }: { actor: Actor; body: { email: string; kind?: "operator" | "client"; platform?: Platform } }): Promise<InviteAnswer> {
+export async function addInvite({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { email: string; kind?: "operator" | "client"; platform?: Platform };
+}): Promise<InviteAnswer> {
   const scope = body.kind === "client" ? clientInviteScope(actor) : operatorInviteScope(actor, body.platform);
   await countInvite(scope, body.email);
   const token = randomBytes(32).toString("base64url");
@@ -72,7 +84,15 @@ export async function addInvite({ actor, body }: { actor: Actor; body: { email: 
       const organization = await organizationName(tx, scope);
       await enqueueMail(tx, body.email, inviteMail(`${getConfig().APP_URL}/convite/${token}`, organization));
       await writeAuditEvent(
-        { actorUserId: actor.userId, officeId: scope.officeId, clientId: scope.clientId, action: "invite.add", targetType: "invite", targetId: created.id, data: { email: body.email } },
+        {
+          actorUserId: actor.userId,
+          officeId: scope.officeId,
+          clientId: scope.clientId,
+          action: "invite.add",
+          targetType: "invite",
+          targetId: created.id,
+          data: { email: body.email },
+        },
         tx,
       );
       return created;
@@ -107,7 +127,10 @@ async function assertNotMember(tx: Tx, scope: InviteScope, email: string): Promi
 // slot, so it gives way to the new invite. (The slot is the office's or company's, whoever sent it.)
 async function clearStaleInvite(tx: Tx, scope: InviteScope, email: string): Promise<void> {
   const slot = scope.clientId !== null ? { clientId: scope.clientId } : { officeId: scope.officeId, kind: scope.kind };
-  const existing = await tx.invite.findFirst({ where: { ...slot, email }, select: { id: true, acceptedAt: true, expiresAt: true } });
+  const existing = await tx.invite.findFirst({
+    where: { ...slot, email },
+    select: { id: true, acceptedAt: true, expiresAt: true },
+  });
   if (!existing) return;
   const pending = !existing.acceptedAt && (!existing.expiresAt || existing.expiresAt > new Date());
   if (pending) throw new AppError("conflict", messages.invites.alreadyInvited);
@@ -117,18 +140,28 @@ async function clearStaleInvite(tx: Tx, scope: InviteScope, email: string): Prom
 }
 
 async function organizationName(tx: Tx, scope: InviteScope): Promise<string> {
-  if (scope.clientId !== null) return (await tx.client.findUniqueOrThrow({ where: { id: scope.clientId }, select: { name: true } })).name;
+  if (scope.clientId !== null)
+    return (await tx.client.findUniqueOrThrow({ where: { id: scope.clientId }, select: { name: true } })).name;
   return (await tx.accountingOffice.findUniqueOrThrow({ where: { id: scope.officeId! }, select: { name: true } })).name;
 }
 
 // POST /api/invited/remove: withdraws a pending invite of a scope the caller manages. An invite outside
 // the caller's office and company answers 404; one inside that it may not manage 403.
-export async function removeInvite({ actor, body }: { actor: Actor; body: { inviteId: number } }): Promise<Record<string, never>> {
+export async function removeInvite({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { inviteId: number };
+}): Promise<Record<string, never>> {
   const visible = visibleInviteScopes(actor);
   if (visible.length === 0) throw new AppError("forbidden", messages.api.forbidden);
   const managed = managedInviteScopes(actor);
   await getDb().$transaction(async (tx) => {
-    const seen = await tx.invite.findFirst({ where: { id: body.inviteId, acceptedAt: null, OR: visible }, select: { id: true } });
+    const seen = await tx.invite.findFirst({
+      where: { id: body.inviteId, acceptedAt: null, OR: visible },
+      select: { id: true },
+    });
     if (!seen) throw new AppError("not_found", messages.invites.notFound);
     const invite = await tx.invite.findFirst({
       where: { id: body.inviteId, acceptedAt: null, OR: managed },
@@ -139,7 +172,15 @@ export async function removeInvite({ actor, body }: { actor: Actor; body: { invi
     const removed = await tx.invite.deleteMany({ where: { id: invite.id, acceptedAt: null } });
     if (removed.count === 0) throw new AppError("not_found", messages.invites.notFound);
     await writeAuditEvent(
-      { actorUserId: actor.userId, officeId: invite.officeId, clientId: invite.clientId, action: "invite.remove", targetType: "invite", targetId: invite.id, data: { email: invite.email } },
+      {
+        actorUserId: actor.userId,
+        officeId: invite.officeId,
+        clientId: invite.clientId,
+        action: "invite.remove",
+        targetType: "invite",
+        targetId: invite.id,
+        data: { email: invite.email },
+      },
       tx,
     );
   });

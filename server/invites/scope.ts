@@ -3,7 +3,7 @@ import type { Platform } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { isManager } from "@/lib/permissions/operators";
 import type { InviteKind, Prisma } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 
@@ -24,7 +24,12 @@ export function operatorInviteScope(actor: Actor, requested?: Platform): InviteS
   const own = acc ?? bus;
   if (!own || !isManager(own)) throw new AppError("forbidden", messages.api.forbidden);
   if (acc) {
-    return { kind: "accountingOperator", officeId: acc.officeId, clientId: null, where: { kind: "accountingOperator", officeId: acc.officeId } };
+    return {
+      kind: "accountingOperator",
+      officeId: acc.officeId,
+      clientId: null,
+      where: { kind: "accountingOperator", officeId: acc.officeId },
+    };
   }
   const clientId = bus!.clientId;
   return { kind: "clientOperator", officeId: null, clientId, where: { kind: "clientOperator", clientId } };

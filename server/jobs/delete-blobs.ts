@@ -7,7 +7,10 @@ const CONCURRENCY = 8;
  * Deletes blobs a few at a time. A failure is logged and counted, never thrown: the rows are already
  * gone, and a blob left behind is an orphan the orphan sweep deletes on a later run.
  */
-export async function deleteBlobs(store: BlobStore, keys: readonly string[]): Promise<{ deleted: number; failed: number }> {
+export async function deleteBlobs(
+  store: BlobStore,
+  keys: readonly string[],
+): Promise<{ deleted: number; failed: number }> {
   let deleted = 0;
   let failed = 0;
   for (let i = 0; i < keys.length; i += CONCURRENCY) {

@@ -21,7 +21,12 @@ export const MAIL_OUTBOX_RETENTION_MS = INVITE_TTL_MS;
 
 type Options = { now?: Date; db?: Db };
 
-export type ExpiredRowsResult = { presences: number; leases: number; contabilizationSessions: number; contabilizationLinks: number };
+export type ExpiredRowsResult = {
+  presences: number;
+  leases: number;
+  contabilizationSessions: number;
+  contabilizationLinks: number;
+};
 
 /**
  * The expired-rows-delete job (every 5 minutes): the small, busy tables of who is where. Every reader
@@ -44,7 +49,12 @@ export async function deleteExpiredRows(options: Options = {}): Promise<ExpiredR
   };
 }
 
-export type ExpiredTokensResult = { refreshTokens: number; passwordResetTokens: number; loginThrottles: number; mailOutbox: number };
+export type ExpiredTokensResult = {
+  refreshTokens: number;
+  passwordResetTokens: number;
+  loginThrottles: number;
+  mailOutbox: number;
+};
 
 /**
  * The expired-tokens-delete job (hourly): login sessions past their absolute end, spent reset links,

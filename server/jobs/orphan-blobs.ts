@@ -29,13 +29,22 @@ export type OrphanSweepResult = {
  * database in batches, so memory stays flat however big the store is.
  */
 export async function sweepOrphanBlobs(options: OrphanSweepOptions = {}): Promise<OrphanSweepResult> {
-  const { now = new Date(), graceMs = ORPHAN_GRACE_MS, store = getBlobStore(), db = getDb(), batchSize = 500 } = options;
+  const {
+    now = new Date(),
+    graceMs = ORPHAN_GRACE_MS,
+    store = getBlobStore(),
+    db = getDb(),
+    batchSize = 500,
+  } = options;
   const cutoff = now.getTime() - graceMs;
   const result: OrphanSweepResult = { listed: 0, checked: 0, deleted: 0, failed: 0, temporary: 0 };
   let batch: string[] = [];
   const flush = async () => {
     const referenced = await referencedBlobKeys(db, batch);
-    const outcome = await deleteBlobs(store, batch.filter((key) => !referenced.has(key)));
+    const outcome = await deleteBlobs(
+      store,
+      batch.filter((key) => !referenced.has(key)),
+    );
     result.checked += batch.length;
     result.deleted += outcome.deleted;
     result.failed += outcome.failed;

@@ -19,7 +19,9 @@ type DeletedRow = { id: number; client_id: number; office_id: number; display_ke
  * Rows go in batches, each batch one transaction with one audit event per company; the blobs are
  * deleted after the commit (a blob that fails to go is an orphan the orphan sweep removes later).
  */
-export async function deleteExpiredReturnedDocuments(options: ReturnedDocumentsOptions = {}): Promise<ReturnedDocumentsResult> {
+export async function deleteExpiredReturnedDocuments(
+  options: ReturnedDocumentsOptions = {},
+): Promise<ReturnedDocumentsResult> {
   const { now = new Date(), db = getDb(), store = getBlobStore(), batchSize = 200 } = options;
   const cutoff = returnedDocumentsExpiredBefore(now);
   const result: ReturnedDocumentsResult = { documents: 0, blobs: 0, blobFailures: 0 };
@@ -29,7 +31,10 @@ export async function deleteExpiredReturnedDocuments(options: ReturnedDocumentsO
     const keys = rows.flatMap((row) => [row.display_key, row.thumb_key]);
     // Defence in depth: a key some other row still names is kept.
     const kept = await referencedBlobKeys(db, keys);
-    const outcome = await deleteBlobs(store, keys.filter((key) => !kept.has(key)));
+    const outcome = await deleteBlobs(
+      store,
+      keys.filter((key) => !kept.has(key)),
+    );
     result.blobs += outcome.deleted;
     result.blobFailures += outcome.failed;
     if (rows.length < batchSize) return result;

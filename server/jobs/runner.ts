@@ -22,7 +22,8 @@ export type JobHandler = (data: unknown, context: JobContext) => Promise<unknown
 const mailSendData = z.object({ mailId: z.number().int().positive() });
 
 const HANDLERS: Record<QueueName, JobHandler> = {
-  [QUEUES.mailSend]: (data, { mailTransport, mailSendingClaimMs }) => deliverMail(mailSendData.parse(data).mailId, mailTransport, mailSendingClaimMs),
+  [QUEUES.mailSend]: (data, { mailTransport, mailSendingClaimMs }) =>
+    deliverMail(mailSendData.parse(data).mailId, mailTransport, mailSendingClaimMs),
   [QUEUES.mailSweep]: (_data, { boss }) => dispatchPendingMail(boss),
   [QUEUES.returnedDocuments]: (_data, { now }) => deleteExpiredReturnedDocuments({ now }),
   [QUEUES.expiredRows]: (_data, { now }) => deleteExpiredRows({ now }),
@@ -85,7 +86,14 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
   const settingsOf = (name: QueueName): QueueSettings => ({ ...QUEUE_SETTINGS[name], ...options.settings?.[name] });
   for (const name of names) {
     const s = settingsOf(name);
-    const queue = { name, policy: s.policy, retryLimit: s.retryLimit, retryDelay: s.retryDelaySeconds, retryBackoff: s.retryBackoff, expireInSeconds: s.expireInSeconds };
+    const queue = {
+      name,
+      policy: s.policy,
+      retryLimit: s.retryLimit,
+      retryDelay: s.retryDelaySeconds,
+      retryBackoff: s.retryBackoff,
+      expireInSeconds: s.expireInSeconds,
+    };
     await racing(() => boss.createQueue(name, queue));
     await boss.updateQueue(name, queue); // a changed setting reaches a queue made by an older version
   }
@@ -94,16 +102,20 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
   const mailSendingClaimMs = options.mailSendingClaimMs ?? MAIL_SENDING_CLAIM_MS;
   for (const name of options.work ?? names) {
     const handler = options.handlers?.[name] ?? HANDLERS[name];
-    await boss.work(name, { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-      try {
-        const result = await handler(job!.data, { boss, now: new Date(), mailTransport, mailSendingClaimMs });
-        if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
-        return result;
-      } catch (error) {
-        log(`${name} failed (retried while tries remain): ${error instanceof Error ? error.message : String(error)}`);
-        throw error;
-      }
-    });
+    await boss.work(
+      name,
+      { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: 1 },
+      async ([job]) => {
+        try {
+          const result = await handler(job!.data, { boss, now: new Date(), mailTransport, mailSendingClaimMs });
+          if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
+          return result;
+        } catch (error) {
+          log(`${name} failed (retried while tries remain): ${error instanceof Error ? error.message : String(error)}`);
+          throw error;
+        }
+      },
+    );
   }
 
   // A sweep's jobs share one singleton key: its stately queue then holds at most one waiting and one

@@ -57,13 +57,19 @@ async function deliverOne(transport: MailTransport, claim: () => Promise<MailOut
     await transport({ to: row.to, subject: row.subject, text: row.text, html: row.html });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await getDb().mailOutbox.update({ where: { id: row.id }, data: { lastError: message.slice(0, 1000), sendingUntil: null } });
+    await getDb().mailOutbox.update({
+      where: { id: row.id },
+      data: { lastError: message.slice(0, 1000), sendingUntil: null },
+    });
     console.error(`[mail] delivery of #${row.id} failed (attempt ${row.attempts}):`, message);
     return { id: row.id, sent: false, attempts: row.attempts, error: message };
   }
   // If this write fails (the database gone just now), the row stays claimed, and is sent again once the
   // claim runs out: at least once.
-  await getDb().mailOutbox.update({ where: { id: row.id }, data: { sentAt: new Date(), lastError: null, sendingUntil: null } });
+  await getDb().mailOutbox.update({
+    where: { id: row.id },
+    data: { sentAt: new Date(), lastError: null, sendingUntil: null },
+  });
   return { id: row.id, sent: true, attempts: row.attempts };
 }
 
@@ -74,7 +80,11 @@ async function deliverOne(transport: MailTransport, claim: () => Promise<MailOut
 export async function deliverPendingMail(transport: MailTransport = getMailTransport()): Promise<number> {
   let sent = 0;
   const after = (afterId: number) => () => claimNextMail(afterId);
-  for (let outcome = await deliverOne(transport, after(0)); outcome; outcome = await deliverOne(transport, after(outcome.id))) {
+  for (
+    let outcome = await deliverOne(transport, after(0));
+    outcome;
+    outcome = await deliverOne(transport, after(outcome.id))
+  ) {
     if (outcome.sent) sent += 1;
   }
   return sent;
@@ -87,7 +97,11 @@ export type MailJobResult = "sent" | "done_before" | "gave_up";
  * and then thrown, so the queue retries it with back-off; on the row's last attempt it gives up
  * instead. A row another runner holds right now is thrown too (retried later), never sent twice.
  */
-export async function deliverMail(mailId: number, transport: MailTransport = getMailTransport(), claimMs = MAIL_SENDING_CLAIM_MS): Promise<MailJobResult> {
+export async function deliverMail(
+  mailId: number,
+  transport: MailTransport = getMailTransport(),
+  claimMs = MAIL_SENDING_CLAIM_MS,
+): Promise<MailJobResult> {
   const outcome = await deliverOne(transport, () => claimMail(mailId, claimMs));
   if (outcome?.sent) return "sent";
   if (outcome) {
@@ -95,7 +109,8 @@ export async function deliverMail(mailId: number, transport: MailTransport = get
     throw new Error(`mail #${mailId} not sent (attempt ${outcome.attempts}): ${outcome.error}`);
   }
   const row = await getDb().mailOutbox.findUnique({ where: { id: mailId }, select: { sentAt: true, attempts: true } });
-  if (row && !row.sentAt && row.attempts < MAX_MAIL_ATTEMPTS) throw new Error(`mail #${mailId} is held by another runner`);
+  if (row && !row.sentAt && row.attempts < MAX_MAIL_ATTEMPTS)
+    throw new Error(`mail #${mailId} is held by another runner`);
   return "done_before";
 }
 

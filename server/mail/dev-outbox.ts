@@ -3,7 +3,7 @@ import type { OutboxEntry } from "@/lib/contract/invites";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig, type Config } from "@/server/config";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 const LIMIT = 50;
 
@@ -12,7 +12,8 @@ const LIMIT = 50;
 // 404 unless DEV_OUTBOX=true, and even then to a caller on this machine only (`local`: loopback, not
 // forwarded by a proxy; server/http/route.ts isLoopbackCaller); scripts/start.ts warns when it is on.
 export async function listOutbox(caller: { local: boolean }, config: Config = getConfig()): Promise<OutboxEntry[]> {
-  if (config.NODE_ENV === "production" && !(config.DEV_OUTBOX && caller.local)) throw new AppError("not_found", messages.api.notFound);
+  if (config.NODE_ENV === "production" && !(config.DEV_OUTBOX && caller.local))
+    throw new AppError("not_found", messages.api.notFound);
   const rows = await getDb().mailOutbox.findMany({ orderBy: { id: "desc" }, take: LIMIT });
   return rows.map((row) => ({
     id: row.id,

@@ -27,7 +27,13 @@ function smtpTransport(url: string): MailTransport {
     smtp = {
       url,
       send: async (mail) => {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await transporter.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
       },
     };
   }

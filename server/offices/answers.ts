@@ -5,7 +5,8 @@ import { signDocumentUrl } from "@/server/documents/signed-url";
 
 type AddressColumns = Pick<AccountingOffice, "cep" | "city" | "neighboor" | "number" | "state" | "street">;
 /** The columns a client's answer shows (a Prisma row, or the own company's row of GET /api/client's statement). */
-export type ClientAnswerRow = Pick<Client, "id" | "type" | "name" | "code" | "email" | "phone" | "pictureKey"> & AddressColumns;
+export type ClientAnswerRow = Pick<Client, "id" | "type" | "name" | "code" | "email" | "phone" | "pictureKey"> &
+  AddressColumns;
 
 // A never-filled address answers empty strings: the form shows empty fields, not "null".
 export function addressAnswer(row: AddressColumns): AddressAnswer {

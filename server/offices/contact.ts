@@ -2,7 +2,7 @@ import "server-only";
 import type { ContactAnswer } from "@/lib/contract/offices";
 import { messages } from "@/lib/i18n/messages";
 import { getDb, type Prisma } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo } from "@/server/policy/scopes";
@@ -27,9 +27,17 @@ export async function getOwnContact({ actor }: { actor: Actor }): Promise<Contac
 }
 
 // POST /api/accounting/contact: the same for a client the accounting caller can see (404 otherwise).
-export async function getClientContact({ actor, body }: { actor: Actor; body: { clientId: number } }): Promise<ContactAnswer> {
+export async function getClientContact({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { clientId: number };
+}): Promise<ContactAnswer> {
   assertCan(actor, "platform.accounting", null);
   if (!actor.accounting) throw new AppError("forbidden", messages.office.noOffice);
   // Only the accounting side of the scope: a user of both platforms asks as an office operator here.
-  return contactOf({ AND: [{ id: body.clientId, officeId: actor.accounting.officeId }, clientsVisibleTo({ ...actor, business: null })] });
+  return contactOf({
+    AND: [{ id: body.clientId, officeId: actor.accounting.officeId }, clientsVisibleTo({ ...actor, business: null })],
+  });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { LogoAnswer, OfficeAnswer, OfficeData } from "@/lib/contract/offices";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { AccountingMembership, Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { officeAnswer } from "./answers";
@@ -23,14 +23,26 @@ export async function getOffice({ actor }: { actor: Actor }): Promise<OfficeAnsw
 
 // POST /api/accounting/info: the office's data; the owner (type 0) only. Stored forms arrive validated;
 // a pictureUrl must be the current logo (saveOrganizationData).
-export async function saveOffice({ actor, body }: { actor: Actor; body: { accounting: OfficeData } }): Promise<OfficeAnswer> {
+export async function saveOffice({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { accounting: OfficeData };
+}): Promise<OfficeAnswer> {
   const { officeId } = officeOf(actor);
   assertCan(actor, "office.edit", null);
   return officeAnswer(await saveOrganizationData(actor, officeRow(officeId), body.accounting));
 }
 
 // POST /api/accounting/logo: the office's logo; the owner only.
-export async function saveOfficeLogo({ actor, body }: { actor: Actor; body: { base64url: string } }): Promise<LogoAnswer> {
+export async function saveOfficeLogo({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: { base64url: string };
+}): Promise<LogoAnswer> {
   const { officeId } = officeOf(actor);
   assertCan(actor, "office.edit", null);
   return saveOrganizationLogo(actor, officeRow(officeId), body.base64url);

@@ -4,7 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type AccountingOffice, type Client, type Tx } from "@/server/db/client";
 import { signDocumentUrl, signedUrlKey } from "@/server/documents/signed-url";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { replacePicture } from "@/server/images/replace-picture";
 import type { Actor } from "@/server/policy/actor";
 import { addressColumns } from "./answers";
@@ -13,7 +13,9 @@ import { addressColumns } from "./answers";
 // ('Escritório' dialog, POST /api/accounting/info and /api/client) and its logo (/logo routes). The two
 // rows share their columns; what differs is the table, the audit scope and a client's modified_at.
 
-type DataColumns = { name: string; code: string; email: string | null; phone: string | null } & ReturnType<typeof addressColumns>;
+type DataColumns = { name: string; code: string; email: string | null; phone: string | null } & ReturnType<
+  typeof addressColumns
+>;
 
 /** Where an organisation's row lives. Built by officeRow / clientRow after the caller's rights are checked. */
 export type OrganizationRow<Row> = {
@@ -36,7 +38,9 @@ export function officeRow(officeId: number): OrganizationRow<AccountingOffice> {
     logoFolder: `offices/${officeId}/logo`,
     audit: { officeId },
     update: (tx, data) => tx.accountingOffice.update({ where: { id: officeId }, data }),
-    pictureKey: async (tx) => (await tx.accountingOffice.findUniqueOrThrow({ where: { id: officeId }, select: { pictureKey: true } })).pictureKey,
+    pictureKey: async (tx) =>
+      (await tx.accountingOffice.findUniqueOrThrow({ where: { id: officeId }, select: { pictureKey: true } }))
+        .pictureKey,
   };
 }
 
@@ -49,7 +53,8 @@ export function clientRow(officeId: number, clientId: number): OrganizationRow<C
     logoFolder: `clients/${clientId}/logo`,
     audit: { officeId, clientId },
     update: (tx, data) => tx.client.update({ where: { id: clientId }, data: { ...data, modifiedAt: new Date() } }),
-    pictureKey: async (tx) => (await tx.client.findUniqueOrThrow({ where: { id: clientId }, select: { pictureKey: true } })).pictureKey,
+    pictureKey: async (tx) =>
+      (await tx.client.findUniqueOrThrow({ where: { id: clientId }, select: { pictureKey: true } })).pictureKey,
   };
 }
 
@@ -64,12 +69,19 @@ export type OrganizationData = {
 };
 
 /** Saves name, code, e-mail, phone and address with its audit event (`office.update` / `client.update`). */
-export function saveOrganizationData<Row>(actor: Actor, org: OrganizationRow<Row>, data: OrganizationData): Promise<Row> {
+export function saveOrganizationData<Row>(
+  actor: Actor,
+  org: OrganizationRow<Row>,
+  data: OrganizationData,
+): Promise<Row> {
   const { name, code, email, phone, address, pictureUrl } = data;
   return getDb().$transaction(async (tx) => {
     if (typeof pictureUrl === "string") await assertCurrentPicture(tx, org, pictureUrl);
     const row = await org.update(tx, { name, code, email, phone, ...addressColumns(address) });
-    await writeAuditEvent({ actorUserId: actor.userId, ...org.audit, action: `${org.kind}.update`, targetType: org.kind, targetId: org.id }, tx);
+    await writeAuditEvent(
+      { actorUserId: actor.userId, ...org.audit, action: `${org.kind}.update`, targetType: org.kind, targetId: org.id },
+      tx,
+    );
     return row;
   });
 }
@@ -88,13 +100,24 @@ async function assertCurrentPicture<Row>(tx: Tx, org: OrganizationRow<Row>, pict
 }
 
 /** Replaces the logo (under `logoFolder`) with its audit event (`office.logo` / `client.logo`). */
-export async function saveOrganizationLogo<Row>(actor: Actor, org: OrganizationRow<Row>, dataUrl: string): Promise<LogoAnswer> {
+export async function saveOrganizationLogo<Row>(
+  actor: Actor,
+  org: OrganizationRow<Row>,
+  dataUrl: string,
+): Promise<LogoAnswer> {
   const key = await replacePicture(org.logoFolder, dataUrl, (picture) =>
     getDb().$transaction(async (tx) => {
       const previous = await org.pictureKey(tx);
       await org.update(tx, { pictureKey: picture.key });
       await writeAuditEvent(
-        { actorUserId: actor.userId, ...org.audit, action: `${org.kind}.logo`, targetType: org.kind, targetId: org.id, data: picture },
+        {
+          actorUserId: actor.userId,
+          ...org.audit,
+          action: `${org.kind}.logo`,
+          targetType: org.kind,
+          targetId: org.id,
+          data: picture,
+        },
         tx,
       );
       return previous;

@@ -28,7 +28,11 @@ function whereOf(alias: "ao" | "co", filter: OperatorFilter): Prisma.Sql {
 
 // One query per list (operator joined with its user), never one per row. Order: type, then name
 // case-insensitively, then id so equal names keep a stable order.
-export async function selectOperators(db: Db | Tx, platform: Platform, filter: OperatorFilter): Promise<OperatorAnswer[]> {
+export async function selectOperators(
+  db: Db | Tx,
+  platform: Platform,
+  filter: OperatorFilter,
+): Promise<OperatorAnswer[]> {
   const rows =
     platform === "accounting"
       ? await db.$queryRaw<Row[]>`

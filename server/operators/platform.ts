@@ -1,7 +1,7 @@
 import "server-only";
 import type { Platform } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { AccountingMembership, Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 

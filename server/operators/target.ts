@@ -2,7 +2,7 @@ import "server-only";
 import type { Platform } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import type { Tx } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { OPERATOR_TYPE, type Actor } from "@/server/policy/actor";
 import { assertCan, type OperatorResource } from "@/server/policy/permissions";
 import { accountingOperatorsVisibleTo, clientOperatorsVisibleTo } from "@/server/policy/scopes";
@@ -19,11 +19,15 @@ export type Target = OperatorResource & {
 
 async function findTarget(tx: Tx, actor: Actor, platform: Platform, operatorId: number): Promise<Target> {
   if (platform === "accounting") {
-    const row = await tx.accountingOperator.findFirst({ where: { AND: [accountingOperatorsVisibleTo(actor), { id: operatorId }] } });
+    const row = await tx.accountingOperator.findFirst({
+      where: { AND: [accountingOperatorsVisibleTo(actor), { id: operatorId }] },
+    });
     if (!row) throw new AppError("not_found", messages.api.notFound);
     return { ...row, platform, sharedGallery: false, orgId: row.officeId };
   }
-  const row = await tx.clientOperator.findFirst({ where: { AND: [clientOperatorsVisibleTo(actor), { id: operatorId }] } });
+  const row = await tx.clientOperator.findFirst({
+    where: { AND: [clientOperatorsVisibleTo(actor), { id: operatorId }] },
+  });
   if (!row) throw new AppError("not_found", messages.api.notFound);
   return { ...row, platform, orgId: row.clientId };
 }
@@ -36,7 +40,8 @@ async function findTarget(tx: Tx, actor: Actor, platform: Platform, operatorId: 
  */
 export async function loadTarget(tx: Tx, actor: Actor, platform: Platform, operatorId: number): Promise<Target> {
   const seen = await findTarget(tx, actor, platform, operatorId);
-  if (platform === "accounting") await tx.$queryRaw`SELECT id FROM accounting_offices WHERE id = ${seen.orgId} FOR UPDATE`;
+  if (platform === "accounting")
+    await tx.$queryRaw`SELECT id FROM accounting_offices WHERE id = ${seen.orgId} FOR UPDATE`;
   else await tx.$queryRaw`SELECT id FROM clients WHERE id = ${seen.orgId} FOR UPDATE`;
   return findTarget(tx, actor, platform, operatorId);
 }

@@ -10,7 +10,13 @@ import { assertManage, assertOwnerRemains, auditScope, loadTarget } from "./targ
 
 // POST /api/operator/block/change: blocks or unblocks a colleague. Blocking ends the target's sessions in
 // the same transaction (refresh tokens revoked, valid_after = now): their next call answers 401.
-export async function toggleBlock({ actor, body }: { actor: Actor; body: OperatorTargetBody }): Promise<OperatorAnswer> {
+export async function toggleBlock({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: OperatorTargetBody;
+}): Promise<OperatorAnswer> {
   const platform = resolvePlatform(actor, body.platform);
   membershipOn(actor, platform);
   return getDb().$transaction(async (tx) => {
@@ -22,7 +28,13 @@ export async function toggleBlock({ actor, body }: { actor: Actor; body: Operato
     else await tx.clientOperator.update({ where: { id: target.id }, data: { blocked } });
     if (blocked) await endSessions(tx, target.userId);
     await writeAuditEvent(
-      { actorUserId: actor.userId, ...auditScope(target), action: blocked ? "operator.block" : "operator.unblock", targetType: platform, targetId: target.id },
+      {
+        actorUserId: actor.userId,
+        ...auditScope(target),
+        action: blocked ? "operator.block" : "operator.unblock",
+        targetType: platform,
+        targetId: target.id,
+      },
       tx,
     );
     return selectOperator(tx, platform, target.id);

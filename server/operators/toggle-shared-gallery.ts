@@ -10,7 +10,13 @@ import { auditScope, loadTarget } from "./target";
 
 // POST /api/operator/change/sharedto: the 'Compartilhar galeria e blocos enviados' switch of a client
 // operator. The operator itself or a client admin (gallery.share); business platform only.
-export async function toggleSharedGallery({ actor, body }: { actor: Actor; body: OperatorIdBody }): Promise<OperatorAnswer> {
+export async function toggleSharedGallery({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: OperatorIdBody;
+}): Promise<OperatorAnswer> {
   membershipOn(actor, "bussiness");
   return getDb().$transaction(async (tx) => {
     const target = await loadTarget(tx, actor, "bussiness", body.operatorId);
@@ -18,7 +24,14 @@ export async function toggleSharedGallery({ actor, body }: { actor: Actor; body:
     const sharedGallery = !target.sharedGallery;
     await tx.clientOperator.update({ where: { id: target.id }, data: { sharedGallery } });
     await writeAuditEvent(
-      { actorUserId: actor.userId, ...auditScope(target), action: "operator.shared_gallery", targetType: "bussiness", targetId: target.id, data: { sharedGallery } },
+      {
+        actorUserId: actor.userId,
+        ...auditScope(target),
+        action: "operator.shared_gallery",
+        targetType: "bussiness",
+        targetId: target.id,
+        data: { sharedGallery },
+      },
       tx,
     );
     return selectOperator(tx, "bussiness", target.id);

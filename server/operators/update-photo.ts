@@ -15,7 +15,10 @@ export async function updatePhoto({ actor, body }: { actor: Actor; body: Operato
     getDb().$transaction(async (tx) => {
       const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { pictureKey: true } });
       await tx.user.update({ where: { id: userId }, data: { pictureKey: picture.key } });
-      await writeAuditEvent({ actorUserId: userId, action: "operator.photo", targetType: "user", targetId: userId, data: picture }, tx);
+      await writeAuditEvent(
+        { actorUserId: userId, action: "operator.photo", targetType: "user", targetId: userId, data: picture },
+        tx,
+      );
       return before.pictureKey;
     }),
   );

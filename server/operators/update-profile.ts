@@ -5,7 +5,7 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { isCurrentPassword } from "@/server/auth/current-password";
 import { getDb } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { selectOperator } from "./operator-rows";
 import { membershipOn, resolvePlatform } from "./platform";
@@ -13,19 +13,35 @@ import { membershipOn, resolvePlatform } from "./platform";
 // POST /api/operator/profile: the caller's own Nome, CPF, E-mail and Telefone ('Perfil' panel). The body
 // arrives validated and in stored form (digits only, e-mail lower case). A new e-mail needs the current
 // password: the e-mail is the login and where 'Esqueceu a senha?' sends its link.
-export async function updateProfile({ actor, body }: { actor: Actor; body: OperatorProfileData }): Promise<OperatorAnswer> {
+export async function updateProfile({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: OperatorProfileData;
+}): Promise<OperatorAnswer> {
   const own = membershipOn(actor, resolvePlatform(actor, body.platform));
   if (body.email !== actor.email) await assertCurrentPassword(actor, body.currentPassword);
   try {
     return await getDb().$transaction(async (tx) => {
-      const taken = await tx.user.findFirst({ where: { email: body.email, id: { not: actor.userId } }, select: { id: true } });
+      const taken = await tx.user.findFirst({
+        where: { email: body.email, id: { not: actor.userId } },
+        select: { id: true },
+      });
       if (taken) throw new AppError("conflict", messages.operators.emailInUse);
       const data = { name: body.name, code: body.code, email: body.email, phone: body.phone };
       await tx.user.update({ where: { id: actor.userId }, data });
       const before = current(actor);
       const changed = (Object.keys(data) as (keyof typeof data)[]).filter((key) => data[key] !== before[key]);
       await writeAuditEvent(
-        { actorUserId: actor.userId, ...scopeOf(own), action: "operator.profile", targetType: "user", targetId: actor.userId, data: { changed } },
+        {
+          actorUserId: actor.userId,
+          ...scopeOf(own),
+          action: "operator.profile",
+          targetType: "user",
+          targetId: actor.userId,
+          data: { changed },
+        },
         tx,
       );
       return selectOperator(tx, own.platform, own.membership.operatorId);
@@ -46,7 +62,8 @@ export async function updateProfile({ actor, body }: { actor: Actor; body: Opera
  * held while the password hashes.
  */
 async function assertCurrentPassword(actor: Actor, password: string | undefined): Promise<void> {
-  const field = (message: string) => new AppError("invalid_input", message, { fields: [{ path: "currentPassword", message }] });
+  const field = (message: string) =>
+    new AppError("invalid_input", message, { fields: [{ path: "currentPassword", message }] });
   if (!password) throw field(messages.operators.currentPasswordRequired);
   if (!(await isCurrentPassword(actor, password))) throw field(messages.operators.wrongPassword);
 }

@@ -7,7 +7,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { hashToken } from "@/server/auth/tokens";
 import { getConfig } from "@/server/config";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
@@ -28,9 +28,14 @@ export async function forgotPassword({ email }: { email: string }): Promise<Reco
   if (!user || recent >= RESET_MAX_PER_HOUR) return {};
   const token = randomBytes(32).toString("base64url");
   await db.$transaction(async (tx) => {
-    await tx.passwordResetToken.create({ data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) } });
+    await tx.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
+    });
     await enqueueMail(tx, email, passwordResetMail(`${getConfig().APP_URL}/redefinir-senha/${token}`));
-    await writeAuditEvent({ actorUserId: user.id, action: "password.forgot", targetType: "user", targetId: user.id }, tx);
+    await writeAuditEvent(
+      { actorUserId: user.id, action: "password.forgot", targetType: "user", targetId: user.id },
+      tx,
+    );
   });
   scheduleDelivery();
   return {};
@@ -50,7 +55,13 @@ export async function checkResetToken({ token }: { token: string }): Promise<Rec
 
 // POST /api/password/reset: consumes the token atomically, stores the new hash and ends every session
 // (refresh tokens revoked, access tokens issued before now refused: endSessions).
-export async function resetPassword({ token, password }: { token: string; password: string }): Promise<Record<string, never>> {
+export async function resetPassword({
+  token,
+  password,
+}: {
+  token: string;
+  password: string;
+}): Promise<Record<string, never>> {
   const passwordHash = await hashPassword(password);
   await getDb().$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ user_id: number }[]>`

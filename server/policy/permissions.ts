@@ -1,7 +1,7 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { canManageOperator, canToggleSharedGallery, isManager, isOwner } from "@/lib/permissions/operators";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "./actor";
 
 // Rights are data: one row per action (spec §6). Resources are passed already loaded through a scope
@@ -62,7 +62,8 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   "client.create": (a) => Boolean(accounting(a)),
   "chart.edit": (a) => a.accounting !== null && isManager(a.accounting),
   "client.work": (a, c) => accounting(a)?.officeId === c.officeId,
-  "client.own": (a, c) => accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,
+  "client.own": (a, c) =>
+    accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,
   // An office is never stuck with a client nobody may move. A blocked operator cannot log in,
   // and an operator cannot be removed while responsible for live clients, so the owner (type 0) may
   // transfer the clients of a blocked responsible (block first, transfer, then remove). Otherwise the
@@ -94,6 +95,11 @@ export function can<A extends Action>(actor: Actor, action: A, resource: Rules[A
 }
 
 /** 403 unless the actor may; `message` names the rule a person broke when the generic text says too little. */
-export function assertCan<A extends Action>(actor: Actor, action: A, resource: Rules[A], message: string = messages.api.forbidden): void {
+export function assertCan<A extends Action>(
+  actor: Actor,
+  action: A,
+  resource: Rules[A],
+  message: string = messages.api.forbidden,
+): void {
   if (!can(actor, action, resource)) throw new AppError("forbidden", message);
 }

@@ -56,7 +56,12 @@ export function clientScopeSql(refs: ScopeRefs): string {
 /** The four values clientScopeSql binds: office, owner?, operator (accounting), own company (business). */
 export function clientScopeValues(actor: Actor): [number | null, boolean, number | null, number | null] {
   const acc = actor.accounting;
-  return [acc?.officeId ?? null, acc?.type === OPERATOR_TYPE.owner, acc?.operatorId ?? null, actor.business?.clientId ?? null];
+  return [
+    acc?.officeId ?? null,
+    acc?.type === OPERATOR_TYPE.owner,
+    acc?.operatorId ?? null,
+    actor.business?.clientId ?? null,
+  ];
 }
 
 /**
@@ -91,7 +96,9 @@ export function documentsVisibleTo(actor: Actor): Prisma.DocumentWhereInput {
 
 /** NOTE: protects the chart of accounts: an office's accounts are its own. */
 export function accountsVisibleTo(actor: Actor): Prisma.AccountWhereInput {
-  const officeIds = [actor.accounting?.officeId, actor.business?.officeId].filter((id): id is number => id !== undefined);
+  const officeIds = [actor.accounting?.officeId, actor.business?.officeId].filter(
+    (id): id is number => id !== undefined,
+  );
   return officeIds.length ? { officeId: { in: officeIds } } : NOTHING;
 }
 
@@ -145,5 +152,11 @@ export function companyPendenciesOf(actor: Actor): Prisma.PendencyWhereInput {
  */
 export function galleryDocumentsOf(actor: Actor): Prisma.DocumentWhereInput {
   if (!actor.business) return NOTHING;
-  return { clientId: actor.business.clientId, blockId: null, deletedAt: null, devolvedAt: null, uploadedBy: galleriesVisibleTo(actor) };
+  return {
+    clientId: actor.business.clientId,
+    blockId: null,
+    deletedAt: null,
+    devolvedAt: null,
+    uploadedBy: galleriesVisibleTo(actor),
+  };
 }

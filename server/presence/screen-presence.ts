@@ -34,7 +34,10 @@ type HeartbeatRow = { count: number; names: string[] | null; pictureKeys: (strin
  * upsert and the read in one CTE (the read sees the caller through the upsert's RETURNING, since a CTE's
  * write is not visible to its sibling reads).
  */
-export async function screenHeartbeat(db: Db | Tx, h: ScreenHeartbeat): Promise<{ count: number; operators: ScreenOperator[] }> {
+export async function screenHeartbeat(
+  db: Db | Tx,
+  h: ScreenHeartbeat,
+): Promise<{ count: number; operators: ScreenOperator[] }> {
   const freshSince = new Date(Date.now() - PRESENCE_FRESH_MS);
   const [row] = await db.$queryRaw<HeartbeatRow[]>`
     WITH mine AS (
@@ -72,6 +75,11 @@ export async function screenHeartbeat(db: Db | Tx, h: ScreenHeartbeat): Promise<
 }
 
 /** The caller left the screen (of one client, or of every client): its presence rows go at once. */
-export async function leaveScreen(db: Db | Tx, p: { userId: number; clientId?: number; screen: ScreenName }): Promise<void> {
-  await db.presence.deleteMany({ where: { userId: p.userId, screen: p.screen, ...(p.clientId === undefined ? {} : { clientId: p.clientId }) } });
+export async function leaveScreen(
+  db: Db | Tx,
+  p: { userId: number; clientId?: number; screen: ScreenName },
+): Promise<void> {
+  await db.presence.deleteMany({
+    where: { userId: p.userId, screen: p.screen, ...(p.clientId === undefined ? {} : { clientId: p.clientId }) },
+  });
 }

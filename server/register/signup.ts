@@ -9,7 +9,7 @@ import { getConfig } from "@/server/config";
 import { insertStarterChart } from "@/server/accounts/load-starter";
 import { getDb } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { INVITE_TTL_MS } from "@/server/invites/manage";
 import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
@@ -33,9 +33,17 @@ const emailInUse = () => new AppError("conflict", s.emailInUse, { fields: [{ pat
  * `starterChart: true` the starter chart of accounts is loaded, in the same transaction, into this year
  * (São Paulo's calendar) and the previous one (a block goes into its payment date's year).
  */
-export async function registerOffice({ body, address }: { body: RegisterInput; address: string | null }): Promise<RegisterAnswer> {
+export async function registerOffice({
+  body,
+  address,
+}: {
+  body: RegisterInput;
+  address: string | null;
+}): Promise<RegisterAnswer> {
   await reserveAttempt({ scope: "register", email: body.email, address }).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === "rate_limited" ? new AppError("rate_limited", s.tooMany, { headers: error.headers }) : error;
+    throw error instanceof AppError && error.code === "rate_limited"
+      ? new AppError("rate_limited", s.tooMany, { headers: error.headers })
+      : error;
   });
   const db = getDb();
   if (await db.user.findUnique({ where: { email: body.email }, select: { id: true } })) throw emailInUse();
@@ -61,12 +69,21 @@ export async function registerOffice({ body, address }: { body: RegisterInput; a
         select: { id: true, name: true },
       });
       const user = await tx.user.create({
-        data: { email: body.email, name: `${body.firstName} ${body.lastName}`, code: body.cpf, phone: body.phone, passwordHash: NO_PASSWORD },
+        data: {
+          email: body.email,
+          name: `${body.firstName} ${body.lastName}`,
+          code: body.cpf,
+          phone: body.phone,
+          passwordHash: NO_PASSWORD,
+        },
         select: { id: true },
       });
       const starterYears = body.starterChart ? [currentYearMonth().year, currentYearMonth().year - 1] : [];
       for (const year of starterYears) await insertStarterChart(tx, office.id, year);
-      const owner = await tx.accountingOperator.create({ data: { userId: user.id, officeId: office.id, type: 0, hasPaymentAccess: true }, select: { id: true } });
+      const owner = await tx.accountingOperator.create({
+        data: { userId: user.id, officeId: office.id, type: 0, hasPaymentAccess: true },
+        select: { id: true },
+      });
       const invite = await tx.invite.create({
         data: {
           kind: "accountingOperator",
@@ -80,7 +97,19 @@ export async function registerOffice({ body, address }: { body: RegisterInput; a
       });
       await enqueueMail(tx, body.email, signupMail(`${getConfig().APP_URL}/convite/${token}`, office.name));
       await writeAuditEvent(
-        { actorUserId: user.id, officeId: office.id, action: "office.signup", targetType: "office", targetId: office.id, data: { ownerOperatorId: owner.id, inviteId: invite.id, trialDays: TRIAL_DAYS, starterChartYears: starterYears } },
+        {
+          actorUserId: user.id,
+          officeId: office.id,
+          action: "office.signup",
+          targetType: "office",
+          targetId: office.id,
+          data: {
+            ownerOperatorId: owner.id,
+            inviteId: invite.id,
+            trialDays: TRIAL_DAYS,
+            starterChartYears: starterYears,
+          },
+        },
         tx,
       );
     });

@@ -95,7 +95,7 @@ export async function insertBlock(options: InsertBlockOptions): Promise<CreatedB
       valueCents: categorized ? BigInt(options.valueCents ?? 10_000) : null,
       categorizedById: categorized ? (operator?.id ?? null) : null,
       categorizedAt,
-      contabilizedById: contabilizedAt ? (options.contabilizedBy ?? operator)?.id ?? null : null,
+      contabilizedById: contabilizedAt ? ((options.contabilizedBy ?? operator)?.id ?? null) : null,
       contabilizedAt,
       devolvedById: devolvedAt ? (operator?.id ?? null) : null,
       devolvedAt,

@@ -2,7 +2,13 @@ import "server-only";
 import type { Account, AccountingOffice, Client, Tx } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage";
 import { calendarDay, insertBlock, insertDocument, insertPendency } from "./blocks";
-import { activateAccount, createClient, createClientOperator, shareClient, type ClientOperatorWithUser } from "./builders/clients";
+import {
+  activateAccount,
+  createClient,
+  createClientOperator,
+  shareClient,
+  type ClientOperatorWithUser,
+} from "./builders/clients";
 import type { OperatorWithUser } from "./builders/offices";
 import { createUser } from "./builders/users";
 import type { DemoClient, DemoOperatorKey } from "./demo-people";
@@ -43,7 +49,10 @@ type Activation = { code: string; activatedAt: Date; deactivatedAt: Date | null 
 function planActivations(ctx: ClientContext, templates: readonly number[]): Activation[] {
   const since = new Date(ctx.now.getTime() - 400 * DAY);
   const used = new Set(templates.map((i) => ctx.pool[i].template.accountCode));
-  const extras = ctx.rng.sample([...ctx.accounts.keys()].filter((c) => !used.has(c)), ctx.rng.int(14, 17) - used.size);
+  const extras = ctx.rng.sample(
+    [...ctx.accounts.keys()].filter((c) => !used.has(c)),
+    ctx.rng.int(14, 17) - used.size,
+  );
   const rows: Activation[] = [...used, ...extras].map((code) => ({ code, activatedAt: since, deactivatedAt: null }));
   if (!ctx.showcase) return rows;
   const retire = new Date(ctx.now.getTime() - RETIRED.daysAgo * DAY);
@@ -64,7 +73,8 @@ function accountByCode(ctx: ClientContext, code: string): Account {
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
   const code = ctx.pool[plan.templates[0]].template.accountCode;
   const at = plan.actedAt ?? plan.sentAt;
-  const usable = (c: string) => active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
+  const usable = (c: string) =>
+    active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
   return accountByCode(ctx, usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code);
 }
 
@@ -83,11 +93,18 @@ function accountInYear(ctx: ClientContext, account: Account, year: number, activ
 
 async function seedMembers(ctx: ClientContext, data: DemoClient, client: Client): Promise<ClientOperatorWithUser[]> {
   const { tx, rng } = ctx;
-  const person = (p: { email: string; name: string }) => ({ ...p, code: randomCpf(rng.next), phone: randomPhone(rng.next) });
-  const members = [await createClientOperator({ client, type: 0, sharedGallery: true, user: person(data.owner), db: tx })];
+  const person = (p: { email: string; name: string }) => ({
+    ...p,
+    code: randomCpf(rng.next),
+    phone: randomPhone(rng.next),
+  });
+  const members = [
+    await createClientOperator({ client, type: 0, sharedGallery: true, user: person(data.owner), db: tx }),
+  ];
   // The socio is already an accounting operator of the office: same user, second membership.
   const socio = ctx.showcase ? ctx.operators.socio : undefined;
-  if (socio) members.push(await createClientOperator({ client, type: 1, sharedGallery: true, user: socio.user, db: tx }));
+  if (socio)
+    members.push(await createClientOperator({ client, type: 1, sharedGallery: true, user: socio.user, db: tx }));
   for (const [p, type, sharedGallery] of data.members ?? []) {
     const user = await createUser({ ...person(p), db: tx });
     members.push(await createClientOperator({ client, type, sharedGallery, user, db: tx }));
@@ -112,7 +129,10 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
     db: tx,
   });
   if (data.transferredFrom) {
-    await tx.client.update({ where: { id: client.id }, data: { responsibleOperatorId: operator(data.responsible).id } });
+    await tx.client.update({
+      where: { id: client.id },
+      data: { responsibleOperatorId: operator(data.responsible).id },
+    });
   }
   const shared = (data.sharedWith ?? []).map((key) => operator(key));
   for (const sharedOperator of shared) await shareClient({ client, operator: sharedOperator, db: tx });
@@ -124,10 +144,24 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   const templates = data.type === "individual" ? INDIVIDUAL_TEMPLATES : ctx.pool.map((_, i) => i);
   const active = planActivations(ctx, templates);
   for (const a of active) {
-    await activateAccount({ client, account: accountByCode(ctx, a.code), activatedAt: a.activatedAt, deactivatedAt: a.deactivatedAt, activatedBy: team[0], db: tx });
+    await activateAccount({
+      client,
+      account: accountByCode(ctx, a.code),
+      activatedAt: a.activatedAt,
+      deactivatedAt: a.deactivatedAt,
+      activatedBy: team[0],
+      db: tx,
+    });
   }
 
-  const options = { rng, now, months: data.months, blocksPerMonth: data.blocksPerMonth, templates, senders: members.length };
+  const options = {
+    rng,
+    now,
+    months: data.months,
+    blocksPerMonth: data.blocksPerMonth,
+    templates,
+    senders: members.length,
+  };
   const plans = [...planTimeline(options), ...(ctx.showcase ? planShowcase(options) : [])];
   const views: { blockId: number; operatorId: number; viewedAt: Date }[] = [];
   const owner = ctx.operators.dono;
@@ -135,7 +169,9 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
     const acting = rng.pick(team);
     const categorized = plan.state === "categorized" || plan.state === "contabilized";
     const paymentDate = calendarDay(plan.paymentDate);
-    const account = categorized ? accountInYear(ctx, accountFor(ctx, plan, active), paymentDate.getUTCFullYear(), active) : null;
+    const account = categorized
+      ? accountInYear(ctx, accountFor(ctx, plan, active), paymentDate.getUTCFullYear(), active)
+      : null;
     const block = await insertBlock({
       db: tx,
       store: ctx.store,
@@ -164,7 +200,11 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       views.push({ blockId: block.id, operatorId: acting.id, viewedAt: new Date(plan.actedAt.getTime() - 60_000) });
     } else if (owner && !plan.actedAt && index % 2 === 0) {
       // The office owner already opened every other waiting block: the unseen dot shows on the rest.
-      views.push({ blockId: block.id, operatorId: owner.id, viewedAt: new Date(Math.min(plan.sentAt.getTime() + 30 * 60_000, now.getTime())) });
+      views.push({
+        blockId: block.id,
+        operatorId: owner.id,
+        viewedAt: new Date(Math.min(plan.sentAt.getTime() + 30 * 60_000, now.getTime())),
+      });
     }
   }
   if (ctx.showcase) {
@@ -191,7 +231,10 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   await tx.blockView.createMany({ data: views });
   await seedGallery(ctx, client, members);
   const lastSent = plans.reduce((max, p) => Math.max(max, p.sentAt.getTime()), 0);
-  const modified = await tx.client.update({ where: { id: client.id }, data: { modifiedAt: new Date(lastSent || now.getTime()) } });
+  const modified = await tx.client.update({
+    where: { id: client.id },
+    data: { modifiedAt: new Date(lastSent || now.getTime()) },
+  });
   return { client: modified, members };
 }
 
@@ -202,7 +245,14 @@ async function seedGallery(ctx: ClientContext, client: Client, members: ClientOp
     const count = ctx.showcase ? rng.int(2, 5) : rng.int(0, 2);
     for (let i = 0; i < count; i++) {
       const createdAt = new Date(now.getTime() - rng.int(1, 20 * 24) * 3_600_000);
-      await insertDocument({ db: ctx.tx, store: ctx.store, client, image: rng.pick(ctx.pool).image, uploadedBy: member, createdAt });
+      await insertDocument({
+        db: ctx.tx,
+        store: ctx.store,
+        client,
+        image: rng.pick(ctx.pool).image,
+        uploadedBy: member,
+        createdAt,
+      });
     }
   }
   if (!ctx.showcase) return;

@@ -32,7 +32,13 @@ export async function seedOffice(tx: Tx, data: DemoOfficeData, rng: Random, now:
   const year = saoPauloParts(now).year;
   await tx.account.createMany({
     data: [
-      ...CHART_OF_ACCOUNTS.map((a) => ({ officeId: office.id, yearOfExercise: year, code: a.code, description: a.description, reducedCode: reducedCodeOf(a.code) })),
+      ...CHART_OF_ACCOUNTS.map((a) => ({
+        officeId: office.id,
+        yearOfExercise: year,
+        code: a.code,
+        description: a.description,
+        reducedCode: reducedCodeOf(a.code),
+      })),
       ...CHART_OF_ACCOUNTS.filter((a) => !ADDED_THIS_YEAR.has(a.code)).map((a) => ({
         officeId: office.id,
         yearOfExercise: year - 1,
@@ -51,7 +57,12 @@ export async function seedOffice(tx: Tx, data: DemoOfficeData, rng: Random, now:
   return { office, accounts: charts.get(year) as Map<string, Account>, charts };
 }
 
-export async function seedOperator(tx: Tx, office: AccountingOffice, person: DemoOperator, rng: Random): Promise<OperatorWithUser> {
+export async function seedOperator(
+  tx: Tx,
+  office: AccountingOffice,
+  person: DemoOperator,
+  rng: Random,
+): Promise<OperatorWithUser> {
   return createAccountingOperator({
     office,
     type: person.type,
@@ -61,9 +72,17 @@ export async function seedOperator(tx: Tx, office: AccountingOffice, person: Dem
   });
 }
 
-export type InviteSpec = { kind: "accountingOperator" | "client" | "clientOperator"; email: string; invitedBy: { id: number } };
+export type InviteSpec = {
+  kind: "accountingOperator" | "client" | "clientOperator";
+  email: string;
+  invitedBy: { id: number };
+};
 
 /** Pending invites ('Adicionados recentemente (aguardando cadastro)'). */
-export async function seedInvites(tx: Tx, scope: { office?: { id: number }; client?: { id: number } }, invites: InviteSpec[]): Promise<void> {
+export async function seedInvites(
+  tx: Tx,
+  scope: { office?: { id: number }; client?: { id: number } },
+  invites: InviteSpec[],
+): Promise<void> {
   for (const invite of invites) await createInvite({ ...invite, ...scope, db: tx });
 }

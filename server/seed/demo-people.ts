@@ -1,7 +1,14 @@
 import type { ClientType } from "@/server/db/client";
 
 // Who is in the demo (README and the start script print these logins; every password is demo1234).
-export type DemoAddress = { cep: string; street: string; number: string; neighboor: string; city: string; state: string };
+export type DemoAddress = {
+  cep: string;
+  street: string;
+  number: string;
+  neighboor: string;
+  city: string;
+  state: string;
+};
 export type DemoPerson = { email: string; name: string };
 export type DemoOfficeData = DemoAddress & { name: string; email: string; phone: string };
 
@@ -66,7 +73,14 @@ export type DemoClient = {
   empty?: boolean;
 };
 
-const address = (street: string, number: string, neighboor: string, city: string, state: string, cep: string): DemoAddress => ({
+const address = (
+  street: string,
+  number: string,
+  neighboor: string,
+  city: string,
+  state: string,
+  cep: string,
+): DemoAddress => ({
   street,
   number,
   neighboor,
@@ -248,7 +262,10 @@ export function demoUserEmails(): string[] {
   const people = [
     ...Object.values(DEMO_OPERATORS),
     OTHER_OWNER,
-    ...[...DEMO_CLIENTS, ...OTHER_CLIENTS].flatMap((client) => [client.owner, ...(client.members ?? []).map(([person]) => person)]),
+    ...[...DEMO_CLIENTS, ...OTHER_CLIENTS].flatMap((client) => [
+      client.owner,
+      ...(client.members ?? []).map(([person]) => person),
+    ]),
   ];
   return [...new Set(people.map((person) => person.email.toLowerCase()))];
 }

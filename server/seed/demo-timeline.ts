@@ -38,8 +38,16 @@ const DAY = 24 * HOUR;
 const SAO_PAULO_OFFSET_HOURS = 3;
 
 const OBSERVATIONS: Record<number, string[]> = {
-  0: ["A foto do cupom está desfocada, não dá para ler o valor total.", "Imagem muito escura; por favor, fotografe novamente com mais luz.", ""],
-  1: ["O comprovante enviado não corresponde ao boleto deste bloco.", "A nota fiscal é de outra empresa (CNPJ diferente).", ""],
+  0: [
+    "A foto do cupom está desfocada, não dá para ler o valor total.",
+    "Imagem muito escura; por favor, fotografe novamente com mais luz.",
+    "",
+  ],
+  1: [
+    "O comprovante enviado não corresponde ao boleto deste bloco.",
+    "A nota fiscal é de outra empresa (CNPJ diferente).",
+    "",
+  ],
   2: ["Falta o comprovante de pagamento do boleto.", "Enviar também a segunda página da nota fiscal.", ""],
 };
 
@@ -47,12 +55,33 @@ const OBSERVATIONS: Record<number, string[]> = {
 function stateFor(age: number, rng: Random): BlockState {
   const table: [BlockState, number][] =
     age === 0
-      ? [["uncategorized", 0.45], ["categorized", 0.65], ["pendency", 0.8], ["contabilized", 0.9], ["devolved", 1]]
+      ? [
+          ["uncategorized", 0.45],
+          ["categorized", 0.65],
+          ["pendency", 0.8],
+          ["contabilized", 0.9],
+          ["devolved", 1],
+        ]
       : age === 1
-        ? [["uncategorized", 0.15], ["categorized", 0.5], ["contabilized", 0.85], ["pendency", 0.93], ["devolved", 1]]
+        ? [
+            ["uncategorized", 0.15],
+            ["categorized", 0.5],
+            ["contabilized", 0.85],
+            ["pendency", 0.93],
+            ["devolved", 1],
+          ]
         : age === 2
-          ? [["categorized", 0.25], ["contabilized", 0.9], ["pendency", 0.95], ["devolved", 1]]
-          : [["contabilized", 0.93], ["categorized", 0.96], ["devolved", 1]];
+          ? [
+              ["categorized", 0.25],
+              ["contabilized", 0.9],
+              ["pendency", 0.95],
+              ["devolved", 1],
+            ]
+          : [
+              ["contabilized", 0.93],
+              ["categorized", 0.96],
+              ["devolved", 1],
+            ];
   const roll = rng.next();
   return table.find(([, upTo]) => roll < upTo)?.[0] ?? "contabilized";
 }
@@ -69,8 +98,13 @@ export function planBlock(options: TimelineOptions, state: BlockState, sentAt: D
   const { rng, now } = options;
   const cap = (date: Date, marginMinutes: number) => earliest(date, new Date(now.getTime() - marginMinutes * MINUTE));
   const count = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : 3;
-  const templates = [rng.pick(options.templates), ...Array.from({ length: count - 1 }, () => rng.pick(options.templates))];
-  const actedAt = new Date(Math.max(sentAt.getTime() + MINUTE, cap(new Date(sentAt.getTime() + rng.int(2, 72) * HOUR), 10).getTime()));
+  const templates = [
+    rng.pick(options.templates),
+    ...Array.from({ length: count - 1 }, () => rng.pick(options.templates)),
+  ];
+  const actedAt = new Date(
+    Math.max(sentAt.getTime() + MINUTE, cap(new Date(sentAt.getTime() + rng.int(2, 72) * HOUR), 10).getTime()),
+  );
   const plan: PlannedBlock = {
     state,
     sentAt,
@@ -129,5 +163,8 @@ export function planShowcase(options: TimelineOptions): PlannedBlock[] {
     ["uncategorized", ago(2 * HOUR), 1],
     ["uncategorized", ago(5 * MINUTE), 0], // still undoable ('sent/undo', 15 minutes)
   ];
-  return fixed.map(([state, sentAt, sender]) => ({ ...planBlock(options, state, sentAt), sender: sender % options.senders }));
+  return fixed.map(([state, sentAt, sender]) => ({
+    ...planBlock(options, state, sentAt),
+    sender: sender % options.senders,
+  }));
 }

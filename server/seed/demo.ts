@@ -35,7 +35,13 @@ export async function buildDemo(tx: Tx, { now, store, pool, rng }: DemoContext):
   const base = { tx, rng, now, store, pool };
   const clients = new Map<string, SeededClient>();
   for (const data of DEMO_CLIENTS) {
-    const ctx: ClientContext = { ...base, ...demo, operators, defaultResponsible: dono, showcase: data.key === SHOWCASE_CLIENT };
+    const ctx: ClientContext = {
+      ...base,
+      ...demo,
+      operators,
+      defaultResponsible: dono,
+      showcase: data.key === SHOWCASE_CLIENT,
+    };
     clients.set(data.key, await seedClient(ctx, data));
   }
 
@@ -46,7 +52,11 @@ export async function buildDemo(tx: Tx, { now, store, pool, rng }: DemoContext):
   const busy = clients.get("transportadora");
   if (busy) {
     await tx.contabilizationLease.create({
-      data: { clientId: busy.client.id, operatorId: admin.id, expiresAt: new Date(now.getTime() + CONTABILIZATION_LEASE_MS) },
+      data: {
+        clientId: busy.client.id,
+        operatorId: admin.id,
+        expiresAt: new Date(now.getTime() + CONTABILIZATION_LEASE_MS),
+      },
     });
   }
 
@@ -57,13 +67,29 @@ export async function buildDemo(tx: Tx, { now, store, pool, rng }: DemoContext):
   }
 
   await seedInvites(tx, { office: demo.office }, [
-    ...DEMO_INVITES.accountingOperator.map((email) => ({ kind: "accountingOperator" as const, email, invitedBy: dono.user })),
+    ...DEMO_INVITES.accountingOperator.map((email) => ({
+      kind: "accountingOperator" as const,
+      email,
+      invitedBy: dono.user,
+    })),
     ...DEMO_INVITES.client.map((email) => ({ kind: "client" as const, email, invitedBy: admin.user })),
   ]);
   const showcase = clients.get(SHOWCASE_CLIENT);
   if (showcase) {
     const owner = showcase.members[0].user;
-    await seedInvites(tx, { client: showcase.client }, DEMO_INVITES.clientOperator.map((email) => ({ kind: "clientOperator" as const, email, invitedBy: owner })));
+    await seedInvites(
+      tx,
+      { client: showcase.client },
+      DEMO_INVITES.clientOperator.map((email) => ({ kind: "clientOperator" as const, email, invitedBy: owner })),
+    );
   }
-  await seedInvites(tx, { office: other.office }, DEMO_INVITES.otherOffice.map((email) => ({ kind: "accountingOperator" as const, email, invitedBy: otherOwner.user })));
+  await seedInvites(
+    tx,
+    { office: other.office },
+    DEMO_INVITES.otherOffice.map((email) => ({
+      kind: "accountingOperator" as const,
+      email,
+      invitedBy: otherOwner.user,
+    })),
+  );
 }

@@ -10,7 +10,9 @@ export type ReceiptImage = { template: ReceiptTemplate; totalCents: number; imag
 /** A photographed-looking JPEG of one document, as a phone would upload it. */
 export async function renderReceiptJpeg(template: ReceiptTemplate, issuedAt: Date, index = 0): Promise<Buffer> {
   const tilt = ((index * 37) % 7) - 3; // -3..3 degrees: nobody photographs a receipt straight
-  return sharp(Buffer.from(receiptSvg(template, issuedAt, tilt, index))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(receiptSvg(template, issuedAt, tilt, index)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /**

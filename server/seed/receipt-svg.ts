@@ -21,7 +21,9 @@ function cupomLines(t: ReceiptTemplate, issuedAt: Date): Line[] {
   const items = t.items.flatMap((item, i): Line[] => [
     { text: `${String(i + 1).padStart(3, "0")} ${item.description}`, font: MONO },
     {
-      text: `    ${item.quantity} UN x ${plain(item.unitCents)}`.padEnd(28) + plain(item.quantity * item.unitCents).padStart(12),
+      text:
+        `    ${item.quantity} UN x ${plain(item.unitCents)}`.padEnd(28) +
+        plain(item.quantity * item.unitCents).padStart(12),
       font: MONO,
     },
   ]);
@@ -42,7 +44,12 @@ function cupomLines(t: ReceiptTemplate, issuedAt: Date): Line[] {
     { text: `Emissão: ${formatDate(issuedAt)} ${formatTime(issuedAt)}`, font: MONO },
     { text: "Consulte pela chave de acesso em", size: 15, align: "center", font: MONO },
     { text: "www.nfce.fazenda.sp.gov.br/consulta", size: 15, align: "center", font: MONO },
-    { text: `3526 ${t.issuerCnpj.slice(0, 4)} ${t.issuerCnpj.slice(4, 8)} 6500 1000 0451 2211 0000 4512`, size: 15, align: "center", font: MONO },
+    {
+      text: `3526 ${t.issuerCnpj.slice(0, 4)} ${t.issuerCnpj.slice(4, 8)} 6500 1000 0451 2211 0000 4512`,
+      size: 15,
+      align: "center",
+      font: MONO,
+    },
   ];
 }
 
@@ -50,12 +57,20 @@ function boletoLines(t: ReceiptTemplate, issuedAt: Date): Line[] {
   const total = templateTotalCents(t);
   const due = new Date(issuedAt.getTime() + 10 * 86_400_000);
   return [
-    { text: `BANCO DEMO S.A.  |  001-9  |  00190.50095 40144.816069 06809.350314 3 ${String(total).padStart(10, "0")}`, bold: true, font: MONO, size: 16 },
+    {
+      text: `BANCO DEMO S.A.  |  001-9  |  00190.50095 40144.816069 06809.350314 3 ${String(total).padStart(10, "0")}`,
+      bold: true,
+      font: MONO,
+      size: 16,
+    },
     { text: t.title, bold: true, size: 24, font: SANS },
     { text: `Beneficiário: ${t.issuer}  -  CNPJ ${maskCnpj(t.issuerCnpj)}`, font: SANS },
     { text: t.address, font: SANS },
     { text: `Data do documento: ${formatDate(issuedAt)}        Vencimento: ${formatDate(due)}`, font: SANS },
-    ...t.items.map((item) => ({ text: `${item.description}`.padEnd(40, ".") + plain(item.quantity * item.unitCents).padStart(12), font: MONO })),
+    ...t.items.map((item) => ({
+      text: `${item.description}`.padEnd(40, ".") + plain(item.quantity * item.unitCents).padStart(12),
+      font: MONO,
+    })),
     { text: `(=) Valor do documento: ${formatCents(total)}`, bold: true, size: 22, font: SANS },
     { text: `Pagamento: ${t.payment}`, font: SANS },
   ];
@@ -67,7 +82,10 @@ function reciboLines(t: ReceiptTemplate, issuedAt: Date): Line[] {
     { text: t.title, bold: true, size: 28, align: "center", font: SANS },
     { text: `Valor: ${formatCents(total)}`, bold: true, size: 24, align: "right", font: SANS },
     { text: `Recebemos a importância de ${formatCents(total)} referente a:`, font: SANS },
-    ...t.items.map((item) => ({ text: `• ${item.description}: ${formatCents(item.quantity * item.unitCents)}`, font: SANS })),
+    ...t.items.map((item) => ({
+      text: `• ${item.description}: ${formatCents(item.quantity * item.unitCents)}`,
+      font: SANS,
+    })),
     { text: `Forma de pagamento: ${t.payment}`, font: SANS },
     { text: t.address, font: SANS, size: 16 },
     { text: `São Paulo, ${formatDate(issuedAt)}`, align: "right", font: SANS },
@@ -76,7 +94,11 @@ function reciboLines(t: ReceiptTemplate, issuedAt: Date): Line[] {
   ];
 }
 
-const LAYOUTS = { cupom: { width: 560, draw: cupomLines }, boleto: { width: 980, draw: boletoLines }, recibo: { width: 820, draw: reciboLines } };
+const LAYOUTS = {
+  cupom: { width: 560, draw: cupomLines },
+  boleto: { width: 980, draw: boletoLines },
+  recibo: { width: 820, draw: reciboLines },
+};
 
 function barcode(x: number, y: number, width: number, seed: number): string {
   const bars: string[] = [];

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { messages } from "@/lib/i18n/messages";
 
 // Rules every BlobStore applies to keys, so code that works on the local disk works on S3 too.

@@ -19,7 +19,13 @@ export async function getMe({ actor }: { actor: Actor }): Promise<MeAnswer> {
     accounting: accounting && profile.officeName ? { ...accounting, officeName: profile.officeName } : null,
     business:
       business && profile.clientName && profile.clientType
-        ? { operatorId: business.operatorId, type: business.type, clientId: business.clientId, clientName: profile.clientName, clientType: profile.clientType }
+        ? {
+            operatorId: business.operatorId,
+            type: business.type,
+            clientId: business.clientId,
+            clientName: profile.clientName,
+            clientType: profile.clientType,
+          }
         : null,
   };
 }

@@ -3,7 +3,7 @@ import type { PlatformAnswer } from "@/lib/contract/operators";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 
 // PATCH /api/user/platform: 'changePlataform' toggles the user's last platform between accounting and
@@ -15,7 +15,16 @@ export async function switchPlatform({ actor }: { actor: Actor }): Promise<Platf
     const user = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { lastPlatform: true } });
     const platform = user.lastPlatform === "bussiness" ? "accounting" : "bussiness";
     await tx.user.update({ where: { id: actor.userId }, data: { lastPlatform: platform } });
-    await writeAuditEvent({ actorUserId: actor.userId, action: "user.platform", targetType: "user", targetId: actor.userId, data: { from: user.lastPlatform, to: platform } }, tx);
+    await writeAuditEvent(
+      {
+        actorUserId: actor.userId,
+        action: "user.platform",
+        targetType: "user",
+        targetId: actor.userId,
+        data: { from: user.lastPlatform, to: platform },
+      },
+      tx,
+    );
     return { platform };
   });
 }

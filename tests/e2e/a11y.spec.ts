@@ -14,7 +14,9 @@ async function linkFor(request: APIRequestContext, to: string, kind: "convite" |
   await expect
     .poll(async () => {
       const { data } = (await (await request.get("/api/dev/outbox")).json()) as { data: OutboxMail[] };
-      path = data.find((mail) => mail.to === to && mail.text.includes(`/${kind}/`))?.text.match(new RegExp(`(/${kind}/[\\w-]+)`))?.[1];
+      path = data
+        .find((mail) => mail.to === to && mail.text.includes(`/${kind}/`))
+        ?.text.match(new RegExp(`(/${kind}/[\\w-]+)`))?.[1];
       return path;
     })
     .toBeTruthy();
@@ -51,7 +53,18 @@ for (const colorScheme of ["light", "dark"] as const) {
         const values: Record<string, string> =
           step === "Dados do perfil"
             ? { Nome: "Mariana", Sobrenome: "Albuquerque", CPF: "52998224725", Telefone: "11987654321" }
-            : { "Nome da empresa": "Escritório", CNPJ: "11222333000181", "E-mail para contato": "a@b.com.br", Telefone: "11333344445", CEP: "01310100", Rua: "Rua", Numero: "1", Bairro: "Centro", Cidade: "São Paulo", Estado: "SP" };
+            : {
+                "Nome da empresa": "Escritório",
+                CNPJ: "11222333000181",
+                "E-mail para contato": "a@b.com.br",
+                Telefone: "11333344445",
+                CEP: "01310100",
+                Rua: "Rua",
+                Numero: "1",
+                Bairro: "Centro",
+                Cidade: "São Paulo",
+                Estado: "SP",
+              };
         for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
         await page.getByRole("button", { name: "Continuar" }).click();
       }
@@ -86,7 +99,14 @@ for (const colorScheme of ["light", "dark"] as const) {
       const team = await people.accountingTeam();
       const owner = await apiLogin(request, team.owner.email);
       const invited = `a11y.${Date.now()}@escritorio.teste`;
-      expect((await request.post("/api/invited/add", { data: { email: invited }, headers: { authorization: `Bearer ${owner.access}` } })).status()).toBe(200);
+      expect(
+        (
+          await request.post("/api/invited/add", {
+            data: { email: invited },
+            headers: { authorization: `Bearer ${owner.access}` },
+          })
+        ).status(),
+      ).toBe(200);
       await page.goto(await linkFor(request, invited, "convite"));
       await expect(page.getByRole("heading", { name: "Aceitar convite" })).toBeVisible();
       await expectNoAxeViolations(page, "/convite/<token>");
@@ -113,7 +133,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page, "/login platform chooser");
     });
 
-    test(`[a11y] accounting home, 'Conta', 'Escritório' and the photo dialog (${colorScheme})`, async ({ page, request, people }) => {
+    test(`[a11y] accounting home, 'Conta', 'Escritório' and the photo dialog (${colorScheme})`, async ({
+      page,
+      request,
+      people,
+    }) => {
       const team = await people.accountingTeam();
       await openLoggedIn(page, await apiLogin(request, team.owner.email), "accounting", "/home");
       await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
@@ -145,7 +169,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page, "reposition dialog");
     });
 
-    test(`[a11y] 'Buscar operador': list, blocked operator, invites and the confirmation (${colorScheme})`, async ({ page, request, people }) => {
+    test(`[a11y] 'Buscar operador': list, blocked operator, invites and the confirmation (${colorScheme})`, async ({
+      page,
+      request,
+      people,
+    }) => {
       const team = await people.accountingTeam();
       await openLoggedIn(page, await apiLogin(request, team.owner.email), "accounting", "/home");
       await page.getByRole("button", { name: "Buscar operador" }).click();
@@ -170,7 +198,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page, "'Adicionar operador' with an error and a new invite");
     });
 
-    test(`[a11y] business home, 'Contato', the company dialog and the client's operators (${colorScheme})`, async ({ page, request, people }) => {
+    test(`[a11y] business home, 'Contato', the company dialog and the client's operators (${colorScheme})`, async ({
+      page,
+      request,
+      people,
+    }) => {
       const company = await people.clientCompany();
       await openLoggedIn(page, await apiLogin(request, company.owner.email), "bussiness", "/home");
       await expect(page.getByRole("heading", { level: 1, name: company.clientName })).toBeVisible();
@@ -191,7 +223,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Buscar operador" }).click();
       const operators = page.getByRole("dialog", { name: "Buscar operador" });
       await operators.getByTestId("operator-item").nth(1).getByRole("button").first().click();
-      await expect(operators.getByRole("switch", { name: "Compartilhar galeria e blocos enviados" }).first()).toBeVisible();
+      await expect(
+        operators.getByRole("switch", { name: "Compartilhar galeria e blocos enviados" }).first(),
+      ).toBeVisible();
       await expectNoAxeViolations(page, "client's 'Buscar operador'");
     });
   });

@@ -31,7 +31,13 @@ async function showMonth(page: Page, year: number, month: number): Promise<void>
   await expect(panel.getByRole("heading", { name: `Contas de ${monthNames[month - 1]} de ${year}` })).toBeVisible();
 }
 
-async function expectMonth(page: Page, plan: AccountsPlan, year: number, month: number, shown: Array<keyof Pick<AccountsPlan, "carried" | "retired" | "fresh">>) {
+async function expectMonth(
+  page: Page,
+  plan: AccountsPlan,
+  year: number,
+  month: number,
+  shown: Array<keyof Pick<AccountsPlan, "carried" | "retired" | "fresh">>,
+) {
   await showMonth(page, year, month);
   const panel = accountsPanel(page);
   if (shown.length === 0) await expect(panel.getByText("Nenhuma conta adicionada")).toBeVisible();
@@ -42,7 +48,11 @@ async function expectMonth(page: Page, plan: AccountsPlan, year: number, month: 
   }
 }
 
-test("[accounts] activates and deactivates accounts from this month on; the month rules hold across the year boundary", async ({ page, request, people }) => {
+test("[accounts] activates and deactivates accounts from this month on; the month rules hold across the year boundary", async ({
+  page,
+  request,
+  people,
+}) => {
   test.setTimeout(90_000); // eleven month switches on /home/client after the drawer journey
   const plan = await people.accountsPlan();
   const { year, month } = currentYearMonth(); // this month in São Paulo, the month a change applies from
@@ -57,7 +67,9 @@ test("[accounts] activates and deactivates accounts from this month on; the mont
   await expect(active.getByTestId("account-item")).toHaveCount(1);
   await expect(active).toContainText(`${plan.carried.code} - ${plan.carried.description}`);
   await expect(active).toContainText(`Ativa desde 09/03/${plan.previousYear}`); // its São Paulo day
-  await expect(manage).toContainText(`As alterações valem a partir de ${monthNames[month - 1].toLowerCase()} de ${year}.`);
+  await expect(manage).toContainText(
+    `As alterações valem a partir de ${monthNames[month - 1].toLowerCase()} de ${year}.`,
+  );
   await manage.getByRole("button", { name: "Como funcionam as contas ativas" }).click();
   await expect(manage.getByRole("note")).toHaveText(HELP);
   await expectNoAxeViolations(page, "Gerenciar plano de Contas");
@@ -82,7 +94,9 @@ test("[accounts] activates and deactivates accounts from this month on; the mont
   await expect(results).not.toContainText(plan.fresh.code); // moved out of the results…
   await add.getByRole("button", { name: "Voltar para as contas ativas" }).click();
   await expect(active).toContainText(plan.fresh.code); // …into the active list, dated today
-  await expect(active.getByTestId("account-item").filter({ hasText: plan.fresh.code })).toContainText(`Ativa desde ${formatDate(new Date())}`);
+  await expect(active.getByTestId("account-item").filter({ hasText: plan.fresh.code })).toContainText(
+    `Ativa desde ${formatDate(new Date())}`,
+  );
 
   // Removing drops it from the active list.
   await manage.getByRole("button", { name: `Remover ${plan.carried.code} - ${plan.carried.description}` }).click();
@@ -114,7 +128,12 @@ test("[accounts] the account list is asked again every 500 ms until it loads", a
   const calls: number[] = [];
   await page.route("**/api/account/all", async (route) => {
     calls.push(Date.now());
-    if (failures-- > 0) return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Indisponível" } }) });
+    if (failures-- > 0)
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "Indisponível" } }),
+      });
     return route.continue();
   });
   await bar(page).getByRole("button", { name: "Gerenciar contas" }).click();
@@ -126,7 +145,11 @@ test("[accounts] the account list is asked again every 500 ms until it loads", a
   expect(calls[2] - calls[1]).toBeGreaterThanOrEqual(450);
 });
 
-test("[accounts] a drawer closed while a change is on its way: reopened, its buttons work", async ({ page, request, people }) => {
+test("[accounts] a drawer closed while a change is on its way: reopened, its buttons work", async ({
+  page,
+  request,
+  people,
+}) => {
   const plan = await people.accountsPlan();
   await openClient(page, await apiLogin(request, plan.owner.email), plan.client);
   // The change is held on its way until the drawer has been closed (state, not time).

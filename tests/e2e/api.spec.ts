@@ -11,7 +11,12 @@ test.describe("[api] token contract over HTTP", () => {
       const res = await request.post(path, { data: login, maxRedirects: 0 });
       expect(res.status()).toBe(200);
       const body = await res.json();
-      expect(body.data).toEqual({ access: expect.any(String), refresh: expect.any(String), isAccouting: true, isBussiness: false });
+      expect(body.data).toEqual({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        isAccouting: true,
+        isBussiness: false,
+      });
     });
   }
 
@@ -67,31 +72,45 @@ test.describe("[api] token contract over HTTP", () => {
     const res = await request.get("/api/clients", { headers: { "x-padding": "a".repeat(20_000) } });
     expect(res.status()).toBe(431);
     expect(res.headers()["content-type"]).toBe("application/json");
-    expect(await res.json()).toEqual({ error: { code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." } });
+    expect(await res.json()).toEqual({
+      error: { code: "headers_too_large", message: "Os cabeçalhos da requisição são grandes demais." },
+    });
   });
 
   // Requests no browser sends to an origin server, written on the socket as they are.
   test("an absolute-form target is routed on its path, never redirected to its host", async ({ baseURL }) => {
     const port = Number(new URL(baseURL!).port);
-    const api = parseRawAnswer(await rawExchange(port, ["GET http://evil.example/api/nao-existe HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"]));
+    const api = parseRawAnswer(
+      await rawExchange(port, [
+        "GET http://evil.example/api/nao-existe HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+      ]),
+    );
     expect(api.status).toBe(404);
     expect(api.headers["location"]).toBeUndefined();
     expect(api.headers["content-type"]).toContain("application/json");
-    const page = parseRawAnswer(await rawExchange(port, ["GET http://evil.example/login HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"]));
+    const page = parseRawAnswer(
+      await rawExchange(port, [
+        "GET http://evil.example/login HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+      ]),
+    );
     expect(page.status).toBe(200);
     expect(page.headers["location"]).toBeUndefined();
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   // Next answered these with a 308 whose body echoed the path, with no Content-Type and no security headers.
-  test("a path with repeated slashes or a backslash is redirected to its canonical form with the security headers", async ({ baseURL }) => {
+  test("a path with repeated slashes or a backslash is redirected to its canonical form with the security headers", async ({
+    baseURL,
+  }) => {
     const port = Number(new URL(baseURL!).port);
     for (const [target, location] of [
       ["//evil.example/login?x=1", "/evil.example/login?x=1"],
       ["/\\evil.example/", "/evil.example/"],
       ["/api//me/", "/api/me/"],
     ]) {
-      const answer = parseRawAnswer(await rawExchange(port, [`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`]));
+      const answer = parseRawAnswer(
+        await rawExchange(port, [`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`]),
+      );
       expect(answer.status, target).toBe(308);
       expect(answer.headers["location"], target).toBe(location);
       expect(answer.headers["content-type"], target).toBe("text/plain; charset=utf-8");
@@ -100,9 +119,13 @@ test.describe("[api] token contract over HTTP", () => {
     }
   });
 
-  test("OPTIONS * answers 204 with Allow; an HTTP/1.1 request without Host answers 400 with the envelope", async ({ baseURL }) => {
+  test("OPTIONS * answers 204 with Allow; an HTTP/1.1 request without Host answers 400 with the envelope", async ({
+    baseURL,
+  }) => {
     const port = Number(new URL(baseURL!).port);
-    const options = parseRawAnswer(await rawExchange(port, ["OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]));
+    const options = parseRawAnswer(
+      await rawExchange(port, ["OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]),
+    );
     expect(options.status).toBe(204);
     expect(options.headers["allow"]).toContain("GET");
     const noHost = parseRawAnswer(await rawExchange(port, ["GET /api/health HTTP/1.1\r\n\r\n"]));
@@ -116,7 +139,9 @@ test.describe("[api] token contract over HTTP", () => {
     for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
       const api = await request.fetch("/api/me/", { method });
       expect(api.status(), method).toBe(501);
-      expect(await api.json(), method).toEqual({ error: { code: "not_implemented", message: "Este método não é suportado pelo servidor." } });
+      expect(await api.json(), method).toEqual({
+        error: { code: "not_implemented", message: "Este método não é suportado pelo servidor." },
+      });
       const page = await request.fetch("/login", { method });
       expect(page.status(), method).toBe(501);
       expect(await page.text(), method).toBe("Este método não é suportado pelo servidor.");

@@ -17,7 +17,10 @@ const stage = (page: Page) => dialog(page).getByTestId("viewer-stage");
 /** Logs in as the client's responsible owner and opens /home/client on the flat block list. */
 async function openClient(page: Page, request: APIRequestContext, viewer: ViewerClient): Promise<void> {
   await openLoggedIn(page, await apiLogin(request, viewer.owner.email), "accounting", "/register");
-  await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), { ...viewer.client, logoUrl: null });
+  await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), {
+    ...viewer.client,
+    logoUrl: null,
+  });
   await page.goto("/home/client");
   await page.getByRole("button", { name: "Visualizar Blocos" }).click();
 }
@@ -38,16 +41,37 @@ const paste = (input: Locator, text: string) =>
   }, text);
 
 const monthName = (month: number) =>
-  ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"][month - 1];
+  [
+    "Janeiro",
+    "Fevereiro",
+    "Março",
+    "Abril",
+    "Maio",
+    "Junho",
+    "Julho",
+    "Agosto",
+    "Setembro",
+    "Outubro",
+    "Novembro",
+    "Dezembro",
+  ][month - 1];
 
 /** This month in São Paulo, as the selects show it. */
 function thisMonth(): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric" }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "numeric",
+  }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return { year: get("year"), month: get("month") };
 }
 
-test("[viewer] opens from a block card: thumbnails, arrows, zoom by keys, wheel and buttons, drag to pan, full screen, Escape; axe", async ({ page, request, people }) => {
+test("[viewer] opens from a block card: thumbnails, arrows, zoom by keys, wheel and buttons, drag to pan, full screen, Escape; axe", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   await openClient(page, request, viewer);
   const opener = card(page, viewer.blocks.categorized);
@@ -116,7 +140,11 @@ test("[viewer] opens from a block card: thumbnails, arrows, zoom by keys, wheel 
   await expect(opener).not.toHaveAccessibleName(/Não visualizado/);
 });
 
-test("[viewer] edit and save a categorised block: the picker, the currency input and the 'Salvar Bloco' rules, by keyboard", async ({ page, request, people }) => {
+test("[viewer] edit and save a categorised block: the picker, the currency input and the 'Salvar Bloco' rules, by keyboard", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   const now = thisMonth();
   await openClient(page, request, viewer);
@@ -164,7 +192,11 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   await expect(box.getByText("Sem Opções")).toBeVisible();
   await account.fill("ENERGIA ELETRICA");
   const listbox = box.getByRole("listbox", { name: "Conta" });
-  await expect(listbox.getByRole("group", { name: "Todas as contas" }).getByRole("option", { name: `${viewer.accounts.other.code} - Energia Elétrica` })).toBeVisible();
+  await expect(
+    listbox
+      .getByRole("group", { name: "Todas as contas" })
+      .getByRole("option", { name: `${viewer.accounts.other.code} - Energia Elétrica` }),
+  ).toBeVisible();
   await expect(box.getByRole("button", { name: "Fechar", exact: true })).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(account).toHaveValue(`${viewer.accounts.other.code} - Energia Elétrica`);
@@ -206,7 +238,11 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   await expect(held.getByRole("img", { name: /não faz parte das contas ativas/ })).toBeVisible();
 });
 
-test("[viewer] keyboard alone: open a card, edit, pick an account, type a value, save with Enter; focus comes back", async ({ page, request, people }) => {
+test("[viewer] keyboard alone: open a card, edit, pick an account, type a value, save with Enter; focus comes back", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   await openClient(page, request, viewer);
   const opener = card(page, viewer.blocks.categorized);
@@ -224,7 +260,10 @@ test("[viewer] keyboard alone: open a card, edit, pick an account, type a value,
   let seen = 0;
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
-    expect(await box.evaluate((element) => element.contains(document.activeElement)), `Tab ${i + 1} left the viewer`).toBe(true);
+    expect(
+      await box.evaluate((element) => element.contains(document.activeElement)),
+      `Tab ${i + 1} left the viewer`,
+    ).toBe(true);
     seen += 1;
     if (await close.evaluate((element) => element === document.activeElement)) break;
   }
@@ -264,7 +303,12 @@ async function secondPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test("[viewer] two people edit the same block: the second save gets the 409 message and the fresh block", async ({ page, request, browser, people }) => {
+test("[viewer] two people edit the same block: the second save gets the 409 message and the fresh block", async ({
+  page,
+  request,
+  browser,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   const other = await secondPage(browser);
   try {
@@ -288,7 +332,9 @@ test("[viewer] two people edit the same block: the second save gets the 409 mess
     await expect(dialog(page)).toHaveCount(0);
 
     await second.getByRole("button", { name: "Salvar Bloco" }).click();
-    await expect(second.getByRole("alert")).toHaveText("Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.");
+    await expect(second.getByRole("alert")).toHaveText(
+      "Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.",
+    );
     // reloaded: the other person's value, read-only again until the toggle
     await expect(second.getByLabel("Valor")).toHaveValue("R$ 111,11");
     await expect(second.getByRole("button", { name: "Editar bloco" })).toBeVisible();
@@ -323,7 +369,11 @@ test("[viewer] devolve asks first, is permanent, and the block leaves the list",
   await expect(card(page, viewer.blocks.categorized)).toHaveCount(0);
 });
 
-test("[viewer] a contabilised block is read-only; a block with an open pendency shows its problem; axe", async ({ page, request, people }) => {
+test("[viewer] a contabilised block is read-only; a block with an open pendency shows its problem; axe", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   await openClient(page, request, viewer);
   await expect(card(page, viewer.blocks.contabilized)).toHaveAccessibleName(/R\$ 500,00 ?, Contabilizado/);
@@ -351,11 +401,17 @@ test("[viewer] a contabilised block is read-only; a block with an open pendency 
   await expectNoAxeViolations(page, "block with a pendency");
 });
 
-test("[viewer] while another operator works the client, blocks are read-only for the rest (view mode); axe", async ({ page, request, people }) => {
+test("[viewer] while another operator works the client, blocks are read-only for the rest (view mode); axe", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient({ busy: true });
   await openClient(page, request, viewer);
   const box = await openBlock(page, viewer.blocks.categorized);
-  await expect(box.getByText("Outro operador está trabalhando neste cliente: o bloco está somente para leitura.")).toBeVisible();
+  await expect(
+    box.getByText("Outro operador está trabalhando neste cliente: o bloco está somente para leitura."),
+  ).toBeVisible();
   await expect(box.getByRole("button", { name: "Editar bloco" })).toHaveCount(0);
   await expect(box.getByRole("button", { name: "Salvar Bloco" })).toHaveCount(0);
   await expect(box.getByRole("button", { name: "Devolver bloco" })).toHaveCount(0);
@@ -368,17 +424,32 @@ test("[viewer] while another operator works the client, blocks are read-only for
 });
 
 // Screenshots of the modes the demo data may lack (pendency), for review: VIEWER_SHOTS=1 only.
-test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=1)", async ({ page, request, people }) => {
+test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=1)", async ({
+  page,
+  request,
+  people,
+}) => {
   test.skip(!process.env.VIEWER_SHOTS, "screenshots on demand");
   const viewer = await people.viewerClient();
   await openClient(page, request, viewer);
-  for (const [size, viewport] of [["desktop", { width: 1440, height: 900 }], ["mobile", { width: 390, height: 844 }]] as const) {
+  for (const [size, viewport] of [
+    ["desktop", { width: 1440, height: 900 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
     for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: theme });
-      for (const [mode, blockId] of [["pendency", viewer.blocks.pendency], ["contabilized-e2e", viewer.blocks.contabilized], ["edit-view-e2e", viewer.blocks.categorized]] as const) {
+      for (const [mode, blockId] of [
+        ["pendency", viewer.blocks.pendency],
+        ["contabilized-e2e", viewer.blocks.contabilized],
+        ["edit-view-e2e", viewer.blocks.categorized],
+      ] as const) {
         await openBlock(page, blockId);
-        await expect(dialog(page).getByText(/Pendência|Categorizado por/).first()).toBeVisible();
+        await expect(
+          dialog(page)
+            .getByText(/Pendência|Categorizado por/)
+            .first(),
+        ).toBeVisible();
         await page.screenshot({ path: `.data/screenshots/viewer-${mode}-${size}-${theme}.png` });
         await page.keyboard.press("Escape");
         await expect(dialog(page)).toHaveCount(0);
@@ -387,7 +458,11 @@ test("[viewer] screenshots of the pendency and contabilised modes (VIEWER_SHOTS=
   }
 });
 
-test("[viewer] the chart of accounts that does not answer is asked again every 500 ms until it does (spec §4): the picker then lists it", async ({ page, request, people }) => {
+test("[viewer] the chart of accounts that does not answer is asked again every 500 ms until it does (spec §4): the picker then lists it", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   // The first three answers of the chart are 503: react-query's default (two retries, none on a 4xx)
   // would have given up on the third.
@@ -395,7 +470,11 @@ test("[viewer] the chart of accounts that does not answer is asked again every 5
   await page.route("**/api/account/all", async (route) => {
     if (refused < 3) {
       refused += 1;
-      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Indisponível" } }) });
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "Indisponível" } }),
+      });
     } else await route.continue();
   });
   await openClient(page, request, viewer);

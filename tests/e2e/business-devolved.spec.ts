@@ -22,12 +22,22 @@ async function returned(request: APIRequestContext, access: string): Promise<Ret
 test.describe("desktop", () => {
   test.use(DESKTOP);
 
-  test("[devolved] the countdown bands, the large preview, download, restore, delete after confirmation, then 'Sem documentos'; axe", async ({ page, request, company }) => {
+  test("[devolved] the countdown bands, the large preview, download, restore, delete after confirmation, then 'Sem documentos'; axe", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
     // the office's reason for returning the block of one document
-    const reasonOf = await db().document.findUniqueOrThrow({ where: { id: data.returned.days[0] }, select: { blockId: true } });
-    await db().block.update({ where: { id: reasonOf.blockId! }, data: { devolveReason: "Nota ilegível: envie outra foto." } });
+    const reasonOf = await db().document.findUniqueOrThrow({
+      where: { id: data.returned.days[0] },
+      select: { blockId: true },
+    });
+    await db().block.update({
+      where: { id: reasonOf.blockId! },
+      data: { devolveReason: "Nota ilegível: envie outra foto." },
+    });
     await openLoggedIn(page, tokens, "bussiness", "/devolveds");
     await expect(page.getByRole("heading", { level: 1, name: "Devolvidos" })).toBeVisible();
     await expect(page.getByTestId("devolved-document")).toHaveCount(4);
@@ -53,7 +63,9 @@ test.describe("desktop", () => {
     expect(doc?.name).toMatch(/^Documento de \d\d\/\d\d\/\d{4}$/);
     expect(doc?.url.split("?")[0].endsWith(`/${doc?.name}`)).toBe(false);
     await expect(item(page, days).getByTestId("devolved-name")).toHaveText(doc?.name ?? "");
-    await expect(item(page, days).getByTestId("devolved-reason")).toHaveText("Motivo da devolução: Nota ilegível: envie outra foto.");
+    await expect(item(page, days).getByTestId("devolved-reason")).toHaveText(
+      "Motivo da devolução: Nota ilegível: envie outra foto.",
+    );
     await expect(item(page, oneDay).getByTestId("devolved-reason")).toHaveCount(0);
     const fileName = (doc?.name ?? "").replaceAll("/", "-");
     const download = item(page, days).getByRole("link", { name: `Baixar ${doc?.name}` });
@@ -63,31 +75,45 @@ test.describe("desktop", () => {
     await expectNoAxeViolations(page, "/devolveds");
 
     // select → large preview
-    await item(page, days).getByRole("button", { name: new RegExp(doc?.name ?? "") }).first().click();
+    await item(page, days)
+      .getByRole("button", { name: new RegExp(doc?.name ?? "") })
+      .first()
+      .click();
     const preview = page.getByTestId("devolved-preview");
     await expect(preview.getByRole("img", { name: "Imagem 1 de 1" })).toBeVisible();
-    await expect(preview.getByTestId("devolved-preview-reason")).toHaveText("Motivo da devolução: Nota ilegível: envie outra foto.");
+    await expect(preview.getByTestId("devolved-preview-reason")).toHaveText(
+      "Motivo da devolução: Nota ilegível: envie outra foto.",
+    );
     expect((await preview.getByRole("img", { name: "Imagem 1 de 1" }).boundingBox())?.height).toBeGreaterThan(300);
     await expectNoAxeViolations(page, "/devolveds with a preview");
 
     // restore → leaves the list, back in the gallery as rescued
-    await item(page, days).getByRole("button", { name: /^Restaurar/ }).click();
+    await item(page, days)
+      .getByRole("button", { name: /^Restaurar/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Documento restaurado" })).toBeVisible();
     await expect(item(page, days)).toHaveCount(0);
     await expect(preview).toContainText("Selecione um documento");
-    const gallery = await request.post("/api/library/documents", { data: {}, headers: { authorization: `Bearer ${tokens.access}` } });
+    const gallery = await request.post("/api/library/documents", {
+      data: {},
+      headers: { authorization: `Bearer ${tokens.access}` },
+    });
     const galleryDocs = ((await gallery.json()) as { data: { id: number; rescued: boolean }[] }).data;
     expect(galleryDocs.find((entry) => entry.id === days)?.rescued).toBe(true);
 
     // delete: the confirmation (axe), Cancelar keeps it, Continuar removes it
-    await item(page, days2).getByRole("button", { name: /^Excluir/ }).click();
+    await item(page, days2)
+      .getByRole("button", { name: /^Excluir/ })
+      .click();
     const confirm = page.getByRole("alertdialog", { name: "Atenção" });
     await expect(confirm).toContainText(CONFIRM);
     await expectNoAxeViolations(page, "delete confirmation");
     await confirm.getByRole("button", { name: "Cancelar" }).click();
     await expect(confirm).toHaveCount(0);
     await expect(item(page, days2)).toBeVisible();
-    await item(page, days2).getByRole("button", { name: /^Excluir/ }).click();
+    await item(page, days2)
+      .getByRole("button", { name: /^Excluir/ })
+      .click();
     await confirm.getByRole("button", { name: "Continuar" }).click();
     await expect(item(page, days2)).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "Documento excluído." })).toBeVisible();
@@ -111,7 +137,11 @@ test.describe("desktop", () => {
 test.describe("phone", () => {
   test.use(PHONE);
 
-  test("[devolved] at 390 px: 44 px actions, the preview full screen, delete after confirmation; axe", async ({ page, request, company }) => {
+  test("[devolved] at 390 px: 44 px actions, the preview full screen, delete after confirmation; axe", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/devolveds");
     const [clock] = data.returned.clock;
@@ -131,7 +161,9 @@ test.describe("phone", () => {
     await preview.getByRole("button", { name: "Fechar pré-visualização" }).tap();
     await expect(preview).toHaveCount(0);
 
-    await item(page, clock).getByRole("button", { name: /^Excluir/ }).tap();
+    await item(page, clock)
+      .getByRole("button", { name: /^Excluir/ })
+      .tap();
     const confirm = page.getByRole("alertdialog", { name: "Atenção" });
     await expect(confirm).toContainText(CONFIRM);
     await expectNoAxeViolations(page, "delete confirmation at 390 px");

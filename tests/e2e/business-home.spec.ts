@@ -14,7 +14,11 @@ const row = (page: Page, description: string) => panel(page).getByRole("button",
 test.describe("desktop", () => {
   test.use(DESKTOP);
 
-  test("[business home] the company's blocks of this month by account and flat, a block read-only, the company dialog; axe", async ({ page, request, company }) => {
+  test("[business home] the company's blocks of this month by account and flat, a block read-only, the company dialog; axe", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     const { year, month } = saoPauloToday();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/home");
@@ -27,7 +31,13 @@ test.describe("desktop", () => {
     await expect(row(page, data.energy.description)).toContainText("1 bloco");
     // the side bar: five entries, Inicio current, the open pendency on the badge
     const nav = businessNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["Inicio", "Criar bloco", /^Pendencias/, "Blocos enviados", "Devolvidos"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Inicio",
+      "Criar bloco",
+      /^Pendencias/,
+      "Blocos enviados",
+      "Devolvidos",
+    ]);
     await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: /Pendencias/ })).toContainText("1 pendência");
     await expectNoAxeViolations(page, "business /home accounts");
@@ -36,7 +46,9 @@ test.describe("desktop", () => {
     await panel(page).getByRole("searchbox", { name: "Buscar conta" }).fill("aluguel");
     await expect(row(page, data.energy.description)).toHaveCount(0);
     await row(page, data.rent.description).click();
-    await panel(page).getByRole("button", { name: /R\$ 1\.234,56/ }).click();
+    await panel(page)
+      .getByRole("button", { name: /R\$ 1\.234,56/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Bloco" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`${data.rent.code} - ${data.rent.description}`)).toBeVisible();
@@ -66,7 +78,11 @@ test.describe("desktop", () => {
     await expect(info).toHaveCount(0);
   });
 
-  test("[business home] the side bar collapses to icons, stays so after a reload, and leads to each page by keyboard", async ({ page, request, company }) => {
+  test("[business home] the side bar collapses to icons, stays so after a reload, and leads to each page by keyboard", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/home");
     const nav = businessNav(page);
@@ -85,7 +101,10 @@ test.describe("desktop", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/sentblock$/);
     await expect(page.getByRole("heading", { level: 1, name: "Blocos enviados" })).toBeVisible();
-    await expect(businessNav(page).getByRole("link", { name: "Blocos enviados" })).toHaveAttribute("aria-current", "page");
+    await expect(businessNav(page).getByRole("link", { name: "Blocos enviados" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await businessNav(page).getByRole("button", { name: "Expandir menu" }).click();
     expect(await readStorage(page, "bloco.businessNav")).toBe("expanded");
     await businessNav(page).getByRole("link", { name: "Devolvidos" }).click();
@@ -98,7 +117,11 @@ test.describe("desktop", () => {
 test.describe("phone", () => {
   test.use(PHONE);
 
-  test("[business home] at 390 px: the bottom bar (44 px targets, badge), the month by account, a block full screen; axe", async ({ page, request, company }) => {
+  test("[business home] at 390 px: the bottom bar (44 px targets, badge), the month by account, a block full screen; axe", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     await openLoggedIn(page, await apiLogin(request, data.owner.email), "bussiness", "/home");
     await expect(page.getByRole("heading", { level: 1, name: data.client.name })).toBeVisible();
@@ -114,14 +137,20 @@ test.describe("phone", () => {
     }
     await expect(nav.getByRole("link", { name: /Pendencias/ })).toContainText("1 pendência");
     // the controls of the panel are 44 px tall too, and nothing scrolls sideways
-    for (const control of [panel(page).getByRole("combobox", { name: "Mês" }), panel(page).getByRole("searchbox", { name: "Buscar conta" }), row(page, data.rent.description)]) {
+    for (const control of [
+      panel(page).getByRole("combobox", { name: "Mês" }),
+      panel(page).getByRole("searchbox", { name: "Buscar conta" }),
+      row(page, data.rent.description),
+    ]) {
       expect((await control.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page, "business /home at 390 px");
 
     await row(page, data.rent.description).tap();
-    await panel(page).getByRole("button", { name: /R\$ 1\.234,56/ }).tap();
+    await panel(page)
+      .getByRole("button", { name: /R\$ 1\.234,56/ })
+      .tap();
     const dialog = page.getByRole("dialog", { name: "Bloco" });
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();

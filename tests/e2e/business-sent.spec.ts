@@ -16,7 +16,11 @@ const COUNTDOWN = /^1[45]:[0-5]\d$/;
 test.describe("desktop", () => {
   test.use(DESKTOP);
 
-  test("[sent] a block just sent counts down, previews and is undone; a colleague who shares shows under its cut name; axe", async ({ page, request, company }) => {
+  test("[sent] a block just sent counts down, previews and is undone; a colleague who shares shows under its cut name; axe", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
     const sent = await sendBlock(request, tokens.access);
@@ -37,7 +41,13 @@ test.describe("desktop", () => {
     await expect(timer).toHaveAttribute("aria-label", /para desfazer$/);
     // the fixture's older own blocks show their time, without undo
     await expect(page.getByTestId("sent-block")).not.toHaveCount(1);
-    await expect(page.getByTestId("sent-block").filter({ hasNot: page.getByRole("timer") }).first().getByTestId("sent-time")).toHaveText(/^\d\d:\d\d$/);
+    await expect(
+      page
+        .getByTestId("sent-block")
+        .filter({ hasNot: page.getByRole("timer") })
+        .first()
+        .getByTestId("sent-time"),
+    ).toHaveText(/^\d\d:\d\d$/);
     await expect(page.getByTestId("sent-preview")).toContainText("Selecione um bloco");
     await expectNoAxeViolations(page, "/sentblock with a countdown");
 
@@ -52,7 +62,9 @@ test.describe("desktop", () => {
     const undo = mine.getByRole("button", { name: /^Desfazer envio/ });
     await tabTo(page, undo, 60);
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: "Envio desfeito. Os documentos voltaram para a galeria." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Envio desfeito. Os documentos voltaram para a galeria." }),
+    ).toBeVisible();
     await expect(mine).toHaveCount(0);
     await expect(preview).toContainText("Selecione um bloco");
 
@@ -61,7 +73,10 @@ test.describe("desktop", () => {
     await expect(page.getByTestId("sent-block")).toHaveCount(1);
     await expect(page.getByTestId("sent-block").getByRole("button", { name: /Desfazer/ })).toHaveCount(0);
     await expect(page.getByTestId("sent-block").getByRole("timer")).toHaveCount(0);
-    await page.getByTestId("sent-block").getByRole("button", { name: /2 imagens$/ }).click();
+    await page
+      .getByTestId("sent-block")
+      .getByRole("button", { name: /2 imagens$/ })
+      .click();
     await expect(preview.getByRole("img", { name: "Imagem 1 de 2" })).toBeVisible();
 
     // a month without blocks
@@ -71,7 +86,12 @@ test.describe("desktop", () => {
     await expect(list(page).getByText("Sem blocos")).toBeVisible();
   });
 
-  test("[sent] once the office categorises the block, undo answers 409 with the server's message; the block reaches the office's client detail", async ({ page, browser, request, company }) => {
+  test("[sent] once the office categorises the block, undo answers 409 with the server's message; the block reaches the office's client detail", async ({
+    page,
+    browser,
+    request,
+    company,
+  }) => {
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
 
@@ -79,7 +99,10 @@ test.describe("desktop", () => {
     const office = await browser.newContext(DESKTOP);
     const officePage = await office.newPage();
     await openLoggedIn(officePage, await apiLogin(request, data.office.email), "accounting", "/register");
-    await officePage.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), { ...data.client, logoUrl: null });
+    await officePage.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), {
+      ...data.client,
+      logoUrl: null,
+    });
     await officePage.goto("/home/client");
     const categorize = officePage.getByTestId("side-categorize");
     const badge = categorize.locator("[title]");
@@ -97,8 +120,13 @@ test.describe("desktop", () => {
     // the office categorises it (its own save call), then the company tries to undo
     const officeTokens = await apiLogin(request, data.office.email);
     const { year, month, day } = saoPauloToday();
-    const rent = await request.post("/api/account/all", { data: { year }, headers: { authorization: `Bearer ${officeTokens.access}` } });
-    const rentId = ((await rent.json()) as { data: { id: number; code: string }[] }).data.find((account) => account.code === data.rent.code)?.id;
+    const rent = await request.post("/api/account/all", {
+      data: { year },
+      headers: { authorization: `Bearer ${officeTokens.access}` },
+    });
+    const rentId = ((await rent.json()) as { data: { id: number; code: string }[] }).data.find(
+      (account) => account.code === data.rent.code,
+    )?.id;
     const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
     const save = await request.post("/api/block/save", {
       data: { block: { id: sent.id, date, value: "10.00", accountId: rentId }, version: 0 },
@@ -106,7 +134,9 @@ test.describe("desktop", () => {
     });
     expect(save.status(), await save.text()).toBe(200);
 
-    await tile(page, sent.id).getByRole("button", { name: /^Desfazer envio/ }).click();
+    await tile(page, sent.id)
+      .getByRole("button", { name: /^Desfazer envio/ })
+      .click();
     const refused = page.getByRole("alert").filter({ hasText: "Este bloco" });
     await expect(refused).toHaveText("Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito.");
     // the list refreshed: no countdown, no undo, marked categorised
@@ -121,7 +151,11 @@ test.describe("desktop", () => {
 test.describe("phone", () => {
   test.use(PHONE);
 
-  test("[sent] at 390 px: the countdown, the preview full screen, undo; 44 px targets; axe", async ({ page, request, company }) => {
+  test("[sent] at 390 px: the countdown, the preview full screen, undo; 44 px targets; axe", async ({
+    page,
+    request,
+    company,
+  }) => {
     const data = await company();
     const tokens = await apiLogin(request, data.owner.email);
     const sent = await sendBlock(request, tokens.access);
@@ -132,7 +166,9 @@ test.describe("phone", () => {
     const undoBox = await undo.boundingBox();
     expect(undoBox?.height).toBeGreaterThanOrEqual(44);
     expect(undoBox?.width).toBeGreaterThanOrEqual(44);
-    expect((await list(page).getByRole("combobox", { name: "Operador" }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect((await list(page).getByRole("combobox", { name: "Operador" }).boundingBox())?.height).toBeGreaterThanOrEqual(
+      44,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page, "/sentblock at 390 px");
 

@@ -18,19 +18,33 @@ const BLOCKS = Number(process.env.BLOCKS ?? 50);
 test.describe.configure({ timeout: 600_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
-type Sample = { blockId: number; painted: number; element: number | null; wasComplete: boolean; saveAnswered: number | null; committed: number | null };
+type Sample = {
+  blockId: number;
+  painted: number;
+  element: number | null;
+  wasComplete: boolean;
+  saveAnswered: number | null;
+  committed: number | null;
+};
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Installs the observers: the click time, and for each inserted block image its paint. */
 async function instrument(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __t0: number; __samples: Record<string, { painted?: number; element?: number; wasComplete?: boolean }> };
+    const w = window as unknown as {
+      __t0: number;
+      __samples: Record<string, { painted?: number; element?: number; wasComplete?: boolean }>;
+    };
     w.__samples = {};
     document.addEventListener(
       "click",
       (event) => {
-        if (event.target instanceof Element && event.target.closest("button[type=submit]")?.textContent?.includes("Salvar Bloco")) {
+        if (
+          event.target instanceof Element &&
+          event.target.closest("button[type=submit]")?.textContent?.includes("Salvar Bloco")
+        ) {
           performance.clearResourceTimings(); // the buffer holds 250 entries; each block reads only its save
           w.__t0 = performance.now();
         }
@@ -39,7 +53,8 @@ async function instrument(page: Page): Promise<void> {
     );
     const entry = (id: string) => (w.__samples[id] ??= {});
     new PerformanceObserver((list) => {
-      for (const item of list.getEntries() as PerformanceEntry[] & { identifier?: string; renderTime?: number; element?: Element | null }[]) {
+      for (const item of list.getEntries() as PerformanceEntry[] &
+        { identifier?: string; renderTime?: number; element?: Element | null }[]) {
         const id = (item as unknown as { element?: HTMLElement | null }).element?.dataset?.blockImage;
         const renderTime = (item as unknown as { renderTime?: number }).renderTime;
         if (id && renderTime) entry(id).element ??= renderTime - w.__t0;
@@ -49,7 +64,8 @@ async function instrument(page: Page): Promise<void> {
       const id = image.dataset.blockImage;
       if (!id || entry(id).painted !== undefined) return;
       entry(id).wasComplete = image.complete;
-      const done = () => requestAnimationFrame(() => setTimeout(() => (entry(id).painted = performance.now() - w.__t0), 0));
+      const done = () =>
+        requestAnimationFrame(() => setTimeout(() => (entry(id).painted = performance.now() - w.__t0), 0));
       if (image.complete) done();
       else image.addEventListener("load", done, { once: true });
     };
@@ -64,7 +80,11 @@ async function instrument(page: Page): Promise<void> {
   });
 }
 
-test("[timing] Salvar Bloco → the next block's image painted, over the blocks of one client", async ({ page, request, people }) => {
+test("[timing] Salvar Bloco → the next block's image painted, over the blocks of one client", async ({
+  page,
+  request,
+  people,
+}) => {
   test.skip(!RUN, "CATEGORIZE_TIMING=1 runs the browser timing");
   const data = await people.categorizationClient({ blocks: BLOCKS + 1 });
   const ids = data.blocks.map((block) => block.id);
@@ -75,7 +95,12 @@ test("[timing] Salvar Bloco → the next block's image painted, over the blocks 
   await expect(shown).toHaveAttribute("data-current-block", String(ids[0]));
   await instrument(page);
 
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date());
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   const samples: Sample[] = [];
   for (let i = 0; i < BLOCKS; i += 1) {
@@ -91,27 +116,48 @@ test("[timing] Salvar Bloco → the next block's image painted, over the blocks 
     await expect(page.locator(`main[data-next-block="${next}"][data-next-ready="true"]`)).toBeAttached();
     await page.getByRole("button", { name: "Salvar Bloco" }).click();
     await expect(shown).toHaveAttribute("data-current-block", String(next));
-    const sample = await page.waitForFunction(
-      (id) => {
-        const entry = (window as unknown as { __samples: Record<string, { painted?: number; element?: number; wasComplete?: boolean }> }).__samples[id];
-        if (entry?.painted === undefined) return null;
-        // when the save's answer arrived, from the click: the rest of `painted` is the browser's own work
-        const t0 = (window as unknown as { __t0: number }).__t0;
-        const save = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((item) => item.name.endsWith("/api/block/save")).pop();
-        // the screen's own measure: the click's mark → the new block's component committed (React's part)
-        const swap = performance.getEntriesByName("bloco:categorize-swap", "measure").pop();
-        performance.clearMeasures("bloco:categorize-swap");
-        return { ...entry, saveAnswered: save ? save.responseEnd - t0 : null, committed: swap ? swap.duration : null };
-      },
-      String(next),
-    );
-    const value = (await sample.jsonValue()) as { painted: number; element?: number; wasComplete: boolean; saveAnswered: number | null; committed: number | null };
-    samples.push({ blockId: next, painted: value.painted, element: value.element ?? null, wasComplete: value.wasComplete, saveAnswered: value.saveAnswered, committed: value.committed });
+    const sample = await page.waitForFunction((id) => {
+      const entry = (
+        window as unknown as {
+          __samples: Record<string, { painted?: number; element?: number; wasComplete?: boolean }>;
+        }
+      ).__samples[id];
+      if (entry?.painted === undefined) return null;
+      // when the save's answer arrived, from the click: the rest of `painted` is the browser's own work
+      const t0 = (window as unknown as { __t0: number }).__t0;
+      const save = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((item) => item.name.endsWith("/api/block/save"))
+        .pop();
+      // the screen's own measure: the click's mark → the new block's component committed (React's part)
+      const swap = performance.getEntriesByName("bloco:categorize-swap", "measure").pop();
+      performance.clearMeasures("bloco:categorize-swap");
+      return { ...entry, saveAnswered: save ? save.responseEnd - t0 : null, committed: swap ? swap.duration : null };
+    }, String(next));
+    const value = (await sample.jsonValue()) as {
+      painted: number;
+      element?: number;
+      wasComplete: boolean;
+      saveAnswered: number | null;
+      committed: number | null;
+    };
+    samples.push({
+      blockId: next,
+      painted: value.painted,
+      element: value.element ?? null,
+      wasComplete: value.wasComplete,
+      saveAnswered: value.saveAnswered,
+      committed: value.committed,
+    });
   }
 
   const summary = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
-    return { n: sorted.length, p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted[sorted.length - 1] ?? 0) };
+    return {
+      n: sorted.length,
+      p50: Math.round(percentile(sorted, 50)),
+      p95: Math.round(percentile(sorted, 95)),
+      max: Math.round(sorted[sorted.length - 1] ?? 0),
+    };
   };
   const painted = summary(samples.map((sample) => sample.painted));
   const elements = samples.flatMap((sample) => (sample.element === null ? [] : [sample.element]));
@@ -119,14 +165,27 @@ test("[timing] Salvar Bloco → the next block's image painted, over the blocks 
   const complete = samples.filter((sample) => sample.wasComplete).length;
   const answered = samples.flatMap((sample) => (sample.saveAnswered === null ? [] : [sample.saveAnswered]));
   const save = summary(answered);
-  const afterAnswer = summary(samples.flatMap((sample) => (sample.saveAnswered === null ? [] : [sample.painted - sample.saveAnswered])));
+  const afterAnswer = summary(
+    samples.flatMap((sample) => (sample.saveAnswered === null ? [] : [sample.painted - sample.saveAnswered])),
+  );
   const committed = summary(samples.flatMap((sample) => (sample.committed === null ? [] : [sample.committed])));
-  const report = { blocks: BLOCKS, paintedAfterRaf: painted, committed, elementTiming: element, saveAnswered: save, paintedAfterAnswer: afterAnswer, completeOnInsert: `${complete}/${samples.length}`, samples };
-  console.log(`categorize browser timing over ${BLOCKS} blocks: rAF paint p50 ${painted.p50} ms, p95 ${painted.p95} ms, max ${painted.max} ms;` +
-    (element ? ` element timing p50 ${element.p50} ms, p95 ${element.p95} ms;` : " no element timing entries;") +
-    ` save answered p50 ${save.p50} ms, p95 ${save.p95} ms; painted after the answer p50 ${afterAnswer.p50} ms, p95 ${afterAnswer.p95} ms;` +
-    ` next block committed (React) p50 ${committed.p50} ms, p95 ${committed.p95} ms;` +
-    ` image complete on insertion ${complete}/${samples.length}`);
+  const report = {
+    blocks: BLOCKS,
+    paintedAfterRaf: painted,
+    committed,
+    elementTiming: element,
+    saveAnswered: save,
+    paintedAfterAnswer: afterAnswer,
+    completeOnInsert: `${complete}/${samples.length}`,
+    samples,
+  };
+  console.log(
+    `categorize browser timing over ${BLOCKS} blocks: rAF paint p50 ${painted.p50} ms, p95 ${painted.p95} ms, max ${painted.max} ms;` +
+      (element ? ` element timing p50 ${element.p50} ms, p95 ${element.p95} ms;` : " no element timing entries;") +
+      ` save answered p50 ${save.p50} ms, p95 ${save.p95} ms; painted after the answer p50 ${afterAnswer.p50} ms, p95 ${afterAnswer.p95} ms;` +
+      ` next block committed (React) p50 ${committed.p50} ms, p95 ${committed.p95} ms;` +
+      ` image complete on insertion ${complete}/${samples.length}`,
+  );
   writeFileSync(resolve(".data/categorize-browser-timing.json"), JSON.stringify(report, null, 2));
   expect(samples).toHaveLength(BLOCKS);
 });

@@ -12,11 +12,29 @@ import { apiLogin, openLoggedIn } from "./support/session";
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const MONTHS = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
+const MONTHS = [
+  "Janeiro",
+  "Fevereiro",
+  "Março",
+  "Abril",
+  "Maio",
+  "Junho",
+  "Julho",
+  "Agosto",
+  "Setembro",
+  "Outubro",
+  "Novembro",
+  "Dezembro",
+];
 const EMPTY = "Não há blocos disponíveis para serem categorizados.";
 
 function saoPauloToday(): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return { year: get("year"), month: get("month"), day: get("day") };
 }
@@ -32,13 +50,24 @@ async function expectOperators(page: Page, labels: string[]): Promise<void> {
 const blockImage = (page: Page, blockId: number) => page.locator(`img[data-block-image="${blockId}"]`);
 
 /** Logs in as `who`, puts the client in this tab's state and opens `path`. */
-async function open(page: Page, request: APIRequestContext, who: Person, client: CategorizationClient["client"], path: string): Promise<void> {
+async function open(
+  page: Page,
+  request: APIRequestContext,
+  who: Person,
+  client: CategorizationClient["client"],
+  path: string,
+): Promise<void> {
   await openLoggedIn(page, await apiLogin(request, who.email), "accounting", "/register");
   await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), client);
   await page.goto(path);
 }
 
-async function openCategorization(page: Page, request: APIRequestContext, who: Person, client: CategorizationClient["client"]): Promise<number> {
+async function openCategorization(
+  page: Page,
+  request: APIRequestContext,
+  who: Person,
+  client: CategorizationClient["client"],
+): Promise<number> {
   await open(page, request, who, client, "/home/client/categorization");
   await expect(page.getByRole("heading", { level: 1, name: "Categorizar blocos" })).toBeVisible();
   await expect(shown(page)).toBeVisible();
@@ -57,7 +86,11 @@ async function watchImages(page: Page): Promise<void> {
     const record = (image: HTMLImageElement) => {
       const id = image.dataset.blockImage;
       if (!id || seen[id]) return;
-      seen[id] = { complete: image.complete, width: image.naturalWidth, busy: document.querySelector("main [aria-busy=true]") !== null };
+      seen[id] = {
+        complete: image.complete,
+        width: image.naturalWidth,
+        busy: document.querySelector("main [aria-busy=true]") !== null,
+      };
     };
     new MutationObserver((mutations) => {
       for (const mutation of mutations)
@@ -71,10 +104,20 @@ async function watchImages(page: Page): Promise<void> {
 }
 
 const imageRecord = (page: Page, blockId: number) =>
-  page.evaluate((id) => (window as unknown as { __blockImages: Record<string, { complete: boolean; width: number; busy: boolean }> }).__blockImages[id] ?? null, String(blockId));
+  page.evaluate(
+    (id) =>
+      (window as unknown as { __blockImages: Record<string, { complete: boolean; width: number; busy: boolean }> })
+        .__blockImages[id] ?? null,
+    String(blockId),
+  );
 
 /** The keyboard path of one block: the account (focused), value, day, month, year, Enter. */
-async function categorizeByKeyboard(page: Page, data: CategorizationClient, cents: string, next?: number): Promise<void> {
+async function categorizeByKeyboard(
+  page: Page,
+  data: CategorizationClient,
+  cents: string,
+  next?: number,
+): Promise<void> {
   const today = saoPauloToday();
   const account = page.getByRole("combobox", { name: "Conta" });
   await expect(account).toBeFocused();
@@ -98,7 +141,8 @@ async function categorizeByKeyboard(page: Page, data: CategorizationClient, cent
   await expect(page.getByLabel("Mês", { exact: true })).toHaveValue(String(today.month));
   await expect(page.getByRole("button", { name: "Salvar Bloco" })).toBeEnabled();
   // the screen has fetched and decoded the next block's images by now (on a loaded machine, wait for it)
-  if (next !== undefined) await expect(page.locator(`main[data-next-block="${next}"][data-next-ready="true"]`)).toBeAttached();
+  if (next !== undefined)
+    await expect(page.locator(`main[data-next-block="${next}"][data-next-ready="true"]`)).toBeAttached();
   await page.keyboard.press("Enter");
 }
 
@@ -135,7 +179,9 @@ test("[categorization] a month of blocks by keyboard alone: each next block pain
       const record = await imageRecord(page, next);
       expect(record, `block ${next} image`).toMatchObject({ complete: true, busy: false });
       expect(record?.width ?? 0).toBeGreaterThan(0);
-      await expect(count(page)).toHaveText(ids.length - i - 1 === 1 ? "1 bloco não categorizado" : `${ids.length - i - 1} blocos não categorizados`);
+      await expect(count(page)).toHaveText(
+        ids.length - i - 1 === 1 ? "1 bloco não categorizado" : `${ids.length - i - 1} blocos não categorizados`,
+      );
     }
   }
   await expect(page.getByText(EMPTY)).toBeVisible();
@@ -144,20 +190,31 @@ test("[categorization] a month of blocks by keyboard alone: each next block pain
 
   // every block saved with the keyboard's values, by this operator
   const blocks = await listBlocks(request, data);
-  for (const [i, id] of ids.entries()) expect(blocks.get(id), `block ${id}`).toMatchObject({ accountId: data.account.id, value: ((1_000 + i * 111) / 100).toFixed(2) });
+  for (const [i, id] of ids.entries())
+    expect(blocks.get(id), `block ${id}`).toMatchObject({
+      accountId: data.account.id,
+      value: ((1_000 + i * 111) / 100).toFixed(2),
+    });
 });
 
 /** The client's blocks by id, through /api/block/list (this month's). */
-async function listBlocks(request: APIRequestContext, data: CategorizationClient): Promise<Map<number, { accountId: number | null; value: string | null }>> {
+async function listBlocks(
+  request: APIRequestContext,
+  data: CategorizationClient,
+): Promise<Map<number, { accountId: number | null; value: string | null }>> {
   const { access } = await apiLogin(request, data.owner.email);
-  const response = await request.post("/api/block/list", { headers: { authorization: `Bearer ${access}` }, data: { clientId: data.client.id } });
+  const response = await request.post("/api/block/list", {
+    headers: { authorization: `Bearer ${access}` },
+    data: { clientId: data.client.id },
+  });
   expect(response.status()).toBe(200);
   const found = new Map<number, { accountId: number | null; value: string | null }>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === "object") {
       const record = value as { id?: unknown; accountId?: unknown; value?: unknown; version?: unknown };
-      if (typeof record.id === "number" && "version" in record) found.set(record.id, { accountId: record.accountId as number | null, value: record.value as string | null });
+      if (typeof record.id === "number" && "version" in record)
+        found.set(record.id, { accountId: record.accountId as number | null, value: record.value as string | null });
       else Object.values(value).forEach(walk);
     }
   };
@@ -182,7 +239,11 @@ test("[categorization] reports a problem: the client solves it on /pendencyblock
   const dialog = page.getByRole("dialog", { name: "Reportar problema" });
   await expect(dialog).toBeVisible();
   const issue = dialog.getByLabel("O que aconteceu?");
-  await expect(issue.locator("option")).toHaveText(["Baixa qualidade das fotos/documentos", "Documentos não compatíveis", "Bloco incompleto"]);
+  await expect(issue.locator("option")).toHaveText([
+    "Baixa qualidade das fotos/documentos",
+    "Documentos não compatíveis",
+    "Bloco incompleto",
+  ]);
   const note = dialog.getByLabel("Observação");
   await expect(note).toHaveAttribute("placeholder", "Nenhuma observação");
   await expect(note).toHaveAttribute("rows", "4");
@@ -223,7 +284,11 @@ test("[categorization] reports a problem: the client solves it on /pendencyblock
   expect(await imageRecord(page, first)).toMatchObject({ complete: true, busy: false });
 });
 
-test("[categorization] a report on its way keeps its dialog open (Escape does nothing); answered, the next block shows", async ({ page, request, people }) => {
+test("[categorization] a report on its way keeps its dialog open (Escape does nothing); answered, the next block shows", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.categorizationClient({ blocks: 2 });
   const [first, second] = data.blocks.map((block) => block.id);
   expect(await openCategorization(page, request, data.owner, data.client)).toBe(first);
@@ -269,8 +334,10 @@ test("[categorization] devolves a block after the confirmation: it leaves the qu
     const client = await business.newPage();
     await openLoggedIn(client, await apiLogin(request, data.business.email), "bussiness", "/devolveds");
     await expect(client.getByRole("heading", { level: 1, name: "Devolvidos" })).toBeVisible();
-    for (const documentId of first.documentIds) await expect(client.locator(`[data-testid=devolved-document][data-document-id="${documentId}"]`)).toBeVisible();
-    for (const documentId of second.documentIds) await expect(client.locator(`[data-document-id="${documentId}"]`)).toHaveCount(0);
+    for (const documentId of first.documentIds)
+      await expect(client.locator(`[data-testid=devolved-document][data-document-id="${documentId}"]`)).toBeVisible();
+    for (const documentId of second.documentIds)
+      await expect(client.locator(`[data-document-id="${documentId}"]`)).toHaveCount(0);
   } finally {
     await business.close();
   }
@@ -324,12 +391,16 @@ test("[categorization] two operators side by side: each sees the other's avatar,
     // the colleague leaves for the client's page while the owner keeps categorising: busy, read-only
     await colleague.getByRole("button", { name: "Voltar para o cliente" }).click();
     await expect(colleague).toHaveURL(/\/home\/client$/);
-    const banner = colleague.getByText(`${data.owner.name} está trabalhando neste cliente: os blocos ficam somente para leitura.`);
+    const banner = colleague.getByText(
+      `${data.owner.name} está trabalhando neste cliente: os blocos ficam somente para leitura.`,
+    );
     await expect(banner).toBeVisible({ timeout: 15_000 });
     await colleague.getByRole("button", { name: "Visualizar Blocos" }).click();
     await colleague.locator(`[data-block-id="${mine}"]`).click();
     const viewer = colleague.getByRole("dialog", { name: "Bloco" });
-    await expect(viewer.getByText("Outro operador está trabalhando neste cliente: o bloco está somente para leitura.")).toBeVisible();
+    await expect(
+      viewer.getByText("Outro operador está trabalhando neste cliente: o bloco está somente para leitura."),
+    ).toBeVisible();
     await expect(viewer.getByRole("combobox", { name: "Conta" })).toHaveAttribute("readonly", "");
     await expect(viewer.getByRole("button", { name: "Salvar Bloco" })).toHaveCount(0);
     await expect(viewer.getByRole("button", { name: "Devolver bloco" })).toHaveCount(0);
@@ -356,7 +427,10 @@ test("[categorization] a stale save: a colleague saved the block meanwhile; the 
   // the colleague, on the screen too (its presence: side by side, not busy for each other), saves the
   // same block through the API (a claim never blocks a save; the version does)
   const { access } = await apiLogin(request, data.colleague.email);
-  const sync = await request.post("/api/operator/sync/block", { headers: { authorization: `Bearer ${access}` }, data: { clientId: data.client.id } });
+  const sync = await request.post("/api/operator/sync/block", {
+    headers: { authorization: `Bearer ${access}` },
+    data: { clientId: data.client.id },
+  });
   expect(sync.status()).toBe(200);
   const today = saoPauloToday();
   const date = `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
@@ -367,10 +441,14 @@ test("[categorization] a stale save: a colleague saved the block meanwhile; the 
   expect(saved.status()).toBe(200);
 
   await categorizeByKeyboard(page, data, "1234");
-  await expect(page.getByText("Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.")).toBeVisible();
+  await expect(
+    page.getByText("Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes."),
+  ).toBeVisible();
   await expect(shown(page)).toHaveAttribute("data-current-block", String(first.id));
   await expect(page.getByLabel("Valor")).toHaveValue("R$ 77,70");
-  await expect(page.getByRole("combobox", { name: "Conta" })).toHaveValue(`${data.account.code} - ${data.account.description}`);
+  await expect(page.getByRole("combobox", { name: "Conta" })).toHaveValue(
+    `${data.account.code} - ${data.account.description}`,
+  );
   await page.getByRole("button", { name: "Salvar Bloco" }).click();
   await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
 });
@@ -387,17 +465,25 @@ test("[categorization] a failed save after the screen moved on: the next block s
   // a colleague on the screen saves the first block through the API: this operator's save of it is stale
   const { access } = await apiLogin(request, data.colleague.email);
   const headers = { authorization: `Bearer ${access}` };
-  expect((await request.post("/api/operator/sync/block", { headers, data: { clientId: data.client.id } })).status()).toBe(200);
+  expect(
+    (await request.post("/api/operator/sync/block", { headers, data: { clientId: data.client.id } })).status(),
+  ).toBe(200);
   const today = saoPauloToday();
   const date = `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
-  const colleagueSave = await request.post("/api/block/save", { headers, data: { block: { id: first.id, date, value: "77.70", accountId: data.account.id }, version: first.version } });
+  const colleagueSave = await request.post("/api/block/save", {
+    headers,
+    data: { block: { id: first.id, date, value: "77.70", accountId: data.account.id }, version: first.version },
+  });
   expect(colleagueSave.status()).toBe(200);
 
   // the first block's save is held on its way to the server (the real server answers it, later), so that
   // the second block is saved while the first is still in flight
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const firstAnswer = page.waitForResponse((response) => response.url().endsWith("/api/block/save") && response.request().postDataJSON()?.block?.id === first.id);
+  const firstAnswer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/block/save") && response.request().postDataJSON()?.block?.id === first.id,
+  );
   await page.route("**/api/block/save", async (route) => {
     if (route.request().postDataJSON()?.block?.id === first.id) await held;
     await route.continue();
@@ -406,7 +492,10 @@ test("[categorization] a failed save after the screen moved on: the next block s
   await categorizeByKeyboard(page, data, "1234", second.id);
   // optimistic: the second block is on screen while the first one's save has not even reached the server
   await expect(shown(page)).toHaveAttribute("data-current-block", String(second.id));
-  const secondAnswer = page.waitForResponse((response) => response.url().endsWith("/api/block/save") && response.request().postDataJSON()?.block?.id === second.id);
+  const secondAnswer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/block/save") && response.request().postDataJSON()?.block?.id === second.id,
+  );
   await categorizeByKeyboard(page, data, "5678");
   expect((await secondAnswer).status()).toBe(200);
   // the queue never hands the first block back while its save is on its way: the third one comes
@@ -420,7 +509,9 @@ test("[categorization] a failed save after the screen moved on: the next block s
 
   release();
   expect((await firstAnswer).status()).toBe(409);
-  await expect(page.getByText("Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes.")).toBeVisible();
+  await expect(
+    page.getByText("Este bloco foi alterado por outro operador. Recarregamos os dados mais recentes."),
+  ).toBeVisible();
   await expect(shown(page)).toHaveAttribute("data-current-block", String(first.id));
   await expect(page.getByLabel("Valor")).toHaveValue("R$ 77,70");
   await page.unroute("**/api/block/save");
@@ -434,7 +525,11 @@ test("[categorization] a failed save after the screen moved on: the next block s
   await expect(count(page)).toHaveText("0 blocos não categorizados");
 });
 
-test("[categorization] the first save made offline: the block comes back as typed, saying 'Erro de conexão'; online again, it saves", async ({ page, request, people }) => {
+test("[categorization] the first save made offline: the block comes back as typed, saying 'Erro de conexão'; online again, it saves", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.categorizationClient({ blocks: 2 });
   const [first, second] = data.blocks;
   expect(await openCategorization(page, request, data.owner, data.client)).toBe(first.id);

@@ -47,11 +47,27 @@ async function signUpOffice(page: Page, request: APIRequestContext, email: strin
   await fill("Telefone", "11987654321");
   await next();
   await expect(heading).toHaveText("Dados da empresa");
-  for (const [label, text] of [["Nome da empresa", officeName], ["CNPJ", randomCnpj()], ["Telefone", "11312345678"], ["CEP", "01310100"], ["Rua", "Av. Paulista"], ["Numero", "1000"], ["Bairro", "Bela Vista"], ["Cidade", "São Paulo"], ["Estado", "SP"]] as const)
+  for (const [label, text] of [
+    ["Nome da empresa", officeName],
+    ["CNPJ", randomCnpj()],
+    ["Telefone", "11312345678"],
+    ["CEP", "01310100"],
+    ["Rua", "Av. Paulista"],
+    ["Numero", "1000"],
+    ["Bairro", "Bela Vista"],
+    ["Cidade", "São Paulo"],
+    ["Estado", "SP"],
+  ] as const)
     await fill(label, text);
   await next();
   await expect(heading).toHaveText("Informações de pagamento");
-  for (const [label, text] of [["Numero do cartao", "4111111111111111"], ["Validade", "1230"], ["CVV", "123"], ["Nome como escrito no cartao", "MARTA P"]] as const) await fill(label, text);
+  for (const [label, text] of [
+    ["Numero do cartao", "4111111111111111"],
+    ["Validade", "1230"],
+    ["CVV", "123"],
+    ["Nome como escrito no cartao", "MARTA P"],
+  ] as const)
+    await fill(label, text);
   // This office brings its own chart: the starter chart offered at sign-up is declined.
   await page.getByRole("checkbox", { name: messages.register.signup.starterChart }).uncheck();
   await next();
@@ -64,7 +80,12 @@ async function signUpOffice(page: Page, request: APIRequestContext, email: strin
 }
 
 /** The company invited by e-mail registers itself through the e-mailed link, on a device of its own. */
-async function registerCompany(browser: Browser, request: APIRequestContext, email: string, companyName: string): Promise<void> {
+async function registerCompany(
+  browser: Browser,
+  request: APIRequestContext,
+  email: string,
+  companyName: string,
+): Promise<void> {
   const context = await browser.newContext();
   const visitor = await context.newPage();
   await visitor.goto(await conviteLink(request, email));
@@ -92,14 +113,23 @@ for (const { size, viewport } of [
   test.describe(`at ${size} px`, () => {
     test.use({ viewport });
 
-    test(`[chart] a new office imports its chart from a CSV file, activates every account for its new client and categorises the client's block (${size} px)`, async ({ page, browser, request }) => {
-      test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+    test(`[chart] a new office imports its chart from a CSV file, activates every account for its new client and categorises the client's block (${size} px)`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.fixme(
+        (await request.get("/api/dev/outbox")).status() === 404,
+        "GET /api/dev/outbox is not available on this server",
+      );
       const stamp = `${Date.now().toString(36)}${size}`;
       const ownerEmail = `plano.${stamp}@contabil.teste`;
       await signUpOffice(page, request, ownerEmail, `Contabilidade Plano ${stamp}`);
       // A new office: the first visit offers the chart for last year and this one.
       await expect(page.getByRole("heading", { name: "Carregue o plano de contas" })).toBeVisible();
-      await expect(page.getByText(`ainda não tem plano de contas em ${year - 1} e ${year}`, { exact: false })).toBeVisible();
+      await expect(
+        page.getByText(`ainda não tem plano de contas em ${year - 1} e ${year}`, { exact: false }),
+      ).toBeVisible();
 
       // Keyboard: 'Conta' → 'Plano de contas'.
       await page.getByTestId("profile-button").click();
@@ -113,7 +143,9 @@ for (const { size, viewport } of [
 
       // The import: the file's first lines, the preview (a dry run) with the wrong guess, then the right columns.
       await dialog.getByRole("button", { name: "Importar plano de contas" }).click();
-      await dialog.getByLabel("Arquivo").setInputFiles({ name: "plano.csv", mimeType: "text/csv", buffer: Buffer.from(CHART_CSV, "utf8") });
+      await dialog
+        .getByLabel("Arquivo")
+        .setInputFiles({ name: "plano.csv", mimeType: "text/csv", buffer: Buffer.from(CHART_CSV, "utf8") });
       await expect(dialog.getByRole("region", { name: "Primeiras 6 linhas do arquivo" })).toContainText("Caixa geral");
       await expect(dialog.getByLabel("Descrição")).toHaveValue("1"); // 'Apelido': the wrong guess
       await expect(dialog.getByTestId("refused-line").first()).toBeVisible(); // synthetic lines have no 'Apelido'
@@ -133,7 +165,9 @@ for (const { size, viewport } of [
 
       // Deactivated in the chart: marked 'Inativa', never offered to a client nor to a block.
       await dialog.getByRole("button", { name: "Desativar 3.1.03" }).click();
-      await expect(dialog.getByTestId("chart-account").filter({ hasText: "Material de escritório" })).toContainText("Inativa");
+      await expect(dialog.getByTestId("chart-account").filter({ hasText: "Material de escritório" })).toContainText(
+        "Inativa",
+      );
       // Searched by reduced code, and by description without accents or case.
       await dialog.getByRole("searchbox", { name: "Buscar conta" }).fill("302");
       await expect(dialog.getByTestId("chart-account")).toHaveCount(1);
@@ -146,7 +180,10 @@ for (const { size, viewport } of [
       const owner = await apiLogin(request, ownerEmail);
       const clientEmail = `cliente.${stamp}@empresa.teste`;
       const companyName = `Empresa do Plano ${stamp}`;
-      const invited = await request.post("/api/invited/add", { data: { email: clientEmail, kind: "client" }, headers: { authorization: `Bearer ${owner.access}` } });
+      const invited = await request.post("/api/invited/add", {
+        data: { email: clientEmail, kind: "client" },
+        headers: { authorization: `Bearer ${owner.access}` },
+      });
       expect(invited.status()).toBe(200);
       await registerCompany(browser, request, clientEmail, companyName);
       await sendBlock(request, (await apiLogin(request, clientEmail)).access);
@@ -155,8 +192,14 @@ for (const { size, viewport } of [
       await page.reload();
       await page.getByText(companyName).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(companyName);
-      await page.getByRole("navigation", { name: "Ações do cliente" }).getByRole("button", { name: "Gerenciar contas" }).click();
-      await page.getByRole("dialog", { name: "Gerenciar plano de Contas" }).getByRole("button", { name: "Adicionar contas" }).click();
+      await page
+        .getByRole("navigation", { name: "Ações do cliente" })
+        .getByRole("button", { name: "Gerenciar contas" })
+        .click();
+      await page
+        .getByRole("dialog", { name: "Gerenciar plano de Contas" })
+        .getByRole("button", { name: "Adicionar contas" })
+        .click();
       const add = page.getByRole("dialog", { name: "Adicionar contas" });
       const results = add.getByRole("list", { name: "Resultados da busca" });
       await expect(results.getByTestId("account-item")).toHaveCount(3);
@@ -167,14 +210,19 @@ for (const { size, viewport } of [
       await expectNoAxeViolations(page, "Adicionar contas with check boxes");
       await add.getByRole("button", { name: "Ativar todas" }).click();
       const confirm = page.getByRole("alertdialog", { name: "Atenção" });
-      await expect(confirm).toContainText(`Ativar as 3 contas disponíveis para este cliente a partir de ${monthNames[month - 1].toLowerCase()} de ${year}?`);
+      await expect(confirm).toContainText(
+        `Ativar as 3 contas disponíveis para este cliente a partir de ${monthNames[month - 1].toLowerCase()} de ${year}?`,
+      );
       await confirm.getByRole("button", { name: "Continuar" }).click();
       await expect(add.getByRole("status")).toHaveText("3 contas ativadas.");
       await expect(add.getByText("Nenhuma conta encontrada")).toBeVisible();
       await page.keyboard.press("Escape");
 
       // Categorization: the imported account by its reduced code; the inactive one is not offered.
-      await page.getByRole("navigation", { name: "Ações do cliente" }).getByRole("link", { name: /^Categorizar/ }).click();
+      await page
+        .getByRole("navigation", { name: "Ações do cliente" })
+        .getByRole("link", { name: /^Categorizar/ })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: "Categorizar blocos" })).toBeVisible();
       const account = page.getByRole("combobox", { name: "Conta" });
       await account.fill("Material");
@@ -193,7 +241,11 @@ for (const { size, viewport } of [
   });
 }
 
-test("[chart] the starter chart from the first-visit offer, the copy into the next year, and one account created, renamed and deactivated", async ({ page, request, people }) => {
+test("[chart] the starter chart from the first-visit offer, the copy into the next year, and one account created, renamed and deactivated", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.accountingTeam(); // an office without a chart
 
   // A regular operator is told to ask the owner or an administrator.

@@ -47,7 +47,12 @@ async function expectEnabled(page: Page, names: string[]): Promise<void> {
   for (const name of names) await expect(entry(page, name)).toBeEnabled();
 }
 
-test("[client actions] the responsible type-2 operator shares a client by keyboard; the operator it shares with then sees it", async ({ page, request, browser, people }) => {
+test("[client actions] the responsible type-2 operator shares a client by keyboard; the operator it shares with then sees it", async ({
+  page,
+  request,
+  browser,
+  people,
+}) => {
   const team = await people.officeWithClient();
   await openClient(page, await apiLogin(request, team.operator.email), team.client);
   await expectEnabled(page, RESPONSIBLE_ONLY);
@@ -89,10 +94,17 @@ test("[client actions] the responsible type-2 operator shares a client by keyboa
   await expect(toAdmin).not.toBeChecked();
   const adminTokens = await apiLogin(request, team.admin.email);
   const cards = await request.get("/api/clients", { headers: { authorization: `Bearer ${adminTokens.access}` } });
-  expect(((await cards.json()) as { data: Array<{ id: number }> }).data.map((card) => card.id)).not.toContain(team.client.id);
+  expect(((await cards.json()) as { data: Array<{ id: number }> }).data.map((card) => card.id)).not.toContain(
+    team.client.id,
+  );
 });
 
-test("[client actions] transfers a client: select, deselect, confirm panel, then the new responsible has the three actions", async ({ page, request, browser, people }) => {
+test("[client actions] transfers a client: select, deselect, confirm panel, then the new responsible has the three actions", async ({
+  page,
+  request,
+  browser,
+  people,
+}) => {
   const team = await people.officeWithClient();
   await openClient(page, await apiLogin(request, team.operator.email), team.client);
   await entry(page, "Transferir cliente").click();
@@ -137,7 +149,11 @@ test("[client actions] transfers a client: select, deselect, confirm panel, then
   await other.close();
 });
 
-test("[client actions] removes a client after 'Tem certeza que deseja remover este cliente?'", async ({ page, request, people }) => {
+test("[client actions] removes a client after 'Tem certeza que deseja remover este cliente?'", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.officeWithClient();
   await openClient(page, await apiLogin(request, team.operator.email), team.client);
   await entry(page, "Excluir cliente").click();
@@ -157,20 +173,30 @@ test("[client actions] removes a client after 'Tem certeza que deseja remover es
   // Gone for the owner too, who sees every client of the office.
   const owner = await apiLogin(request, team.owner.email);
   const cards = await request.get("/api/clients", { headers: { authorization: `Bearer ${owner.access}` } });
-  expect(((await cards.json()) as { data: Array<{ id: number }> }).data.map((card) => card.id)).not.toContain(team.client.id);
+  expect(((await cards.json()) as { data: Array<{ id: number }> }).data.map((card) => card.id)).not.toContain(
+    team.client.id,
+  );
 });
 
-test("[client actions] not responsible — the office owner included — the three entries are disabled and the calls refused", async ({ page, request, people }) => {
+test("[client actions] not responsible — the office owner included — the three entries are disabled and the calls refused", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.officeWithClient();
   await openClient(page, await apiLogin(request, team.owner.email), team.client);
   for (const name of RESPONSIBLE_ONLY) {
     await expect(entry(page, name)).toBeDisabled();
-    await expect(entry(page, name)).toHaveAccessibleDescription("Apenas o operador responsável por este cliente pode fazer isso.");
+    await expect(entry(page, name)).toHaveAccessibleDescription(
+      "Apenas o operador responsável por este cliente pode fazer isso.",
+    );
   }
   await expect(entry(page, "Gerenciar contas")).toBeEnabled();
   // Reached by keyboard, a disabled entry shows why and opens nothing.
   await tabTo(page, entry(page, "Excluir cliente"));
-  await expect(bar(page).getByRole("tooltip").filter({ hasText: "Apenas o operador responsável" }).last()).toBeVisible();
+  await expect(
+    bar(page).getByRole("tooltip").filter({ hasText: "Apenas o operador responsável" }).last(),
+  ).toBeVisible();
   await page.keyboard.press("Enter");
   await entry(page, "Transferir cliente").click({ force: true }); // aria-disabled: Playwright would wait
   await entry(page, "Compartilhar cliente").click({ force: true });
@@ -180,10 +206,17 @@ test("[client actions] not responsible — the office owner included — the thr
 
   // The server refuses the owner too.
   const clientId = team.client.id;
-  const seen = await page.evaluate(async ({ key, clientId }) => {
-    const response = await fetch("/api/clients", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem(key)}` }, body: JSON.stringify({ clientId }) });
-    return response.status;
-  }, { key: STORAGE_KEYS.access, clientId });
+  const seen = await page.evaluate(
+    async ({ key, clientId }) => {
+      const response = await fetch("/api/clients", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem(key)}` },
+        body: JSON.stringify({ clientId }),
+      });
+      return response.status;
+    },
+    { key: STORAGE_KEYS.access, clientId },
+  );
   expect(seen).toBe(200); // the owner sees the client…
   expect(await callFromPage(page, "/api/operator/shared", { clientId })).toBe(403); // …but may not act on it
   expect(await callFromPage(page, "/api/operator/transfer", { clientId })).toBe(403);
@@ -191,15 +224,27 @@ test("[client actions] not responsible — the office owner included — the thr
 
   // An admin the client is shared with: the same.
   const operatorTokens = await apiLogin(request, team.operator.email);
-  const shared = await request.post("/api/operator/shared", { headers: { authorization: `Bearer ${operatorTokens.access}` }, data: { clientId } });
-  const adminEntry = ((await shared.json()) as { data: Array<{ id: number; name: string }> }).data.find((operator) => operator.name === team.admin.name);
+  const shared = await request.post("/api/operator/shared", {
+    headers: { authorization: `Bearer ${operatorTokens.access}` },
+    data: { clientId },
+  });
+  const adminEntry = ((await shared.json()) as { data: Array<{ id: number; name: string }> }).data.find(
+    (operator) => operator.name === team.admin.name,
+  );
   expect(adminEntry).toBeDefined();
-  const change = await request.post("/api/operator/shared/change", { headers: { authorization: `Bearer ${operatorTokens.access}` }, data: { clientId, accountingOperatorId: adminEntry?.id } });
+  const change = await request.post("/api/operator/shared/change", {
+    headers: { authorization: `Bearer ${operatorTokens.access}` },
+    data: { clientId, accountingOperatorId: adminEntry?.id },
+  });
   expect(change.status()).toBe(200);
   await openClient(page, await apiLogin(request, team.admin.email), team.client);
   for (const name of RESPONSIBLE_ONLY) await expect(entry(page, name)).toBeDisabled();
-  expect(await callFromPage(page, "/api/operator/shared/change", { clientId, accountingOperatorId: adminEntry?.id })).toBe(403);
-  expect(await callFromPage(page, "/api/operator/transfer/change", { clientId, accountingOperatorId: adminEntry?.id })).toBe(403);
+  expect(
+    await callFromPage(page, "/api/operator/shared/change", { clientId, accountingOperatorId: adminEntry?.id }),
+  ).toBe(403);
+  expect(
+    await callFromPage(page, "/api/operator/transfer/change", { clientId, accountingOperatorId: adminEntry?.id }),
+  ).toBe(403);
   expect(await callFromPage(page, "/api/client/remove", { clientId })).toBe(403);
 
   // The responsible type-2 operator may (a read-only call here; the journeys above do the rest).
@@ -208,7 +253,11 @@ test("[client actions] not responsible — the office owner included — the thr
   expect(await callFromPage(page, "/api/operator/transfer", { clientId })).toBe(200);
 });
 
-test("[client actions] the side bar collapses to icons and expands again, by keyboard", async ({ page, request, people }) => {
+test("[client actions] the side bar collapses to icons and expands again, by keyboard", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.officeWithClient();
   await openClient(page, await apiLogin(request, team.operator.email), team.client);
   const toggle = bar(page).getByRole("button", { name: "Recolher menu" });
@@ -224,12 +273,22 @@ test("[client actions] the side bar collapses to icons and expands again, by key
   await page.keyboard.press("Enter");
   await expect(bar(page).getByRole("button", { name: "Recolher menu" })).toHaveAttribute("aria-expanded", "true");
   await expect.poll(() => bar(page).evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan(200);
-  await expect(bar(page).getByRole("link", { name: "Categorizar" })).toHaveAttribute("href", /^\/home\/client\/categorization(\?aba=[0-9a-f]+)?$/);
-  await expect(bar(page).getByRole("link", { name: "Contabilizar" })).toHaveAttribute("href", /^\/home\/client\/contabilization(\?aba=[0-9a-f]+)?$/);
+  await expect(bar(page).getByRole("link", { name: "Categorizar" })).toHaveAttribute(
+    "href",
+    /^\/home\/client\/categorization(\?aba=[0-9a-f]+)?$/,
+  );
+  await expect(bar(page).getByRole("link", { name: "Contabilizar" })).toHaveAttribute(
+    "href",
+    /^\/home\/client\/contabilization(\?aba=[0-9a-f]+)?$/,
+  );
   await expect(bar(page).getByText("Visualizar")).toBeVisible();
 });
 
-test("[client actions] a transfer the server refuses says why in the confirm panel and stays on the client", async ({ page, request, people }) => {
+test("[client actions] a transfer the server refuses says why in the confirm panel and stays on the client", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.officeWithClient();
   const operatorTokens = await apiLogin(request, team.operator.email);
   await openClient(page, operatorTokens, team.client);
@@ -239,10 +298,18 @@ test("[client actions] a transfer the server refuses says why in the confirm pan
   await drawer.getByRole("button", { name: "Transferir clientes" }).click();
 
   // Meanwhile the owner blocks the chosen admin.
-  const list = await request.post("/api/operator/transfer", { headers: { authorization: `Bearer ${operatorTokens.access}` }, data: { clientId: team.client.id } });
-  const adminId = ((await list.json()) as { data: Array<{ id: number; name: string }> }).data.find((operator) => operator.name === team.admin.name)?.id;
+  const list = await request.post("/api/operator/transfer", {
+    headers: { authorization: `Bearer ${operatorTokens.access}` },
+    data: { clientId: team.client.id },
+  });
+  const adminId = ((await list.json()) as { data: Array<{ id: number; name: string }> }).data.find(
+    (operator) => operator.name === team.admin.name,
+  )?.id;
   const owner = await apiLogin(request, team.owner.email);
-  const blocked = await request.post("/api/operator/block/change", { headers: { authorization: `Bearer ${owner.access}` }, data: { operatorId: adminId, platform: "accounting" } });
+  const blocked = await request.post("/api/operator/block/change", {
+    headers: { authorization: `Bearer ${owner.access}` },
+    data: { operatorId: adminId, platform: "accounting" },
+  });
   expect(blocked.status()).toBe(200);
 
   await drawer.getByRole("button", { name: "Sim, transferir cliente" }).click();
@@ -252,7 +319,11 @@ test("[client actions] a transfer the server refuses says why in the confirm pan
   await expectEnabled(page, RESPONSIBLE_ONLY); // still the responsible
 });
 
-test("[client actions] badges count the client's blocks; Contabilizar is disabled with the avatar of the operator contabilising", async ({ page, request, people }) => {
+test("[client actions] badges count the client's blocks; Contabilizar is disabled with the avatar of the operator contabilising", async ({
+  page,
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient({ busy: true });
   const client = { ...viewer.client, logoUrl: null };
   await openClient(page, await apiLogin(request, viewer.owner.email), client);
@@ -267,12 +338,19 @@ test("[client actions] badges count the client's blocks; Contabilizar is disable
   await expectNoAxeViolations(page, "side bar with Contabilizar held by another operator");
 });
 
-test("[client actions] a removal the server refuses (already removed elsewhere) shows its message", async ({ page, request, people }) => {
+test("[client actions] a removal the server refuses (already removed elsewhere) shows its message", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.officeWithClient();
   const tokens = await apiLogin(request, team.operator.email);
   await openClient(page, tokens, team.client);
   // another tab of the same operator removed it first
-  const first = await request.post("/api/client/remove", { headers: { authorization: `Bearer ${tokens.access}` }, data: { clientId: team.client.id } });
+  const first = await request.post("/api/client/remove", {
+    headers: { authorization: `Bearer ${tokens.access}` },
+    data: { clientId: team.client.id },
+  });
   expect(first.status()).toBe(200);
   await entry(page, "Excluir cliente").click();
   await page.getByRole("alertdialog", { name: "Atenção" }).getByRole("button", { name: "Continuar" }).click();
@@ -288,7 +366,11 @@ test("[client actions] a removal the server refuses (already removed elsewhere) 
 test.describe("[client actions] dark", () => {
   test.use({ colorScheme: "dark" });
 
-  test("[client actions] keyboard only: transfer drawer and removal confirmation keep the focus, axe-clean in dark mode", async ({ page, request, people }) => {
+  test("[client actions] keyboard only: transfer drawer and removal confirmation keep the focus, axe-clean in dark mode", async ({
+    page,
+    request,
+    people,
+  }) => {
     const team = await people.officeWithClient();
     await openClient(page, await apiLogin(request, team.operator.email), team.client);
 
@@ -342,7 +424,11 @@ test("[client actions] the removal names the client and its consequences; its us
   factories,
 }) => {
   const team = await people.officeWithClient();
-  const member = await factories.createClientOperator({ client: team.client, type: 0, user: { email: factories.uniqueEmail("e2e-removido") } });
+  const member = await factories.createClientOperator({
+    client: team.client,
+    type: 0,
+    user: { email: factories.uniqueEmail("e2e-removido") },
+  });
   // The company's user has the app open while the office removes the company.
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();

@@ -8,25 +8,54 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // client, switches months, years and views, reads account rows (a block in a deactivated account warns),
 // filters, opens a block, and reads the pendências of a month. Dates are relative to this month in São Paulo.
 
-const MONTHS = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
+const MONTHS = [
+  "Janeiro",
+  "Fevereiro",
+  "Março",
+  "Abril",
+  "Maio",
+  "Junho",
+  "Julho",
+  "Agosto",
+  "Setembro",
+  "Outubro",
+  "Novembro",
+  "Dezembro",
+];
 
 function saoPauloToday(): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return { year: get("year"), month: get("month"), day: get("day") };
 }
 
-type DetailClient = { owner: Person; client: { id: number; name: string }; tag: string; rent: string; energy: string; old: string };
+type DetailClient = {
+  owner: Person;
+  client: { id: number; name: string };
+  tag: string;
+  rent: string;
+  energy: string;
+  old: string;
+};
 
 const test = base.extend<{ detailClient: () => Promise<DetailClient> }>({
   detailClient: async ({ factories: f }, provide) => {
     await provide(async () => {
       const { year, month } = saoPauloToday();
       const tag = Math.random().toString(36).slice(2, 7);
-      const owner = await f.createAccountingOperator({ type: 0, user: { email: f.uniqueEmail("e2e-detalhe"), name: `Olga Dona ${tag}` } });
+      const owner = await f.createAccountingOperator({
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-detalhe"), name: `Olga Dona ${tag}` },
+      });
       const office = { id: owner.officeId };
       const client = await f.createClient({ responsible: owner, name: `Detalhe Comércio ${tag} Ltda` });
-      const account = (code: string, description: string, yearOfExercise: number) => f.createAccount({ office, code: `${code}.${tag}`, description, yearOfExercise });
+      const account = (code: string, description: string, yearOfExercise: number) =>
+        f.createAccount({ office, code: `${code}.${tag}`, description, yearOfExercise });
       const rent = await account("1.1", `Aluguel Matriz ${tag}`, year);
       const rentBefore = await account("1.1", `Aluguel Matriz ${tag}`, year - 1);
       const energy = await account("2.1", `Energia Elétrica ${tag}`, year);
@@ -34,16 +63,43 @@ const test = base.extend<{ detailClient: () => Promise<DetailClient> }>({
       const noon = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d, 15));
       await f.activateAccount({ client, account: rent, activatedAt: noon(year - 1, 1, 2) });
       await f.activateAccount({ client, account: energy, activatedAt: new Date() });
-      await f.activateAccount({ client, account: old, activatedAt: noon(year - 1, 1, 2), deactivatedAt: noon(year - 1, 2, 2) });
+      await f.activateAccount({
+        client,
+        account: old,
+        activatedAt: noon(year - 1, 1, 2),
+        deactivatedAt: noon(year - 1, 2, 2),
+      });
       const operator = { id: owner.id };
       const sentAt = new Date(Date.now() - 10 * 60_000);
       const categorized = (account: { id: number }, valueCents: number, paymentDate: Date) =>
-        f.createBlock({ client, state: "categorized", account, operator, valueCents, paymentDate, sentAt, categorizedAt: sentAt });
+        f.createBlock({
+          client,
+          state: "categorized",
+          account,
+          operator,
+          valueCents,
+          paymentDate,
+          sentAt,
+          categorizedAt: sentAt,
+        });
       const inRent = await categorized(rent, 123_456, noon(year, month, 1));
       await categorized(old, 9_990, noon(year, month, 1));
       await categorized(rentBefore, 55_500, noon(year - 1, 12, 15));
-      await f.createPendency({ block: inRent, issue: 2, observations: `Falta a segunda página ${tag}`, createdBy: operator, createdAt: new Date(Date.now() - 60_000) });
-      await f.createPendency({ block: inRent, issue: 0, observations: "", createdBy: operator, createdAt: new Date(Date.now() - 120_000), solvedAt: new Date() });
+      await f.createPendency({
+        block: inRent,
+        issue: 2,
+        observations: `Falta a segunda página ${tag}`,
+        createdBy: operator,
+        createdAt: new Date(Date.now() - 60_000),
+      });
+      await f.createPendency({
+        block: inRent,
+        issue: 0,
+        observations: "",
+        createdBy: operator,
+        createdAt: new Date(Date.now() - 120_000),
+        solvedAt: new Date(),
+      });
       return {
         owner: { email: owner.user.email, name: owner.user.name },
         client: { id: client.id, name: client.name },
@@ -60,7 +116,11 @@ const leftPanel = (page: Page) => page.locator("section[aria-labelledby=client-t
 const pendencies = (page: Page) => page.locator("section[aria-labelledby=pendencies-title]");
 const row = (page: Page, description: string) => leftPanel(page).getByRole("button", { name: new RegExp(description) });
 
-test("[client detail] the owner opens a client from the list, switches months, years and views, filters, opens a block and reads the pendências; axe", async ({ page, request, detailClient }) => {
+test("[client detail] the owner opens a client from the list, switches months, years and views, filters, opens a block and reads the pendências; axe", async ({
+  page,
+  request,
+  detailClient,
+}) => {
   test.setTimeout(90_000);
   const data = await detailClient();
   const { year, month, day } = saoPauloToday();
@@ -71,7 +131,9 @@ test("[client detail] the owner opens a client from the list, switches months, y
   await page.getByText(data.client.name).click();
   await expect(page).toHaveURL(/\/home\/client$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(data.client.name);
-  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("bloco.client") ?? "null")?.id)).toBe(data.client.id);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("bloco.client") ?? "null")?.id)).toBe(
+    data.client.id,
+  );
 
   // this month: three accounts by code, one block in the deactivated one → the warning
   const panel = leftPanel(page);
@@ -87,7 +149,14 @@ test("[client detail] the owner opens a client from the list, switches months, y
   await expect(row(page, data.energy)).toHaveAttribute("aria-expanded", "true");
   await expect(panel.getByText("Sem blocos nesta conta")).toBeVisible();
   await row(page, data.old).click();
-  await expect(panel.locator("p").filter({ hasText: "Um ou mais blocos foram categorizados nesta conta, porém ela não faz parte das contas ativas da empresa." })).toBeVisible();
+  await expect(
+    panel
+      .locator("p")
+      .filter({
+        hasText:
+          "Um ou mais blocos foram categorizados nesta conta, porém ela não faz parte das contas ativas da empresa.",
+      }),
+  ).toBeVisible();
   await row(page, data.rent).click();
   await expect(panel.getByRole("button", { name: /R\$ 1\.234,56/ })).toBeVisible();
 
@@ -164,10 +233,17 @@ test("[client detail] the owner opens a client from the list, switches months, y
   await expectNoAxeViolations(page, "/home/client blocks and pendências");
 });
 
-test("[client detail] keyboard only: the view toggle, a row and the pendency dialog", async ({ page, request, detailClient }) => {
+test("[client detail] keyboard only: the view toggle, a row and the pendency dialog", async ({
+  page,
+  request,
+  detailClient,
+}) => {
   const data = await detailClient();
   await openLoggedIn(page, await apiLogin(request, data.owner.email), "accounting", "/register");
-  await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), { ...data.client, logoUrl: null });
+  await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), {
+    ...data.client,
+    logoUrl: null,
+  });
   await page.goto("/home/client");
   const rent = row(page, data.rent);
   await expect(rent).toBeVisible();
@@ -186,14 +262,22 @@ test("[client detail] keyboard only: the view toggle, a row and the pendency dia
   await expect(item).toBeFocused();
 });
 
-test("[client detail] without a client in this tab, /home/client goes to /home; a client of another office answers 404 and goes home too", async ({ page, request, detailClient, people }) => {
+test("[client detail] without a client in this tab, /home/client goes to /home; a client of another office answers 404 and goes home too", async ({
+  page,
+  request,
+  detailClient,
+  people,
+}) => {
   const data = await detailClient();
   const stranger = await people.operator();
   await openLoggedIn(page, await apiLogin(request, stranger.email), "accounting", "/register");
   await page.evaluate(() => sessionStorage.removeItem("bloco.client"));
   await page.goto("/home/client");
   await expect(page).toHaveURL(/\/home$/);
-  await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), { ...data.client, logoUrl: null });
+  await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), {
+    ...data.client,
+    logoUrl: null,
+  });
   await page.goto("/home/client");
   await expect(page).toHaveURL(/\/home$/);
   expect(await page.evaluate(() => sessionStorage.getItem("bloco.client"))).toBeNull();

@@ -17,8 +17,16 @@ async function typeInto(page: Page, form: ReturnType<Page["locator"]>, label: st
   await page.keyboard.type(text);
 }
 
-test("[client-signup] an owner invites a company; its user registers through the e-mailed link and reaches the business /home", async ({ page, browser, request, people }) => {
-  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+test("[client-signup] an owner invites a company; its user registers through the e-mailed link and reaches the business /home", async ({
+  page,
+  browser,
+  request,
+  people,
+}) => {
+  test.fixme(
+    (await request.get("/api/dev/outbox")).status() === 404,
+    "GET /api/dev/outbox is not available on this server",
+  );
   test.setTimeout(120_000); // a whole registration typed key by key, with three axe passes
   const team = await people.accountingTeam();
   const email = `empresa.${Date.now()}@cliente.teste`;
@@ -31,7 +39,9 @@ test("[client-signup] an owner invites a company; its user registers through the
   const drawer = page.getByRole("dialog", { name: "Adicionar Cliente" });
   await drawer.getByLabel("E-mail").fill(email);
   await drawer.getByLabel("E-mail").press("Enter");
-  await expect(drawer.getByRole("list", { name: "Adicionados recentemente (aguardando cadastro)" }).getByText(email)).toBeVisible();
+  await expect(
+    drawer.getByRole("list", { name: "Adicionados recentemente (aguardando cadastro)" }).getByText(email),
+  ).toBeVisible();
 
   // The company opens the link on a device of its own.
   const link = await conviteLink(request, email);
@@ -39,7 +49,9 @@ test("[client-signup] an owner invites a company; its user registers through the
   const visitor = await context.newPage();
   await visitor.goto(link);
   await expect(visitor.getByRole("heading", { name: "Cadastro da empresa" })).toBeVisible();
-  await expect(visitor.getByText(`${team.officeName} convidou a sua empresa para o Bloco.`, { exact: false })).toBeVisible();
+  await expect(
+    visitor.getByText(`${team.officeName} convidou a sua empresa para o Bloco.`, { exact: false }),
+  ).toBeVisible();
   await expectNoAxeViolations(visitor, "client registration page");
 
   const form = visitor.locator("form");
@@ -95,14 +107,27 @@ test("[client-signup] an owner invites a company; its user registers through the
   await expect(page.getByText(companyName)).toBeVisible();
 });
 
-test("[client-signup] a CNPJ already active in the office is refused with a clear message", async ({ browser, request, people }) => {
-  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+test("[client-signup] a CNPJ already active in the office is refused with a clear message", async ({
+  browser,
+  request,
+  people,
+}) => {
+  test.fixme(
+    (await request.get("/api/dev/outbox")).status() === 404,
+    "GET /api/dev/outbox is not available on this server",
+  );
   const team = await people.officeWithClient();
   const owner = await apiLogin(request, team.operator.email);
-  const detail = await request.post("/api/client", { data: { clientId: team.client.id }, headers: { authorization: `Bearer ${owner.access}` } });
+  const detail = await request.post("/api/client", {
+    data: { clientId: team.client.id },
+    headers: { authorization: `Bearer ${owner.access}` },
+  });
   const code = ((await detail.json()) as { data: { person: { code: string } } }).data.person.code;
   const email = `repetida.${Date.now()}@cliente.teste`;
-  const added = await request.post("/api/invited/add", { data: { email, kind: "client" }, headers: { authorization: `Bearer ${owner.access}` } });
+  const added = await request.post("/api/invited/add", {
+    data: { email, kind: "client" },
+    headers: { authorization: `Bearer ${owner.access}` },
+  });
   expect(added.status()).toBe(200);
 
   const context = await browser.newContext();
@@ -120,17 +145,29 @@ test("[client-signup] a CNPJ already active in the office is refused with a clea
   await form.getByLabel("Senha", { exact: true }).fill("segredo1");
   await form.getByLabel("Confirmar senha").fill("segredo1");
   await form.getByRole("button", { name: "Cadastrar empresa" }).click();
-  await expect(visitor.getByRole("alert").filter({ hasText: "Esta empresa (CPF/CNPJ) já é cliente ativo deste escritório." })).toBeVisible();
+  await expect(
+    visitor.getByRole("alert").filter({ hasText: "Esta empresa (CPF/CNPJ) já é cliente ativo deste escritório." }),
+  ).toBeVisible();
   await expect(visitor).toHaveURL(/\/convite\//);
   await context.close();
 });
 
-test("[client-signup] an e-mail with a login confirms its password, gets the company and chooses the platform", async ({ browser, request, people }) => {
-  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+test("[client-signup] an e-mail with a login confirms its password, gets the company and chooses the platform", async ({
+  browser,
+  request,
+  people,
+}) => {
+  test.fixme(
+    (await request.get("/api/dev/outbox")).status() === 404,
+    "GET /api/dev/outbox is not available on this server",
+  );
   const inviter = await people.accountingTeam();
   const operator = await people.operator(); // an accounting operator of another office
   const owner = await apiLogin(request, inviter.owner.email);
-  const added = await request.post("/api/invited/add", { data: { email: operator.email, kind: "client" }, headers: { authorization: `Bearer ${owner.access}` } });
+  const added = await request.post("/api/invited/add", {
+    data: { email: operator.email, kind: "client" },
+    headers: { authorization: `Bearer ${owner.access}` },
+  });
   expect(added.status()).toBe(200);
   const companyName = `Operador Empresário ${Date.now().toString(36)}`;
 

@@ -27,13 +27,18 @@ const test = base.extend<{ clientOffice: () => Promise<ClientOffice> }>({
     await provide(async () => {
       const office = await f.createOffice();
       const tag = Math.random().toString(36).slice(2, 7);
-      const make = (type: number, name: string) => f.createAccountingOperator({ office, type, user: { email: f.uniqueEmail("e2e-clientes"), name } });
+      const make = (type: number, name: string) =>
+        f.createAccountingOperator({ office, type, user: { email: f.uniqueEmail("e2e-clientes"), name } });
       const owner = await make(0, `Ana Dona ${tag}`);
       const operator = await make(2, `Carla Operadora ${tag}`);
       const other = await make(2, `Otávio Outro ${tag}`);
       const padaria = await f.createClient({ responsible: operator, name: `Padaria Pão Doce ${tag}` });
       const acougue = await f.createClient({ responsible: owner, name: `Açougue Boi Bravo ${tag}` });
-      const mercearia = await f.createClient({ responsible: other, name: `Mercearia Zé ${tag}`, modifiedAt: new Date("2025-03-07T13:45:00Z") });
+      const mercearia = await f.createClient({
+        responsible: other,
+        name: `Mercearia Zé ${tag}`,
+        modifiedAt: new Date("2025-03-07T13:45:00Z"),
+      });
       await f.shareClient({ client: acougue, operator });
       await f.createBlock({ client: padaria, state: "uncategorized" });
       await f.createBlock({ client: acougue, state: "pendency" });
@@ -51,11 +56,13 @@ const test = base.extend<{ clientOffice: () => Promise<ClientOffice> }>({
 });
 
 const cards = (page: Page) => page.getByTestId("client-card");
-const card = (page: Page, client: ClientRef) => page.locator(`[data-testid="client-card"][data-client-id="${client.id}"]`);
+const card = (page: Page, client: ClientRef) =>
+  page.locator(`[data-testid="client-card"][data-client-id="${client.id}"]`);
 // a matching card is a link (it can open in a new tab), a dimmed one a disabled button
 const cardButton = (page: Page, client: ClientRef) => card(page, client).locator("a, button");
 /** On /home/client (the lead's page): the client's logo and name, a button in the h1, open the dialog. */
-const infoButton = (page: Page, client: ClientRef) => page.getByRole("heading", { level: 1, name: client.name }).getByRole("button");
+const infoButton = (page: Page, client: ClientRef) =>
+  page.getByRole("heading", { level: 1, name: client.name }).getByRole("button");
 const search = (page: Page) => page.getByRole("searchbox", { name: "Buscar conta" });
 const icon = (scope: Locator, name: string) => scope.getByRole("img", { name, exact: true });
 
@@ -77,7 +84,11 @@ async function openHome(page: Page, request: Parameters<typeof apiLogin>[0], per
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
 }
 
-test("[clients] search dims what does not match (accents and case ignored, by name, date or time); icons with tooltips", async ({ page, request, clientOffice }) => {
+test("[clients] search dims what does not match (accents and case ignored, by name, date or time); icons with tooltips", async ({
+  page,
+  request,
+  clientOffice,
+}) => {
   const { owner, operator, other, clients } = await clientOffice();
   await openHome(page, request, owner);
   await expect(cards(page)).toHaveCount(3);
@@ -129,7 +140,12 @@ test("[clients] search dims what does not match (accents and case ignored, by na
   await expectNoAxeViolations(page, "/home (client list)");
 });
 
-test("[clients] an operator sees its own clients and the shared ones; the owner sees them all", async ({ page, request, browser, clientOffice }) => {
+test("[clients] an operator sees its own clients and the shared ones; the owner sees them all", async ({
+  page,
+  request,
+  browser,
+  clientOffice,
+}) => {
   const { owner, operator, clients } = await clientOffice();
   await openHome(page, request, operator);
   await expect(cards(page)).toHaveCount(2);
@@ -147,19 +163,30 @@ test("[clients] an operator sees its own clients and the shared ones; the owner 
   await ownerContext.close();
 });
 
-test("[clients] a card says who else is working the client, picked up by the poll", async ({ page, request, clientOffice, factories }) => {
+test("[clients] a card says who else is working the client, picked up by the poll", async ({
+  page,
+  request,
+  clientOffice,
+  factories,
+}) => {
   const { owner, other, clients } = await clientOffice();
   await openHome(page, request, owner);
   await expect(cards(page)).toHaveCount(3);
   await expect(page.getByTestId("client-busy")).toHaveCount(0);
   // The other operator opens the mercearia's categorization screen now; the list polls every 5 s.
   await factories.markPresence({ client: clients.mercearia, user: { id: other.userId } });
-  await expect(card(page, clients.mercearia).getByTestId("client-busy")).toContainText(`Em uso por ${other.name}`, { timeout: 15_000 });
+  await expect(card(page, clients.mercearia).getByTestId("client-busy")).toContainText(`Em uso por ${other.name}`, {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId("client-busy")).toHaveCount(1);
   await expectNoAxeViolations(page, "/home with a busy card");
 });
 
-test("[clients] keyboard only: a card opens the client (id in sessionStorage), its dialog and the 'Contato' panel", async ({ page, request, clientOffice }) => {
+test("[clients] keyboard only: a card opens the client (id in sessionStorage), its dialog and the 'Contato' panel", async ({
+  page,
+  request,
+  clientOffice,
+}) => {
   const { officeName, owner, operator, clients } = await clientOffice();
   await openHome(page, request, owner);
   await search(page).fill("padaria");
@@ -167,7 +194,9 @@ test("[clients] keyboard only: a card opens the client (id in sessionStorage), i
   await tabTo(page, cardButton(page, clients.padaria));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/home\/client$/);
-  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem("bloco.client") ?? "null") as { id: number; name: string } | null);
+  const stored = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem("bloco.client") ?? "null") as { id: number; name: string } | null,
+  );
   expect(stored).toMatchObject({ id: clients.padaria.id, name: clients.padaria.name });
 
   // The client dialog, from the client's name on /home/client.
@@ -204,7 +233,11 @@ test("[clients] 'Contato' is not offered on /home (no client open)", async ({ pa
   await expect(account.getByRole("button", { name: "Contato" })).toHaveCount(0);
 });
 
-test("[clients] 'Adicionar Cliente' by keyboard: invalid e-mail, invite added, duplicate refused, invite removed", async ({ page, request, clientOffice }) => {
+test("[clients] 'Adicionar Cliente' by keyboard: invalid e-mail, invite added, duplicate refused, invite removed", async ({
+  page,
+  request,
+  clientOffice,
+}) => {
   const { owner } = await clientOffice();
   const email = `empresa.${Date.now()}@cliente.teste`;
   await openHome(page, request, owner);
@@ -258,7 +291,11 @@ test("[clients] a new office is told to invite its first client company", async 
   await expect(page.getByRole("dialog", { name: "Adicionar Cliente" }).getByLabel("E-mail")).toBeVisible();
 });
 
-test("[clients] a slow list says it is loading; a lost connection says so and 'Tentar novamente' loads it", async ({ page, request, clientOffice }) => {
+test("[clients] a slow list says it is loading; a lost connection says so and 'Tentar novamente' loads it", async ({
+  page,
+  request,
+  clientOffice,
+}) => {
   const { owner } = await clientOffice();
   // The network, not our API, is what fails here: the list's requests wait at a gate, then are refused.
   let open: () => void = () => undefined;
@@ -282,7 +319,12 @@ test("[clients] a slow list says it is loading; a lost connection says so and 'T
 test.describe("[clients] dark", () => {
   test.use({ colorScheme: "dark" });
 
-  test("[clients] axe in dark: the list with a busy card and a search, the drawer and the client dialog", async ({ page, request, clientOffice, factories }) => {
+  test("[clients] axe in dark: the list with a busy card and a search, the drawer and the client dialog", async ({
+    page,
+    request,
+    clientOffice,
+    factories,
+  }) => {
     const { owner, other, clients } = await clientOffice();
     await factories.markPresence({ client: clients.mercearia, user: { id: other.userId } });
     await openHome(page, request, owner);

@@ -42,7 +42,10 @@ test("[handoff] the desk's QR opens on a phone, the phone posts an account's blo
   await expect(phone.getByTestId("mobile-operator")).toHaveText(`${m.operator}: ${data.operator.name}`);
   await expect(phone).toHaveURL(/\/home\/client\/contabilization\/mobile$/);
   await phone.getByRole("link", { name: new RegExp(m.chooseAccount) }).click();
-  await phone.getByRole("list", { name: m.accounts }).getByRole("button", { name: new RegExp(data.accounts.first.code.replace(/\./g, "\\.")) }).click();
+  await phone
+    .getByRole("list", { name: m.accounts })
+    .getByRole("button", { name: new RegExp(data.accounts.first.code.replace(/\./g, "\\.")) })
+    .click();
   const phoneNext = phone.getByTestId("mobile-next-block");
   for (let i = 0; i < data.blocks.first.length; i += 1) {
     const id = await phoneNext.getAttribute("data-block-id");

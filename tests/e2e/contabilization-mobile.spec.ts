@@ -16,9 +16,15 @@ const MOBILE = "/home/client/contabilization/mobile";
 const t = messages.contabilizationMobile;
 
 /** The desk's step: the operator asks /api/operator/contabilization/link for the QR's one-time token. */
-async function qrLink(request: APIRequestContext, data: MobileContabilizationClient): Promise<{ link: string; access: string }> {
+async function qrLink(
+  request: APIRequestContext,
+  data: MobileContabilizationClient,
+): Promise<{ link: string; access: string }> {
   const { access } = await apiLogin(request, data.operator.email);
-  const response = await request.post("/api/operator/contabilization/link", { data: { clientId: data.client.id }, headers: { authorization: `Bearer ${access}` } });
+  const response = await request.post("/api/operator/contabilization/link", {
+    data: { clientId: data.client.id },
+    headers: { authorization: `Bearer ${access}` },
+  });
   expect(response.status()).toBe(200);
   const { link } = ((await response.json()) as { data: { link: string } }).data;
   expect(link).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -26,7 +32,12 @@ async function qrLink(request: APIRequestContext, data: MobileContabilizationCli
 }
 
 /** What the desk's history says of an account (the API with the operator's bearer token). */
-async function deskHistory(request: APIRequestContext, access: string, data: MobileContabilizationClient, accountId: number): Promise<Block[]> {
+async function deskHistory(
+  request: APIRequestContext,
+  access: string,
+  data: MobileContabilizationClient,
+  accountId: number,
+): Promise<Block[]> {
   const response = await request.post("/api/operator/contabilization/history", {
     data: { clientId: data.client.id, year: data.year, month: data.month, accountId },
     headers: { authorization: `Bearer ${access}` },
@@ -44,7 +55,9 @@ const semBlocos = (page: Page) => page.getByRole("button", { name: t.noBlocks, e
 async function expectImageLoaded(page: Page, name: string) {
   const image = nextBlock(page).getByRole("img", { name });
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0))
+    .toBe(true);
 }
 
 test("[mobile] the QR link opens once, leaves the address bar, and posts an account's blocks to 'Sem blocos!'; history and the API agree; axe", async ({
@@ -81,8 +94,12 @@ test("[mobile] the QR link opens once, leaves the address bar, and posts an acco
   await expect(page).toHaveURL(new RegExp(`${MOBILE}/list$`));
   const accounts = page.getByRole("list", { name: t.accounts });
   await expect(accounts.getByRole("button")).toHaveCount(2);
-  await expect(accounts.getByRole("button", { name: new RegExp(`${water.code}.*2 blocos a contabilizar`) })).toBeVisible();
-  await expect(accounts.getByRole("button", { name: new RegExp(`${office.code}.*1 bloco a contabilizar`) })).toBeVisible();
+  await expect(
+    accounts.getByRole("button", { name: new RegExp(`${water.code}.*2 blocos a contabilizar`) }),
+  ).toBeVisible();
+  await expect(
+    accounts.getByRole("button", { name: new RegExp(`${office.code}.*1 bloco a contabilizar`) }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, "mobile list");
   const search = page.getByRole("searchbox", { name: t.search });
   await search.fill("zzz-nada");
@@ -195,7 +212,11 @@ test("[mobile] the same link opened a second time asks to scan again; axe", asyn
   await third.close();
 });
 
-test("[mobile] a reload loses the session: scan again; list and history are pages, not tokens", async ({ page, request, people }) => {
+test("[mobile] a reload loses the session: scan again; list and history are pages, not tokens", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.mobileContabilizationClient();
   const { link } = await qrLink(request, data);
   const init = page.waitForResponse((response) => response.url().endsWith("/api/operator/contabilization/init"));
@@ -211,7 +232,11 @@ test("[mobile] a reload loses the session: scan again; list and history are page
   await expect(page.getByRole("main")).toContainText(t.scanAgainText);
   await expect(page.getByTestId("mobile-operator")).toHaveCount(0);
   // leaving the page ended the session on the server too (its keepalive POST /end)
-  await expect.poll(async () => (await request.post("/api/operator/contabilization/mobile", { data: { link: session } })).status()).toBe(401);
+  await expect
+    .poll(async () =>
+      (await request.post("/api/operator/contabilization/mobile", { data: { link: session } })).status(),
+    )
+    .toBe(401);
 
   // /mobile/list and /mobile/history opened fresh: no exchange is tried (static segments win over [token])
   const inits: string[] = [];
@@ -225,7 +250,11 @@ test("[mobile] a reload loses the session: scan again; list and history are page
   expect(inits).toEqual([]);
 });
 
-test("[mobile] the pages answer Referrer-Policy no-referrer and Cache-Control no-store", async ({ page, request, people }) => {
+test("[mobile] the pages answer Referrer-Policy no-referrer and Cache-Control no-store", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.mobileContabilizationClient();
   const { link } = await qrLink(request, data);
   const response = await page.goto(`${MOBILE}/${link}`);
@@ -247,13 +276,20 @@ test("[mobile] the pages answer Referrer-Policy no-referrer and Cache-Control no
   expect(login.headers()["referrer-policy"]).toBe("same-origin");
 });
 
-test("[mobile] another operator taking the client shows its message and stops Proximo until it lets go", async ({ page, request, people }) => {
+test("[mobile] another operator taking the client shows its message and stops Proximo until it lets go", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.mobileContabilizationClient();
   const { link } = await qrLink(request, data);
   await page.goto(`${MOBILE}/${link}`);
   await expect(page.getByTestId("mobile-operator")).toContainText(data.operator.name);
   await page.getByRole("link", { name: new RegExp(t.chooseAccount) }).click();
-  await page.getByRole("list", { name: t.accounts }).getByRole("button", { name: new RegExp(data.accounts.water.code) }).click();
+  await page
+    .getByRole("list", { name: t.accounts })
+    .getByRole("button", { name: new RegExp(data.accounts.water.code) })
+    .click();
   await expect(proximo(page)).toBeEnabled();
 
   // the next poll answers 409 with the holder's name: shown as the server says it, Proximo disabled

@@ -15,13 +15,19 @@ test.describe.configure({ timeout: 90_000 });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const dateOf = (data: ContabilizationClient, day: number) => `${pad(day)}/${pad(data.month)}/${data.year}`;
-const accountButton = (page: Page, account: { code: string }) => page.getByRole("button", { name: new RegExp(`^${account.code.replace(/\./g, "\\.")} - `) });
+const accountButton = (page: Page, account: { code: string }) =>
+  page.getByRole("button", { name: new RegExp(`^${account.code.replace(/\./g, "\\.")} - `) });
 const nextButton = (page: Page) => page.getByTestId("next-button");
 const nextBlock = (page: Page) => page.getByTestId("next-block");
 const lastList = (page: Page) => page.getByRole("region", { name: "Últimos contabilizados do mês" });
 const lastRow = (page: Page, blockId: number) => lastList(page).locator(`li[data-block-id="${blockId}"]`);
 
-async function openDesk(page: Page, request: APIRequestContext, person: Person, data: ContabilizationClient): Promise<TokenAnswer> {
+async function openDesk(
+  page: Page,
+  request: APIRequestContext,
+  person: Person,
+  data: ContabilizationClient,
+): Promise<TokenAnswer> {
   const tokens = await apiLogin(request, person.email);
   await openLoggedIn(page, tokens, "accounting", "/register");
   await page.evaluate((client) => sessionStorage.setItem("bloco.client", JSON.stringify(client)), data.client);
@@ -39,7 +45,11 @@ async function secondOperator(browser: Browser, request: APIRequestContext, data
   return { context, page, tokens };
 }
 
-test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, one undo in two clicks; axe", async ({ page, request, people }) => {
+test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, one undo in two clicks; axe", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.contabilizationClient();
   await openDesk(page, request, data.operator, data);
   await expect(page.getByText("Selecione uma conta para comecar")).toBeVisible();
@@ -73,7 +83,10 @@ test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, on
   await expect(nextBlock(page)).toHaveCount(0);
   await expect(page.getByTestId("next-count")).toHaveText("Nenhum bloco a contabilizar");
   // the account with nothing left goes below the one with a block to post
-  await expect(page.locator("[data-account-id]").first()).toHaveAttribute("data-account-id", String(data.accounts.second.id));
+  await expect(page.locator("[data-account-id]").first()).toHaveAttribute(
+    "data-account-id",
+    String(data.accounts.second.id),
+  );
   // the last three of the month, most recent first: the two posts, then the older one of 'second'
   await expect(lastList(page).locator("li")).toHaveCount(3);
   await expect(lastList(page).locator("li").first()).toHaveAttribute("data-block-id", String(data.blocks.first[1]));
@@ -103,7 +116,11 @@ test("[contabilization] an account to 'Sem blocos!' with Proximo, the counts, on
   await expect(page.getByTestId("side-contabilize")).toContainText("2");
 });
 
-test("[contabilization] keyboard only: choose an account, Proximo with Space, Desfazer twice with Enter", async ({ page, request, people }) => {
+test("[contabilization] keyboard only: choose an account, Proximo with Space, Desfazer twice with Enter", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.contabilizationClient();
   await openDesk(page, request, data.operator, data);
   const second = accountButton(page, data.accounts.second);
@@ -128,7 +145,11 @@ test("[contabilization] keyboard only: choose an account, Proximo with Space, De
   await expect(nextButton(page)).toBeFocused(); // the undone block is the next again
 });
 
-test("[contabilization] 'Visualizar Historico' lists the account's contabilised blocks of the month; axe", async ({ page, request, people }) => {
+test("[contabilization] 'Visualizar Historico' lists the account's contabilised blocks of the month; axe", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.contabilizationClient();
   await openDesk(page, request, data.operator, data);
   await accountButton(page, data.accounts.second).click();
@@ -154,7 +175,9 @@ test("[contabilization] 'Visualizar Historico' lists the account's contabilised 
   // an account with nothing posted: the empty text
   await accountButton(page, data.accounts.first).click();
   await page.getByRole("button", { name: "Visualizar Historico" }).click();
-  await expect(page.getByRole("dialog", { name: "Visualizar Historico" }).getByText("Sem itens nesta lista")).toBeVisible();
+  await expect(
+    page.getByRole("dialog", { name: "Visualizar Historico" }).getByText("Sem itens nesta lista"),
+  ).toBeVisible();
 });
 
 test("[contabilization] a second operator: Contabilizar disabled with the first's avatar, a post refused 409, the page names the holder until the first leaves", async ({
@@ -174,7 +197,13 @@ test("[contabilization] a second operator: Contabilizar disabled with the first'
     await expect(entry).toHaveAttribute("aria-disabled", "true");
     await expect(entry).toHaveAccessibleDescription(`${data.operator.name} está contabilizando este cliente.`);
     // the holder's avatar (initials: no photo) in place of the count badge
-    await expect(entry).toContainText(data.operator.name.split(" ").slice(0, 2).map((part) => part[0]).join(""));
+    await expect(entry).toContainText(
+      data.operator.name
+        .split(" ")
+        .slice(0, 2)
+        .map((part) => part[0])
+        .join(""),
+    );
 
     const held = `${data.operator.name} está contabilizando este cliente no momento. Aguarde até que termine para contabilizar.`;
     const refused = await other.page.request.post("/api/block/contabilize", {
@@ -189,7 +218,13 @@ test("[contabilization] a second operator: Contabilizar disabled with the first'
     await other.page.goto("/home/client/contabilization");
     const notice = other.page.getByTestId("lease-held");
     await expect(notice).toContainText(held);
-    await expect(notice).toContainText(data.operator.name.split(" ").slice(0, 2).map((part) => part[0]).join(""));
+    await expect(notice).toContainText(
+      data.operator.name
+        .split(" ")
+        .slice(0, 2)
+        .map((part) => part[0])
+        .join(""),
+    );
     await expectNoAxeViolations(other.page, "contabilization desk held by another operator");
 
     // the first operator leaves (unsync): the second's page opens by itself at its next poll
@@ -214,9 +249,14 @@ test("[contabilization] 'Ver documentos' on one's own desk says nothing of anoth
   const tokens = await openDesk(page, request, data.operator, data);
   await accountButton(page, data.accounts.first).click();
   await expect(nextBlock(page)).toBeVisible();
-  const busy = await page.request.post("/api/client/busy", { headers: { authorization: `Bearer ${tokens.access}` }, data: { clientId: data.client.id } });
+  const busy = await page.request.post("/api/client/busy", {
+    headers: { authorization: `Bearer ${tokens.access}` },
+    data: { clientId: data.client.id },
+  });
   expect(((await busy.json()) as { data: { busy: unknown } }).data.busy).toBeNull();
-  await nextBlock(page).getByRole("button", { name: /Ver documentos/ }).click();
+  await nextBlock(page)
+    .getByRole("button", { name: /Ver documentos/ })
+    .click();
   const viewer = page.getByRole("dialog");
   await expect(viewer.getByText("Na contabilização, o bloco fica somente para leitura.")).toBeVisible();
   await expect(viewer.getByText(BUSY)).toHaveCount(0);
@@ -233,7 +273,11 @@ test("[contabilization] 'Ver documentos' on one's own desk says nothing of anoth
   }
 });
 
-test("[contabilization] the QR panel: a QR of the mobile link, the safety text, a new link once the phone used it; axe", async ({ page, request, people }) => {
+test("[contabilization] the QR panel: a QR of the mobile link, the safety text, a new link once the phone used it; axe", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.contabilizationClient();
   await openDesk(page, request, data.operator, data);
   const toggle = page.getByRole("button", { name: "Contabilizar pelo celular" });
@@ -249,7 +293,12 @@ test("[contabilization] the QR panel: a QR of the mobile link, the safety text, 
   const url = await qr.getAttribute("data-url");
   expect(url).toMatch(new RegExp(`^${origin}/home/client/contabilization/mobile/[A-Za-z0-9_-]{43}$`));
   // the drawing is the QR of that address (the package drawn again here gives the same paths)
-  const expected = await QRCode.toString(url ?? "", { type: "svg", margin: 0, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+  const expected = await QRCode.toString(url ?? "", {
+    type: "svg",
+    margin: 0,
+    errorCorrectionLevel: "M",
+    color: { dark: "#000000", light: "#ffffff" },
+  });
   const drawn = await qr.evaluate((element) => element.innerHTML);
   const paths = (svg: string) => svg.match(/ d="[^"]+"/g);
   expect(paths(drawn)).toEqual(paths(expected));
@@ -273,7 +322,9 @@ test("[contabilization] the QR panel: a QR of the mobile link, the safety text, 
   await expect(lastRow(page, data.blocks.second)).toBeVisible({ timeout: 15_000 });
   await expect(qr).not.toHaveAttribute("data-url", url ?? "", { timeout: 15_000 });
   const fresh = await qr.getAttribute("data-url");
-  const freshInit = await request.post("/api/operator/contabilization/init", { data: { link: (fresh ?? "").split("/mobile/")[1] } });
+  const freshInit = await request.post("/api/operator/contabilization/init", {
+    data: { link: (fresh ?? "").split("/mobile/")[1] },
+  });
   expect(freshInit.status()).toBe(200);
 
   // 'Gerar novo código' replaces it on demand, and the replaced (unused) one no longer opens
@@ -282,11 +333,17 @@ test("[contabilization] the QR panel: a QR of the mobile link, the safety text, 
   const third = await qr.getAttribute("data-url");
   await page.getByRole("button", { name: "Gerar novo código" }).click();
   await expect(qr).not.toHaveAttribute("data-url", third ?? "");
-  const replaced = await request.post("/api/operator/contabilization/init", { data: { link: (third ?? "").split("/mobile/")[1] } });
+  const replaced = await request.post("/api/operator/contabilization/init", {
+    data: { link: (third ?? "").split("/mobile/")[1] },
+  });
   expect(replaced.status()).toBe(410);
 });
 
-test("[contabilization] logging out from the desk lets the client go at once: a colleague takes it without waiting for the lease to run out", async ({ page, request, people }) => {
+test("[contabilization] logging out from the desk lets the client go at once: a colleague takes it without waiting for the lease to run out", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.contabilizationClient();
   await openDesk(page, request, data.operator, data);
   await expect(accountButton(page, data.accounts.first)).toBeVisible(); // the lease is taken

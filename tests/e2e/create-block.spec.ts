@@ -1,7 +1,18 @@
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./support/axe";
-import { chooseFiles, company, db, expectProgressMoved, recordProgress, galleryTiles, strip, stripImages, throttleUpload, writePhotos } from "./support/create-block";
+import {
+  chooseFiles,
+  company,
+  db,
+  expectProgressMoved,
+  recordProgress,
+  galleryTiles,
+  strip,
+  stripImages,
+  throttleUpload,
+  writePhotos,
+} from "./support/create-block";
 import { expect, test } from "./support/data";
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
@@ -20,7 +31,8 @@ type BlockBody = Array<{ id: string | number; base64url?: string }>;
 const blockBodies = (page: Page) => {
   const bodies: BlockBody[] = [];
   page.on("request", (request: Request) => {
-    if (request.url().endsWith("/api/block/create") && request.method() === "POST") bodies.push(request.postDataJSON() as BlockBody);
+    if (request.url().endsWith("/api/block/create") && request.method() === "POST")
+      bodies.push(request.postDataJSON() as BlockBody);
   });
   return bodies;
 };
@@ -32,7 +44,11 @@ async function blocksOf(clientId: number) {
 test.describe("phone (390 px, touch)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("[create block] adds 13 photos, the 14th is refused, sends with a moving progress bar, selection cleared; axe", async ({ page, request, factories }, testInfo) => {
+  test("[create block] adds 13 photos, the 14th is refused, sends with a moving progress bar, selection cleared; axe", async ({
+    page,
+    request,
+    factories,
+  }, testInfo) => {
     const firm = await company(factories);
     const photos = await writePhotos(testInfo.outputPath("photos"), 14, 640, 480);
     await factories.createDocument({ client: firm.client, uploadedBy: { id: firm.owner.operatorId } });
@@ -79,7 +95,9 @@ test.describe("phone (390 px, touch)", () => {
     await expect(stripImages(page)).toHaveCount(0, PREPARED);
     await expect(page.getByText("0 de 13 imagens").first()).toBeVisible();
     // what the last pick could not add no longer applies
-    await expect(page.getByText("Limite de 13 imagens por bloco atingido. 1 imagem não foi adicionada.")).toHaveCount(0);
+    await expect(page.getByText("Limite de 13 imagens por bloco atingido. 1 imagem não foi adicionada.")).toHaveCount(
+      0,
+    );
     await expect(page.getByRole("button", { name: "Enviar bloco" })).toBeDisabled();
 
     expect(bodies).toHaveLength(1);
@@ -95,11 +113,23 @@ test.describe("phone (390 px, touch)", () => {
 test.describe("desktop (1440 px)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("[create block] a 12 MP photo is downscaled in the browser; mixes a gallery document of a colleague who shares; rescued switch; deletes after confirmation; axe", async ({ page, request, factories }, testInfo) => {
+  test("[create block] a 12 MP photo is downscaled in the browser; mixes a gallery document of a colleague who shares; rescued switch; deletes after confirmation; axe", async ({
+    page,
+    request,
+    factories,
+  }, testInfo) => {
     const firm = await company(factories);
     const { client } = firm;
-    const mine = await factories.createDocument({ client, uploadedBy: { id: firm.owner.operatorId }, createdAt: new Date(Date.now() - 60_000) });
-    const rescued = await factories.createDocument({ client, uploadedBy: { id: firm.owner.operatorId }, rescued: true });
+    const mine = await factories.createDocument({
+      client,
+      uploadedBy: { id: firm.owner.operatorId },
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const rescued = await factories.createDocument({
+      client,
+      uploadedBy: { id: firm.owner.operatorId },
+      rescued: true,
+    });
     const colleagues = await factories.createDocument({ client, uploadedBy: { id: firm.colleague.operatorId } });
     const [big] = await writePhotos(testInfo.outputPath("big"), 1, 4000, 3000, "grande");
     await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
@@ -117,7 +147,10 @@ test.describe("desktop (1440 px)", () => {
     await expect(page.getByRole("button", { name: /^Excluir documento de / })).toHaveCount(2);
 
     // Excluir, after the confirmation of spec §5 (keyboard: the dialog keeps the focus)
-    const removeButton = page.locator(`[data-document-id="${rescued.id}"]`).locator("xpath=..").getByRole("button", { name: /^Excluir/ });
+    const removeButton = page
+      .locator(`[data-document-id="${rescued.id}"]`)
+      .locator("xpath=..")
+      .getByRole("button", { name: /^Excluir/ });
     await tabTo(page, removeButton, 80);
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("alertdialog", { name: "Atenção" });
@@ -160,14 +193,20 @@ test.describe("desktop (1440 px)", () => {
 
     const blocks = await blocksOf(firm.clientId);
     expect(blocks).toHaveLength(1);
-    expect(blocks[0].documents.map((document) => document.id)).toEqual(expect.arrayContaining([mine.id, colleagues.id]));
+    expect(blocks[0].documents.map((document) => document.id)).toEqual(
+      expect.arrayContaining([mine.id, colleagues.id]),
+    );
     // the gallery refetched: the colleague's document went into the block
     await expect(page.locator(`[data-document-id="${colleagues.id}"]`)).toHaveCount(0);
     await select.selectOption({ label: "Minha galeria" });
     await expect(page.getByText("Sem itens nesta lista")).toBeVisible();
   });
 
-  test("[create block] a send cut off keeps the selection; 'Tentar novamente' sends the same ids and one block is made", async ({ page, request, factories }, testInfo) => {
+  test("[create block] a send cut off keeps the selection; 'Tentar novamente' sends the same ids and one block is made", async ({
+    page,
+    request,
+    factories,
+  }, testInfo) => {
     const firm = await company(factories);
     const photos = await writePhotos(testInfo.outputPath("photos"), 2);
     await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
@@ -182,7 +221,9 @@ test.describe("desktop (1440 px)", () => {
       await route.abort("connectionreset");
     });
     await page.getByRole("button", { name: "Enviar bloco" }).click();
-    const failure = page.getByRole("alert").filter({ hasText: "O envio não foi concluído. As imagens continuam selecionadas." });
+    const failure = page
+      .getByRole("alert")
+      .filter({ hasText: "O envio não foi concluído. As imagens continuam selecionadas." });
     await expect(failure).toBeVisible();
     await expect(stripImages(page)).toHaveCount(2, PREPARED);
     await expectNoAxeViolations(page, "Criar bloco, failed send");
@@ -196,7 +237,12 @@ test.describe("desktop (1440 px)", () => {
   });
 });
 
-test("[create block] offline, the send says 'Sem conexão…' at once and goes once when the connection returns", async ({ page, context, request, factories }) => {
+test("[create block] offline, the send says 'Sem conexão…' at once and goes once when the connection returns", async ({
+  page,
+  context,
+  request,
+  factories,
+}) => {
   const firm = await company(factories);
   await factories.createDocument({ client: firm.client, uploadedBy: { id: firm.owner.operatorId } });
   await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
@@ -206,7 +252,9 @@ test("[create block] offline, the send says 'Sem conexão…' at once and goes o
 
   await context.setOffline(true);
   await page.getByRole("button", { name: "Enviar bloco" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Sem conexão: o envio continua quando a internet voltar" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Sem conexão: o envio continua quando a internet voltar" }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, "Criar bloco, offline send");
   expect(await blocksOf(firm.clientId)).toHaveLength(0);
 

@@ -5,7 +5,15 @@ import { apiLogin, openLoggedIn, USERS } from "./support/session";
 // The Content-Security-Policy (proxy.ts): on every page, with no inline script allowed
 // wholesale, nothing of ours or of Next's is refused, and a script injected into the page does not run.
 
-const PAGES = ["/", "/login", "/register", "/colorlab", "/convite/token-de-teste", "/redefinir-senha/token-de-teste", "/dev/outbox"];
+const PAGES = [
+  "/",
+  "/login",
+  "/register",
+  "/colorlab",
+  "/convite/token-de-teste",
+  "/redefinir-senha/token-de-teste",
+  "/dev/outbox",
+];
 
 /** Console errors the browser prints for refused content, and the violations the page itself saw. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -16,16 +24,28 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...errors, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
+  return async () => [
+    ...errors,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+  ];
 }
 
 function directives(policy: string): Map<string, string> {
-  return new Map(policy.split(";").map((part) => part.trim().split(/\s+(.*)/s) as [string, string]).map(([name, value]) => [name, value ?? ""]));
+  return new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+(.*)/s) as [string, string])
+      .map(([name, value]) => [name, value ?? ""]),
+  );
 }
 
-test("[csp] every page carries the policy: no inline scripts wholesale, no objects, no framing", async ({ request }) => {
+test("[csp] every page carries the policy: no inline scripts wholesale, no objects, no framing", async ({
+  request,
+}) => {
   for (const path of [...PAGES, "/home"]) {
     const response = await request.get(path);
     const policy = response.headers()["content-security-policy"];
@@ -51,7 +71,9 @@ test("[csp] the pages run under the policy with no violation", async ({ page }) 
     await page.goto(path);
     await expect(page.locator("body")).not.toBeEmpty();
     // hydrated: React attached its handlers (the app's own scripts ran)
-    await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__react")))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__react"))))
+      .toBe(true);
     expect(await violations(), path).toEqual([]);
   }
 });
@@ -77,7 +99,10 @@ test("[csp] an injected inline script and an inline handler do not run", async (
     const script = document.createElement("script");
     script.textContent = "window.__injected = 'script ran'";
     document.body.append(script);
-    document.body.insertAdjacentHTML("beforeend", `<img src="data:," onerror="window.__injected = 'handler ran'" alt="">`);
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      `<img src="data:," onerror="window.__injected = 'handler ran'" alt="">`,
+    );
   });
   await expect.poll(async () => (await violations()).length).toBeGreaterThanOrEqual(2);
   expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();

@@ -11,13 +11,21 @@ import { apiLogin, openLoggedIn, PASSWORD } from "./support/session";
 
 const PHOTO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#0d6b61"/></svg>`;
 
-async function ownerHome(page: Page, people: { accountingTeam: () => Promise<{ owner: { email: string } }> }, request: Parameters<typeof apiLogin>[0]) {
+async function ownerHome(
+  page: Page,
+  people: { accountingTeam: () => Promise<{ owner: { email: string } }> },
+  request: Parameters<typeof apiLogin>[0],
+) {
   const { owner } = await people.accountingTeam();
   await openLoggedIn(page, await apiLogin(request, owner.email), "accounting", "/home");
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
 }
 
-test("[dialogs] 'Conta': opened with Enter, Tab wraps both ways (panels open or closed), Escape returns to the avatar", async ({ page, request, people }) => {
+test("[dialogs] 'Conta': opened with Enter, Tab wraps both ways (panels open or closed), Escape returns to the avatar", async ({
+  page,
+  request,
+  people,
+}) => {
   await ownerHome(page, people, request);
   const opener = page.getByTestId("profile-button");
   await tabTo(page, opener);
@@ -43,7 +51,11 @@ test("[dialogs] 'Conta': opened with Enter, Tab wraps both ways (panels open or 
   await expect(opener).toBeFocused();
 });
 
-test("[dialogs] 'Buscar operador' and its 'Atenção': nested traps, Escape steps back one at a time", async ({ page, request, people }) => {
+test("[dialogs] 'Buscar operador' and its 'Atenção': nested traps, Escape steps back one at a time", async ({
+  page,
+  request,
+  people,
+}) => {
   await ownerHome(page, people, request);
   const opener = page.getByRole("button", { name: "Buscar operador" });
   await tabTo(page, opener);
@@ -74,7 +86,11 @@ test("[dialogs] 'Buscar operador' and its 'Atenção': nested traps, Escape step
   await expect(opener).toBeFocused();
 });
 
-test("[dialogs] 'Escritório' inside 'Conta': its own trap, 'Fechar' returns to its button", async ({ page, request, people }) => {
+test("[dialogs] 'Escritório' inside 'Conta': its own trap, 'Fechar' returns to its button", async ({
+  page,
+  request,
+  people,
+}) => {
   await ownerHome(page, people, request);
   await tabTo(page, page.getByTestId("profile-button"));
   await page.keyboard.press("Enter");
@@ -96,7 +112,11 @@ test("[dialogs] 'Escritório' inside 'Conta': its own trap, 'Fechar' returns to 
   await expect(page.getByTestId("profile-button")).toBeFocused();
 });
 
-test("[dialogs] the reposition dialog: opened from 'Alterar foto' by keyboard, trapped, Escape returns", async ({ page, request, people }) => {
+test("[dialogs] the reposition dialog: opened from 'Alterar foto' by keyboard, trapped, Escape returns", async ({
+  page,
+  request,
+  people,
+}) => {
   await ownerHome(page, people, request);
   await tabTo(page, page.getByTestId("profile-button"));
   await page.keyboard.press("Enter");
@@ -104,7 +124,9 @@ test("[dialogs] the reposition dialog: opened from 'Alterar foto' by keyboard, t
   await tabTo(page, photo);
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
-  await (await chooser).setFiles({ name: "foto.png", mimeType: "image/png", buffer: await sharp(Buffer.from(PHOTO_SVG)).png().toBuffer() });
+  await (
+    await chooser
+  ).setFiles({ name: "foto.png", mimeType: "image/png", buffer: await sharp(Buffer.from(PHOTO_SVG)).png().toBuffer() });
   const dialog = page.getByRole("dialog", { name: "Reposicione a imagem utilizando o mouse" });
   await expect(dialog).toBeVisible();
   await expectFocusTrapped(page, dialog);
@@ -160,7 +182,11 @@ test("[dialogs] login, platform choice and the shell by keyboard alone", async (
   await expect(page).toHaveTitle("Bloco | Contabilidade");
 });
 
-test("[dialogs] a drawer whose script cannot be fetched: said in place, Escape closes it, 'Tentar novamente' opens it, focus back on the opener", async ({ page, request, people }) => {
+test("[dialogs] a drawer whose script cannot be fetched: said in place, Escape closes it, 'Tentar novamente' opens it, focus back on the opener", async ({
+  page,
+  request,
+  people,
+}) => {
   await ownerHome(page, people, request);
   await page.waitForLoadState("networkidle"); // every script of the page itself is in
   // From now on no script arrives: the drawer's own chunk is the first one asked for.
@@ -170,7 +196,9 @@ test("[dialogs] a drawer whose script cannot be fetched: said in place, Escape c
   const opener = page.getByTestId("profile-button");
   await tabTo(page, opener);
   await page.keyboard.press("Enter");
-  const failed = page.getByRole("alertdialog", { name: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente." });
+  const failed = page.getByRole("alertdialog", {
+    name: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente.",
+  });
   await expect(failed).toBeVisible();
   await expect(failed.getByRole("button", { name: "Tentar novamente" })).toBeFocused();
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible(); // the page itself stays
@@ -195,7 +223,11 @@ test("[dialogs] a drawer whose script cannot be fetched: said in place, Escape c
   await expect(opener).toBeFocused();
 });
 
-test("[dialogs] a drawer whose script hangs: after 120 s (spec §8) it is said in place, and the retry opens it", async ({ page, request, people }) => {
+test("[dialogs] a drawer whose script hangs: after 120 s (spec §8) it is said in place, and the retry opens it", async ({
+  page,
+  request,
+  people,
+}) => {
   await page.clock.install(); // time runs as usual; the test moves it past the timeout instead of waiting
   await ownerHome(page, people, request);
   await page.waitForLoadState("networkidle");
@@ -204,7 +236,9 @@ test("[dialogs] a drawer whose script hangs: after 120 s (spec §8) it is said i
   await page.route(chunks, (route) => void hanging.push(() => route.continue())); // asked for, never answered
   await page.getByTestId("profile-button").click();
   await expect.poll(() => hanging.length).toBeGreaterThan(0);
-  const failed = page.getByRole("alertdialog", { name: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente." });
+  const failed = page.getByRole("alertdialog", {
+    name: "Não foi possível abrir esta parte da tela. Verifique sua conexão e tente novamente.",
+  });
   await page.clock.fastForward(119_000);
   await expect(page.getByRole("dialog", { name: "Conta" })).toHaveCount(0);
   await expect(failed).toHaveCount(0); // not before its time

@@ -37,17 +37,32 @@ async function homeLoad(page: Page, tokens: TokenAnswer, platform: ChosenPlatfor
   const answeredAt = Date.now();
   await expect(shown).toBeVisible();
   await page.waitForLoadState("networkidle");
-  const onLoad = Object.fromEntries(reads.map((path) => [path, sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2)]));
+  const onLoad = Object.fromEntries(
+    reads.map((path) => [
+      path,
+      sent.filter((call) => call.path === path && call.at < answeredAt + POLL_INTERVAL_MS / 2),
+    ]),
+  );
   // the inline script leaves its global only when it made the calls
   const scriptAsked = await page.evaluate(() => "__blocoEarlyCalls" in window);
   return { onLoad, scriptAsked, violations };
 }
 
-test("[early] an office's /home asks /api/me/ and /api/clients once each on load, and shows the answers", async ({ page, request, people }) => {
+test("[early] an office's /home asks /api/me/ and /api/clients once each on load, and shows the answers", async ({
+  page,
+  request,
+  people,
+}) => {
   const office = await people.officeWithClient();
   const tokens = await apiLogin(request, office.owner.email);
   const card = page.locator(`[data-testid="client-card"][data-client-id="${office.client.id}"]`);
-  const { onLoad, scriptAsked, violations } = await homeLoad(page, tokens, "accounting", ["/api/me/", "/api/clients"], card);
+  const { onLoad, scriptAsked, violations } = await homeLoad(
+    page,
+    tokens,
+    "accounting",
+    ["/api/me/", "/api/clients"],
+    card,
+  );
   await expect(card).toContainText(office.client.name);
   expect(onLoad["/api/me/"]).toHaveLength(1);
   expect(onLoad["/api/clients"]).toHaveLength(1);
@@ -63,17 +78,30 @@ test("[early] a company's /home asks /api/me/ and /api/client once each on load"
   const company = await people.clientCompany();
   const tokens = await apiLogin(request, company.owner.email);
   const name = page.getByText(company.clientName).first();
-  const { onLoad, scriptAsked, violations } = await homeLoad(page, tokens, "bussiness", ["/api/me/", "/api/client"], name);
+  const { onLoad, scriptAsked, violations } = await homeLoad(
+    page,
+    tokens,
+    "bussiness",
+    ["/api/me/", "/api/client"],
+    name,
+  );
   expect(onLoad["/api/me/"]).toHaveLength(1);
   expect(onLoad["/api/client"]).toHaveLength(1);
   expect(scriptAsked).toBe(true);
   expect(violations).toEqual([]);
 });
 
-test("[early] the QR code's page exchanges its link once, shows the session, and does not ask the month it was answered again", async ({ page, request, people }) => {
+test("[early] the QR code's page exchanges its link once, shows the session, and does not ask the month it was answered again", async ({
+  page,
+  request,
+  people,
+}) => {
   const data = await people.mobileContabilizationClient();
   const { access } = await apiLogin(request, data.operator.email);
-  const answer = await request.post("/api/operator/contabilization/link", { data: { clientId: data.client.id }, headers: { authorization: `Bearer ${access}` } });
+  const answer = await request.post("/api/operator/contabilization/link", {
+    data: { clientId: data.client.id },
+    headers: { authorization: `Bearer ${access}` },
+  });
   const { link } = ((await answer.json()) as { data: { link: string } }).data;
   const phone = page;
   await phone.setViewportSize({ width: 390, height: 844 });

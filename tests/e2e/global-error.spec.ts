@@ -22,7 +22,11 @@ async function breakDatesOnHome(page: import("@playwright/test").Page) {
   });
 }
 
-test("[error] a render failure shows the pt-BR error screen; it passes axe and 'Tentar novamente' renders the page again", async ({ page, request, people }) => {
+test("[error] a render failure shows the pt-BR error screen; it passes axe and 'Tentar novamente' renders the page again", async ({
+  page,
+  request,
+  people,
+}) => {
   const office = await people.officeWithClient();
   const tokens = await apiLogin(request, office.owner.email);
   const pageErrors: string[] = [];
@@ -43,12 +47,18 @@ test("[error] a render failure shows the pt-BR error screen; it passes axe and '
   const retry = page.getByRole("button", { name: t.retry });
   await tabTo(page, retry);
   await page.keyboard.press("Enter");
-  await expect(page.locator(`[data-testid="client-card"][data-client-id="${office.client.id}"]`)).toContainText(office.client.name);
+  await expect(page.locator(`[data-testid="client-card"][data-client-id="${office.client.id}"]`)).toContainText(
+    office.client.name,
+  );
   await expect(title).toHaveCount(0);
   expect(pageErrors).toEqual([]); // the failure was caught by the screen, not left uncaught
 });
 
-test("[error] the error screen keeps the dark theme the user chose, and 'Ir para o início' loads /home", async ({ page, request, people }) => {
+test("[error] the error screen keeps the dark theme the user chose, and 'Ir para o início' loads /home", async ({
+  page,
+  request,
+  people,
+}) => {
   const office = await people.officeWithClient();
   const tokens = await apiLogin(request, office.owner.email);
   await breakDatesOnHome(page);

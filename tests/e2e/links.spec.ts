@@ -14,7 +14,12 @@ async function outbox(request: APIRequestContext): Promise<OutboxMail[] | null> 
 }
 
 /** The path of the newest link `kind` sent to `to` (the outbox is newest first). */
-async function latestLink(request: APIRequestContext, to: string, kind: "redefinir-senha" | "convite", not?: string): Promise<string> {
+async function latestLink(
+  request: APIRequestContext,
+  to: string,
+  kind: "redefinir-senha" | "convite",
+  not?: string,
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(async () => {
@@ -32,7 +37,9 @@ async function requestReset(page: Page, email: string) {
   const panel = page.getByRole("region", { name: "Esqueceu a senha?" });
   await panel.getByRole("textbox", { name: "E-mail" }).fill(email);
   await panel.getByRole("button", { name: "Recuperar senha" }).click();
-  await expect(panel.getByRole("status")).toHaveText("Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.");
+  await expect(panel.getByRole("status")).toHaveText(
+    "Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.",
+  );
 }
 
 test("[links] password reset: e-mailed link, new password, login with it", async ({ page, request, people }) => {
@@ -61,7 +68,9 @@ test("[links] password reset: e-mailed link, new password, login with it", async
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/home$/);
   // the link is single use
-  const reused = await request.post("/api/password/reset", { data: { token: link.split("/").pop(), password: "outra-senha-1" } });
+  const reused = await request.post("/api/password/reset", {
+    data: { token: link.split("/").pop(), password: "outra-senha-1" },
+  });
   expect(reused.status()).toBe(404);
 });
 
@@ -90,7 +99,10 @@ test("[links] an invited operator creates the account and lands on /home", async
   test.fixme((await outbox(request)) === null, "GET /api/dev/outbox is not available on this server");
   const owner = await apiLogin(request, (await people.accountingTeam()).owner.email);
   const email = `novo.${Date.now()}@escritorio.demo`;
-  const added = await request.post("/api/invited/add", { data: { email }, headers: { authorization: `Bearer ${owner.access}` } });
+  const added = await request.post("/api/invited/add", {
+    data: { email },
+    headers: { authorization: `Bearer ${owner.access}` },
+  });
   expect(added.status()).toBe(200);
   await page.goto(await latestLink(request, email, "convite"));
   await expect(page.getByRole("heading", { name: "Aceitar convite" })).toBeVisible();

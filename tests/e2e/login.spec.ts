@@ -96,7 +96,10 @@ test("[login] a blocked user reads 'Seu acesso foi bloqueado' on both fields", a
   expect(await readStorage(page, STORAGE_KEYS.refresh)).toBeNull();
 });
 
-test("[login] the recovery panel says what to do, then asks for a reset link and answers neutrally", async ({ page, people }) => {
+test("[login] the recovery panel says what to do, then asks for a reset link and answers neutrally", async ({
+  page,
+  people,
+}) => {
   const calls = apiCalls(page);
   const panel = page.getByRole("region", { name: "Esqueceu a senha?" });
   const recoveryEmail = panel.getByRole("textbox", { name: "E-mail" });
@@ -116,7 +119,9 @@ test("[login] the recovery panel says what to do, then asks for a reset link and
   // The panel's button asks for a reset link and answers with one neutral sentence.
   await recoveryEmail.fill((await people.operator()).email);
   await panel.getByRole("button", { name: "Recuperar senha" }).click();
-  await expect(panel.getByRole("status")).toHaveText("Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.");
+  await expect(panel.getByRole("status")).toHaveText(
+    "Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha.",
+  );
   expect(calls).toEqual(["/api/password/forgot"]);
   await page.getByRole("button", { name: "Recuperar senha" }).first().click(); // the link above toggles it
   await expect(panel).toHaveCount(0);

@@ -14,7 +14,11 @@ async function openedTab(page: Page, click: () => Promise<void>): Promise<Page> 
   return tab;
 }
 
-test("[new tab] Ctrl-click on a client card, Categorizar and Contabilizar, and a middle click, open that client's screens", async ({ page, request, people }) => {
+test("[new tab] Ctrl-click on a client card, Categorizar and Contabilizar, and a middle click, open that client's screens", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.officeWithClient();
   await openLoggedIn(page, await apiLogin(request, team.operator.email), "accounting", "/home");
   const card = page.locator(`[data-testid="client-card"][data-client-id="${team.client.id}"] a`);
@@ -24,12 +28,16 @@ test("[new tab] Ctrl-click on a client card, Categorizar and Contabilizar, and a
   await expect(detail).toHaveURL(/\/home\/client$/); // the key left the address
   await expect(page).toHaveURL(/\/home$/); // the list stayed
 
-  const categorize = await openedTab(detail, () => detail.getByTestId("side-categorize").click({ modifiers: ["Control"] }));
+  const categorize = await openedTab(detail, () =>
+    detail.getByTestId("side-categorize").click({ modifiers: ["Control"] }),
+  );
   await expect(categorize.getByRole("heading", { level: 1, name: "Categorizar blocos" })).toBeVisible();
   await expect(categorize.getByText(team.client.name)).toBeVisible();
   await expect(categorize).toHaveURL(/\/home\/client\/categorization$/);
 
-  const contabilize = await openedTab(detail, () => detail.getByTestId("side-contabilize").click({ modifiers: ["Control"] }));
+  const contabilize = await openedTab(detail, () =>
+    detail.getByTestId("side-contabilize").click({ modifiers: ["Control"] }),
+  );
   await expect(contabilize.getByRole("heading", { level: 1, name: team.client.name })).toBeVisible();
   await expect(contabilize).toHaveURL(/\/home\/client\/contabilization$/);
   await contabilize.close();

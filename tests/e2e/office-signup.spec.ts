@@ -13,8 +13,14 @@ async function typeInto(page: Page, label: string, text: string) {
   await page.keyboard.type(text);
 }
 
-test("[office-signup] /register by keyboard → e-mailed link → password → the empty client list", async ({ page, request }) => {
-  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+test("[office-signup] /register by keyboard → e-mailed link → password → the empty client list", async ({
+  page,
+  request,
+}) => {
+  test.fixme(
+    (await request.get("/api/dev/outbox")).status() === 404,
+    "GET /api/dev/outbox is not available on this server",
+  );
   test.setTimeout(90_000); // four steps typed key by key, with six axe passes
   const email = `escritorio.${Date.now()}@contabil.teste`;
   const officeName = `Contabilidade Nova ${Date.now().toString(36)}`;
@@ -64,7 +70,9 @@ test("[office-signup] /register by keyboard → e-mailed link → password → t
   await page.keyboard.press("Enter");
 
   await expect(heading).toHaveText("Informações de pagamento");
-  await expect(page.getByText("O pagamento ainda não é cobrado: seu escritório começa em período de teste.")).toBeVisible();
+  await expect(
+    page.getByText("O pagamento ainda não é cobrado: seu escritório começa em período de teste."),
+  ).toBeVisible();
   await expectNoAxeViolations(page, "/register step 3");
   await typeInto(page, "Numero do cartao", "4111111111111111");
   await typeInto(page, "Validade", "1230");
@@ -99,8 +107,14 @@ test("[office-signup] /register by keyboard → e-mailed link → password → t
   expect(again.status()).toBe(409);
 });
 
-test("[office-signup] Back, Forward and reload keep the slide and what was typed, never the card; the storage goes with the office", async ({ page, request }) => {
-  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+test("[office-signup] Back, Forward and reload keep the slide and what was typed, never the card; the storage goes with the office", async ({
+  page,
+  request,
+}) => {
+  test.fixme(
+    (await request.get("/api/dev/outbox")).status() === 404,
+    "GET /api/dev/outbox is not available on this server",
+  );
   const email = `escritorio.volta.${Date.now()}@contabil.teste`;
   const heading = page.getByRole("heading", { level: 1 });
   const stored = () => page.evaluate(() => sessionStorage.getItem("bloco.register") ?? "");
@@ -172,6 +186,10 @@ test("[office-signup] Back, Forward and reload keep the slide and what was typed
   await expect(heading).toHaveText("Verifique o seu e-mail");
   expect(await stored()).toBe("");
   expect(bodies).toHaveLength(1);
-  expect(JSON.parse(bodies[0]!)).toMatchObject({ starterChart: true, phone: "(31) 3333-4444", companyName: "Contas de Ida e Volta" });
+  expect(JSON.parse(bodies[0]!)).toMatchObject({
+    starterChart: true,
+    phone: "(31) 3333-4444",
+    companyName: "Contas de Ida e Volta",
+  });
   expect(bodies[0]).not.toMatch(/card|cvv|expiry|4111/i);
 });

@@ -5,7 +5,8 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // 'Buscar operador' of an office of the test's own: the sorted list, invites (refused, added, accepted
 // by link) and blocking. Nothing here touches the demo office.
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Buscar operador" });
-const pending = (page: Page) => drawer(page).getByRole("list", { name: "Adicionados recentemente (aguardando cadastro)" });
+const pending = (page: Page) =>
+  drawer(page).getByRole("list", { name: "Adicionados recentemente (aguardando cadastro)" });
 const items = (page: Page) => drawer(page).getByTestId("operator-item");
 
 type OutboxEntry = { to: string; text: string };
@@ -35,7 +36,11 @@ const dangerColour = (page: Page) =>
     return colour;
   });
 
-test("[operators] the list is sorted by type, shows the admin stars and says 'Bloqueado'", async ({ page, request, people }) => {
+test("[operators] the list is sorted by type, shows the admin stars and says 'Bloqueado'", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.accountingTeam();
   await openLoggedIn(page, await apiLogin(request, team.owner.email), "accounting", "/home");
   await page.getByRole("button", { name: "Buscar operador" }).click();
@@ -52,8 +57,13 @@ test("[operators] the list is sorted by type, shows the admin stars and says 'Bl
   await items(page).nth(2).getByRole("button", { name: team.operator.name }).click();
   await items(page).nth(2).getByRole("button", { name: "Excluir" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Atenção" });
-  await expect(confirm).toContainText(`Você tem certeza que deseja prosseguir com a remoção do(a) operador(a) ${team.operator.name}?`);
-  await expect(confirm.getByRole("button", { name: "Continuar" })).toHaveCSS("background-color", await dangerColour(page));
+  await expect(confirm).toContainText(
+    `Você tem certeza que deseja prosseguir com a remoção do(a) operador(a) ${team.operator.name}?`,
+  );
+  await expect(confirm.getByRole("button", { name: "Continuar" })).toHaveCSS(
+    "background-color",
+    await dangerColour(page),
+  );
   await confirm.getByRole("button", { name: "Cancelar" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(items(page)).toHaveCount(4);
@@ -73,7 +83,12 @@ test("[operators] '(Você)' is whole at 390px", async ({ page, request, people }
   expect(box && panel && box.x + box.width <= panel.x + panel.width).toBe(true);
 });
 
-test("[operators] invite: refused beside the field, added and marked, duplicate refused, accepted by link, then blocked", async ({ page, request, browser, people }) => {
+test("[operators] invite: refused beside the field, added and marked, duplicate refused, accepted by link, then blocked", async ({
+  page,
+  request,
+  browser,
+  people,
+}) => {
   const team = await people.accountingTeam();
   const email = `convidado.${Date.now()}@escritorio.teste`;
   await openLoggedIn(page, await apiLogin(request, team.owner.email), "accounting", "/home");
@@ -135,22 +150,34 @@ test("[operators] removing an invite asks first, in the danger colour", async ({
   const team = await people.accountingTeam();
   const tokens = await apiLogin(request, team.owner.email);
   const email = `remover.${Date.now()}@escritorio.teste`;
-  const invited = await request.post("/api/invited/add", { data: { email }, headers: { authorization: `Bearer ${tokens.access}` } });
+  const invited = await request.post("/api/invited/add", {
+    data: { email },
+    headers: { authorization: `Bearer ${tokens.access}` },
+  });
   expect(invited.status()).toBe(200);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await page.getByRole("button", { name: "Buscar operador" }).click();
   await drawer(page).getByRole("button", { name: "Adicionar operador" }).click();
-  await pending(page).getByRole("button", { name: `Remover ${email}` }).click();
+  await pending(page)
+    .getByRole("button", { name: `Remover ${email}` })
+    .click();
   const confirm = page.getByRole("alertdialog", { name: "Atenção" });
   await expect(confirm).toContainText(`Você tem certeza que deseja remover o convite de ${email}?`);
-  await expect(confirm.getByRole("button", { name: "Continuar" })).toHaveCSS("background-color", await dangerColour(page));
+  await expect(confirm.getByRole("button", { name: "Continuar" })).toHaveCSS(
+    "background-color",
+    await dangerColour(page),
+  );
   await confirm.getByRole("button", { name: "Continuar" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(pending(page)).toHaveCount(0); // the only invite is gone: 'Sem itens nesta lista'
   await expect(drawer(page).getByText("Sem itens nesta lista")).toBeVisible();
 });
 
-test("[operators] an invite withdrawn elsewhere meanwhile: its removal says why, and the list is asked again", async ({ page, request, people }) => {
+test("[operators] an invite withdrawn elsewhere meanwhile: its removal says why, and the list is asked again", async ({
+  page,
+  request,
+  people,
+}) => {
   const team = await people.accountingTeam();
   const tokens = await apiLogin(request, team.owner.email);
   const email = `retirado.${Date.now()}@escritorio.teste`;
@@ -164,7 +191,9 @@ test("[operators] an invite withdrawn elsewhere meanwhile: its removal says why,
   // Another admin withdraws it while this screen still lists it.
   const inviteId = ((await invited.json()) as { data: { id: number } }).data.id;
   expect((await request.post("/api/invited/remove", { data: { inviteId }, headers })).status()).toBe(200);
-  await pending(page).getByRole("button", { name: `Remover ${email}` }).click();
+  await pending(page)
+    .getByRole("button", { name: `Remover ${email}` })
+    .click();
   await page.getByRole("alertdialog", { name: "Atenção" }).getByRole("button", { name: "Continuar" }).click();
   await expect(drawer(page).getByRole("alert")).toHaveText("Convite não encontrado.");
   await expect(pending(page)).toHaveCount(0);

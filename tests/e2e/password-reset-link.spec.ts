@@ -6,8 +6,15 @@ import { expect, test } from "./support/data";
 
 type OutboxMail = { to: string; text: string };
 
-test("[password reset] a used or malformed link says so when the page opens; a usable one still resets", async ({ page, request, people }) => {
-  test.fixme((await request.get("/api/dev/outbox")).status() === 404, "GET /api/dev/outbox is not available on this server");
+test("[password reset] a used or malformed link says so when the page opens; a usable one still resets", async ({
+  page,
+  request,
+  people,
+}) => {
+  test.fixme(
+    (await request.get("/api/dev/outbox")).status() === 404,
+    "GET /api/dev/outbox is not available on this server",
+  );
   const team = await people.officeWithClient();
   expect((await request.post("/api/password/forgot", { data: { email: team.operator.email } })).status()).toBe(200);
   let path = "";

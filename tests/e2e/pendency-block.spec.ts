@@ -17,8 +17,13 @@ const PREPARED = { timeout: 120_000 };
 
 type Factories = typeof import("../helpers/factories");
 
-const ISSUES = { quality: "Baixa qualidade das fotos/documentos", incompatible: "Documentos não compatíveis", incomplete: "Bloco incompleto" };
-const LONG_NOTE = "A foto do recibo está tremida e cortada no canto direito; por favor tire outra com o documento inteiro e com boa luz, sem reflexos.";
+const ISSUES = {
+  quality: "Baixa qualidade das fotos/documentos",
+  incompatible: "Documentos não compatíveis",
+  incomplete: "Bloco incompleto",
+};
+const LONG_NOTE =
+  "A foto do recibo está tremida e cortada no canto direito; por favor tire outra com o documento inteiro e com boa luz, sem reflexos.";
 
 /** Three pendency blocks of two documents each, queued oldest first: quality, incomplete, incompatible. */
 async function pendencies(f: Factories, firm: Company) {
@@ -50,7 +55,11 @@ async function open(page: Page, request: APIRequestContext, firm: Company) {
 test.describe("phone (390 px, touch)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("[pendency] solves by replacing a document, skips to the end with 'Nao mostrar novamente', confirms a solve without changes, ends with 'Voce nao tem pendencias.'; axe", async ({ page, request, factories }, testInfo) => {
+  test("[pendency] solves by replacing a document, skips to the end with 'Nao mostrar novamente', confirms a solve without changes, ends with 'Voce nao tem pendencias.'; axe", async ({
+    page,
+    request,
+    factories,
+  }, testInfo) => {
     const firm = await company(factories);
     const blocks = await pendencies(factories, firm);
     const [photo] = await writePhotos(testInfo.outputPath("photos"), 1);
@@ -89,7 +98,10 @@ test.describe("phone (390 px, touch)", () => {
     expect(documents.map((document) => document.id)).toContain(kept.id);
     expect(documents.map((document) => document.id)).not.toContain(taken.id);
     expect(documents).toHaveLength(2);
-    expect(await db().document.findUniqueOrThrow({ where: { id: taken.id } })).toMatchObject({ blockId: null, rescued: true });
+    expect(await db().document.findUniqueOrThrow({ where: { id: taken.id } })).toMatchObject({
+      blockId: null,
+      rescued: true,
+    });
 
     // Proximo: the confirmation, ticked 'Nao mostrar novamente'
     await page.getByRole("button", { name: "Proximo" }).click();
@@ -133,7 +145,11 @@ test.describe("phone (390 px, touch)", () => {
 test.describe("desktop (1440 px)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("[pendency] adds a gallery document to the pending block; a colleague on the screen shows up; leaving unsyncs", async ({ page, request, factories }) => {
+  test("[pendency] adds a gallery document to the pending block; a colleague on the screen shows up; leaving unsyncs", async ({
+    page,
+    request,
+    factories,
+  }) => {
     const firm = await company(factories);
     const blocks = await pendencies(factories, firm);
     const gallery = await factories.createDocument({ client: firm.client, uploadedBy: { id: firm.owner.operatorId } });
@@ -146,7 +162,10 @@ test.describe("desktop (1440 px)", () => {
 
     // a colleague opens the screen: its avatar joins on the next poll
     const colleague = await apiLogin(request, firm.colleague.email);
-    const sync = await request.post("/api/operator/sync/pendency", { headers: { authorization: `Bearer ${colleague.access}` }, data: {} });
+    const sync = await request.post("/api/operator/sync/pendency", {
+      headers: { authorization: `Bearer ${colleague.access}` },
+      data: {},
+    });
     expect(sync.status()).toBe(200);
     const onScreen = page.getByRole("list", { name: "Na tela agora" });
     await expect(onScreen.getByRole("listitem")).toHaveCount(2, { timeout: 15_000 });
@@ -158,7 +177,9 @@ test.describe("desktop (1440 px)", () => {
     await page.getByRole("button", { name: "Enviar solução" }).click();
     await expect(page.getByText("Pendência resolvida!")).toBeVisible({ timeout: 60_000 });
     await issueShown(page, ISSUES.incomplete);
-    expect(await db().document.findUniqueOrThrow({ where: { id: gallery.id } })).toMatchObject({ blockId: blocks.first.id });
+    expect(await db().document.findUniqueOrThrow({ where: { id: gallery.id } })).toMatchObject({
+      blockId: blocks.first.id,
+    });
     await expect(galleryTiles(page)).toHaveCount(0);
 
     // leaving the screen removes the caller's presence row
@@ -171,7 +192,11 @@ test.describe("desktop (1440 px)", () => {
   });
 });
 
-test("[pendency] a list of the open pendencies (date and issue) opens any of them, by keyboard too; axe", async ({ page, request, factories }) => {
+test("[pendency] a list of the open pendencies (date and issue) opens any of them, by keyboard too; axe", async ({
+  page,
+  request,
+  factories,
+}) => {
   const firm = await company(factories);
   await pendencies(factories, firm);
   await open(page, request, firm);

@@ -14,7 +14,11 @@ async function openAccount(page: Page) {
   await expect(drawer(page)).toBeVisible();
 }
 
-test("[profile] Perfil: invalid CPF and e-mail beside the labels, then Salver renames the owner", async ({ page, request, people }) => {
+test("[profile] Perfil: invalid CPF and e-mail beside the labels, then Salver renames the owner", async ({
+  page,
+  request,
+  people,
+}) => {
   const { owner } = await people.accountingTeam();
   const tokens = await apiLogin(request, owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
@@ -64,7 +68,11 @@ test("[profile] Cancelar restores the values and clears the errors", async ({ pa
   await expect(drawer(page).getByText("Este campo não pode ficar vazio")).toHaveCount(0);
 });
 
-test("[profile] a new photo is cropped in the reposition dialog and replaces the avatar", async ({ page, request, people }) => {
+test("[profile] a new photo is cropped in the reposition dialog and replaces the avatar", async ({
+  page,
+  request,
+  people,
+}) => {
   const { owner } = await people.accountingTeam();
   const tokens = await apiLogin(request, owner.email);
   await openLoggedIn(page, tokens, "accounting", "/home");
@@ -110,7 +118,9 @@ test("[profile] 'Escritório': an invalid CEP is refused, a valid one is saved",
   await office.getByLabel("CEP").fill("04538133");
   await expect(office.getByLabel("CEP")).toHaveValue("04538-133");
   await office.getByLabel("Rua").fill("Avenida Brigadeiro Faria Lima");
-  const saved = page.waitForResponse((response) => response.url().includes("/api/accounting/info") && response.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (response) => response.url().includes("/api/accounting/info") && response.request().method() === "POST",
+  );
   await office.getByRole("button", { name: "Salver" }).click();
   expect((await saved).status()).toBe(200);
   await expect(office.getByRole("button", { name: "Editar" })).toBeVisible();

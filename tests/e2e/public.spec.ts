@@ -21,7 +21,9 @@ test("[landing] each nav button scrolls its section into view", async ({ page })
     await nav(page).getByRole("button", { name: label, exact: true }).click();
     await expect(page.locator(`section#${id}`)).toBeInViewport({ ratio: 0.3 });
     // the section's top lands just under the sticky bar, not somewhere above the viewport
-    await expect.poll(() => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(160);
+    await expect
+      .poll(() => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(160);
   }
   await expect(page.locator("#CriarConta")).toContainText("R$ 49,99");
   await expect(page.locator("#CriarConta")).toContainText("por mês");
@@ -67,7 +69,9 @@ async function fillStep(page: Page, entries: [label: string, typed: string, show
   }
 }
 
-test("[register] masks, Voltar, each slide checked with §5 messages, the payment slide says nothing is charged", async ({ page }) => {
+test("[register] masks, Voltar, each slide checked with §5 messages, the payment slide says nothing is charged", async ({
+  page,
+}) => {
   await page.goto("/register");
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toHaveText("Dados do perfil");
@@ -108,7 +112,9 @@ test("[register] masks, Voltar, each slide checked with §5 messages, the paymen
   await expect(page.getByText("Telefone inválido")).toHaveCount(0); // typing clears the message
   await next(page).click();
   await expect(heading).toHaveText("Informações de pagamento");
-  await expect(page.getByText("O pagamento ainda não é cobrado: seu escritório começa em período de teste.")).toBeVisible();
+  await expect(
+    page.getByText("O pagamento ainda não é cobrado: seu escritório começa em período de teste."),
+  ).toBeVisible();
   await fillStep(page, [
     ["Numero do cartao", "4111111111111111", "4111 1111 1111 1111"],
     ["Validade", "1229", "12/29"],

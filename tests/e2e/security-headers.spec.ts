@@ -11,10 +11,17 @@ import { apiLogin } from "./support/session";
 
 /** Every page of the route table; a prefix route with a token after it, as its links arrive. */
 const PAGES = ROUTES.map((route) => (route.prefix ? `${route.path}/token-de-teste-123` : route.path));
-const MOBILE = ROUTES.filter((route) => route.path.includes("/contabilization/mobile")).map((route) => `${route.path}/token-de-teste-123`);
+const MOBILE = ROUTES.filter((route) => route.path.includes("/contabilization/mobile")).map(
+  (route) => `${route.path}/token-de-teste-123`,
+);
 
 function directives(policy: string): Map<string, string> {
-  return new Map(policy.split(";").map((part) => part.trim().split(/\s+(.*)/s) as [string, string]).map(([name, value]) => [name, value ?? ""]));
+  return new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+(.*)/s) as [string, string])
+      .map(([name, value]) => [name, value ?? ""]),
+  );
 }
 
 /** What every answer of the app carries, page or API. */
@@ -25,7 +32,9 @@ function expectCommonHeaders(response: APIResponse, what: string) {
   // No framing: the CSP's frame-ancestors, and X-Frame-Options for browsers that predate it.
   expect(policy.get("frame-ancestors") === "'none'" || headers["x-frame-options"] === "DENY", what).toBe(true);
   expect(headers["x-frame-options"], what).toBe("DENY");
-  expect(headers["referrer-policy"], what).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(headers["referrer-policy"], what).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
   expect(headers["x-powered-by"], what).toBeUndefined();
 }
 
@@ -58,7 +67,9 @@ test("[headers] the phone's contabilization pages: no referrer, no store", async
   }
 });
 
-test("[headers] pages are never kept by a shared cache (a page and its CSP for a year): private, no s-maxage", async ({ request }) => {
+test("[headers] pages are never kept by a shared cache (a page and its CSP for a year): private, no s-maxage", async ({
+  request,
+}) => {
   for (const path of ["/", "/login", "/home"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
@@ -70,7 +81,10 @@ test("[headers] pages are never kept by a shared cache (a page and its CSP for a
   }
 });
 
-test("[headers] API answers: JSON, nosniff, a CSP that allows nothing, no-store when authenticated", async ({ request, people }) => {
+test("[headers] API answers: JSON, nosniff, a CSP that allows nothing, no-store when authenticated", async ({
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
   const { access } = await apiLogin(request, viewer.owner.email);
   const auth = { authorization: `Bearer ${access}` };
@@ -79,15 +93,55 @@ test("[headers] API answers: JSON, nosniff, a CSP that allows nothing, no-store 
     { what: "GET /api/health/live", response: await request.get("/api/health/live"), status: 200, store: "any" },
     { what: "GET /api/me (401)", response: await request.get("/api/me/"), status: 401, store: "no-store" },
     { what: "GET /api/me", response: await request.get("/api/me/", { headers: auth }), status: 200, store: "no-store" },
-    { what: "GET /api/clients", response: await request.get("/api/clients", { headers: auth }), status: 200, store: "no-store" },
-    { what: "POST /api/block/list", response: await request.post("/api/block/list", { headers: auth, data: { clientId: viewer.client.id } }), status: 200, store: "no-store" },
-    { what: "POST /api/block/list (400)", response: await request.post("/api/block/list", { headers: auth, data: { clientId: "x" } }), status: 400, store: "no-store" },
-    { what: "GET /api/operator/list/accounting", response: await request.get("/api/operator/list/accounting", { headers: auth }), status: 200, store: "no-store" },
-    { what: "GET /api/library/all (403)", response: await request.get("/api/library/all", { headers: auth }), status: 403, store: "no-store" },
-    { what: "DELETE /api/me (405)", response: await request.delete("/api/me/", { headers: auth }), status: 405, store: "no-store" },
-    { what: "GET /api/nao-existe (404)", response: await request.get("/api/nao-existe", { headers: auth }), status: 404, store: "no-store" },
+    {
+      what: "GET /api/clients",
+      response: await request.get("/api/clients", { headers: auth }),
+      status: 200,
+      store: "no-store",
+    },
+    {
+      what: "POST /api/block/list",
+      response: await request.post("/api/block/list", { headers: auth, data: { clientId: viewer.client.id } }),
+      status: 200,
+      store: "no-store",
+    },
+    {
+      what: "POST /api/block/list (400)",
+      response: await request.post("/api/block/list", { headers: auth, data: { clientId: "x" } }),
+      status: 400,
+      store: "no-store",
+    },
+    {
+      what: "GET /api/operator/list/accounting",
+      response: await request.get("/api/operator/list/accounting", { headers: auth }),
+      status: 200,
+      store: "no-store",
+    },
+    {
+      what: "GET /api/library/all (403)",
+      response: await request.get("/api/library/all", { headers: auth }),
+      status: 403,
+      store: "no-store",
+    },
+    {
+      what: "DELETE /api/me (405)",
+      response: await request.delete("/api/me/", { headers: auth }),
+      status: 405,
+      store: "no-store",
+    },
+    {
+      what: "GET /api/nao-existe (404)",
+      response: await request.get("/api/nao-existe", { headers: auth }),
+      status: 404,
+      store: "no-store",
+    },
     // The login answer carries the tokens: never stored by anything between.
-    { what: "POST /api/token", response: await request.post("/api/token/", { data: { username: viewer.owner.email, password: "demo1234" } }), status: 200, store: "no-store" },
+    {
+      what: "POST /api/token",
+      response: await request.post("/api/token/", { data: { username: viewer.owner.email, password: "demo1234" } }),
+      status: 200,
+      store: "no-store",
+    },
   ];
   for (const { what, response, status, store } of answers) {
     expect(response.status(), what).toBe(status);
@@ -100,7 +154,10 @@ test("[headers] API answers: JSON, nosniff, a CSP that allows nothing, no-store 
   }
 
   // A document behind its signed link: private to the browser holding it, never sniffed.
-  const documents = await request.post("/api/document/block", { headers: auth, data: { blockId: viewer.blocks.categorized } });
+  const documents = await request.post("/api/document/block", {
+    headers: auth,
+    data: { blockId: viewer.blocks.categorized },
+  });
   expect(documents.status()).toBe(200);
   const [url] = ((await documents.json()) as { data: { documentsUrl: string[] } }).data.documentsUrl;
   const file = await request.get(url!);

@@ -3,7 +3,11 @@ import { apiLogin, openLoggedIn, readStorage, STORAGE_KEYS, writeStorage } from 
 
 // Token rotation and logout end sessions: each test has a person of its own.
 
-test("[session] an expired access token is refreshed once, with a NEW refresh token stored", async ({ page, request, people }) => {
+test("[session] an expired access token is refreshed once, with a NEW refresh token stored", async ({
+  page,
+  request,
+  people,
+}) => {
   const tokens = await apiLogin(request, (await people.operator()).email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();

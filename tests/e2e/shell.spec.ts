@@ -40,7 +40,11 @@ test("[shell] the both-platform user switches platform from the header", async (
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
 });
 
-test("[shell] a platform switch that cannot reach the server says so, and changes nothing", async ({ page, request, people }) => {
+test("[shell] a platform switch that cannot reach the server says so, and changes nothing", async ({
+  page,
+  request,
+  people,
+}) => {
   const tokens = await apiLogin(request, (await people.bothPlatforms()).email);
   await openLoggedIn(page, tokens, "accounting", "/home");
   await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
@@ -72,17 +76,31 @@ test("[shell] logout from the drawer goes to /login", async ({ page, request }) 
   expect(await readStorage(page, STORAGE_KEYS.refresh)).toBeNull();
 });
 
-test("[shell] a long operator name ends in an ellipsis in the header at 1440 and 390 px, whole in its tooltip", async ({ page, request, factories }) => {
+test("[shell] a long operator name ends in an ellipsis in the header at 1440 and 390 px, whole in its tooltip", async ({
+  page,
+  request,
+  factories,
+}) => {
   const office = await factories.createOffice();
   const name = "Maria Aparecida dos Santos Albuquerque de Oliveira e Vasconcelos";
-  const operator = await factories.createAccountingOperator({ office, type: 0, user: { email: factories.uniqueEmail("e2e-nome"), name } });
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  const operator = await factories.createAccountingOperator({
+    office,
+    type: 0,
+    user: { email: factories.uniqueEmail("e2e-nome"), name },
+  });
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await openLoggedIn(page, await apiLogin(request, operator.user.email), "accounting", "/home");
     const shown = page.getByTestId("user-name");
     await expect(shown).toBeVisible();
     await expect(shown).toHaveAttribute("title", name);
-    const cut = await shown.evaluate((node) => ({ overflow: node.scrollWidth > node.clientWidth, ellipsis: getComputedStyle(node).textOverflow }));
+    const cut = await shown.evaluate((node) => ({
+      overflow: node.scrollWidth > node.clientWidth,
+      ellipsis: getComputedStyle(node).textOverflow,
+    }));
     expect(cut).toEqual({ overflow: true, ellipsis: "ellipsis" });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   }

@@ -7,10 +7,16 @@ import { expect, test } from "./support/data";
 
 async function scriptsOf(request: import("@playwright/test").APIRequestContext, path: string): Promise<string[]> {
   const html = await (await request.get(path)).text();
-  return [...new Set([...html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&")))];
+  return [
+    ...new Set(
+      [...html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&")),
+    ),
+  ];
 }
 
-test("[static] a page's scripts arrive brotli-compressed when accepted, gzip otherwise, with the same bytes and headers", async ({ request }) => {
+test("[static] a page's scripts arrive brotli-compressed when accepted, gzip otherwise, with the same bytes and headers", async ({
+  request,
+}) => {
   const scripts = await scriptsOf(request, "/login");
   expect(scripts.length).toBeGreaterThan(3);
   for (const src of scripts) {
@@ -28,7 +34,9 @@ test("[static] a page's scripts arrive brotli-compressed when accepted, gzip oth
       expect(headers["x-content-type-options"], src).toBe("nosniff");
       expect(headers["x-frame-options"], src).toBe("DENY");
     }
-    const again = await request.get(src, { headers: { "accept-encoding": "br", "if-none-match": br.headers()["etag"] } });
+    const again = await request.get(src, {
+      headers: { "accept-encoding": "br", "if-none-match": br.headers()["etag"] },
+    });
     expect(again.status(), `${src}: revalidated`).toBe(304);
   }
 });
@@ -38,7 +46,9 @@ test("[static] a write, an unknown file and a path that climbs out are answered 
   const post = await request.post(src, { data: "x", headers: { "accept-encoding": "br" } });
   expect(post.status()).toBe(405);
   expect(post.headers()["allow"]).toBe("GET, HEAD");
-  expect((await request.get("/_next/static/chunks/nao-existe.js", { headers: { "accept-encoding": "br" } })).status()).toBe(404);
+  expect(
+    (await request.get("/_next/static/chunks/nao-existe.js", { headers: { "accept-encoding": "br" } })).status(),
+  ).toBe(404);
   const climb = await request.get("/_next/static/..%2f..%2fpackage.json", { headers: { "accept-encoding": "br" } });
   expect(climb.status()).toBe(404);
 });
@@ -46,13 +56,21 @@ test("[static] a write, an unknown file and a path that climbs out are answered 
 // The API's JSON answers (scripts/lib/api-compression.mjs): brotli or gzip when accepted and at least
 // 1 KiB, the same JSON once decoded as the uncompressed answer; short answers and clients that accept
 // neither get them as they are.
-test("[static] an API answer over 1 KiB arrives compressed when accepted, the same JSON either way", async ({ request, people }) => {
+test("[static] an API answer over 1 KiB arrives compressed when accepted, the same JSON either way", async ({
+  request,
+  people,
+}) => {
   const viewer = await people.viewerClient();
-  const token = (await (await request.post("/api/token/", { data: { username: viewer.owner.email, password: "demo1234" } })).json()).data.access;
+  const token = (
+    await (await request.post("/api/token/", { data: { username: viewer.owner.email, password: "demo1234" } })).json()
+  ).data.access;
   const { year, month: monthNumber } = saoPauloToday(); // the viewer client's blocks are of this month
   const month = { clientId: viewer.client.id, year, month: monthNumber };
   const ask = (encoding: string) =>
-    request.post("/api/block/list", { data: month, headers: { authorization: `Bearer ${token}`, "accept-encoding": encoding } });
+    request.post("/api/block/list", {
+      data: month,
+      headers: { authorization: `Bearer ${token}`, "accept-encoding": encoding },
+    });
   const plain = await ask("identity");
   expect(plain.status()).toBe(200);
   expect(plain.headers()["content-encoding"]).toBeUndefined();
@@ -60,7 +78,10 @@ test("[static] an API answer over 1 KiB arrives compressed when accepted, the sa
   expect(text.length).toBeGreaterThan(1024);
   // the signed links carry their minute's expiry and signature: compared without them
   const unsigned = (body: string) => body.replace(/exp=\d+&sig=[\w-]+/g, "");
-  for (const [accept, coding] of [["gzip, deflate, br, zstd", "br"], ["gzip", "gzip"]]) {
+  for (const [accept, coding] of [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+  ]) {
     const answer = await ask(accept);
     expect(answer.status(), accept).toBe(200);
     expect(answer.headers()["content-encoding"], accept).toBe(coding);

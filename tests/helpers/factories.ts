@@ -4,7 +4,16 @@
 // remains below is test-only: accounts, blocks, documents and pendencies with test defaults.
 import { randomUUID } from "node:crypto";
 import type { ProcessedImage } from "@/server/images/types";
-import { insertBlock, insertDocument, insertPendency, type BlockState, type CreatedBlock, type InsertBlockOptions, type InsertDocumentOptions, type InsertPendencyOptions } from "@/server/seed/blocks";
+import {
+  insertBlock,
+  insertDocument,
+  insertPendency,
+  type BlockState,
+  type CreatedBlock,
+  type InsertBlockOptions,
+  type InsertDocumentOptions,
+  type InsertPendencyOptions,
+} from "@/server/seed/blocks";
 import { createClient, createClientOperator } from "@/server/seed/builders/clients";
 import { createOffice } from "@/server/seed/builders/offices";
 import type { DbLike, Ref } from "@/server/seed/builders/users";

@@ -21,7 +21,10 @@ export type CallResult<T = unknown> = {
 
 export async function call<T = unknown>(handler: Handler, options: CallOptions = {}): Promise<CallResult<T>> {
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
-  const headers: Record<string, string> = { ...(hasBody ? { "content-type": "application/json" } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(hasBody ? { "content-type": "application/json" } : {}),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const req = new Request(`http://localhost${options.path ?? "/api/test"}`, {
     method: options.method ?? (hasBody ? "POST" : "GET"),

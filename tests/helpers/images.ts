@@ -17,7 +17,10 @@ export const GPS_EXIF = {
 // A receipt photographed sideways: stored 1200x800 with EXIF orientation 6 (display rotated 90° clockwise,
 // so upright it is 800x1200), a red marker in the stored top-left corner (upright: top-right), and GPS.
 export async function receiptJpeg({ width = 1200, height = 800 } = {}): Promise<Buffer> {
-  const lines = Array.from({ length: 8 }, (_, i) => `<rect x="160" y="${120 + i * 70}" width="${width - 320}" height="14" fill="#333"/>`);
+  const lines = Array.from(
+    { length: 8 },
+    (_, i) => `<rect x="160" y="${120 + i * 70}" width="${width - 320}" height="14" fill="#333"/>`,
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect x="0" y="0" width="100" height="100" fill="rgb(255,0,0)"/>${lines.join("")}</svg>`;
   return sharp({ create: { width, height, channels: 3, background: WHITE } })
@@ -30,31 +33,45 @@ export async function receiptJpeg({ width = 1200, height = 800 } = {}): Promise<
 
 // A noisy photo-like JPEG (noise defeats the easy compression of a blank image): for size bounds and timing.
 export async function photoJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: WHITE, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: WHITE, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
 }
 
 export async function pngImage(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function webpImage(width = 500, height = 300): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 160, b: 0 } } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 160, b: 0 } } })
+    .webp()
+    .toBuffer();
 }
 
 export async function avifImage(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: WHITE } }).avif().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: WHITE } })
+    .avif()
+    .toBuffer();
 }
 
 export async function gifImage(): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 32, channels: 3, background: WHITE } }).gif().toBuffer();
+  return sharp({ create: { width: 32, height: 32, channels: 3, background: WHITE } })
+    .gif()
+    .toBuffer();
 }
 
 // A tiny valid PNG whose IHDR is patched to declare width x height (CRC recomputed): decoders that trust
 // the header would allocate width x height pixels.
 export async function pixelBombPng(width = 20_000, height = 20_000): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: WHITE } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: WHITE } })
+      .png()
+      .toBuffer(),
+  );
   // signature (8) | IHDR length (4) | 'IHDR' (4) | width (4) @16 | height (4) @20 | 5 bytes | CRC @29
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -109,6 +126,10 @@ export function exifHasGps(exif: Buffer): boolean {
 
 // The RGB of one pixel.
 export async function pixelAt(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
-  const { data } = await sharp(image).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .extract({ left: x, top: y, width: 1, height: 1 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { r: data[0], g: data[1], b: data[2] };
 }

@@ -6,7 +6,12 @@ import { connect } from "node:net";
 
 export type RawAnswer = { status: number; headers: IncomingMessage["headers"]; body: Buffer };
 
-export function rawRequest(port: number, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     // The path as written (a URL would resolve its dot segments before sending).
     const req = request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
@@ -53,6 +58,8 @@ export type ParsedAnswer = { status: number; headers: Record<string, string>; bo
 export function parseRawAnswer(raw: string): ParsedAnswer {
   const [head, ...rest] = raw.split("\r\n\r\n");
   const [statusLine, ...lines] = head.split("\r\n");
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
   return { status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") };
 }

@@ -20,7 +20,6 @@ import { currentYearMonth } from "@/lib/format/dates";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins } from "./world";
 
-
 // This month in São Paulo: the month an activation made now belongs to.
 const { year: thisYear, month: thisMonth } = currentYearMonth();
 /** Year and month `delta` months from the current one. */
@@ -63,9 +62,33 @@ describe("GET/POST /api/account/all", () => {
     const res = await call<ChartAccount[]>(allGet, { token: t.regularA });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
-      { id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear , active: true, type: "analytic", reducedCode: null },
-      { id: accountsA[1].id, code: "1.1.01.010", description: "Bancos", yearOfExercise: thisYear , active: true, type: "analytic", reducedCode: null },
-      { id: accountsA[0].id, code: "2.1.01.001", description: "Fornecedores", yearOfExercise: thisYear , active: true, type: "analytic", reducedCode: null },
+      {
+        id: accountsA[2].id,
+        code: "1.1.01.002",
+        description: "Caixa",
+        yearOfExercise: thisYear,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+      },
+      {
+        id: accountsA[1].id,
+        code: "1.1.01.010",
+        description: "Bancos",
+        yearOfExercise: thisYear,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+      },
+      {
+        id: accountsA[0].id,
+        code: "2.1.01.001",
+        description: "Fornecedores",
+        yearOfExercise: thisYear,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+      },
     ]);
   });
 
@@ -95,7 +118,9 @@ describe("POST /api/account/client", () => {
     expect(month13.status).toBe(400);
     expect(month13.json.error?.fields?.map((field) => field.path)).toContain("month");
     expect((await call(clientPost, { token: t.ownerA, body: { clientId: alpha.id, year: 2024 } })).status).toBe(400);
-    expect((await call(clientPost, { token: t.ownerA, body: { clientId: alpha.id, year: 1999, month: 1 } })).status).toBe(400);
+    expect(
+      (await call(clientPost, { token: t.ownerA, body: { clientId: alpha.id, year: 1999, month: 1 } })).status,
+    ).toBe(400);
     const missing = await call(clientPost, { token: t.ownerA, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.json.error?.fields?.map((field) => field.path)).toContain("clientId");
@@ -107,7 +132,9 @@ describe("POST /api/account/client", () => {
       expect((await call(clientPost, { token, body })).status).toBe(200);
     }
     // the business user may leave clientId out: its own company
-    expect((await call(clientPost, { token: t.business, body: { year: thisYear, month: thisMonth } })).status).toBe(200);
+    expect((await call(clientPost, { token: t.business, body: { year: thisYear, month: thisMonth } })).status).toBe(
+      200,
+    );
     expect((await call(clientPost, { token: t.outsiderA, body })).status).toBe(404);
     expect((await call(clientPost, { token: t.ownerB, body })).status).toBe(404);
     expect((await call(clientPost, { token: t.business, body: { clientId: gamma.id } })).status).toBe(404);
@@ -116,29 +143,72 @@ describe("POST /api/account/client", () => {
 
   test("the month rules: from activation on, later years by code, deactivation kept by a block", async () => {
     const client = await createClient({ office: officeA, responsible: regularA });
-    const y24 = await createAccount({ office: officeA, code: "3.1.01.001", description: "Receitas", yearOfExercise: 2024 });
-    const y25 = await createAccount({ office: officeA, code: "3.1.01.001", description: "Receitas", yearOfExercise: 2025 });
-    const other = await createAccount({ office: officeA, code: "3.1.01.002", description: "Outras", yearOfExercise: 2024 });
+    const y24 = await createAccount({
+      office: officeA,
+      code: "3.1.01.001",
+      description: "Receitas",
+      yearOfExercise: 2024,
+    });
+    const y25 = await createAccount({
+      office: officeA,
+      code: "3.1.01.001",
+      description: "Receitas",
+      yearOfExercise: 2025,
+    });
+    const other = await createAccount({
+      office: officeA,
+      code: "3.1.01.002",
+      description: "Outras",
+      yearOfExercise: 2024,
+    });
     // active from March 2024, deactivated in May 2024 (M + 2)
-    await activateAccount({ client, account: y24, activatedAt: new Date("2024-03-10T12:00:00Z"), deactivatedAt: new Date("2024-05-05T12:00:00Z") });
+    await activateAccount({
+      client,
+      account: y24,
+      activatedAt: new Date("2024-03-10T12:00:00Z"),
+      deactivatedAt: new Date("2024-05-05T12:00:00Z"),
+    });
     // open since April 2024: carries into 2025 by code
     await activateAccount({ client, account: other, activatedAt: new Date("2024-04-02T12:00:00Z") });
     // a block of June 2024 categorised in the deactivated account keeps it in June only
     await createBlock({ client, state: "categorized", account: y24, paymentDate: new Date("2024-06-15T00:00:00Z") });
     // a block of July 2024 categorised in it, then given back to the client (devolved), keeps nothing:
     // it is in no list
-    const returned = await createBlock({ client, state: "categorized", account: y24, paymentDate: new Date("2024-07-15T00:00:00Z") });
+    const returned = await createBlock({
+      client,
+      state: "categorized",
+      account: y24,
+      paymentDate: new Date("2024-07-15T00:00:00Z"),
+    });
     expect((await call(devolvePost, { token: t.regularA, body: { blockId: returned.id } })).status).toBe(200);
     const at = (year: number, month: number) => monthList(t.ownerA, { clientId: client.id, year, month });
 
     expect(codes(await at(2024, 2))).toEqual([]);
     expect(await at(2024, 3)).toEqual([
-      { id: y24.id, code: "3.1.01.001", description: "Receitas", date: "2024-03-10T12:00:00.000Z", activated: true , active: true, type: "analytic", reducedCode: null },
+      {
+        id: y24.id,
+        code: "3.1.01.001",
+        description: "Receitas",
+        date: "2024-03-10T12:00:00.000Z",
+        activated: true,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+      },
     ]);
     expect(codes(await at(2024, 4))).toEqual(["3.1.01.001", "3.1.01.002"]);
     expect(codes(await at(2024, 5))).toEqual(["3.1.01.002"]);
     expect(await at(2024, 6)).toEqual([
-      { id: y24.id, code: "3.1.01.001", description: "Receitas", date: "2024-03-10T12:00:00.000Z", activated: false , active: true, type: "analytic", reducedCode: null },
+      {
+        id: y24.id,
+        code: "3.1.01.001",
+        description: "Receitas",
+        date: "2024-03-10T12:00:00.000Z",
+        activated: false,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+      },
       expect.objectContaining({ id: other.id, activated: true }),
     ]);
     expect(codes(await at(2024, 7))).toEqual(["3.1.01.002"]);
@@ -174,8 +244,14 @@ describe("POST /api/account/client, every month, at scale", () => {
     const client = await createClient({ office: officeA, responsible: regularA });
     const [first, second] = accountsA;
     await activateAccount({ client, account: first!, activatedAt: new Date(Date.UTC(thisYear, 0, 1, 12)) });
-    await createBlock({ client, state: "categorized", account: second!, paymentDate: new Date(Date.UTC(thisYear, 0, 15)) });
-    const everyMonth = () => call<ClientAccountsByMonth>(clientPost, { token: t.regularA, body: { clientId: client.id } });
+    await createBlock({
+      client,
+      state: "categorized",
+      account: second!,
+      paymentDate: new Date(Date.UTC(thisYear, 0, 15)),
+    });
+    const everyMonth = () =>
+      call<ClientAccountsByMonth>(clientPost, { token: t.regularA, body: { clientId: client.id } });
     await everyMonth(); // prepared statements and Prisma's first use of each query out of the count
     const few = await statementsOf(everyMonth);
     // More than Prisma puts in one list of ids (32,766), over this year's months, in two accounts.
@@ -187,7 +263,9 @@ describe("POST /api/account/client, every month, at scale", () => {
     expect(await statementsOf(everyMonth)).toBe(few);
     const all = (await everyMonth()).json.data!;
     // the second account holds blocks in the months of this year up to this one, so it is listed there
-    expect(codes(all[String(thisYear)]![String(thisMonth)]!)).toEqual(expect.arrayContaining([first!.code, second!.code]));
+    expect(codes(all[String(thisYear)]![String(thisMonth)]!)).toEqual(
+      expect.arrayContaining([first!.code, second!.code]),
+    );
   }, 60_000);
 });
 
@@ -196,13 +274,39 @@ describe("POST /api/account/change", () => {
     const client = await createClient({ office: officeA, responsible: regularA });
     const next = shift(1);
     const before = shift(-1);
-    const nextYear = await createAccount({ office: officeA, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear + 1 });
-    const res = await call<ChangedAccount>(changePost, { token: t.regularA, body: { clientId: client.id, accountId: accountsA[2].id } });
+    const nextYear = await createAccount({
+      office: officeA,
+      code: "1.1.01.002",
+      description: "Caixa",
+      yearOfExercise: thisYear + 1,
+    });
+    const res = await call<ChangedAccount>(changePost, {
+      token: t.regularA,
+      body: { clientId: client.id, accountId: accountsA[2].id },
+    });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", yearOfExercise: thisYear, active: true, type: "analytic", reducedCode: null, activated: true });
+    expect(res.json.data).toEqual({
+      id: accountsA[2].id,
+      code: "1.1.01.002",
+      description: "Caixa",
+      yearOfExercise: thisYear,
+      active: true,
+      type: "analytic",
+      reducedCode: null,
+      activated: true,
+    });
     const list = await monthList(t.regularA, { clientId: client.id, year: thisYear, month: thisMonth });
     expect(list).toEqual([
-      { id: accountsA[2].id, code: "1.1.01.002", description: "Caixa", date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), activated: true , active: true, type: "analytic", reducedCode: null },
+      {
+        id: accountsA[2].id,
+        code: "1.1.01.002",
+        description: "Caixa",
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        activated: true,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+      },
     ]);
     expect(codes(await monthList(t.regularA, { clientId: client.id, ...next }))).toEqual(["1.1.01.002"]);
     expect(await monthList(t.regularA, { clientId: client.id, year: thisYear + 1, month: 6 })).toEqual([
@@ -213,34 +317,52 @@ describe("POST /api/account/change", () => {
     expect(events).toBe(1);
 
     // deactivating this month leaves the past untouched and this month empty
-    await activateAccount({ client, account: accountsA[1], activatedAt: new Date(Date.UTC(before.year, before.month - 1, 3)) });
-    const off = await call<ChangedAccount>(changePost, { token: t.ownerA, body: { clientId: client.id, accountId: accountsA[1].id } });
+    await activateAccount({
+      client,
+      account: accountsA[1],
+      activatedAt: new Date(Date.UTC(before.year, before.month - 1, 3)),
+    });
+    const off = await call<ChangedAccount>(changePost, {
+      token: t.ownerA,
+      body: { clientId: client.id, accountId: accountsA[1].id },
+    });
     expect(off.json.data?.activated).toBe(false);
     expect(codes(await monthList(t.ownerA, { clientId: client.id, ...before }))).toEqual(["1.1.01.010"]);
-    expect(codes(await monthList(t.ownerA, { clientId: client.id, year: thisYear, month: thisMonth }))).toEqual(["1.1.01.002"]);
+    expect(codes(await monthList(t.ownerA, { clientId: client.id, year: thisYear, month: thisMonth }))).toEqual([
+      "1.1.01.002",
+    ]);
   });
 
   test("validation", async () => {
-    for (const body of [{ clientId: 0, accountId: accountsA[0].id }, { clientId: alpha.id, accountId: 2147483648 }, { clientId: alpha.id }]) {
+    for (const body of [
+      { clientId: 0, accountId: accountsA[0].id },
+      { clientId: alpha.id, accountId: 2147483648 },
+      { clientId: alpha.id },
+    ]) {
       expect((await call(changePost, { token: t.regularA, body })).status).toBe(400);
     }
   });
 
   test("the permission matrix", async () => {
     const body = { clientId: alpha.id, accountId: accountsA[0].id };
-    for (const token of [t.ownerA, t.regularA, t.sharedA]) expect((await call(changePost, { token, body })).status).toBe(200);
+    for (const token of [t.ownerA, t.regularA, t.sharedA])
+      expect((await call(changePost, { token, body })).status).toBe(200);
     expect((await call(changePost, { token: t.outsiderA, body })).status).toBe(404);
     expect((await call(changePost, { token: t.ownerB, body })).status).toBe(404);
     expect((await call(changePost, { token: t.business, body })).status).toBe(403);
     expect((await call(changePost, { body })).status).toBe(401);
     // an account of another office is not found
-    expect((await call(changePost, { token: t.regularA, body: { clientId: alpha.id, accountId: accountB.id } })).status).toBe(404);
+    expect(
+      (await call(changePost, { token: t.regularA, body: { clientId: alpha.id, accountId: accountB.id } })).status,
+    ).toBe(404);
   });
 
   test("ten parallel toggles of the same pair: no 500, at most one open activation", async () => {
     const client = await createClient({ office: officeA, responsible: regularA });
     const body = { clientId: client.id, accountId: accountsA[0].id };
-    const results = await Promise.all(Array.from({ length: 10 }, () => call<ChangedAccount>(changePost, { token: t.regularA, body })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call<ChangedAccount>(changePost, { token: t.regularA, body })),
+    );
     expect(results.map((res) => res.status)).toEqual(new Array(10).fill(200));
     expect(results.filter((res) => res.json.data?.activated).length).toBe(5);
     const open = await getDb().clientAccount.count({ where: { clientId: client.id, deactivatedAt: null } });

@@ -7,7 +7,13 @@ import { POST as logoutPost } from "@/app/api/token/logout/route";
 import { GET as meGet } from "@/app/api/me/route";
 import { getDb } from "@/server/db/client";
 import { hashToken, verifyRefreshToken } from "@/server/auth/tokens";
-import { createAccountingOperator, createClient, createClientOperator, createOffice, createUser } from "../helpers/factories";
+import {
+  createAccountingOperator,
+  createClient,
+  createClientOperator,
+  createOffice,
+  createUser,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 
 type Pair = { access: string; refresh: string; isAccouting: boolean; isBussiness: boolean };
@@ -27,7 +33,12 @@ describe("POST /api/token/ — login", () => {
     const op = await accountingUser();
     const res = await login(op.user.email);
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ access: expect.any(String), refresh: expect.any(String), isAccouting: true, isBussiness: false });
+    expect(res.json.data).toEqual({
+      access: expect.any(String),
+      refresh: expect.any(String),
+      isAccouting: true,
+      isBussiness: false,
+    });
     const stored = await getDb().refreshToken.count({ where: { userId: op.userId } });
     expect(stored).toBe(1);
     expect(await getDb().auditEvent.count({ where: { actorUserId: op.userId, action: "auth.login" } })).toBe(1);
@@ -85,7 +96,12 @@ describe("POST /api/token/ — login", () => {
   ];
   for (const { name, body, rawBody, field } of malformed) {
     test(`400 invalid_input for ${name}`, async () => {
-      const res = await call(tokenPost, { body, rawBody, headers: { "content-type": "application/json" }, method: "POST" });
+      const res = await call(tokenPost, {
+        body,
+        rawBody,
+        headers: { "content-type": "application/json" },
+        method: "POST",
+      });
       expect(res.status).toBe(400);
       expect(res.json.error?.code).toBe("invalid_input");
       expect(res.json.error?.message).toMatch(/^(Dados inválidos|O corpo da requisição)/);
@@ -94,7 +110,9 @@ describe("POST /api/token/ — login", () => {
   }
 
   test("413 for a body over the cap, before parsing it", async () => {
-    const res = await call(tokenPost, { rawBody: JSON.stringify({ username: "a@b.demo", password: "x".repeat(1_100_000) }) });
+    const res = await call(tokenPost, {
+      rawBody: JSON.stringify({ username: "a@b.demo", password: "x".repeat(1_100_000) }),
+    });
     expect(res.status).toBe(413);
     expect(res.json.error?.code).toBe("too_large");
   });
@@ -147,7 +165,10 @@ describe("POST /api/token/refresh/ — rotation", () => {
     const { op, pair } = await session();
     const first = await refresh(pair.refresh);
     const claims = await verifyRefreshToken(pair.refresh);
-    await getDb().refreshToken.update({ where: { tokenHash: hashToken(claims!.jti) }, data: { usedAt: new Date(Date.now() - 60_000) } });
+    await getDb().refreshToken.update({
+      where: { tokenHash: hashToken(claims!.jti) },
+      data: { usedAt: new Date(Date.now() - 60_000) },
+    });
     expect((await refresh(pair.refresh)).status).toBe(401);
     expect((await refresh(first.json.data!.refresh)).status).toBe(401);
     expect(await getDb().auditEvent.count({ where: { actorUserId: op.userId, action: "auth.refresh_reuse" } })).toBe(1);
@@ -162,7 +183,10 @@ describe("POST /api/token/refresh/ — rotation", () => {
   test("an expired refresh token is refused", async () => {
     const { pair } = await session();
     const claims = await verifyRefreshToken(pair.refresh);
-    await getDb().refreshToken.update({ where: { tokenHash: hashToken(claims!.jti) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getDb().refreshToken.update({
+      where: { tokenHash: hashToken(claims!.jti) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await refresh(pair.refresh)).status).toBe(401);
   });
 
@@ -217,8 +241,20 @@ describe("GET /api/me/", () => {
       pictureUrl: null,
       isAccouting: true,
       isBussiness: true,
-      accounting: { operatorId: op.id, type: 1, officeId: office.id, officeName: "Escritório Alfa", hasPaymentAccess: false },
-      business: { operatorId: co.id, type: 0, clientId: client.id, clientName: "Padaria Beta Ltda", clientType: "juridicPerson" },
+      accounting: {
+        operatorId: op.id,
+        type: 1,
+        officeId: office.id,
+        officeName: "Escritório Alfa",
+        hasPaymentAccess: false,
+      },
+      business: {
+        operatorId: co.id,
+        type: 0,
+        clientId: client.id,
+        clientName: "Padaria Beta Ltda",
+        clientType: "juridicPerson",
+      },
     });
   });
 

@@ -3,7 +3,14 @@
 // updates of each state column, deletes, several clients in one statement, concurrent transactions,
 // a rolled-back one — the kept counts must equal a recount of the blocks.
 import { getDb } from "@/server/db/client";
-import { createAccount, createBlock, createClient, createOffice, createPendency, type CreatedBlock } from "../helpers/factories";
+import {
+  createAccount,
+  createBlock,
+  createClient,
+  createOffice,
+  createPendency,
+  type CreatedBlock,
+} from "../helpers/factories";
 
 type Counts = { uncategorized: number; uncontabilized: number };
 
@@ -13,7 +20,13 @@ async function kept(clientId: number): Promise<Counts> {
 }
 
 async function recount(clientId: number): Promise<Counts> {
-  const open = { clientId, contabilizedAt: null, devolvedAt: null, undoneAt: null, pendencies: { none: { solvedAt: null } } };
+  const open = {
+    clientId,
+    contabilizedAt: null,
+    devolvedAt: null,
+    undoneAt: null,
+    pendencies: { none: { solvedAt: null } },
+  };
   const [uncategorized, uncontabilized] = await Promise.all([
     getDb().block.count({ where: { ...open, accountId: null } }),
     getDb().block.count({ where: { ...open, accountId: { not: null } } }),
@@ -37,8 +50,20 @@ test("inserts of every state count their open blocks only", async () => {
   const client = await createClient({ office });
   await createBlock({ client });
   await createBlock({ client });
-  await createBlock({ client, state: "categorized", account, paymentDate: new Date(Date.UTC(2025, 0, 5)), valueCents: 100 });
-  await createBlock({ client, state: "contabilized", account, paymentDate: new Date(Date.UTC(2025, 0, 5)), valueCents: 100 });
+  await createBlock({
+    client,
+    state: "categorized",
+    account,
+    paymentDate: new Date(Date.UTC(2025, 0, 5)),
+    valueCents: 100,
+  });
+  await createBlock({
+    client,
+    state: "contabilized",
+    account,
+    paymentDate: new Date(Date.UTC(2025, 0, 5)),
+    valueCents: 100,
+  });
   expect(await kept(client.id)).toEqual({ uncategorized: 2, uncontabilized: 1 });
   await expectAgree(client.id);
 });
@@ -51,7 +76,10 @@ test("updates of each state column move the counts, one row or many, one client 
   const ids = blocks.map((block) => block.id);
   const db = getDb();
   // Categorise all six at once (two clients in one statement).
-  await db.block.updateMany({ where: { id: { in: ids } }, data: { accountId: account.id, paymentDate: new Date(Date.UTC(2025, 1, 1)), valueCents: 5 } });
+  await db.block.updateMany({
+    where: { id: { in: ids } },
+    data: { accountId: account.id, paymentDate: new Date(Date.UTC(2025, 1, 1)), valueCents: 5 },
+  });
   expect(await kept(a.id)).toEqual({ uncategorized: 0, uncontabilized: 3 });
   await expectAgree(a.id, b.id);
   // Contabilise one, devolve one, undo one, take an account back from one; a write that changes no count.
@@ -84,7 +112,11 @@ test("deletes, a rolled-back transaction and concurrent transactions on one clie
   expect(await kept(client.id)).toEqual({ uncategorized: 11, uncontabilized: 0 });
   // Ten transactions at once, each categorising one block of the same client.
   await Promise.all(
-    blocks.slice(1, 11).map((block) => db.$transaction(async (tx) => tx.block.update({ where: { id: block.id }, data: { accountId: account.id } }))),
+    blocks
+      .slice(1, 11)
+      .map((block) =>
+        db.$transaction(async (tx) => tx.block.update({ where: { id: block.id }, data: { accountId: account.id } })),
+      ),
   );
   expect(await kept(client.id)).toEqual({ uncategorized: 1, uncontabilized: 10 });
   await db.block.deleteMany({ where: { clientId: client.id } });
@@ -96,7 +128,13 @@ test("a block waiting on an open pendency counts nowhere until the pendency is s
   const client = await createClient({ office });
   const db = getDb();
   const waiting = await createBlock({ client });
-  const categorized = await createBlock({ client, state: "categorized", account, paymentDate: new Date(Date.UTC(2025, 0, 5)), valueCents: 100 });
+  const categorized = await createBlock({
+    client,
+    state: "categorized",
+    account,
+    paymentDate: new Date(Date.UTC(2025, 0, 5)),
+    valueCents: 100,
+  });
   await createBlock({ client });
   const first = await createPendency({ block: waiting });
   const second = await createPendency({ block: categorized });

@@ -37,8 +37,10 @@ const db = () => getDb();
 /** The storage key a signed link names. */
 const keyOf = (url: string) => decodeURIComponent(url.split("?")[0].replace(/^\/api\/files\//, ""));
 const keys = (urls: readonly string[]) => urls.map(keyOf);
-const send = (body: unknown) => call<SentBlock>(createPost, { body, token: tokens.regularAlpha, path: "/api/block/create" });
-const allBlocks = (answer: ClientBlocksAnswer) => Object.values(answer.blocks).flatMap((m) => Object.values(m).flatMap((a) => Object.values(a).flat()));
+const send = (body: unknown) =>
+  call<SentBlock>(createPost, { body, token: tokens.regularAlpha, path: "/api/block/create" });
+const allBlocks = (answer: ClientBlocksAnswer) =>
+  Object.values(answer.blocks).flatMap((m) => Object.values(m).flatMap((a) => Object.values(a).flat()));
 
 /** Sends [new photo, gallery document, new photo]: the gallery document is the oldest row (lowest id). */
 async function sendMixed() {
@@ -62,15 +64,24 @@ describe("a block of [new, gallery, new]", () => {
     expect(ordered.map((row) => row.position)).toEqual([1, 2, 3]);
     expect([keys(answer.documentsUrl), keys(answer.thumbnailsUrl!)]).toEqual([display, thumbs]);
 
-    const sent = await call<SentBlock[]>(sentPost, { body: { operatorId: world.regularAlpha.id }, token: tokens.regularAlpha });
+    const sent = await call<SentBlock[]>(sentPost, {
+      body: { operatorId: world.regularAlpha.id },
+      token: tokens.regularAlpha,
+    });
     const listed = sent.json.data!.find((block) => block.id === answer.id)!;
     expect([keys(listed.documentsUrl), keys(listed.thumbnailsUrl!)]).toEqual([display, thumbs]);
 
-    const viewer = await call<{ documentsUrl: string[]; thumbnailsUrl: string[] }>(documentsPost, { body: { blockId: answer.id }, token: tokens.regularA });
+    const viewer = await call<{ documentsUrl: string[]; thumbnailsUrl: string[] }>(documentsPost, {
+      body: { blockId: answer.id },
+      token: tokens.regularA,
+    });
     expect(viewer.status).toBe(200);
     expect([keys(viewer.json.data!.documentsUrl), keys(viewer.json.data!.thumbnailsUrl)]).toEqual([display, thumbs]);
 
-    const office = await call<ClientBlocksAnswer>(listPost, { body: { clientId: world.alpha.id }, token: tokens.regularA });
+    const office = await call<ClientBlocksAnswer>(listPost, {
+      body: { clientId: world.alpha.id },
+      token: tokens.regularA,
+    });
     expect(keys(allBlocks(office.json.data!).find((block) => block.id === answer.id)!.documentsUrl)).toEqual(display);
     const company = await call<ClientBlocksAnswer>(listPost, { body: {}, token: tokens.regularAlpha });
     expect(keys(allBlocks(company.json.data!).find((block) => block.id === answer.id)!.documentsUrl)).toEqual(display);
@@ -78,18 +89,27 @@ describe("a block of [new, gallery, new]", () => {
 
   test("the pendency reads keep it; a solve adds after what stays, in the order sent, removals leave gaps", async () => {
     const { answer, display, thumbs, ordered } = await sendMixed();
-    const reported = await call<Pendency>(pendencyCreatePost, { body: { blockId: answer.id, issue: 2, observations: "" }, token: tokens.regularA });
+    const reported = await call<Pendency>(pendencyCreatePost, {
+      body: { blockId: answer.id, issue: 2, observations: "" },
+      token: tokens.regularA,
+    });
     expect(reported.status).toBe(200);
     expect(keys(reported.json.data!.documentsUrl)).toEqual(display);
 
-    const listed = await call<Pendency[]>(pendencyListPost, { body: { clientId: world.alpha.id }, token: tokens.regularA });
+    const listed = await call<Pendency[]>(pendencyListPost, {
+      body: { clientId: world.alpha.id },
+      token: tokens.regularA,
+    });
     expect(keys(listed.json.data!.find((p) => p.blockId === answer.id)!.documentsUrl)).toEqual(display);
 
     const toSolve = await call<PendencyToSolveAnswer>(toSolvePost, { body: {}, token: tokens.regularAlpha });
     const pendency = toSolve.json.data!.pendency!;
     expect(pendency.blockId).toBe(answer.id);
     expect(pendency.documents.map((d) => d.id)).toEqual(ordered.map((row) => row.id));
-    expect([keys(pendency.documents.map((d) => d.url)), keys(pendency.documents.map((d) => d.thumbnailUrl))]).toEqual([display, thumbs]);
+    expect([keys(pendency.documents.map((d) => d.url)), keys(pendency.documents.map((d) => d.thumbnailUrl))]).toEqual([
+      display,
+      thumbs,
+    ]);
 
     // Solve: the first photo taken out; a new photo and an (older) gallery document added, in that order.
     const gallery = await createDocument({ client: world.alpha, uploadedBy: world.regularAlpha });
@@ -99,11 +119,17 @@ describe("a block of [new, gallery, new]", () => {
       token: tokens.regularAlpha,
     });
     expect(solved.status).toBe(200);
-    const rows = await db().document.findMany({ where: { blockId: answer.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+    const rows = await db().document.findMany({
+      where: { blockId: answer.id },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    });
     const addedRow = rows.find((row) => row.clientRef === added.id)!;
     expect(rows.map((row) => row.id)).toEqual([ordered[1].id, ordered[2].id, addedRow.id, gallery.id]);
     expect(rows.map((row) => row.position)).toEqual([2, 3, 4, 5]);
-    const viewer = await call<{ documentsUrl: string[] }>(documentsPost, { body: { blockId: answer.id }, token: tokens.regularA });
+    const viewer = await call<{ documentsUrl: string[] }>(documentsPost, {
+      body: { blockId: answer.id },
+      token: tokens.regularA,
+    });
     expect(keys(viewer.json.data!.documentsUrl)).toEqual(rows.map((row) => row.displayKey));
   });
 });
@@ -114,9 +140,14 @@ describe("Devolvidos: the document's name and the devolve's reason", () => {
     const bare = await photo();
     const res = await send([named, bare]);
     expect(res.status).toBe(200);
-    const devolved = await call(devolvePost, { body: { blockId: res.json.data!.id, reason: "  Nota ilegível,\nenvie de novo  " }, token: tokens.regularA });
+    const devolved = await call(devolvePost, {
+      body: { blockId: res.json.data!.id, reason: "  Nota ilegível,\nenvie de novo  " },
+      token: tokens.regularA,
+    });
     expect(devolved.status).toBe(200);
-    expect((await db().block.findUniqueOrThrow({ where: { id: res.json.data!.id } })).devolveReason).toBe("Nota ilegível,\nenvie de novo");
+    expect((await db().block.findUniqueOrThrow({ where: { id: res.json.data!.id } })).devolveReason).toBe(
+      "Nota ilegível,\nenvie de novo",
+    );
 
     const list = await call<ReturnedDocument[]>(devolvedGet, { token: tokens.regularAlpha, method: "GET" });
     const rows = await db().document.findMany({ where: { blockId: res.json.data!.id }, orderBy: { position: "asc" } });
@@ -130,13 +161,20 @@ describe("Devolvidos: the document's name and the devolve's reason", () => {
   test("without a reason (absent or blank) the reason is null", async () => {
     for (const body of [{}, { reason: "   " }]) {
       const res = await send([await photo()]);
-      expect((await call(devolvePost, { body: { blockId: res.json.data!.id, ...body }, token: tokens.regularA })).status).toBe(200);
+      expect(
+        (await call(devolvePost, { body: { blockId: res.json.data!.id, ...body }, token: tokens.regularA })).status,
+      ).toBe(200);
       expect((await db().block.findUniqueOrThrow({ where: { id: res.json.data!.id } })).devolveReason).toBeNull();
     }
   });
 
   test.each([
-    ["a reason over 500 characters", { reason: "x".repeat(501) }, "reason", "O motivo deve ter no máximo 500 caracteres."],
+    [
+      "a reason over 500 characters",
+      { reason: "x".repeat(501) },
+      "reason",
+      "O motivo deve ter no máximo 500 caracteres.",
+    ],
     ["a reason with NUL", { reason: "a\u0000b" }, "reason", undefined],
     ["a reason not text", { reason: 5 }, "reason", undefined],
   ])("%s → 400, nothing changes", async (_name, extra, field, message) => {
@@ -150,7 +188,14 @@ describe("Devolvidos: the document's name and the devolve's reason", () => {
 
   test("exactly 500 characters are kept", async () => {
     const res = await send([await photo()]);
-    expect((await call(devolvePost, { body: { blockId: res.json.data!.id, reason: "y".repeat(500) }, token: tokens.regularA })).status).toBe(200);
+    expect(
+      (
+        await call(devolvePost, {
+          body: { blockId: res.json.data!.id, reason: "y".repeat(500) },
+          token: tokens.regularA,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test.each([

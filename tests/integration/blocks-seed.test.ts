@@ -3,7 +3,13 @@
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { POST as listPost } from "@/app/api/block/list/route";
 import { POST as pendencyPost } from "@/app/api/pendency/list/route";
-import { clientBlocksAnswer, pendencyListAnswer, UNCATEGORIZED_KEY, type Block, type ClientBlocksAnswer } from "@/lib/contract/blocks";
+import {
+  clientBlocksAnswer,
+  pendencyListAnswer,
+  UNCATEGORIZED_KEY,
+  type Block,
+  type ClientBlocksAnswer,
+} from "@/lib/contract/blocks";
 import type { ClientCard } from "@/lib/contract/clients";
 import { currentYearMonth } from "@/lib/format/dates";
 import { seed } from "@/prisma/seed";
@@ -19,7 +25,10 @@ let cards: ClientCard[] = [];
 
 beforeAll(async () => {
   expect(await seed(getDb())).toBe(true);
-  blobKeys = (await getDb().document.findMany({ select: { displayKey: true, thumbKey: true } })).flatMap((d) => [d.displayKey, d.thumbKey]);
+  blobKeys = (await getDb().document.findMany({ select: { displayKey: true, thumbKey: true } })).flatMap((d) => [
+    d.displayKey,
+    d.thumbKey,
+  ]);
   t.dono = await login("dono@escritorio.demo");
   t.operador = await login("operador@escritorio.demo");
   cards = (await call<ClientCard[]>(clientsGet, { token: t.dono })).json.data ?? [];
@@ -41,7 +50,9 @@ const blocksOf = async (clientId: number, token = t.dono): Promise<ClientBlocksA
   return clientBlocksAnswer.parse(res.json.data);
 };
 const flat = (answer: ClientBlocksAnswer): Block[] =>
-  Object.values(answer.blocks).flatMap((months) => Object.values(months).flatMap((accounts) => Object.values(accounts).flat()));
+  Object.values(answer.blocks).flatMap((months) =>
+    Object.values(months).flatMap((accounts) => Object.values(accounts).flat()),
+  );
 
 test("the demo office has this year's and last year's charts; every categorised block sits in its payment year's chart", async () => {
   const office = await getDb().accountingOffice.findFirstOrThrow({ where: { name: "Escritório Demo" } });
@@ -71,19 +82,25 @@ test("the showcase client: every block state this month and before, seen and uns
   // Devolved blocks exist but are in no list.
   const devolved = await getDb().block.count({ where: { clientId: padaria.id, devolvedAt: { not: null } } });
   expect(devolved).toBeGreaterThan(0);
-  expect(blocks.length).toBe(await getDb().block.count({ where: { clientId: padaria.id, devolvedAt: null, undoneAt: null } }));
+  expect(blocks.length).toBe(
+    await getDb().block.count({ where: { clientId: padaria.id, devolvedAt: null, undoneAt: null } }),
+  );
 });
 
 test("a block categorised in an account after it left the client's plan (the warning)", async () => {
   const padaria = cardOf("Padaria Pão Quente Ltda");
-  const activations = await getDb().clientAccount.findMany({ where: { clientId: padaria.id, deactivatedAt: { not: null } }, include: { account: true } });
+  const activations = await getDb().clientAccount.findMany({
+    where: { clientId: padaria.id, deactivatedAt: { not: null } },
+    include: { account: true },
+  });
   expect(activations.length).toBeGreaterThan(0);
   const codes = new Set(activations.map((a) => a.account.code));
   const after = await getDb().block.findMany({
     where: { clientId: padaria.id, devolvedAt: null, account: { code: { in: [...codes] } } },
     include: { account: true },
   });
-  const deactivatedAt = (code: string) => activations.find((a) => a.account.code === code)?.deactivatedAt?.getTime() ?? Infinity;
+  const deactivatedAt = (code: string) =>
+    activations.find((a) => a.account.code === code)?.deactivatedAt?.getTime() ?? Infinity;
   expect(after.some((b) => (b.paymentDate?.getTime() ?? 0) > deactivatedAt(b.account?.code ?? ""))).toBe(true);
 });
 

@@ -8,7 +8,14 @@ import { POST as savePost } from "@/app/api/block/save/route";
 import { POST as devolvePost } from "@/app/api/block/devolve/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
 import { POST as busyPost } from "@/app/api/client/busy/route";
-import { blockDocumentsAnswer, blockSchema, clientBlocksAnswer, UNCATEGORIZED_KEY, type Block, type ClientBlocksAnswer } from "@/lib/contract/blocks";
+import {
+  blockDocumentsAnswer,
+  blockSchema,
+  clientBlocksAnswer,
+  UNCATEGORIZED_KEY,
+  type Block,
+  type ClientBlocksAnswer,
+} from "@/lib/contract/blocks";
 import { PRESENCE_FRESH_MS } from "@/lib/constants";
 import { currentYearMonth } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
@@ -30,7 +37,8 @@ import { buildClientWorld, worldLogins } from "./world";
 const current = currentYearMonth();
 const pad = (n: number) => String(n).padStart(2, "0");
 const thisMonthDate = (day = 1) => `${current.year}-${pad(current.month)}-${pad(day)}`;
-const next = current.month === 12 ? { year: current.year + 1, month: 1 } : { year: current.year, month: current.month + 1 };
+const next =
+  current.month === 12 ? { year: current.year + 1, month: 1 } : { year: current.year, month: current.month + 1 };
 
 let officeA: AccountingOffice;
 let regularA: OperatorWithUser; // responsible for alpha and delta
@@ -42,8 +50,14 @@ let accountNow: Account; // office A, this year's chart
 let accountNow2: Account; // office A, this year's chart, never activated for any client
 let accountPrev: Account; // office A, last year's chart
 let accountB: Account; // office B, this year's chart
-const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "businessAlpha" | "blocked", string>;
-const fixture = {} as Record<"uncatLate" | "pendencyBlock" | "cat" | "contab" | "april" | "devolved" | "undone" | "other", CreatedBlock>;
+const t = {} as Record<
+  "ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "businessAlpha" | "blocked",
+  string
+>;
+const fixture = {} as Record<
+  "uncatLate" | "pendencyBlock" | "cat" | "contab" | "april" | "devolved" | "undone" | "other",
+  CreatedBlock
+>;
 
 beforeAll(async () => {
   const world = await buildClientWorld({
@@ -66,8 +80,19 @@ beforeAll(async () => {
   // in UTC), one with an open pendency, a categorised and a contabilised one; April: one categorised.
   const mk = (o: Parameters<typeof createBlock>[0]) => createBlock({ client: alpha, operator: regularA, ...o });
   fixture.uncatLate = await mk({ state: "uncategorized", sentAt: new Date("2025-04-01T02:30:00.000Z"), documents: 2 });
-  fixture.pendencyBlock = await mk({ state: "pendency", sentAt: new Date("2025-03-05T12:00:00.000Z"), issue: 2, observations: "Falta a nota" });
-  fixture.cat = await mk({ state: "categorized", account: accountPrev, paymentDate: new Date("2025-03-15T00:00:00.000Z"), valueCents: 123_456, sentAt: new Date("2025-03-16T12:00:00.000Z") });
+  fixture.pendencyBlock = await mk({
+    state: "pendency",
+    sentAt: new Date("2025-03-05T12:00:00.000Z"),
+    issue: 2,
+    observations: "Falta a nota",
+  });
+  fixture.cat = await mk({
+    state: "categorized",
+    account: accountPrev,
+    paymentDate: new Date("2025-03-15T00:00:00.000Z"),
+    valueCents: 123_456,
+    sentAt: new Date("2025-03-16T12:00:00.000Z"),
+  });
   fixture.contab = await mk({
     state: "contabilized",
     account: accountPrev,
@@ -76,17 +101,36 @@ beforeAll(async () => {
     sentAt: new Date("2025-03-11T12:00:00.000Z"),
     contabilizedAt: new Date("2025-03-20T15:00:00.000Z"),
   });
-  fixture.april = await mk({ state: "categorized", account: accountPrev, paymentDate: new Date("2025-04-30T00:00:00.000Z"), sentAt: new Date("2025-03-31T12:00:00.000Z") });
+  fixture.april = await mk({
+    state: "categorized",
+    account: accountPrev,
+    paymentDate: new Date("2025-04-30T00:00:00.000Z"),
+    sentAt: new Date("2025-03-31T12:00:00.000Z"),
+  });
   fixture.devolved = await mk({ state: "devolved", sentAt: new Date("2025-03-06T12:00:00.000Z") });
   fixture.undone = await mk({ state: "uncategorized", sentAt: new Date("2025-03-07T12:00:00.000Z") });
-  await getDb().block.update({ where: { id: fixture.undone.id }, data: { undoneAt: new Date("2025-03-07T12:05:00.000Z") } });
+  await getDb().block.update({
+    where: { id: fixture.undone.id },
+    data: { undoneAt: new Date("2025-03-07T12:05:00.000Z") },
+  });
   fixture.other = await createBlock({ client: gamma, state: "uncategorized" });
   // A solved pendency does not make hasPendency.
-  await createPendency({ block: fixture.cat, createdAt: new Date("2025-03-17T10:00:00.000Z"), solvedAt: new Date("2025-03-18T10:00:00.000Z") });
+  await createPendency({
+    block: fixture.cat,
+    createdAt: new Date("2025-03-17T10:00:00.000Z"),
+    solvedAt: new Date("2025-03-18T10:00:00.000Z"),
+  });
   await getDb().blockView.create({ data: { blockId: fixture.cat.id, operatorId: regularA.id } });
 
   const business = await createClientOperator({ client: delta, type: 0 });
-  Object.assign(t, await worldLogins(world, { blocked: blockedA, business, businessAlpha: await createClientOperator({ client: alpha, type: 0 }) }));
+  Object.assign(
+    t,
+    await worldLogins(world, {
+      blocked: blockedA,
+      business,
+      businessAlpha: await createClientOperator({ client: alpha, type: 0 }),
+    }),
+  );
   await getDb().accountingOperator.update({ where: { id: blockedA.id }, data: { blocked: true } });
 });
 
@@ -103,9 +147,22 @@ const list = async (who: Who, body: object) => {
 };
 const ids = (blocks: Block[] | undefined) => (blocks ?? []).map((block) => block.id);
 const newBlock = (state: "uncategorized" | "categorized" | "contabilized" | "pendency" = "uncategorized") =>
-  createBlock({ client: delta, state, operator: regularA, account: state === "categorized" || state === "contabilized" ? accountNow : undefined });
-const saveBody = (block: { id: number; version: number }, over: Partial<{ date: string; value: string; accountId: number; version: number }> = {}) => ({
-  block: { id: block.id, date: over.date ?? thisMonthDate(), value: over.value ?? "1234.5", accountId: over.accountId ?? accountNow.id },
+  createBlock({
+    client: delta,
+    state,
+    operator: regularA,
+    account: state === "categorized" || state === "contabilized" ? accountNow : undefined,
+  });
+const saveBody = (
+  block: { id: number; version: number },
+  over: Partial<{ date: string; value: string; accountId: number; version: number }> = {},
+) => ({
+  block: {
+    id: block.id,
+    date: over.date ?? thisMonthDate(),
+    value: over.value ?? "1234.5",
+    accountId: over.accountId ?? accountNow.id,
+  },
   version: over.version ?? block.version,
 });
 const save = (who: Who, body: unknown) => call<Block>(savePost, { token: t[who], body });
@@ -161,9 +218,13 @@ describe("POST /api/block/list", () => {
     const answer = await list("ownerA", { clientId: alpha.id });
     expect(Object.keys(answer.blocks["2025"]).sort()).toEqual(["3", "4"]);
     expect(ids(answer.blocks["2025"]["4"][String(accountPrev.id)])).toEqual([fixture.april.id]);
-    const all = Object.values(answer.blocks).flatMap((months) => Object.values(months).flatMap((accounts) => Object.values(accounts).flat()));
+    const all = Object.values(answer.blocks).flatMap((months) =>
+      Object.values(months).flatMap((accounts) => Object.values(accounts).flat()),
+    );
     expect(all.map((block) => block.id).sort((a, b) => a - b)).toEqual(
-      [fixture.uncatLate, fixture.pendencyBlock, fixture.cat, fixture.contab, fixture.april].map((b) => b.id).sort((a, b) => a - b),
+      [fixture.uncatLate, fixture.pendencyBlock, fixture.cat, fixture.contab, fixture.april]
+        .map((b) => b.id)
+        .sort((a, b) => a - b),
     );
   });
 
@@ -184,7 +245,9 @@ describe("POST /api/block/list", () => {
     ["business", 404],
     ["blocked", 401],
   ] as const)("%s lists alpha → %i", async (who, status) => {
-    expect((await call(listPost, { token: t[who], body: { clientId: alpha.id, year: 2025, month: 3 } })).status).toBe(status);
+    expect((await call(listPost, { token: t[who], body: { clientId: alpha.id, year: 2025, month: 3 } })).status).toBe(
+      status,
+    );
   });
 
   test("a business user without clientId: its own company's business variant, with pendencyNumber", async () => {
@@ -214,8 +277,13 @@ describe("POST /api/block/list", () => {
 
 describe("POST /api/block/viewed", () => {
   test("marks the block opened for the caller only; idempotent", async () => {
-    const block = await createBlock({ client: alpha, state: "uncategorized", sentAt: new Date("2024-02-10T12:00:00.000Z") });
-    const viewedBy = async (who: Who) => (await list(who, { clientId: alpha.id, year: 2024, month: 2 })).blocks["2024"]["2"][UNCATEGORIZED_KEY][0].viewed;
+    const block = await createBlock({
+      client: alpha,
+      state: "uncategorized",
+      sentAt: new Date("2024-02-10T12:00:00.000Z"),
+    });
+    const viewedBy = async (who: Who) =>
+      (await list(who, { clientId: alpha.id, year: 2024, month: 2 })).blocks["2024"]["2"][UNCATEGORIZED_KEY][0].viewed;
     expect(await viewedBy("sharedA")).toBe(false);
     for (let i = 0; i < 2; i += 1) {
       const res = await call(viewedPost, { token: t.sharedA, body: { blockId: block.id } });
@@ -229,7 +297,9 @@ describe("POST /api/block/viewed", () => {
 
   test("parallel marks of the same block: both 200, one row", async () => {
     const block = await newBlock();
-    const results = await Promise.all([1, 2, 3].map(() => call(viewedPost, { token: t.regularA, body: { blockId: block.id } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(viewedPost, { token: t.regularA, body: { blockId: block.id } })),
+    );
     expect(results.map((res) => res.status)).toEqual([200, 200, 200]);
     expect(await getDb().blockView.count({ where: { blockId: block.id } })).toBe(1);
   });
@@ -281,7 +351,10 @@ describe("POST /api/block/save", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ clientId: delta.id, officeId: officeA.id, actorUserId: sharedA.userId });
     // Re-categorising with the new version works and moves it again.
-    const again = await save("regularA", saveBody({ id: block.id, version: block.version + 1 }, { accountId: accountNow2.id, value: "7" }));
+    const again = await save(
+      "regularA",
+      saveBody({ id: block.id, version: block.version + 1 }, { accountId: accountNow2.id, value: "7" }),
+    );
     expect(again.status).toBe(200);
     expect(again.json.data).toMatchObject({ accountId: accountNow2.id, value: "7.00", version: block.version + 2 });
   });
@@ -290,14 +363,18 @@ describe("POST /api/block/save", () => {
     const block = await newBlock();
     const res = await save("regularA", saveBody(block, { accountId: accountNow2.id, date: thisMonthDate(2) }));
     expect(res.status).toBe(200);
-    const month = (await list("regularA", { clientId: delta.id, ...current })).blocks[String(current.year)][String(current.month)];
+    const month = (await list("regularA", { clientId: delta.id, ...current })).blocks[String(current.year)][
+      String(current.month)
+    ];
     expect(ids(month[String(accountNow2.id)])).toContain(block.id);
     expect(ids(month[UNCATEGORIZED_KEY])).not.toContain(block.id);
   });
 
   test("last year's account with a date of last year", async () => {
     const block = await newBlock();
-    const prevChart = await getDb().account.findFirstOrThrow({ where: { officeId: officeA.id, yearOfExercise: current.year - 1 } });
+    const prevChart = await getDb().account.findFirstOrThrow({
+      where: { officeId: officeA.id, yearOfExercise: current.year - 1 },
+    });
     const res = await save("regularA", saveBody(block, { accountId: prevChart.id, date: `${current.year - 1}-12-31` }));
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ date: `${current.year - 1}-12-31`, accountId: prevChart.id });
@@ -311,7 +388,12 @@ describe("POST /api/block/save", () => {
     ["single-digit month", { date: `${current.year}-1-01` }, "block.date", messages.blocks.invalidDate],
     ["with a time", { date: `${thisMonthDate()}T00:00:00Z` }, "block.date", messages.blocks.invalidDate],
     ["NUL byte in the date", { date: `${thisMonthDate()}\u0000` }, "block.date", messages.blocks.invalidDate],
-    ["next month", { date: `${next.year}-${pad(next.month)}-01` }, "block.date", messages.blocks.dateOutOfRange(firstYear)],
+    [
+      "next month",
+      { date: `${next.year}-${pad(next.month)}-01` },
+      "block.date",
+      messages.blocks.dateOutOfRange(firstYear),
+    ],
     ["five years ago", { date: `${current.year - 5}-06-01` }, "block.date", messages.blocks.dateOutOfRange(firstYear)],
     ["empty value", { value: "" }, "block.value", messages.validation.empty],
     ["zero", { value: "0" }, "block.value", messages.blocks.invalidValue],
@@ -328,7 +410,10 @@ describe("POST /api/block/save", () => {
     const res = await save("regularA", saveBody(block, over));
     expect(res.status).toBe(400);
     expect(res.json.error?.fields).toContainEqual({ path, message });
-    expect(await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).toMatchObject({ version: block.version, accountId: null });
+    expect(await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).toMatchObject({
+      version: block.version,
+      accountId: null,
+    });
   });
 
   test("the largest value that fits (15 digits) is kept to the cent", async () => {
@@ -346,16 +431,27 @@ describe("POST /api/block/save", () => {
     const block = await newBlock();
     const res = await save("regularA", saveBody(block, { accountId: accountId() }));
     expect(res.status).toBe(400);
-    expect(res.json.error?.fields).toContainEqual({ path: "block.accountId", message: messages.blocks.accountNotInChart });
+    expect(res.json.error?.fields).toContainEqual({
+      path: "block.accountId",
+      message: messages.blocks.accountNotInChart,
+    });
   });
 
   test.each([
-    ["id 2^31", (b: { id: number; version: number }) => ({ ...saveBody(b), block: { ...saveBody(b).block, id: 2 ** 31 } }), "block.id"],
+    [
+      "id 2^31",
+      (b: { id: number; version: number }) => ({ ...saveBody(b), block: { ...saveBody(b).block, id: 2 ** 31 } }),
+      "block.id",
+    ],
     ["accountId 2^31", (b: { id: number; version: number }) => saveBody(b, { accountId: 2 ** 31 }), "block.accountId"],
     ["version -1", (b: { id: number; version: number }) => saveBody(b, { version: -1 }), "version"],
     ["version missing", (b: { id: number; version: number }) => ({ block: saveBody(b).block }), "version"],
     ["block missing", () => ({ version: 0 }), "block"],
-    ["value a number", (b: { id: number; version: number }) => ({ ...saveBody(b), block: { ...saveBody(b).block, value: 12.5 } }), "block.value"],
+    [
+      "value a number",
+      (b: { id: number; version: number }) => ({ ...saveBody(b), block: { ...saveBody(b).block, value: 12.5 } }),
+      "block.value",
+    ],
   ])("%s → 400", async (_label, body, path) => {
     const block = await newBlock();
     const res = await save("regularA", body(block));
@@ -374,7 +470,10 @@ describe("POST /api/block/save", () => {
 
   test("two parallel saves of the same version: exactly one 200, the other 409", async () => {
     const block = await newBlock();
-    const results = await Promise.all([save("regularA", saveBody(block, { value: "1" })), save("sharedA", saveBody(block, { value: "2" }))]);
+    const results = await Promise.all([
+      save("regularA", saveBody(block, { value: "1" })),
+      save("sharedA", saveBody(block, { value: "2" })),
+    ]);
     expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
     const row = await getDb().block.findUniqueOrThrow({ where: { id: block.id } });
     expect(row.version).toBe(block.version + 1);
@@ -408,9 +507,15 @@ describe("POST /api/block/save", () => {
     expect(res.status).toBe(409);
     expect(res.json.error?.message).toBe(messages.blocks.busy(sharedA.user.name));
     const busy = await call(busyPost, { token: t.regularA, body: { clientId: delta.id } });
-    expect(busy.json.data).toEqual({ busy: { name: sharedA.user.name, pictureUrl: null }, contabilizing: { name: sharedA.user.name, pictureUrl: null } });
+    expect(busy.json.data).toEqual({
+      busy: { name: sharedA.user.name, pictureUrl: null },
+      contabilizing: { name: sharedA.user.name, pictureUrl: null },
+    });
     expect((await save("sharedA", saveBody(block))).status).toBe(200);
-    await getDb().contabilizationLease.update({ where: { clientId: delta.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    await getDb().contabilizationLease.update({
+      where: { clientId: delta.id },
+      data: { expiresAt: new Date(Date.now() - 1_000) },
+    });
     expect((await save("regularA", saveBody({ id: block.id, version: block.version + 1 }))).status).toBe(200);
   });
 
@@ -421,7 +526,9 @@ describe("POST /api/block/save", () => {
     expect(res.status).toBe(409);
     expect(res.json.error?.message).toBe(messages.blocks.busy(sharedA.user.name));
     // A presence is not a contabilization: Contabilizar stays enabled.
-    expect((await call(busyPost, { token: t.regularA, body: { clientId: delta.id } })).json.data).toMatchObject({ contabilizing: null });
+    expect((await call(busyPost, { token: t.regularA, body: { clientId: delta.id } })).json.data).toMatchObject({
+      contabilizing: null,
+    });
     await presence(delta, regularA);
     expect((await save("regularA", saveBody(block))).status).toBe(200);
     await getDb().presence.deleteMany({});
@@ -442,7 +549,8 @@ describe("POST /api/block/save", () => {
   ] as const)("%s saves a delta block → %i", async (who, status) => {
     const block = await newBlock();
     expect((await save(who, saveBody(block))).status).toBe(status);
-    if (status !== 200) expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).version).toBe(block.version);
+    if (status !== 200)
+      expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).version).toBe(block.version);
   });
 });
 
@@ -453,13 +561,19 @@ describe("POST /api/block/devolve", () => {
     const res = await call(devolvePost, { token: t.regularA, body: { blockId: block.id } });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({ blockId: block.id, devolvedDatetime: expect.any(String) });
-    const row = await getDb().block.findUniqueOrThrow({ where: { id: block.id }, include: { documents: true, pendencies: true } });
+    const row = await getDb().block.findUniqueOrThrow({
+      where: { id: block.id },
+      include: { documents: true, pendencies: true },
+    });
     expect(row.devolvedAt?.toISOString()).toBe((res.json.data as { devolvedDatetime: string }).devolvedDatetime);
     expect(row.devolvedById).toBe(regularA.id);
     expect(row.documents.every((doc) => doc.devolvedAt?.getTime() === row.devolvedAt?.getTime())).toBe(true);
     expect(row.pendencies.every((p) => p.solvedAt !== null)).toBe(true);
     const after = await list("regularA", { clientId: delta.id });
-    const all = (answer: ClientBlocksAnswer) => Object.values(answer.blocks).flatMap((m) => Object.values(m).flatMap((a) => Object.values(a).flat())).map((b) => b.id);
+    const all = (answer: ClientBlocksAnswer) =>
+      Object.values(answer.blocks)
+        .flatMap((m) => Object.values(m).flatMap((a) => Object.values(a).flat()))
+        .map((b) => b.id);
     expect(all(before)).toContain(block.id);
     expect(all(after)).not.toContain(block.id);
     // it waited on its pendency: counted in no badge before, none after
@@ -476,7 +590,9 @@ describe("POST /api/block/devolve", () => {
   });
 
   test("a categorised block may be devolved; a contabilised one → 409, unchanged", async () => {
-    expect((await call(devolvePost, { token: t.regularA, body: { blockId: (await newBlock("categorized")).id } })).status).toBe(200);
+    expect(
+      (await call(devolvePost, { token: t.regularA, body: { blockId: (await newBlock("categorized")).id } })).status,
+    ).toBe(200);
     const contab = await newBlock("contabilized");
     const res = await call(devolvePost, { token: t.regularA, body: { blockId: contab.id } });
     expect(res.status).toBe(409);
@@ -496,7 +612,10 @@ describe("POST /api/block/devolve", () => {
 
   test("a save racing a devolve: the devolve always wins the block; the save lands before it or answers 404", async () => {
     const block = await newBlock();
-    const [saved, devolved] = await Promise.all([save("regularA", saveBody(block)), call(devolvePost, { token: t.sharedA, body: { blockId: block.id } })]);
+    const [saved, devolved] = await Promise.all([
+      save("regularA", saveBody(block)),
+      call(devolvePost, { token: t.sharedA, body: { blockId: block.id } }),
+    ]);
     expect(devolved.status).toBe(200);
     expect([200, 404]).toContain(saved.status);
     const row = await getDb().block.findUniqueOrThrow({ where: { id: block.id } });
@@ -515,7 +634,8 @@ describe("POST /api/block/devolve", () => {
   ] as const)("%s devolves a delta block → %i", async (who, status) => {
     const block = await newBlock();
     expect((await call(devolvePost, { token: t[who], body: { blockId: block.id } })).status).toBe(status);
-    if (status !== 200) expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).devolvedAt).toBeNull();
+    if (status !== 200)
+      expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).devolvedAt).toBeNull();
   });
 
   test("bad ids → 400; NUL in the body → 400", async () => {
@@ -544,9 +664,20 @@ describe("POST /api/document/block", () => {
   });
 
   test("contabilised by another operator: alsoContabilize false", async () => {
-    const block = await createBlock({ client: delta, state: "contabilized", operator: regularA, contabilizedBy: sharedA, account: accountNow });
+    const block = await createBlock({
+      client: delta,
+      state: "contabilized",
+      operator: regularA,
+      contabilizedBy: sharedA,
+      account: accountNow,
+    });
     const res = await call(documentsPost, { token: t.regularA, body: { blockId: block.id } });
-    expect(res.json.data).toMatchObject({ categorizedBy: "Rita Responsável", contabilizedBy: "Sara Compartilhada", contabilizedPhotoUrl: null, alsoContabilize: false });
+    expect(res.json.data).toMatchObject({
+      categorizedBy: "Rita Responsável",
+      contabilizedBy: "Sara Compartilhada",
+      contabilizedPhotoUrl: null,
+      alsoContabilize: false,
+    });
   });
 
   test("uncategorised with an open pendency: nobody yet, the pendency's problem, observation and date", async () => {
@@ -557,13 +688,22 @@ describe("POST /api/document/block", () => {
       categorizedPhotoUrl: null,
       alsoContabilize: false,
       version: 0,
-      pendency: { issue: 2, observations: "Falta a nota", date: fixture.pendencyBlock.pendencies[0].createdAt.toISOString() },
+      pendency: {
+        issue: 2,
+        observations: "Falta a nota",
+        date: fixture.pendencyBlock.pendencies[0].createdAt.toISOString(),
+      },
     });
   });
 
   test("a solved pendency is not shown; categorised only: no contabilizedBy", async () => {
     const res = await call(documentsPost, { token: t.regularA, body: { blockId: fixture.cat.id } });
-    expect(res.json.data).toMatchObject({ categorizedBy: "Rita Responsável", contabilizedBy: null, alsoContabilize: false, pendency: null });
+    expect(res.json.data).toMatchObject({
+      categorizedBy: "Rita Responsável",
+      contabilizedBy: null,
+      alsoContabilize: false,
+      pendency: null,
+    });
   });
 
   test.each([

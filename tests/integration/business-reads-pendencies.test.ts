@@ -4,11 +4,23 @@
 import { POST as tosolvePost } from "@/app/api/pendency/tosolve/route";
 import { GET as syncGet, POST as syncPost } from "@/app/api/operator/sync/pendency/route";
 import { GET as unsyncGet, POST as unsyncPost } from "@/app/api/operator/unsync/pendency/route";
-import { pendencySyncAnswer, pendencyToSolveAnswer, type PendencySyncAnswer, type PendencyToSolveAnswer } from "@/lib/contract/business";
+import {
+  pendencySyncAnswer,
+  pendencyToSolveAnswer,
+  type PendencySyncAnswer,
+  type PendencyToSolveAnswer,
+} from "@/lib/contract/business";
 import { PRESENCE_FRESH_MS } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { getDb, type Client, type Pendency } from "@/server/db/client";
-import { createBlock, createClient, createClientOperator, createPendency, type ClientOperatorWithUser, type CreatedBlock } from "../helpers/factories";
+import {
+  createBlock,
+  createClient,
+  createClientOperator,
+  createPendency,
+  type ClientOperatorWithUser,
+  type CreatedBlock,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins, type ClientWorld } from "./world";
 
@@ -20,7 +32,17 @@ let alpha: Client;
 let beta: Client;
 const op = {} as Record<"owner" | "admin" | "regular" | "blocked" | "betaOwner" | "gammaOwner", ClientOperatorWithUser>;
 const t = {} as Record<
-  "ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "owner" | "admin" | "regular" | "betaOwner" | "gammaOwner",
+  | "ownerA"
+  | "adminA"
+  | "regularA"
+  | "sharedA"
+  | "outsiderA"
+  | "ownerB"
+  | "owner"
+  | "admin"
+  | "regular"
+  | "betaOwner"
+  | "gammaOwner",
   string
 >;
 const p = {} as Record<"first" | "second" | "third" | "solved" | "onDevolved" | "onUndone" | "beta", Pendency>;
@@ -51,7 +73,14 @@ beforeAll(async () => {
 
   const base = Date.now() - 20 * HOUR;
   const pending = async (client: Client, at: number, over: Parameters<typeof createBlock>[0] = {}) => {
-    const block = await createBlock({ client, state: "pendency", operator: world.regularA, sentAt: new Date(at - HOUR), reportedAt: new Date(at), ...over });
+    const block = await createBlock({
+      client,
+      state: "pendency",
+      operator: world.regularA,
+      sentAt: new Date(at - HOUR),
+      reportedAt: new Date(at),
+      ...over,
+    });
     return block;
   };
   firstBlock = await pending(alpha, base, { documents: 2, issue: 2, observations: "Falta a nota" });
@@ -104,7 +133,11 @@ describe("POST /api/pendency/tosolve", () => {
       issue: 2,
       observations: "Falta a nota",
       documentsUrl: [expect.stringMatching(SIGNED), expect.stringMatching(SIGNED)],
-      documents: firstBlock.documents.map((d) => ({ id: d.id, url: expect.stringMatching(SIGNED), thumbnailUrl: expect.stringMatching(SIGNED) })),
+      documents: firstBlock.documents.map((d) => ({
+        id: d.id,
+        url: expect.stringMatching(SIGNED),
+        thumbnailUrl: expect.stringMatching(SIGNED),
+      })),
       createdBy: { name: "Rita Responsável", pictureUrl: expect.stringMatching(SIGNED) },
     });
     expect(answer.pendency?.documents.map((d) => d.url)).toEqual(answer.pendency?.documentsUrl);
@@ -203,7 +236,10 @@ describe("POST /api/operator/sync/pendency and unsync", () => {
   beforeEach(() => getDb().presence.deleteMany({}));
 
   const sync = async (who: Who, handler = syncPost): Promise<PendencySyncAnswer> => {
-    const res = await call<PendencySyncAnswer>(handler, { token: t[who], ...(handler === syncPost ? { body: {} } : {}) });
+    const res = await call<PendencySyncAnswer>(handler, {
+      token: t[who],
+      ...(handler === syncPost ? { body: {} } : {}),
+    });
     expect(res.status).toBe(200);
     return pendencySyncAnswer.parse(res.json.data);
   };

@@ -13,7 +13,14 @@ import { GET as devolvedGet } from "@/app/api/document/devolved/route";
 import { POST as tosolvePost } from "@/app/api/pendency/tosolve/route";
 import { POST as syncPost } from "@/app/api/operator/sync/pendency/route";
 import { getDb, type Client } from "@/server/db/client";
-import { createBlock, createClient, createClientOperator, createDocument, createOffice, type ClientOperatorWithUser } from "../helpers/factories";
+import {
+  createBlock,
+  createClient,
+  createClientOperator,
+  createDocument,
+  createOffice,
+  type ClientOperatorWithUser,
+} from "../helpers/factories";
 import { call, type CallResult } from "../helpers/http";
 import { loginAll } from "./world";
 
@@ -44,13 +51,21 @@ beforeAll(async () => {
     await createBlock({ client: target, sentBy: who, sentAt: new Date(now - 40 * DAY) });
   }
   await createBlock({ client: target, sentBy: me, state: "pendency", sentAt: new Date(now - 40 * DAY) });
-  await createBlock({ client: target, sentBy: me, state: "devolved", sentAt: new Date(now - 3 * DAY), devolvedAt: new Date(now - 2 * DAY) });
+  await createBlock({
+    client: target,
+    sentBy: me,
+    state: "devolved",
+    sentAt: new Date(now - 3 * DAY),
+    devolvedAt: new Date(now - 2 * DAY),
+  });
   ({ token } = await loginAll({ token: me }));
 }, 60_000);
 
 type Captured = { text: string; values: unknown[] };
 
-async function capture<T>(run: () => Promise<CallResult<T>>): Promise<{ result: CallResult<T>; statements: Captured[] }> {
+async function capture<T>(
+  run: () => Promise<CallResult<T>>,
+): Promise<{ result: CallResult<T>; statements: Captured[] }> {
   const spy = jest.spyOn(PgClient.prototype, "query");
   try {
     const result = await run();
@@ -70,10 +85,18 @@ async function capture<T>(run: () => Promise<CallResult<T>>): Promise<{ result: 
 const calls: [string, () => Promise<CallResult<unknown>>, number][] = [
   ["GET /api/library/all", () => call(librariesGet, { token }), 2],
   ["POST /api/library/documents (own)", () => call(documentsPost, { token, body: {} }), 2],
-  ["POST /api/library/documents (a colleague's)", () => call(documentsPost, { token, body: { operatorId: colleague.id } }), 3],
+  [
+    "POST /api/library/documents (a colleague's)",
+    () => call(documentsPost, { token, body: { operatorId: colleague.id } }),
+    3,
+  ],
   ["GET /api/operator/sent/get", () => call(sentOperatorsGet, { token }), 2],
   ["POST /api/block/sent (own, a year)", () => call(sentPost, { token, body: { operatorId: me.id, year } }), 2],
-  ["POST /api/block/sent (a colleague's, a year)", () => call(sentPost, { token, body: { operatorId: colleague.id, year } }), 3],
+  [
+    "POST /api/block/sent (a colleague's, a year)",
+    () => call(sentPost, { token, body: { operatorId: colleague.id, year } }),
+    3,
+  ],
   ["GET /api/document/devolved", () => call(devolvedGet, { token }), 2],
   ["POST /api/pendency/tosolve", () => call(tosolvePost, { token, body: {} }), 2],
   ["POST /api/pendency/tosolve (next)", () => call(tosolvePost, { token, body: { next: true } }), 3],
@@ -158,7 +181,9 @@ describe("tens of thousands of rows", () => {
 
   test("the data is there", async () => {
     expect(await getDb().block.count()).toBeGreaterThanOrEqual(BLOCKS);
-    expect(await getDb().document.count({ where: { clientId: target.id, uploadedById: me.id, blockId: null } })).toBeGreaterThan(100);
+    expect(
+      await getDb().document.count({ where: { clientId: target.id, uploadedById: me.id, blockId: null } }),
+    ).toBeGreaterThan(100);
     expect(await getDb().block.count({ where: { clientId: target.id, sentById: me.id } })).toBeGreaterThan(100);
   });
 
@@ -170,7 +195,8 @@ describe("tens of thousands of rows", () => {
     if (process.env.PRINT_PLANS) console.log(`${label}\n${plans.join("\n---\n")}`);
     for (const plan of plans) {
       for (const table of BIG_TABLES) {
-        if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) throw new Error(`${label}: sequential scan on ${table}:\n${plan}`);
+        if (new RegExp(`Seq Scan on ${table}\\b`).test(plan))
+          throw new Error(`${label}: sequential scan on ${table}:\n${plan}`);
       }
     }
   });

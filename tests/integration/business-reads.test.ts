@@ -47,14 +47,46 @@ const DAY = 24 * 60 * MINUTE;
 let alpha: Client; // office A: the company of the tests
 let beta: Client; // office A: another company
 let gamma: Client; // office B
-const op = {} as Record<"owner" | "admin" | "regular" | "quiet" | "blocked" | "betaOwner" | "gammaOwner", ClientOperatorWithUser>;
+const op = {} as Record<
+  "owner" | "admin" | "regular" | "quiet" | "blocked" | "betaOwner" | "gammaOwner",
+  ClientOperatorWithUser
+>;
 const t = {} as Record<
-  "ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "owner" | "admin" | "regular" | "quiet" | "betaOwner" | "gammaOwner",
+  | "ownerA"
+  | "adminA"
+  | "regularA"
+  | "sharedA"
+  | "outsiderA"
+  | "ownerB"
+  | "owner"
+  | "admin"
+  | "regular"
+  | "quiet"
+  | "betaOwner"
+  | "gammaOwner",
   string
 >;
-const doc = {} as Record<"old" | "recent" | "rescued" | "otherLibrary" | "regular" | "admin" | "returnedLoose" | "restored", { id: number }>;
-const sent = {} as Record<"fresh" | "reported" | "older" | "categorized" | "contabilized" | "undone" | "devolved" | "march" | "lateMarch" | "regular", CreatedBlock>;
-const returned = {} as Record<"soon" | "later" | "other", { id: number; devolvedAt: Date; displayKey: string; createdAt: Date }>;
+const doc = {} as Record<
+  "old" | "recent" | "rescued" | "otherLibrary" | "regular" | "admin" | "returnedLoose" | "restored",
+  { id: number }
+>;
+const sent = {} as Record<
+  | "fresh"
+  | "reported"
+  | "older"
+  | "categorized"
+  | "contabilized"
+  | "undone"
+  | "devolved"
+  | "march"
+  | "lateMarch"
+  | "regular",
+  CreatedBlock
+>;
+const returned = {} as Record<
+  "soon" | "later" | "other",
+  { id: number; devolvedAt: Date; displayKey: string; createdAt: Date }
+>;
 let blockAccountId: number;
 
 beforeAll(async () => {
@@ -96,7 +128,12 @@ beforeAll(async () => {
   // The office reported a pendency on it (already answered): no longer undoable.
   sent.reported = await send({ sentAt: new Date(now - 2 * MINUTE) });
   await createPendency({ block: sent.reported, createdAt: new Date(now - MINUTE), solvedAt: new Date() });
-  sent.categorized = await send({ state: "categorized", account, sentAt: new Date(now - 3 * MINUTE), categorizedAt: new Date(now - MINUTE) });
+  sent.categorized = await send({
+    state: "categorized",
+    account,
+    sentAt: new Date(now - 3 * MINUTE),
+    categorizedAt: new Date(now - MINUTE),
+  });
   sent.contabilized = await send({
     state: "contabilized",
     account,
@@ -106,7 +143,11 @@ beforeAll(async () => {
   });
   sent.undone = await send({ sentAt: new Date(now - 5 * MINUTE) });
   await getDb().block.update({ where: { id: sent.undone.id }, data: { undoneAt: new Date() } });
-  sent.devolved = await send({ state: "devolved", sentAt: new Date(now - 6 * MINUTE), devolvedAt: new Date(now - MINUTE) });
+  sent.devolved = await send({
+    state: "devolved",
+    sentAt: new Date(now - 6 * MINUTE),
+    devolvedAt: new Date(now - MINUTE),
+  });
   sent.march = await send({ sentAt: new Date("2025-03-10T15:00:00.000Z") });
   // 23:30 of 31 March in São Paulo: April in UTC, March for the company.
   sent.lateMarch = await send({ sentAt: new Date("2025-04-01T02:30:00.000Z") });
@@ -131,7 +172,10 @@ beforeAll(async () => {
   returned.other = (await devolvedBlock(beta, new Date(now - DAY))).documents[0] as (typeof returned)["other"];
   // The devolved block of 'sent' gave Olga's devolved document too.
   await getDb().block.update({ where: { id: sent.devolved.id }, data: { devolvedAt: new Date(now - 6 * DAY) } });
-  await getDb().document.updateMany({ where: { blockId: sent.devolved.id }, data: { devolvedAt: new Date(now - 6 * DAY) } });
+  await getDb().document.updateMany({
+    where: { blockId: sent.devolved.id },
+    data: { devolvedAt: new Date(now - 6 * DAY) },
+  });
 
   Object.assign(
     t,
@@ -187,7 +231,13 @@ describe("POST /api/library/documents", () => {
 
   test("the caller's own gallery: documents in no block, not deleted, not returned; rescued and restored flagged; newest first", async () => {
     const list = await documents("owner", {});
-    expect(list.map((d) => d.id)).toEqual([doc.recent.id, doc.rescued.id, doc.restored.id, doc.old.id, doc.otherLibrary.id]);
+    expect(list.map((d) => d.id)).toEqual([
+      doc.recent.id,
+      doc.rescued.id,
+      doc.restored.id,
+      doc.old.id,
+      doc.otherLibrary.id,
+    ]);
     expect(list.find((d) => d.id === doc.restored.id)?.rescued).toBe(true);
     const recent = list[0];
     expect(recent).toEqual({
@@ -244,7 +294,8 @@ describe("POST /api/library/documents", () => {
 
   test("not JSON → 400; accounting → 403; anonymous → 401", async () => {
     expect((await call(documentsPost, { token: t.owner, rawBody: "{" })).status).toBe(400);
-    for (const who of accountingPeople) expect((await call(documentsPost, { token: t[who], body: {} })).status).toBe(403);
+    for (const who of accountingPeople)
+      expect((await call(documentsPost, { token: t[who], body: {} })).status).toBe(403);
     expect((await call(documentsPost, { body: {} })).status).toBe(401);
   });
 });
@@ -297,7 +348,12 @@ describe("POST /api/block/sent", () => {
 
   test("the caller's own: newest first; undone and devolved left out; contabilised with its date", async () => {
     const list = await sentList("owner", { operatorId: op.owner.id, ...monthOf(sent.older) });
-    expect(among(list, ["fresh", "categorized", "contabilized", "undone", "devolved", "older"])).toEqual(["fresh", "categorized", "contabilized", "older"]);
+    expect(among(list, ["fresh", "categorized", "contabilized", "undone", "devolved", "older"])).toEqual([
+      "fresh",
+      "categorized",
+      "contabilized",
+      "older",
+    ]);
     const contabilized = list.find((b) => b.id === sent.contabilized.id);
     expect(contabilized?.contabilizedDatetime).toBe(sent.contabilized.contabilizedAt?.toISOString());
     expect(contabilized?.accountId).toBe(blockAccountId);
@@ -331,9 +387,14 @@ describe("POST /api/block/sent", () => {
   });
 
   test("a month by the São Paulo send date; a year alone is the whole year", async () => {
-    expect(among(await sentList("owner", { operatorId: op.owner.id, year: 2025, month: 3 }), ["march", "lateMarch"])).toEqual(["lateMarch", "march"]);
+    expect(
+      among(await sentList("owner", { operatorId: op.owner.id, year: 2025, month: 3 }), ["march", "lateMarch"]),
+    ).toEqual(["lateMarch", "march"]);
     expect(await sentList("owner", { operatorId: op.owner.id, year: 2025, month: 4 })).toEqual([]);
-    expect(among(await sentList("owner", { operatorId: op.owner.id, year: 2025 }), ["march", "lateMarch"])).toEqual(["lateMarch", "march"]);
+    expect(among(await sentList("owner", { operatorId: op.owner.id, year: 2025 }), ["march", "lateMarch"])).toEqual([
+      "lateMarch",
+      "march",
+    ]);
     expect(await sentList("owner", { operatorId: op.owner.id, year: 2024 })).toEqual([]);
   });
 
@@ -341,7 +402,9 @@ describe("POST /api/block/sent", () => {
     const list = await sentList("admin", { operatorId: op.owner.id, ...monthOf(sent.older) });
     expect(list.map((b) => b.id)).toContain(sent.fresh.id);
     expect(list.every((b) => b.undoableUntil === null)).toBe(true);
-    expect((await sentList("owner", { operatorId: op.regular.id, ...monthOf(sent.regular) })).map((b) => b.id)).toEqual([sent.regular.id]);
+    expect((await sentList("owner", { operatorId: op.regular.id, ...monthOf(sent.regular) })).map((b) => b.id)).toEqual(
+      [sent.regular.id],
+    );
   });
 
   test.each([
@@ -371,7 +434,8 @@ describe("POST /api/block/sent", () => {
   });
 
   test("accounting → 403; anonymous → 401", async () => {
-    for (const who of accountingPeople) expect((await call(sentPost, { token: t[who], body: { operatorId: op.owner.id } })).status).toBe(403);
+    for (const who of accountingPeople)
+      expect((await call(sentPost, { token: t[who], body: { operatorId: op.owner.id } })).status).toBe(403);
     expect((await call(sentPost, { body: { operatorId: op.owner.id } })).status).toBe(401);
   });
 });
@@ -434,9 +498,17 @@ describe("POST /api/block/list, business variant", () => {
   });
 
   test("its own clientId: the same answer; the whole map leaves devolved and undone blocks out", async () => {
-    expect(await list("owner", { clientId: alpha.id, year: 2025, month: 3 })).toEqual(await list("owner", { year: 2025, month: 3 }));
+    expect(await list("owner", { clientId: alpha.id, year: 2025, month: 3 })).toEqual(
+      await list("owner", { year: 2025, month: 3 }),
+    );
     const all = await list("owner", {});
-    const ids = Object.values(all.blocks).flatMap((months) => Object.values(months).flatMap((accounts) => Object.values(accounts).flat().map((b) => b.id)));
+    const ids = Object.values(all.blocks).flatMap((months) =>
+      Object.values(months).flatMap((accounts) =>
+        Object.values(accounts)
+          .flat()
+          .map((b) => b.id),
+      ),
+    );
     expect(ids).toContain(sent.fresh.id);
     expect(ids).toContain(sent.contabilized.id);
     expect(ids).not.toContain(sent.undone.id);
@@ -455,7 +527,10 @@ describe("POST /api/block/list, business variant", () => {
   test("another company's clientId → 404; the office keeps its variant (no pendencyNumber)", async () => {
     expect((await call(listPost, { token: t.owner, body: { clientId: beta.id } })).status).toBe(404);
     expect((await call(listPost, { token: t.owner, body: { clientId: gamma.id } })).status).toBe(404);
-    const office = await call<Record<string, unknown>>(listPost, { token: t.regularA, body: { clientId: alpha.id, year: 2025, month: 3 } });
+    const office = await call<Record<string, unknown>>(listPost, {
+      token: t.regularA,
+      body: { clientId: alpha.id, year: 2025, month: 3 },
+    });
     expect(office.status).toBe(200);
     expect(office.json.data).not.toHaveProperty("pendencyNumber");
   });
@@ -470,14 +545,21 @@ describe("POST /api/account/client, business variant (the home's account panel)"
     const all = await call(accountsPost, { token: t.regular, body: {} });
     expect(all.status).toBe(200);
     expect(typeof all.json.data).toBe("object");
-    expect((await call(accountsPost, { token: t.regular, body: { clientId: alpha.id, year, month } })).status).toBe(200);
+    expect((await call(accountsPost, { token: t.regular, body: { clientId: alpha.id, year, month } })).status).toBe(
+      200,
+    );
     expect((await call(accountsPost, { token: t.regular, body: { clientId: beta.id } })).status).toBe(404);
   });
 });
 
 test("a blocked company user is logged out (401) from every read", async () => {
-  const [token] = Object.values(await loginAll({ other: await createClientOperator({ client: alpha, type: 2, sharedGallery: true }) }));
-  const other = await getDb().clientOperator.findFirstOrThrow({ where: { clientId: alpha.id }, orderBy: { id: "desc" } });
+  const [token] = Object.values(
+    await loginAll({ other: await createClientOperator({ client: alpha, type: 2, sharedGallery: true }) }),
+  );
+  const other = await getDb().clientOperator.findFirstOrThrow({
+    where: { clientId: alpha.id },
+    orderBy: { id: "desc" },
+  });
   await getDb().clientOperator.update({ where: { id: other.id }, data: { blocked: true } });
   expect((await call(librariesGet, { token })).status).toBe(401);
   expect((await call(devolvedGet, { token })).status).toBe(401);

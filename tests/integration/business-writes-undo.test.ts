@@ -14,7 +14,13 @@ import type { GalleryDocument, SentBlock } from "@/lib/contract/business";
 import { getDb } from "@/server/db/client";
 import { createBlock, createPendency, type BlockState } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { buildBusinessWorld, documentBlobs, photo, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
+import {
+  buildBusinessWorld,
+  documentBlobs,
+  photo,
+  type BusinessPerson,
+  type BusinessWorld,
+} from "./business-writes-world";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-business-undo-${randomBytes(4).toString("hex")}`);
 afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
@@ -26,12 +32,16 @@ beforeAll(async () => {
 });
 
 type UndoAnswer = { blockId: number; undoneDatetime: string };
-const undo = (token: string | undefined, body: unknown) => call<UndoAnswer>(undoPost, { body, token, path: "/api/block/sent/undo" });
+const undo = (token: string | undefined, body: unknown) =>
+  call<UndoAnswer>(undoPost, { body, token, path: "/api/block/sent/undo" });
 const send = (token: string, body: unknown) => call<SentBlock>(createPost, { body, token, path: "/api/block/create" });
 const db = () => getDb();
 /** A block of alpha sent just now by `who` (regularAlpha by default), in `state`. */
-const justSent = (state: BlockState = "uncategorized", who: "regularAlpha" | "sharerAlpha" = "regularAlpha", sentAt = new Date()) =>
-  createBlock({ client: world.alpha, sentBy: world[who], state, sentAt, documents: 2 });
+const justSent = (
+  state: BlockState = "uncategorized",
+  who: "regularAlpha" | "sharerAlpha" = "regularAlpha",
+  sentAt = new Date(),
+) => createBlock({ client: world.alpha, sentBy: world[who], state, sentAt, documents: 2 });
 
 describe("POST /api/block/sent/undo", () => {
   test("the sender's own block within the window: undone, documents back in the gallery", async () => {
@@ -47,14 +57,25 @@ describe("POST /api/block/sent/undo", () => {
     expect(res.json.data).toEqual({ blockId, undoneDatetime: after.undoneAt!.toISOString() });
     expect([after.sendKey, after.version]).toEqual([null, before.version + 1]);
     const documents = await db().document.findMany({ where: { id: { in: before.documents.map((d) => d.id) } } });
-    expect(documents.map((d) => [d.blockId, d.rescued, d.uploadedById])).toEqual(documents.map(() => [null, false, world.regularAlpha.id]));
+    expect(documents.map((d) => [d.blockId, d.rescued, d.uploadedById])).toEqual(
+      documents.map(() => [null, false, world.regularAlpha.id]),
+    );
     // The gallery shows them again; Blocos enviados no longer lists the block.
     const gallery = await call<GalleryDocument[]>(libraryPost, { body: {}, token: tokens.regularAlpha });
     expect(gallery.json.data!.map((d) => d.id)).toEqual(expect.arrayContaining(before.documents.map((d) => d.id)));
-    const list = await call<SentBlock[]>(sentPost, { body: { operatorId: world.regularAlpha.id }, token: tokens.regularAlpha });
+    const list = await call<SentBlock[]>(sentPost, {
+      body: { operatorId: world.regularAlpha.id },
+      token: tokens.regularAlpha,
+    });
     expect(list.json.data!.map((b) => b.id)).not.toContain(blockId);
-    expect((await db().client.findUniqueOrThrow({ where: { id: world.alpha.id } })).modifiedAt.getTime()).toBeGreaterThan(modified.getTime());
-    expect(await db().auditEvent.count({ where: { action: "block.undo", targetId: String(blockId), actorUserId: world.regularAlpha.userId } })).toBe(1);
+    expect(
+      (await db().client.findUniqueOrThrow({ where: { id: world.alpha.id } })).modifiedAt.getTime(),
+    ).toBeGreaterThan(modified.getTime());
+    expect(
+      await db().auditEvent.count({
+        where: { action: "block.undo", targetId: String(blockId), actorUserId: world.regularAlpha.userId },
+      }),
+    ).toBe(1);
   });
 
   test("after an undo, the same documents can be sent again, and a late retry of the first send reuses them", async () => {
@@ -70,14 +91,50 @@ describe("POST /api/block/sent/undo", () => {
     expect(await documentBlobs(world.alpha.id)).toEqual(blobs); // nothing decoded or written again
   });
 
-  type Refusal = { name: string; setup: () => Promise<{ id: number }>; who?: BusinessPerson; status: number; message: string };
+  type Refusal = {
+    name: string;
+    setup: () => Promise<{ id: number }>;
+    who?: BusinessPerson;
+    status: number;
+    message: string;
+  };
   const refusals: Refusal[] = [
-    { name: "a colleague's block", setup: () => justSent("uncategorized", "sharerAlpha"), status: 403, message: "Só é possível desfazer blocos enviados por você." },
-    { name: "past the 15 minutes", setup: () => justSent("uncategorized", "regularAlpha", new Date(Date.now() - SENT_UNDO_MS - MINUTE_MS)), status: 409, message: "O prazo de 15 minutos para desfazer este envio terminou." },
-    { name: "categorised by the office", setup: () => justSent("categorized"), status: 409, message: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito." },
-    { name: "contabilised", setup: () => justSent("contabilized"), status: 409, message: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito." },
-    { name: "devolved", setup: () => justSent("devolved"), status: 409, message: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito." },
-    { name: "with a pendency reported", setup: () => justSent("pendency"), status: 409, message: "O escritório já reportou uma pendência neste bloco: ele não pode mais ser desfeito." },
+    {
+      name: "a colleague's block",
+      setup: () => justSent("uncategorized", "sharerAlpha"),
+      status: 403,
+      message: "Só é possível desfazer blocos enviados por você.",
+    },
+    {
+      name: "past the 15 minutes",
+      setup: () => justSent("uncategorized", "regularAlpha", new Date(Date.now() - SENT_UNDO_MS - MINUTE_MS)),
+      status: 409,
+      message: "O prazo de 15 minutos para desfazer este envio terminou.",
+    },
+    {
+      name: "categorised by the office",
+      setup: () => justSent("categorized"),
+      status: 409,
+      message: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito.",
+    },
+    {
+      name: "contabilised",
+      setup: () => justSent("contabilized"),
+      status: 409,
+      message: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito.",
+    },
+    {
+      name: "devolved",
+      setup: () => justSent("devolved"),
+      status: 409,
+      message: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito.",
+    },
+    {
+      name: "with a pendency reported",
+      setup: () => justSent("pendency"),
+      status: 409,
+      message: "O escritório já reportou uma pendência neste bloco: ele não pode mais ser desfeito.",
+    },
     {
       name: "with a pendency already solved",
       setup: async () => {
@@ -88,10 +145,33 @@ describe("POST /api/block/sent/undo", () => {
       status: 409,
       message: "O escritório já reportou uma pendência neste bloco: ele não pode mais ser desfeito.",
     },
-    { name: "another company's block", who: "ownerBeta", setup: () => justSent(), status: 404, message: "Bloco não encontrado." },
-    { name: "an unknown block", setup: async () => ({ id: 2_000_000_000 }), status: 404, message: "Bloco não encontrado." },
-    { name: "an accountant of the office", who: "regularA", setup: () => justSent(), status: 403, message: "Esta ação é da plataforma da empresa." },
-    { name: "the office owner", who: "ownerA", setup: () => justSent(), status: 403, message: "Esta ação é da plataforma da empresa." },
+    {
+      name: "another company's block",
+      who: "ownerBeta",
+      setup: () => justSent(),
+      status: 404,
+      message: "Bloco não encontrado.",
+    },
+    {
+      name: "an unknown block",
+      setup: async () => ({ id: 2_000_000_000 }),
+      status: 404,
+      message: "Bloco não encontrado.",
+    },
+    {
+      name: "an accountant of the office",
+      who: "regularA",
+      setup: () => justSent(),
+      status: 403,
+      message: "Esta ação é da plataforma da empresa.",
+    },
+    {
+      name: "the office owner",
+      who: "ownerA",
+      setup: () => justSent(),
+      status: 403,
+      message: "Esta ação é da plataforma da empresa.",
+    },
   ];
   test.each(refusals)("$name → $status, nothing changes", async ({ setup, who = "regularAlpha", status, message }) => {
     const block = await setup();
@@ -134,7 +214,10 @@ describe("POST /api/block/sent/undo", () => {
 
   test("two undos of the caller racing (a double click): both 200 with the same answer, one undo", async () => {
     const block = await justSent();
-    const results = await Promise.all([undo(tokens.regularAlpha, { blockId: block.id }), undo(tokens.regularAlpha, { blockId: block.id })]);
+    const results = await Promise.all([
+      undo(tokens.regularAlpha, { blockId: block.id }),
+      undo(tokens.regularAlpha, { blockId: block.id }),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results[1].json.data).toEqual(results[0].json.data);
     expect(await db().auditEvent.count({ where: { action: "block.undo", targetId: String(block.id) } })).toBe(1);
@@ -142,8 +225,13 @@ describe("POST /api/block/sent/undo", () => {
 
   test("an undo racing the office's categorisation: exactly one of them takes the block", async () => {
     const block = await justSent();
-    const account = await db().account.create({ data: { officeId: world.officeA.id, code: "9.1", description: "Conta", yearOfExercise: new Date().getFullYear() } });
-    const categorise = db().block.updateMany({ where: { id: block.id, undoneAt: null, version: block.version }, data: { accountId: account.id, categorizedAt: new Date(), version: { increment: 1 } } });
+    const account = await db().account.create({
+      data: { officeId: world.officeA.id, code: "9.1", description: "Conta", yearOfExercise: new Date().getFullYear() },
+    });
+    const categorise = db().block.updateMany({
+      where: { id: block.id, undoneAt: null, version: block.version },
+      data: { accountId: account.id, categorizedAt: new Date(), version: { increment: 1 } },
+    });
     const [undone, categorised] = await Promise.all([undo(tokens.regularAlpha, { blockId: block.id }), categorise]);
     const after = await db().block.findUniqueOrThrow({ where: { id: block.id } });
     if (undone.status === 200) expect([categorised.count, after.accountId]).toEqual([0, null]);

@@ -7,7 +7,12 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Client } from "@/server/db/client";
 import { getDb } from "@/server/db/client";
-import { createAccountingOperator, createClient, createClientOperator, type ClientOperatorWithUser } from "../helpers/factories";
+import {
+  createAccountingOperator,
+  createClient,
+  createClientOperator,
+  type ClientOperatorWithUser,
+} from "../helpers/factories";
 import { receiptJpeg, toDataUrl } from "../helpers/images";
 import { buildClientWorld, worldLogins, type ClientWorld } from "./world";
 
@@ -41,7 +46,15 @@ export async function buildBusinessWorld(): Promise<{ world: BusinessWorld; toke
     ownerBeta: await createClientOperator({ client: beta, type: 0 }),
   };
   const { ownerAlpha, adminAlpha, regularAlpha, sharerAlpha, blockedAlpha, dualAlpha, ownerBeta } = world;
-  const tokens = await worldLogins(world, { ownerAlpha, adminAlpha, regularAlpha, sharerAlpha, blockedAlpha, dualAlpha, ownerBeta });
+  const tokens = await worldLogins(world, {
+    ownerAlpha,
+    adminAlpha,
+    regularAlpha,
+    sharerAlpha,
+    blockedAlpha,
+    dualAlpha,
+    ownerBeta,
+  });
   await getDb().clientOperator.update({ where: { id: blockedAlpha.id }, data: { blocked: true } });
   return { world, tokens };
 }
@@ -50,7 +63,10 @@ export async function buildBusinessWorld(): Promise<{ world: BusinessWorld; toke
 export async function documentBlobs(clientId: number): Promise<string[]> {
   const root = path.resolve(process.env.DATA_DIR ?? ".data", "blobs", "clients", String(clientId), "documents");
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 let counter = 0;

@@ -15,7 +15,15 @@ import { getBlobStore } from "@/server/storage";
 import { createBlock, createDocument } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { gifImage, photoJpeg, pixelBombPng, toDataUrl, truncatedJpeg } from "../helpers/images";
-import { buildBusinessWorld, documentBlobs, photo, receiptDataUrl, ref, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
+import {
+  buildBusinessWorld,
+  documentBlobs,
+  photo,
+  receiptDataUrl,
+  ref,
+  type BusinessPerson,
+  type BusinessWorld,
+} from "./business-writes-world";
 
 // Some tests hold a send's body open while they look: no minimum rate within the test's time.
 process.env.BODY_RATE_GRACE_MS = "600000";
@@ -28,9 +36,11 @@ beforeAll(async () => {
   ({ world, tokens } = await buildBusinessWorld());
 });
 
-const send = (token: string | undefined, body: unknown) => call<SentBlock>(createPost, { body, token, path: "/api/block/create" });
+const send = (token: string | undefined, body: unknown) =>
+  call<SentBlock>(createPost, { body, token, path: "/api/block/create" });
 const db = () => getDb();
-const blocksOf = (clientId: number) => db().block.findMany({ where: { clientId }, include: { documents: { orderBy: { id: "asc" } } } });
+const blocksOf = (clientId: number) =>
+  db().block.findMany({ where: { clientId }, include: { documents: { orderBy: { id: "asc" } } } });
 
 describe("POST /api/block/create", () => {
   test("new photos and gallery documents (own and a sharing colleague's) become one uncategorised block", async () => {
@@ -45,8 +55,18 @@ describe("POST /api/block/create", () => {
 
     expect(res.status).toBe(200);
     const answer = sentBlockSchema.parse(res.json.data);
-    const block = await db().block.findUniqueOrThrow({ where: { id: answer.id }, include: { documents: { orderBy: [{ position: "asc" }, { id: "asc" }] } } });
-    expect(block).toMatchObject({ clientId: alpha.id, sentById: regularAlpha.id, accountId: null, paymentDate: null, valueCents: null, undoneAt: null });
+    const block = await db().block.findUniqueOrThrow({
+      where: { id: answer.id },
+      include: { documents: { orderBy: [{ position: "asc" }, { id: "asc" }] } },
+    });
+    expect(block).toMatchObject({
+      clientId: alpha.id,
+      sentById: regularAlpha.id,
+      accountId: null,
+      paymentDate: null,
+      valueCents: null,
+      undoneAt: null,
+    });
     expect(block.sendKey).toMatch(/^[0-9a-f]{64}$/);
     expect(answer).toMatchObject({ accountId: null, operatorId: regularAlpha.id, date: block.sentAt.toISOString() });
     expect(answer.contabilizedDatetime).toBeUndefined();
@@ -57,8 +77,12 @@ describe("POST /api/block/create", () => {
     const created = [block.documents[0], block.documents[2]];
     expect(created.map((d) => d.clientRef)).toEqual([entries[0].id, entries[2].id]);
     expect(created.every((d) => d.uploadedById === regularAlpha.id && d.library === "" && !d.rescued)).toBe(true);
-    expect(answer.documentsUrl).toEqual(block.documents.map((d) => expect.stringContaining(`/api/files/${d.displayKey}?`)));
-    expect(answer.thumbnailsUrl).toEqual(block.documents.map((d) => expect.stringContaining(`/api/files/${d.thumbKey}?`)));
+    expect(answer.documentsUrl).toEqual(
+      block.documents.map((d) => expect.stringContaining(`/api/files/${d.displayKey}?`)),
+    );
+    expect(answer.thumbnailsUrl).toEqual(
+      block.documents.map((d) => expect.stringContaining(`/api/files/${d.thumbKey}?`)),
+    );
     // Pictures: upright (the receipt is stored sideways with EXIF orientation 6), WebP, no metadata.
     const display = (await getBlobStore().get(created[0].displayKey))!.body;
     const meta = await sharp(display).metadata();
@@ -68,7 +92,9 @@ describe("POST /api/block/create", () => {
     // The office sees the client move; the send is audited.
     const after = await db().client.findUniqueOrThrow({ where: { id: alpha.id } });
     expect(after.modifiedAt.getTime()).toBeGreaterThan(before.modifiedAt.getTime());
-    const audit = await db().auditEvent.findFirstOrThrow({ where: { action: "block.create", targetId: String(block.id) } });
+    const audit = await db().auditEvent.findFirstOrThrow({
+      where: { action: "block.create", targetId: String(block.id) },
+    });
     expect(audit).toMatchObject({ actorUserId: regularAlpha.userId, clientId: alpha.id, officeId: alpha.officeId });
   });
 
@@ -91,7 +117,10 @@ describe("POST /api/block/create", () => {
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const ids = new Set(results.map((r) => r.json.data!.id));
     expect(ids.size).toBe(1);
-    const blocks = await db().block.findMany({ where: { sentById: world.ownerAlpha.id }, include: { documents: true } });
+    const blocks = await db().block.findMany({
+      where: { sentById: world.ownerAlpha.id },
+      include: { documents: true },
+    });
     expect(blocks).toHaveLength(1);
     expect(blocks[0].documents).toHaveLength(3);
     // The losers deleted the pictures they had written: 3 photos, 2 files each.
@@ -109,14 +138,22 @@ describe("POST /api/block/create", () => {
     const res = await send(tokens.adminAlpha, entries);
 
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: "invalid_input", message: "Imagem 5: A imagem está corrompida ou incompleta." });
-    expect(res.json.error!.fields).toEqual([{ path: "4.base64url", message: "A imagem está corrompida ou incompleta." }]);
+    expect(res.json.error).toMatchObject({
+      code: "invalid_input",
+      message: "Imagem 5: A imagem está corrompida ou incompleta.",
+    });
+    expect(res.json.error!.fields).toEqual([
+      { path: "4.base64url", message: "A imagem está corrompida ou incompleta." },
+    ]);
     expect((await blocksOf(alpha.id)).length).toBe(blocks);
     expect(await db().document.count({ where: { clientRef: { in: entries.map((e) => String(e.id)) } } })).toBe(0);
     expect((await db().document.findUniqueOrThrow({ where: { id: own.id } })).blockId).toBeNull();
     expect(await documentBlobs(alpha.id)).toEqual(blobs);
     // The same photos sent again with the bad one left out go through.
-    const retry = await send(tokens.adminAlpha, entries.filter((e) => e !== broken));
+    const retry = await send(
+      tokens.adminAlpha,
+      entries.filter((e) => e !== broken),
+    );
     expect(retry.status).toBe(200);
     expect(retry.json.data!.documentsUrl).toHaveLength(6);
   });
@@ -135,8 +172,13 @@ describe("POST /api/block/create", () => {
 
     const res = await send(tokens.adminAlpha, [good[0], good[1], broken, good[2]]);
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ code: "invalid_input", message: "Imagem 3: A imagem está corrompida ou incompleta." });
-    expect(res.json.error!.fields).toEqual([{ path: "2.base64url", message: "A imagem está corrompida ou incompleta." }]);
+    expect(res.json.error).toMatchObject({
+      code: "invalid_input",
+      message: "Imagem 3: A imagem está corrompida ou incompleta.",
+    });
+    expect(res.json.error!.fields).toEqual([
+      { path: "2.base64url", message: "A imagem está corrompida ou incompleta." },
+    ]);
     expect((await blocksOf(alpha.id)).length).toBe(blocks);
     expect(await documentBlobs(alpha.id)).toEqual(blobs);
 
@@ -164,7 +206,11 @@ describe("POST /api/block/create", () => {
     });
     const req = new Request("http://localhost/api/block/create", {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${tokens.regularAlpha}`, "content-length": String(text.length) },
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${tokens.regularAlpha}`,
+        "content-length": String(text.length),
+      },
       body,
       duplex: "half",
     } as RequestInit);
@@ -187,14 +233,49 @@ describe("POST /api/block/create", () => {
     const cases: Case[] = [
       { name: "no document", body: async () => [], status: 400, message: /^Dados inválidos\./ },
       { name: "14 documents", body: () => many(MAX_BLOCK_IMAGES + 1), status: 400, message: /^Dados inválidos\./ },
-      { name: "not a list", body: async () => ({ documents: [await photo()] }), status: 400, message: /^Dados inválidos\./ },
-      { name: "the same photo id twice", body: async () => [await photo("x"), await photo("x")], status: 400, message: "Dados inválidos. Identificador inválido" },
-      { name: "a photo id with a slash", body: async () => [{ id: "a/b", base64url: await receiptDataUrl() }], status: 400, message: "Dados inválidos. 0.id: Identificador inválido" },
+      {
+        name: "not a list",
+        body: async () => ({ documents: [await photo()] }),
+        status: 400,
+        message: /^Dados inválidos\./,
+      },
+      {
+        name: "the same photo id twice",
+        body: async () => [await photo("x"), await photo("x")],
+        status: 400,
+        message: "Dados inválidos. Identificador inválido",
+      },
+      {
+        name: "a photo id with a slash",
+        body: async () => [{ id: "a/b", base64url: await receiptDataUrl() }],
+        status: 400,
+        message: "Dados inválidos. 0.id: Identificador inválido",
+      },
       { name: "a document id of 0", body: async () => [{ id: 0 }], status: 400, message: /^Dados inválidos\. 0\.id/ },
-      { name: "a photo without its data", body: async () => [{ id: ref(), base64url: "" }], status: 400, message: /^Dados inválidos\./ },
-      { name: "not a data URL", body: async () => [{ id: ref(), base64url: "https://example.com/a.jpg" }], status: 400, message: "Imagem 1: A imagem enviada não é um data URL válido." },
-      { name: "a GIF", body: async () => [await photo(), { id: ref(), base64url: toDataUrl(await gifImage(), "image/gif") }], status: 415, message: /^Imagem 2: Formato de imagem não suportado/ },
-      { name: "a pixel bomb", body: async () => [{ id: ref(), base64url: toDataUrl(await pixelBombPng(), "image/png") }], status: 413, message: "Imagem 1: A imagem tem dimensões grandes demais." },
+      {
+        name: "a photo without its data",
+        body: async () => [{ id: ref(), base64url: "" }],
+        status: 400,
+        message: /^Dados inválidos\./,
+      },
+      {
+        name: "not a data URL",
+        body: async () => [{ id: ref(), base64url: "https://example.com/a.jpg" }],
+        status: 400,
+        message: "Imagem 1: A imagem enviada não é um data URL válido.",
+      },
+      {
+        name: "a GIF",
+        body: async () => [await photo(), { id: ref(), base64url: toDataUrl(await gifImage(), "image/gif") }],
+        status: 415,
+        message: /^Imagem 2: Formato de imagem não suportado/,
+      },
+      {
+        name: "a pixel bomb",
+        body: async () => [{ id: ref(), base64url: toDataUrl(await pixelBombPng(), "image/png") }],
+        status: 413,
+        message: "Imagem 1: A imagem tem dimensões grandes demais.",
+      },
     ];
     test.each(cases)("$name → $status", async ({ body, status, message }) => {
       const blocks = (await blocksOf(world.alpha.id)).length;
@@ -211,10 +292,20 @@ describe("POST /api/block/create", () => {
   describe("gallery documents outside the caller's galleries: 404, nothing written", () => {
     type Case = { name: string; document: (w: BusinessWorld) => Promise<{ id: number }> };
     const cases: Case[] = [
-      { name: "a colleague's that is not shared", document: (w) => createDocument({ client: w.alpha, uploadedBy: w.ownerAlpha }) },
+      {
+        name: "a colleague's that is not shared",
+        document: (w) => createDocument({ client: w.alpha, uploadedBy: w.ownerAlpha }),
+      },
       { name: "another company's", document: (w) => createDocument({ client: w.beta, uploadedBy: w.ownerBeta }) },
-      { name: "one already in a block", document: async (w) => (await createBlock({ client: w.alpha, sentBy: w.regularAlpha })).documents[0] },
-      { name: "one the office returned", document: async (w) => (await createBlock({ client: w.alpha, sentBy: w.regularAlpha, state: "devolved" })).documents[0] },
+      {
+        name: "one already in a block",
+        document: async (w) => (await createBlock({ client: w.alpha, sentBy: w.regularAlpha })).documents[0],
+      },
+      {
+        name: "one the office returned",
+        document: async (w) =>
+          (await createBlock({ client: w.alpha, sentBy: w.regularAlpha, state: "devolved" })).documents[0],
+      },
       { name: "one that does not exist", document: async () => ({ id: 2_000_000_000 }) },
     ];
     test.each(cases)("$name", async ({ document }) => {
@@ -223,7 +314,9 @@ describe("POST /api/block/create", () => {
       const blobs = await documentBlobs(world.alpha.id);
       const res = await send(tokens.regularAlpha, [await photo(), { id: doc.id }]);
       expect(res.status).toBe(404);
-      expect(res.json.error!.message).toBe("Documento da galeria não encontrado: ele pode ter sido enviado ou excluído.");
+      expect(res.json.error!.message).toBe(
+        "Documento da galeria não encontrado: ele pode ter sido enviado ou excluído.",
+      );
       expect((await blocksOf(world.alpha.id)).length).toBe(blocks);
       expect(await documentBlobs(world.alpha.id)).toEqual(blobs);
     });
@@ -231,7 +324,10 @@ describe("POST /api/block/create", () => {
     test("two sends racing for one gallery document: one block takes it, the other is 404 and leaves nothing", async () => {
       const doc = await createDocument({ client: world.alpha, uploadedBy: world.regularAlpha });
       const blobs = (await documentBlobs(world.alpha.id)).length;
-      const results = await Promise.all([send(tokens.regularAlpha, [await photo(), { id: doc.id }]), send(tokens.regularAlpha, [await photo(), { id: doc.id }])]);
+      const results = await Promise.all([
+        send(tokens.regularAlpha, [await photo(), { id: doc.id }]),
+        send(tokens.regularAlpha, [await photo(), { id: doc.id }]),
+      ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
       expect(await db().block.count({ where: { documents: { some: { id: doc.id } } } })).toBe(1);
       expect((await documentBlobs(world.alpha.id)).length).toBe(blobs + 2);
@@ -247,7 +343,14 @@ describe("POST /api/block/create", () => {
   });
 
   describe("who may send", () => {
-    const allowed: BusinessPerson[] = ["ownerAlpha", "adminAlpha", "regularAlpha", "sharerAlpha", "dualAlpha", "ownerBeta"];
+    const allowed: BusinessPerson[] = [
+      "ownerAlpha",
+      "adminAlpha",
+      "regularAlpha",
+      "sharerAlpha",
+      "dualAlpha",
+      "ownerBeta",
+    ];
     test.each(allowed)("%s sends a block of its own company", async (who) => {
       const res = await send(tokens[who], [await photo()]);
       expect(res.status).toBe(200);
@@ -273,7 +376,9 @@ describe("POST /api/block/create", () => {
       } as RequestInit);
       const res = await createPost(req, { params: Promise.resolve({}) });
       expect(res.status).toBe(403);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Esta ação é da plataforma da empresa.");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "Esta ação é da plataforma da empresa.",
+      );
       expect(pulled).toBeLessThanOrEqual(1);
     });
 

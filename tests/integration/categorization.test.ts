@@ -15,7 +15,12 @@ import { clientBlocksAnswer, type ClientBlocksAnswer } from "@/lib/contract/bloc
 import { GET as devolvedGet } from "@/app/api/document/devolved/route";
 import { POST as viewedPost } from "@/app/api/block/viewed/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
-import { blockSyncAnswer, toCategorizeAnswer, type BlockSyncAnswer, type ToCategorizeAnswer } from "@/lib/contract/categorization";
+import {
+  blockSyncAnswer,
+  toCategorizeAnswer,
+  type BlockSyncAnswer,
+  type ToCategorizeAnswer,
+} from "@/lib/contract/categorization";
 import { type Block, pendencySchema } from "@/lib/contract/blocks";
 import { CATEGORIZATION_AVATARS_MAX, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
 import { currentYearMonth } from "@/lib/format/dates";
@@ -41,7 +46,10 @@ const today = `${current.year}-${pad(current.month)}-01`;
 let world: ClientWorld;
 let account: Account;
 let blockedA: OperatorWithUser;
-const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "businessAlpha" | "blocked", string>;
+const t = {} as Record<
+  "ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "businessAlpha" | "blocked",
+  string
+>;
 type Who = keyof typeof t;
 
 beforeAll(async () => {
@@ -49,7 +57,13 @@ beforeAll(async () => {
   blockedA = await createAccountingOperator({ office: world.officeA, type: 2 });
   await shareClient({ client: world.alpha, operator: blockedA });
   account = await createAccount({ office: world.officeA, yearOfExercise: current.year });
-  Object.assign(t, await worldLogins(world, { blocked: blockedA, businessAlpha: await createClientOperator({ client: world.alpha, type: 0 }) }));
+  Object.assign(
+    t,
+    await worldLogins(world, {
+      blocked: blockedA,
+      businessAlpha: await createClientOperator({ client: world.alpha, type: 0 }),
+    }),
+  );
   await getDb().accountingOperator.update({ where: { id: blockedA.id }, data: { blocked: true } });
 }, 120_000); // nine logins (scrypt) on a shared machine
 
@@ -65,7 +79,8 @@ async function freshClient(): Promise<Client> {
   return client;
 }
 const hours = (n: number) => new Date(Date.now() - n * 3_600_000);
-const uncat = (client: Client, sentHoursAgo: number) => createBlock({ client, state: "uncategorized", sentAt: hours(sentHoursAgo) });
+const uncat = (client: Client, sentHoursAgo: number) =>
+  createBlock({ client, state: "uncategorized", sentAt: hours(sentHoursAgo) });
 
 const toCategorize = (who: Who, body: unknown) => call<ToCategorizeAnswer>(toCategorizePost, { token: t[who], body });
 async function next(who: Who, client: Client): Promise<ToCategorizeAnswer> {
@@ -102,7 +117,13 @@ describe("POST /api/block/tocategorize", () => {
     expect(answer.block?.id).toBe(oldest.id);
     expect(answer.next?.id).toBe(second.id);
     expect(answer.uncategorizedCount).toBe(3);
-    expect(answer.block).toMatchObject({ date: null, value: null, accountId: null, hasPendency: false, suggestion: null });
+    expect(answer.block).toMatchObject({
+      date: null,
+      value: null,
+      accountId: null,
+      hasPendency: false,
+      suggestion: null,
+    });
     expect(answer.block?.documentsUrl[0]).toMatch(/^\/api\/files\/.+\?exp=\d+&sig=/);
     // Both are claimed for the caller; the third is free.
     expect((await claimOf(oldest.id)).claimedById).toBe(world.regularA.id);
@@ -119,7 +140,11 @@ describe("POST /api/block/tocategorize", () => {
     await createPendency({ block: back, solvedAt: new Date() });
     await getDb().block.update({
       where: { id: back.id },
-      data: { suggestedAccountId: account.id, suggestedPaymentDate: new Date(`${today}T00:00:00.000Z`), suggestedValueCents: BigInt(12_345) },
+      data: {
+        suggestedAccountId: account.id,
+        suggestedPaymentDate: new Date(`${today}T00:00:00.000Z`),
+        suggestedValueCents: BigInt(12_345),
+      },
     });
     const pending = await uncat(client, 20);
     await createPendency({ block: pending });
@@ -154,8 +179,16 @@ describe("POST /api/block/tocategorize", () => {
     const second = await uncat(client, 40);
     await next("regularA", client);
     const other = await next("sharedA", client);
-    expect(other).toMatchObject({ block: null, next: null, uncategorizedCount: 2, heldBy: [{ name: world.regularA.user.name }] });
-    await getDb().block.updateMany({ where: { id: { in: [first.id, second.id] } }, data: { claimedUntil: new Date(Date.now() - 1) } });
+    expect(other).toMatchObject({
+      block: null,
+      next: null,
+      uncategorizedCount: 2,
+      heldBy: [{ name: world.regularA.user.name }],
+    });
+    await getDb().block.updateMany({
+      where: { id: { in: [first.id, second.id] } },
+      data: { claimedUntil: new Date(Date.now() - 1) },
+    });
     const after = await next("sharedA", client);
     expect([after.block?.id, after.next?.id]).toEqual([first.id, second.id]);
   });
@@ -173,7 +206,10 @@ describe("POST /api/block/tocategorize", () => {
     const categorizedPending = await createBlock({ client, state: "categorized", account, sentAt: hours(67) });
     await createPendency({ block: categorizedPending });
 
-    const badge = await call<ClientBlocksAnswer>(blockListPost, { token: t.regularA, body: { clientId: client.id, year: current.year, month: current.month } });
+    const badge = await call<ClientBlocksAnswer>(blockListPost, {
+      token: t.regularA,
+      body: { clientId: client.id, year: current.year, month: current.month },
+    });
     expect(badge.status).toBe(200);
     const counts = clientBlocksAnswer.parse(badge.json.data);
     const screen = await next("regularA", client);
@@ -206,7 +242,9 @@ describe("POST /api/block/tocategorize", () => {
   test("another operator holding the contabilization lease: 409 with the busy message; no presence left behind", async () => {
     const client = await freshClient();
     await uncat(client, 5);
-    await getDb().contabilizationLease.create({ data: { clientId: client.id, operatorId: world.sharedA.id, expiresAt: new Date(Date.now() + 60_000) } });
+    await getDb().contabilizationLease.create({
+      data: { clientId: client.id, operatorId: world.sharedA.id, expiresAt: new Date(Date.now() + 60_000) },
+    });
     const res = await toCategorize("regularA", { clientId: client.id });
     expect(res.status).toBe(409);
     expect(res.json.error?.message).toBe(messages.blocks.busy(world.sharedA.user.name));
@@ -293,10 +331,19 @@ describe("POST /api/pendency/create", () => {
     const before = await getDb().client.findUniqueOrThrow({ where: { id: client.id }, select: { modifiedAt: true } });
     const first = await next("regularA", client);
     expect(first.block?.id).toBe(a.id);
-    const res = await create("regularA", { blockId: a.id, issue: 2, observations: "  Falta a segunda página\nda nota  " });
+    const res = await create("regularA", {
+      blockId: a.id,
+      issue: 2,
+      observations: "  Falta a segunda página\nda nota  ",
+    });
     expect(res.status).toBe(200);
     const pendency = pendencySchema.parse(res.json.data);
-    expect(pendency).toMatchObject({ blockId: a.id, issue: 2, observations: "Falta a segunda página\nda nota", solvedDatetime: null });
+    expect(pendency).toMatchObject({
+      blockId: a.id,
+      issue: 2,
+      observations: "Falta a segunda página\nda nota",
+      solvedDatetime: null,
+    });
     expect(pendency.documentsUrl).toHaveLength(1);
     const row = await getDb().pendency.findUniqueOrThrow({ where: { id: pendency.id } });
     expect(row.createdById).toBe(world.regularA.id);
@@ -330,7 +377,9 @@ describe("POST /api/pendency/create", () => {
       create("sharedA", { blockId: block.id, issue: 0, observations: "b" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.status === 409)?.json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
+    expect(results.find((r) => r.status === 409)?.json.error?.message).toBe(
+      messages.categorization.pendencyAlreadyOpen,
+    );
     expect(await getDb().pendency.count({ where: { blockId: block.id, solvedAt: null } })).toBe(1);
   });
 
@@ -351,8 +400,13 @@ describe("POST /api/pendency/create", () => {
     }
     // Not a repeat: another operator, another report, or the caller's own report of minutes ago.
     expect((await create("sharedA", body)).json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
-    expect((await create("regularA", { ...body, issue: 0 })).json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
-    await getDb().pendency.updateMany({ where: { blockId: block.id }, data: { createdAt: new Date(Date.now() - 3 * 60_000) } });
+    expect((await create("regularA", { ...body, issue: 0 })).json.error?.message).toBe(
+      messages.categorization.pendencyAlreadyOpen,
+    );
+    await getDb().pendency.updateMany({
+      where: { blockId: block.id },
+      data: { createdAt: new Date(Date.now() - 3 * 60_000) },
+    });
     expect((await create("regularA", body)).json.error?.message).toBe(messages.categorization.pendencyAlreadyOpen);
   });
 
@@ -367,7 +421,9 @@ describe("POST /api/pendency/create", () => {
   test("another operator contabilising the client: 409 with the busy message", async () => {
     const client = await freshClient();
     const block = await uncat(client, 5);
-    await getDb().contabilizationLease.create({ data: { clientId: client.id, operatorId: world.sharedA.id, expiresAt: new Date(Date.now() + 60_000) } });
+    await getDb().contabilizationLease.create({
+      data: { clientId: client.id, operatorId: world.sharedA.id, expiresAt: new Date(Date.now() + 60_000) },
+    });
     const res = await create("regularA", { blockId: block.id, issue: 0, observations: "" });
     expect(res.status).toBe(409);
     expect(res.json.error?.message).toBe(messages.blocks.busy(world.sharedA.user.name));
@@ -379,7 +435,12 @@ describe("POST /api/pendency/create", () => {
     ["issue 1.5", { issue: 1.5, observations: "" }, "issue", messages.categorization.invalidIssue],
     ["issue text", { issue: "1", observations: "" }, "issue", messages.categorization.invalidIssue],
     ["no issue", { observations: "" }, "issue", messages.categorization.invalidIssue],
-    ["observations too long", { issue: 0, observations: "x".repeat(PENDENCY_OBSERVATIONS_MAX + 1) }, "observations", messages.categorization.observationsTooLong(PENDENCY_OBSERVATIONS_MAX)],
+    [
+      "observations too long",
+      { issue: 0, observations: "x".repeat(PENDENCY_OBSERVATIONS_MAX + 1) },
+      "observations",
+      messages.categorization.observationsTooLong(PENDENCY_OBSERVATIONS_MAX),
+    ],
     ["observations with NUL", { issue: 0, observations: "a\u0000b" }, "observations", undefined],
     ["observations a number", { issue: 0, observations: 5 }, "observations", undefined],
   ])("%s → 400", async (_name, fields, path, message) => {
@@ -395,7 +456,10 @@ describe("POST /api/pendency/create", () => {
   test("exactly PENDENCY_OBSERVATIONS_MAX characters are kept", async () => {
     const client = await freshClient();
     const block = await uncat(client, 5);
-    expect((await create("regularA", { blockId: block.id, issue: 0, observations: "y".repeat(PENDENCY_OBSERVATIONS_MAX) })).status).toBe(200);
+    expect(
+      (await create("regularA", { blockId: block.id, issue: 0, observations: "y".repeat(PENDENCY_OBSERVATIONS_MAX) }))
+        .status,
+    ).toBe(200);
   });
 
   test.each([
@@ -419,7 +483,9 @@ describe("POST /api/operator/sync/block and unsync/block", () => {
     const client = await freshClient();
     await uncat(client, 5);
     const colleagues = await Promise.all(
-      Array.from({ length: CATEGORIZATION_AVATARS_MAX + 1 }, (_, i) => createAccountingOperator({ office: world.officeA, type: 2, user: { name: `Colega ${i}` } })),
+      Array.from({ length: CATEGORIZATION_AVATARS_MAX + 1 }, (_, i) =>
+        createAccountingOperator({ office: world.officeA, type: 2, user: { name: `Colega ${i}` } }),
+      ),
     );
     for (const colleague of colleagues) await shareClient({ client, operator: colleague });
     const tokens = await loginAll(Object.fromEntries(colleagues.map((c, i) => [`c${i}`, c])));
@@ -433,12 +499,18 @@ describe("POST /api/operator/sync/block and unsync/block", () => {
     await getDb().user.update({ where: { id: world.ownerB.userId }, data: { name: "Outro Escritório" } });
     await getDb().user.update({ where: { id: world.regularA.userId }, data: { name: "Rita Responsável" } });
     await getDb().presence.create({ data: { userId: blockedA.userId, clientId: client.id, screen: "categorization" } });
-    await getDb().presence.create({ data: { userId: world.ownerB.userId, clientId: client.id, screen: "categorization" } });
+    await getDb().presence.create({
+      data: { userId: world.ownerB.userId, clientId: client.id, screen: "categorization" },
+    });
     const answer = await sync("regularA", client);
     expect(answer.uncategorizedCount).toBe(1);
     expect(answer.operators).toHaveLength(CATEGORIZATION_AVATARS_MAX);
     expect(answer.operators[0].name).toBe("Rita Responsável");
-    const expected = colleagues.slice().reverse().slice(0, CATEGORIZATION_AVATARS_MAX - 1).map((c) => c.user.name);
+    const expected = colleagues
+      .slice()
+      .reverse()
+      .slice(0, CATEGORIZATION_AVATARS_MAX - 1)
+      .map((c) => c.user.name);
     expect(answer.operators.slice(1).map((o) => o.name)).toEqual(expected);
     expect(answer.operators.map((o) => o.name)).not.toContain("Bloqueado Silva");
     expect(answer.operators.map((o) => o.name)).not.toContain("Outro Escritório");
@@ -448,7 +520,10 @@ describe("POST /api/operator/sync/block and unsync/block", () => {
     const client = await freshClient();
     const [a, b] = await Promise.all([50, 40].map((h) => uncat(client, h)));
     await next("regularA", client);
-    await getDb().block.updateMany({ where: { id: { in: [a.id, b.id] } }, data: { claimedUntil: new Date(Date.now() + 1_000) } });
+    await getDb().block.updateMany({
+      where: { id: { in: [a.id, b.id] } },
+      data: { claimedUntil: new Date(Date.now() + 1_000) },
+    });
     await sync("regularA", client);
     expect((await claimOf(a.id)).claimedUntil!.getTime()).toBeGreaterThan(Date.now() + 5_000);
     // Another operator gets nothing while the claims hold…
@@ -478,7 +553,10 @@ describe("POST /api/operator/sync/block and unsync/block", () => {
   test("/api/client/busy reports another operator's categorization presence, never the caller's own", async () => {
     const client = await freshClient();
     await sync("sharedA", client);
-    const res = await call<{ busy: { name: string } | null; contabilizing: unknown }>(busyPost, { token: t.regularA, body: { clientId: client.id } });
+    const res = await call<{ busy: { name: string } | null; contabilizing: unknown }>(busyPost, {
+      token: t.regularA,
+      body: { clientId: client.id },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data?.busy?.name).toBe(world.sharedA.user.name);
     expect(res.json.data?.contabilizing).toBeNull();
@@ -518,7 +596,11 @@ describe("devolve in the loop", () => {
   test("devolve releases the claim; the block leaves the queue; its documents appear in the company's Devolvidos", async () => {
     const client = await freshClient();
     const business = await createClientOperator({ client, type: 0 });
-    const [a, b] = await Promise.all([50, 40].map((h) => createBlock({ client, state: "uncategorized", sentAt: hours(h), sentBy: business, documents: 2 })));
+    const [a, b] = await Promise.all(
+      [50, 40].map((h) =>
+        createBlock({ client, state: "uncategorized", sentAt: hours(h), sentBy: business, documents: 2 }),
+      ),
+    );
     const first = await next("regularA", client);
     expect(first.block?.id).toBe(a.id);
     const res = await call(devolvePost, { token: t.regularA, body: { blockId: a.id } });
@@ -529,7 +611,9 @@ describe("devolve in the loop", () => {
     const { businessToken } = await loginAll({ businessToken: business });
     const devolved = await call<{ id: number }[]>(devolvedGet, { token: businessToken });
     expect(devolved.status).toBe(200);
-    const documentIds = (await getDb().document.findMany({ where: { blockId: a.id }, select: { id: true } })).map((d) => d.id).sort();
+    const documentIds = (await getDb().document.findMany({ where: { blockId: a.id }, select: { id: true } }))
+      .map((d) => d.id)
+      .sort();
     expect((devolved.json.data ?? []).map((d) => d.id).sort()).toEqual(documentIds);
   });
 });
@@ -543,14 +627,32 @@ describe("viewed and document/block on the block on screen", () => {
     expect((await call(viewedPost, { token: t.regularA, body: { blockId: a.id } })).status).toBe(200);
     expect((await claimOf(a.id)).claimedById).toBe(world.regularA.id);
     const again = await next("regularA", client);
-    expect([again.block?.id, again.block?.viewed, again.next?.id, again.next?.viewed]).toEqual([a.id, true, b.id, false]);
-    const docs = await call<{ version: number; pendency: unknown; documentsUrl: string[] }>(documentsPost, { token: t.regularA, body: { blockId: a.id } });
+    expect([again.block?.id, again.block?.viewed, again.next?.id, again.next?.viewed]).toEqual([
+      a.id,
+      true,
+      b.id,
+      false,
+    ]);
+    const docs = await call<{ version: number; pendency: unknown; documentsUrl: string[] }>(documentsPost, {
+      token: t.regularA,
+      body: { blockId: a.id },
+    });
     expect(docs.status).toBe(200);
     expect(docs.json.data).toMatchObject({ version: again.block?.version, pendency: null });
     expect(docs.json.data?.documentsUrl).toHaveLength(1);
     // After a report, document/block shows the pendency (the viewer's pendency mode).
-    expect((await call(pendencyCreatePost, { token: t.regularA, body: { blockId: a.id, issue: 1, observations: "Outra empresa" } })).status).toBe(200);
-    const reported = await call<{ pendency: { issue: number; observations: string } | null }>(documentsPost, { token: t.regularA, body: { blockId: a.id } });
+    expect(
+      (
+        await call(pendencyCreatePost, {
+          token: t.regularA,
+          body: { blockId: a.id, issue: 1, observations: "Outra empresa" },
+        })
+      ).status,
+    ).toBe(200);
+    const reported = await call<{ pendency: { issue: number; observations: string } | null }>(documentsPost, {
+      token: t.regularA,
+      body: { blockId: a.id },
+    });
     expect(reported.json.data?.pendency).toMatchObject({ issue: 1, observations: "Outra empresa" });
   });
 });

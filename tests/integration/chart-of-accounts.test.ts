@@ -17,7 +17,14 @@ import { currentYearMonth } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
 import { STARTER_CHART } from "@/server/accounts/starter-chart";
 import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
-import { activateAccount, createAccount, createBlock, createClient, createClientOperator, type OperatorWithUser } from "../helpers/factories";
+import {
+  activateAccount,
+  createAccount,
+  createBlock,
+  createClient,
+  createClientOperator,
+  type OperatorWithUser,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { Client as PgClient } from "pg";
 import { buildClientWorld, worldLogins } from "./world";
@@ -48,7 +55,8 @@ const chartOf = async (officeId: number, yearOfExercise: number) =>
     select: { code: true, description: true, reducedCode: true, type: true, active: true },
   });
 const audits = (officeId: number, action: string) => getDb().auditEvent.count({ where: { officeId, action } });
-const doImport = (token: string, body: Record<string, unknown>) => call<AccountImportAnswer>(importPost, { token, body: { format: "csv", ...body } });
+const doImport = (token: string, body: Record<string, unknown>) =>
+  call<AccountImportAnswer>(importPost, { token, body: { format: "csv", ...body } });
 
 describe("POST /api/account/starter", () => {
   test("loads the starter chart into an empty year; 409 only when that year has accounts", async () => {
@@ -59,14 +67,24 @@ describe("POST /api/account/starter", () => {
     const chart = await call<ChartAccount[]>(allPost, { token: t.regularA, body: { year: 2041 } });
     const analytic = chart.json.data!.filter((account) => account.type === "analytic");
     expect(analytic.length).toBeGreaterThanOrEqual(20);
-    expect(chart.json.data!.filter((a) => a.code.split(".").length === 1).map((a) => [a.code, a.description, a.type])).toEqual([
+    expect(
+      chart.json.data!.filter((a) => a.code.split(".").length === 1).map((a) => [a.code, a.description, a.type]),
+    ).toEqual([
       ["1", "Ativo", "synthetic"],
       ["2", "Passivo", "synthetic"],
       ["3", "Receitas", "synthetic"],
       ["4", "Custos", "synthetic"],
       ["5", "Despesas", "synthetic"],
     ]);
-    expect(chart.json.data).toContainEqual(expect.objectContaining({ code: "5.1.02.001", description: "Aluguel", type: "analytic", active: true, reducedCode: expect.any(String) }));
+    expect(chart.json.data).toContainEqual(
+      expect.objectContaining({
+        code: "5.1.02.001",
+        description: "Aluguel",
+        type: "analytic",
+        active: true,
+        reducedCode: expect.any(String),
+      }),
+    );
     expect(await audits(officeA.id, "account.starter")).toBe(1);
 
     const again = await call(starterPost, { token: t.ownerA, body: { year: 2041 } });
@@ -75,7 +93,8 @@ describe("POST /api/account/starter", () => {
   });
 
   test("validation and rights", async () => {
-    for (const year of [1999, 2101, "2042", undefined]) expect((await call(starterPost, { token: t.ownerA, body: { year } })).status).toBe(400);
+    for (const year of [1999, 2101, "2042", undefined])
+      expect((await call(starterPost, { token: t.ownerA, body: { year } })).status).toBe(400);
     expect((await call(starterPost, { token: t.regularA, body: { year: 2043 } })).status).toBe(403);
     expect((await call(starterPost, { token: t.business, body: { year: 2043 } })).status).toBe(403);
     expect((await call(starterPost, { body: { year: 2043 } })).status).toBe(401);
@@ -86,10 +105,25 @@ describe("POST /api/account/starter", () => {
 describe("POST /api/account/rollover", () => {
   test("copies every account of a year, inactive and synthetic ones with their flags, into an empty year", async () => {
     await createAccount({ office: officeA, yearOfExercise: 2050, code: "1", description: "Ativo", type: "synthetic" });
-    await createAccount({ office: officeA, yearOfExercise: 2050, code: "1.1.01.001", description: "Caixa", reducedCode: "5" });
-    await createAccount({ office: officeA, yearOfExercise: 2050, code: "1.1.01.002", description: "Cofre", active: false });
+    await createAccount({
+      office: officeA,
+      yearOfExercise: 2050,
+      code: "1.1.01.001",
+      description: "Caixa",
+      reducedCode: "5",
+    });
+    await createAccount({
+      office: officeA,
+      yearOfExercise: 2050,
+      code: "1.1.01.002",
+      description: "Cofre",
+      active: false,
+    });
     await createAccount({ office: officeB, yearOfExercise: 2050, code: "9.9", description: "Do outro escritório" });
-    const res = await call<{ created: number }>(rolloverPost, { token: t.ownerA, body: { fromYear: 2050, toYear: 2051 } });
+    const res = await call<{ created: number }>(rolloverPost, {
+      token: t.ownerA,
+      body: { fromYear: 2050, toYear: 2051 },
+    });
     expect([res.status, res.json.data]).toEqual([200, { created: 3 }]);
     expect(await chartOf(officeA.id, 2051)).toEqual([
       { code: "1", description: "Ativo", reducedCode: null, type: "synthetic", active: true },
@@ -101,7 +135,10 @@ describe("POST /api/account/rollover", () => {
     const full = await call(rolloverPost, { token: t.ownerA, body: { fromYear: 2050, toYear: 2051 } });
     expect([full.status, full.json.error?.message]).toEqual([409, "O plano de contas de 2051 já tem contas."]);
     const empty = await call(rolloverPost, { token: t.ownerA, body: { fromYear: 2052, toYear: 2053 } });
-    expect([empty.status, empty.json.error?.message]).toEqual([409, "O plano de contas de 2052 não tem contas para copiar."]);
+    expect([empty.status, empty.json.error?.message]).toEqual([
+      409,
+      "O plano de contas de 2052 não tem contas para copiar.",
+    ]);
     expect(await getDb().account.count({ where: { yearOfExercise: 2053 } })).toBe(0);
   });
 
@@ -118,16 +155,42 @@ describe("POST /api/account/rollover", () => {
 
 describe("POST /api/account/create and /update", () => {
   test("create: an analytic account by default, trimmed, reduced code optional; a code the year has is 409", async () => {
-    const res = await call<ChartAccount>(createPost, { token: t.adminA, body: { year: 2060, code: " 4.1.01.001 ", description: "  Aluguel ", reducedCode: " 77 " } });
+    const res = await call<ChartAccount>(createPost, {
+      token: t.adminA,
+      body: { year: 2060, code: " 4.1.01.001 ", description: "  Aluguel ", reducedCode: " 77 " },
+    });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ id: expect.any(Number), code: "4.1.01.001", description: "Aluguel", yearOfExercise: 2060, active: true, type: "analytic", reducedCode: "77" });
-    const group = await call<ChartAccount>(createPost, { token: t.ownerA, body: { year: 2060, code: "4", description: "Despesas", type: "synthetic", reducedCode: "" } });
+    expect(res.json.data).toEqual({
+      id: expect.any(Number),
+      code: "4.1.01.001",
+      description: "Aluguel",
+      yearOfExercise: 2060,
+      active: true,
+      type: "analytic",
+      reducedCode: "77",
+    });
+    const group = await call<ChartAccount>(createPost, {
+      token: t.ownerA,
+      body: { year: 2060, code: "4", description: "Despesas", type: "synthetic", reducedCode: "" },
+    });
     expect(group.json.data).toMatchObject({ type: "synthetic", reducedCode: null });
-    const dup = await call(createPost, { token: t.ownerA, body: { year: 2060, code: "4.1.01.001", description: "Outra" } });
-    expect([dup.status, dup.json.error?.message]).toEqual([409, "Já existe uma conta com este código no plano de contas de 2060."]);
+    const dup = await call(createPost, {
+      token: t.ownerA,
+      body: { year: 2060, code: "4.1.01.001", description: "Outra" },
+    });
+    expect([dup.status, dup.json.error?.message]).toEqual([
+      409,
+      "Já existe uma conta com este código no plano de contas de 2060.",
+    ]);
     // The same code in another office or another year is another account.
-    expect((await call(createPost, { token: t.ownerB, body: { year: 2060, code: "4.1.01.001", description: "Aluguel B" } })).status).toBe(200);
-    expect((await call(createPost, { token: t.ownerA, body: { year: 2061, code: "4.1.01.001", description: "Aluguel" } })).status).toBe(200);
+    expect(
+      (await call(createPost, { token: t.ownerB, body: { year: 2060, code: "4.1.01.001", description: "Aluguel B" } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(createPost, { token: t.ownerA, body: { year: 2061, code: "4.1.01.001", description: "Aluguel" } }))
+        .status,
+    ).toBe(200);
     expect(await audits(officeA.id, "account.create")).toBe(3);
   });
 
@@ -146,18 +209,45 @@ describe("POST /api/account/create and /update", () => {
       const res = await call(createPost, { token: t.ownerA, body: { year: 2062, ...over } });
       expect([over, res.status, res.json.error?.fields?.[0]?.path]).toEqual([over, 400, path]);
     }
-    const invalidCode = await call(createPost, { token: t.ownerA, body: { year: 2062, code: "1,2", description: "X" } });
+    const invalidCode = await call(createPost, {
+      token: t.ownerA,
+      body: { year: 2062, code: "1,2", description: "X" },
+    });
     expect(invalidCode.json.error?.fields).toEqual([{ path: "code", message: messages.accounts.invalidCode }]);
-    expect((await call(createPost, { token: t.outsiderA, body: { year: 2062, code: "1.2", description: "X" } })).status).toBe(403);
-    expect((await call(createPost, { token: t.business, body: { year: 2062, code: "1.2", description: "X" } })).status).toBe(403);
+    expect(
+      (await call(createPost, { token: t.outsiderA, body: { year: 2062, code: "1.2", description: "X" } })).status,
+    ).toBe(403);
+    expect(
+      (await call(createPost, { token: t.business, body: { year: 2062, code: "1.2", description: "X" } })).status,
+    ).toBe(403);
     expect(await getDb().account.count({ where: { yearOfExercise: 2062 } })).toBe(0);
   });
 
   test("update: rename, reduced code set and cleared, deactivate and reactivate; only the fields sent change", async () => {
-    const account = await createAccount({ office: officeA, yearOfExercise: 2063, code: "5.1", description: "Luz", reducedCode: "9" });
-    const renamed = await call<ChartAccount>(updatePost, { token: t.ownerA, body: { accountId: account.id, description: " Energia elétrica " } });
-    expect(renamed.json.data).toEqual({ id: account.id, code: "5.1", description: "Energia elétrica", yearOfExercise: 2063, active: true, type: "analytic", reducedCode: "9" });
-    const off = await call<ChartAccount>(updatePost, { token: t.adminA, body: { accountId: account.id, active: false, reducedCode: null } });
+    const account = await createAccount({
+      office: officeA,
+      yearOfExercise: 2063,
+      code: "5.1",
+      description: "Luz",
+      reducedCode: "9",
+    });
+    const renamed = await call<ChartAccount>(updatePost, {
+      token: t.ownerA,
+      body: { accountId: account.id, description: " Energia elétrica " },
+    });
+    expect(renamed.json.data).toEqual({
+      id: account.id,
+      code: "5.1",
+      description: "Energia elétrica",
+      yearOfExercise: 2063,
+      active: true,
+      type: "analytic",
+      reducedCode: "9",
+    });
+    const off = await call<ChartAccount>(updatePost, {
+      token: t.adminA,
+      body: { accountId: account.id, active: false, reducedCode: null },
+    });
     expect(off.json.data).toMatchObject({ description: "Energia elétrica", active: false, reducedCode: null });
     const on = await call<ChartAccount>(updatePost, { token: t.adminA, body: { accountId: account.id, active: true } });
     expect(on.json.data).toMatchObject({ active: true });
@@ -166,14 +256,24 @@ describe("POST /api/account/create and /update", () => {
     expect([nothing.status, nothing.json.data?.description]).toEqual([200, "Energia elétrica"]);
     expect(await audits(officeA.id, "account.update")).toBe(3);
 
-    expect((await call(updatePost, { token: t.ownerA, body: { accountId: account.id, description: "" } })).status).toBe(400);
-    expect((await call(updatePost, { token: t.ownerA, body: { accountId: account.id, active: "não" } })).status).toBe(400);
+    expect((await call(updatePost, { token: t.ownerA, body: { accountId: account.id, description: "" } })).status).toBe(
+      400,
+    );
+    expect((await call(updatePost, { token: t.ownerA, body: { accountId: account.id, active: "não" } })).status).toBe(
+      400,
+    );
     expect((await call(updatePost, { token: t.ownerA, body: { description: "X" } })).status).toBe(400);
-    expect((await call(updatePost, { token: t.regularA, body: { accountId: account.id, description: "X" } })).status).toBe(403);
-    expect((await call(updatePost, { token: t.business, body: { accountId: account.id, description: "X" } })).status).toBe(403);
+    expect(
+      (await call(updatePost, { token: t.regularA, body: { accountId: account.id, description: "X" } })).status,
+    ).toBe(403);
+    expect(
+      (await call(updatePost, { token: t.business, body: { accountId: account.id, description: "X" } })).status,
+    ).toBe(403);
     const other = await call(updatePost, { token: t.ownerB, body: { accountId: account.id, description: "X" } });
     expect([other.status, other.json.error?.message]).toEqual([404, messages.accounts.notFound]);
-    expect((await getDb().account.findUniqueOrThrow({ where: { id: account.id } })).description).toBe("Energia elétrica");
+    expect((await getDb().account.findUniqueOrThrow({ where: { id: account.id } })).description).toBe(
+      "Energia elétrica",
+    );
   });
 });
 
@@ -231,7 +331,9 @@ describe("POST /api/account/import", () => {
     await activateAccount({ client: alpha, account: withActivation });
     const suggested = await createBlock({ client: alpha, state: "uncategorized" });
     await getDb().block.update({ where: { id: suggested.id }, data: { suggestedAccountId: withSuggestion.id } });
-    const file = csv("codigo;descricao;reduzido\n1.1;Caixa;1\n1.2;Bancos conta movimento;2\n1.3;Estoques;3\n1.9;Nova;9\n");
+    const file = csv(
+      "codigo;descricao;reduzido\n1.1;Caixa;1\n1.2;Bancos conta movimento;2\n1.3;Estoques;3\n1.9;Nova;9\n",
+    );
     const before = await chartOf(officeA.id, year);
 
     const preview = await doImport(t.adminA, { year, base64url: file, dryRun: true });
@@ -252,7 +354,12 @@ describe("POST /api/account/import", () => {
     ]);
     // The block keeps its account; the same file again changes nothing.
     expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).accountId).toBe(withBlock.id);
-    expect((await doImport(t.adminA, { year, base64url: file })).json.data).toEqual({ created: 0, updated: 0, deactivated: 0, refused: [] });
+    expect((await doImport(t.adminA, { year, base64url: file })).json.data).toEqual({
+      created: 0,
+      updated: 0,
+      deactivated: 0,
+      refused: [],
+    });
     // A file without the reduced-code column keeps the reduced codes.
     await doImport(t.adminA, { year, base64url: csv("codigo;descricao\n1.1;Caixa\n") });
     expect((await chartOf(officeA.id, year))[0]).toMatchObject({ code: "1.1", reducedCode: "1" });
@@ -261,7 +368,9 @@ describe("POST /api/account/import", () => {
   test("a file of which every line is refused changes nothing (200 with the refused lines)", async () => {
     await createAccount({ office: officeA, yearOfExercise: 2076, code: "1.1", description: "Caixa" });
     const res = await doImport(t.ownerA, { year: 2076, base64url: csv("codigo;descricao\nx;Caixa\n1.2;\n") });
-    expect([res.status, res.json.data?.created, res.json.data?.deactivated, res.json.data?.refused.length]).toEqual([200, 0, 0, 2]);
+    expect([res.status, res.json.data?.created, res.json.data?.deactivated, res.json.data?.refused.length]).toEqual([
+      200, 0, 0, 2,
+    ]);
     expect(await chartOf(officeA.id, 2076)).toMatchObject([{ code: "1.1", active: true }]);
   });
 
@@ -293,7 +402,10 @@ describe("POST /api/account/import", () => {
   test("an update without reduced codes, and a type changed by the file", async () => {
     await createAccount({ office: officeA, yearOfExercise: 2077, code: "2", description: "Passivo" });
     await createAccount({ office: officeA, yearOfExercise: 2077, code: "2.1", description: "Fornecedor" });
-    const res = await doImport(t.ownerA, { year: 2077, base64url: csv("codigo;descricao\n2;Passivo\n2.1;Fornecedores\n") });
+    const res = await doImport(t.ownerA, {
+      year: 2077,
+      base64url: csv("codigo;descricao\n2;Passivo\n2.1;Fornecedores\n"),
+    });
     expect(res.json.data).toEqual({ created: 0, updated: 2, deactivated: 0, refused: [] });
     expect(await chartOf(officeA.id, 2077)).toEqual([
       { code: "2", description: "Passivo", reducedCode: null, type: "synthetic", active: true },
@@ -302,9 +414,16 @@ describe("POST /api/account/import", () => {
   });
 
   test("columns chosen by the preview", async () => {
-    const res = await doImport(t.ownerA, { year: 2072, base64url: csv("Caixa;1.1;x\nBancos;1.2;y\n"), columns: { code: 1, description: 0, reducedCode: 2 } });
+    const res = await doImport(t.ownerA, {
+      year: 2072,
+      base64url: csv("Caixa;1.1;x\nBancos;1.2;y\n"),
+      columns: { code: 1, description: 0, reducedCode: 2 },
+    });
     expect(res.json.data).toEqual({ created: 2, updated: 0, deactivated: 0, refused: [] });
-    expect(await chartOf(officeA.id, 2072)).toMatchObject([{ code: "1.1", description: "Caixa", reducedCode: "x" }, { code: "1.2", description: "Bancos", reducedCode: "y" }]);
+    expect(await chartOf(officeA.id, 2072)).toMatchObject([
+      { code: "1.1", description: "Caixa", reducedCode: "x" },
+      { code: "1.2", description: "Bancos", reducedCode: "y" },
+    ]);
   });
 
   test("400: 'dominio', invalid base64, an empty file, a header naming no column, bad fields; nothing written", async () => {
@@ -322,7 +441,8 @@ describe("POST /api/account/import", () => {
       { base64url: csv(FILE), columns: { code: -1, description: 1 } },
       { base64url: csv(FILE), dryRun: "sim" },
     ];
-    for (const body of bad) expect([body, (await doImport(t.ownerA, { year: 2073, ...body })).status]).toEqual([body, 400]);
+    for (const body of bad)
+      expect([body, (await doImport(t.ownerA, { year: 2073, ...body })).status]).toEqual([body, 400]);
     expect(await getDb().account.count({ where: { yearOfExercise: 2073 } })).toBe(0);
   });
 
@@ -341,7 +461,8 @@ describe("POST /api/account/import", () => {
   test("a chart of thousands of accounts fits the body limit", async () => {
     const lines = ["codigo;descricao;reduzido"];
     const text = "com uma descrição longa, como as que os sistemas contábeis exportam para as contas analíticas";
-    for (let i = 1; i <= 8000; i += 1) lines.push(`3.1.${Math.floor(i / 100)}.${String(i).padStart(4, "0")};Conta de despesa número ${i} ${text};${i}`);
+    for (let i = 1; i <= 8000; i += 1)
+      lines.push(`3.1.${Math.floor(i / 100)}.${String(i).padStart(4, "0")};Conta de despesa número ${i} ${text};${i}`);
     const body = { year: 2075, base64url: csv(lines.join("\n")) };
     expect(JSON.stringify(body).length).toBeGreaterThan(1_048_576); // past the default 1 MiB cap
     const started = Date.now();
@@ -357,19 +478,53 @@ describe("POST /api/account/import", () => {
 
 describe("POST /api/account/activate", () => {
   test("activates many accounts from this month on, skipping those active; the answer lists the activated", async () => {
-    const [a1, a2, a3] = await Promise.all(["6.1", "6.2", "6.3"].map((code) => createAccount({ office: officeA, yearOfExercise: thisYear, code, description: `Conta ${code}` })));
+    const [a1, a2, a3] = await Promise.all(
+      ["6.1", "6.2", "6.3"].map((code) =>
+        createAccount({ office: officeA, yearOfExercise: thisYear, code, description: `Conta ${code}` }),
+      ),
+    );
     await activateAccount({ client: alpha, account: a2 });
-    const res = await call<ChangedAccount[]>(activatePost, { token: t.regularA, body: { clientId: alpha.id, accountIds: [a3.id, a2.id, a1.id] } });
+    const res = await call<ChangedAccount[]>(activatePost, {
+      token: t.regularA,
+      body: { clientId: alpha.id, accountIds: [a3.id, a2.id, a1.id] },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
-      { id: a1.id, code: "6.1", description: "Conta 6.1", yearOfExercise: thisYear, active: true, type: "analytic", reducedCode: null, activated: true },
-      { id: a3.id, code: "6.3", description: "Conta 6.3", yearOfExercise: thisYear, active: true, type: "analytic", reducedCode: null, activated: true },
+      {
+        id: a1.id,
+        code: "6.1",
+        description: "Conta 6.1",
+        yearOfExercise: thisYear,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+        activated: true,
+      },
+      {
+        id: a3.id,
+        code: "6.3",
+        description: "Conta 6.3",
+        yearOfExercise: thisYear,
+        active: true,
+        type: "analytic",
+        reducedCode: null,
+        activated: true,
+      },
     ]);
-    const rows = await getDb().clientAccount.findMany({ where: { clientId: alpha.id, accountId: { in: [a1.id, a2.id, a3.id] }, deactivatedAt: null } });
+    const rows = await getDb().clientAccount.findMany({
+      where: { clientId: alpha.id, accountId: { in: [a1.id, a2.id, a3.id] }, deactivatedAt: null },
+    });
     expect(rows).toHaveLength(3);
-    expect(await getDb().auditEvent.count({ where: { clientId: alpha.id, action: "account.activate", targetId: { in: [String(a1.id), String(a3.id)] } } })).toBe(2);
+    expect(
+      await getDb().auditEvent.count({
+        where: { clientId: alpha.id, action: "account.activate", targetId: { in: [String(a1.id), String(a3.id)] } },
+      }),
+    ).toBe(2);
     // Again: nothing left to activate.
-    expect((await call(activatePost, { token: t.regularA, body: { clientId: alpha.id, accountIds: [a1.id, a2.id] } })).json.data).toEqual([]);
+    expect(
+      (await call(activatePost, { token: t.regularA, body: { clientId: alpha.id, accountIds: [a1.id, a2.id] } })).json
+        .data,
+    ).toEqual([]);
   });
 
   test("an inactive or synthetic account is 400 and nothing is written; another office's account or client 404", async () => {
@@ -378,17 +533,33 @@ describe("POST /api/account/activate", () => {
     const synthetic = await createAccount({ office: officeA, yearOfExercise: thisYear, code: "6", type: "synthetic" });
     const foreign = await createAccount({ office: officeB, yearOfExercise: thisYear, code: "6.4" });
     for (const refused of [inactive, synthetic]) {
-      const res = await call(activatePost, { token: t.ownerA, body: { clientId: alpha.id, accountIds: [ok.id, refused.id] } });
+      const res = await call(activatePost, {
+        token: t.ownerA,
+        body: { clientId: alpha.id, accountIds: [ok.id, refused.id] },
+      });
       expect([res.status, res.json.error?.message]).toEqual([400, messages.accounts.notActivatable]);
       // account/change refuses activating it too.
-      expect((await call(changePost, { token: t.ownerA, body: { clientId: alpha.id, accountId: refused.id } })).status).toBe(400);
+      expect(
+        (await call(changePost, { token: t.ownerA, body: { clientId: alpha.id, accountId: refused.id } })).status,
+      ).toBe(400);
     }
-    const other = await call(activatePost, { token: t.ownerA, body: { clientId: alpha.id, accountIds: [ok.id, foreign.id] } });
+    const other = await call(activatePost, {
+      token: t.ownerA,
+      body: { clientId: alpha.id, accountIds: [ok.id, foreign.id] },
+    });
     expect([other.status, other.json.error?.message]).toEqual([404, messages.accounts.notFound]);
-    expect((await call(activatePost, { token: t.ownerA, body: { clientId: gamma.id, accountIds: [ok.id] } })).status).toBe(404);
-    expect((await call(activatePost, { token: t.outsiderA, body: { clientId: alpha.id, accountIds: [ok.id] } })).status).toBe(404);
-    expect((await call(activatePost, { token: t.business, body: { clientId: alpha.id, accountIds: [ok.id] } })).status).toBe(403);
-    expect(await getDb().clientAccount.count({ where: { accountId: { in: [ok.id, inactive.id, synthetic.id] } } })).toBe(0);
+    expect(
+      (await call(activatePost, { token: t.ownerA, body: { clientId: gamma.id, accountIds: [ok.id] } })).status,
+    ).toBe(404);
+    expect(
+      (await call(activatePost, { token: t.outsiderA, body: { clientId: alpha.id, accountIds: [ok.id] } })).status,
+    ).toBe(404);
+    expect(
+      (await call(activatePost, { token: t.business, body: { clientId: alpha.id, accountIds: [ok.id] } })).status,
+    ).toBe(403);
+    expect(
+      await getDb().clientAccount.count({ where: { accountId: { in: [ok.id, inactive.id, synthetic.id] } } }),
+    ).toBe(0);
   });
 
   test("validation: empty, repeated, too many, not ids", async () => {
@@ -408,7 +579,10 @@ describe("POST /api/account/activate", () => {
     const account = await createAccount({ office: officeA, yearOfExercise: thisYear, code: "6.7" });
     await activateAccount({ client: alpha, account });
     await getDb().account.update({ where: { id: account.id }, data: { active: false } });
-    const res = await call<ChangedAccount>(changePost, { token: t.ownerA, body: { clientId: alpha.id, accountId: account.id } });
+    const res = await call<ChangedAccount>(changePost, {
+      token: t.ownerA,
+      body: { clientId: alpha.id, accountId: account.id },
+    });
     expect([res.status, res.json.data?.activated]).toEqual([200, false]);
   });
 });
@@ -417,15 +591,37 @@ describe("POST /api/block/save into an inactive or synthetic account", () => {
   test("400 with its message; a block already in the account keeps it (a re-save is 200)", async () => {
     const inactive = await createAccount({ office: officeA, yearOfExercise: thisYear, code: "7.1" });
     const synthetic = await createAccount({ office: officeA, yearOfExercise: thisYear, code: "7", type: "synthetic" });
-    const kept = await createBlock({ client: alpha, state: "categorized", operator: regularA, account: inactive, paymentDate: new Date(`${thisMonthDay}T00:00:00Z`) });
+    const kept = await createBlock({
+      client: alpha,
+      state: "categorized",
+      operator: regularA,
+      account: inactive,
+      paymentDate: new Date(`${thisMonthDay}T00:00:00Z`),
+    });
     await getDb().account.update({ where: { id: inactive.id }, data: { active: false } });
     for (const account of [inactive, synthetic]) {
       const block = await createBlock({ client: alpha, state: "uncategorized" });
-      const res = await call(savePost, { token: t.regularA, body: { block: { id: block.id, date: thisMonthDay, value: "10.00", accountId: account.id }, version: block.version } });
-      expect([res.status, res.json.error?.message, res.json.error?.fields?.[0]?.path]).toEqual([400, messages.blocks.accountNotPostable, "block.accountId"]);
+      const res = await call(savePost, {
+        token: t.regularA,
+        body: {
+          block: { id: block.id, date: thisMonthDay, value: "10.00", accountId: account.id },
+          version: block.version,
+        },
+      });
+      expect([res.status, res.json.error?.message, res.json.error?.fields?.[0]?.path]).toEqual([
+        400,
+        messages.blocks.accountNotPostable,
+        "block.accountId",
+      ]);
       expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).accountId).toBeNull();
     }
-    const resave = await call(savePost, { token: t.regularA, body: { block: { id: kept.id, date: thisMonthDay, value: "20.00", accountId: inactive.id }, version: kept.version } });
+    const resave = await call(savePost, {
+      token: t.regularA,
+      body: {
+        block: { id: kept.id, date: thisMonthDay, value: "20.00", accountId: inactive.id },
+        version: kept.version,
+      },
+    });
     expect(resave.status).toBe(200);
     expect((await getDb().block.findUniqueOrThrow({ where: { id: kept.id } })).accountId).toBe(inactive.id);
   });

@@ -16,7 +16,10 @@ type Failure = { code: string; message: string; details?: Record<string, unknown
 const REMOVED = "O escritório removeu sua empresa do Bloco. Fale com o escritório para voltar a ter acesso.";
 let address = 0;
 const login = (username: string) =>
-  call<Pair>(tokenPost, { body: { username, password: "demo1234" }, headers: { "x-forwarded-for": `10.9.0.${++address}` } });
+  call<Pair>(tokenPost, {
+    body: { username, password: "demo1234" },
+    headers: { "x-forwarded-for": `10.9.0.${++address}` },
+  });
 const errorOf = (res: { json: { error?: unknown } }) => res.json.error as Failure;
 
 async function removedCompany() {

@@ -21,8 +21,21 @@ import { pngImage, toDataUrl } from "../helpers/images";
 const login = async (email: string) =>
   (await call<{ access: string }>(tokenPost, { body: { username: email, password: "demo1234" } })).json.data!.access;
 
-const address = { cep: "01310100", city: "São Paulo", neighboor: "Bela Vista", number: "1578", state: "SP", street: "Avenida Paulista" };
-const juridic = () => ({ name: "Nova Razão Ltda", code: randomCnpj(), email: "Financeiro@Nova.Demo", phone: randomPhone(), address });
+const address = {
+  cep: "01310100",
+  city: "São Paulo",
+  neighboor: "Bela Vista",
+  number: "1578",
+  state: "SP",
+  street: "Avenida Paulista",
+};
+const juridic = () => ({
+  name: "Nova Razão Ltda",
+  code: randomCnpj(),
+  email: "Financeiro@Nova.Demo",
+  phone: randomPhone(),
+  address,
+});
 
 let company: Client;
 let individual: Client;
@@ -51,7 +64,11 @@ describe("GET /api/client", () => {
   test.each(["owner", "regular"] as const)("the %s reads its own company", async (who) => {
     const res = await call(clientGet, { token: t[who] });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id: company.id, type: "juridicPerson", person: { name: company.name, code: company.code, pictureUrl: null } });
+    expect(res.json.data).toMatchObject({
+      id: company.id,
+      type: "juridicPerson",
+      person: { name: company.name, code: company.code, pictureUrl: null },
+    });
   });
 
   test("an accounting-only caller → 403; anonymous → 401", async () => {
@@ -70,7 +87,8 @@ describe("POST /api/client {clientId}", () => {
   ] as const)("%s → %i", async (who, status) => {
     const res = await call(clientPost, { token: t[who], body: { clientId: company.id } });
     expect(res.status).toBe(status);
-    if (status === 200) expect(res.json.data).toMatchObject({ id: company.id, person: { address: { cep: "01001000" } } });
+    if (status === 200)
+      expect(res.json.data).toMatchObject({ id: company.id, person: { address: { cep: "01001000" } } });
   });
 });
 
@@ -79,7 +97,9 @@ describe("POST /api/client {client}", () => {
     const body = juridic();
     const res = await call(clientPost, { token: t.owner, body: { client: body } });
     expect(res.json.error).toBeUndefined();
-    expect(res.json.data).toMatchObject({ person: { name: body.name, code: body.code, email: "financeiro@nova.demo", phone: body.phone, address } });
+    expect(res.json.data).toMatchObject({
+      person: { name: body.name, code: body.code, email: "financeiro@nova.demo", phone: body.phone, address },
+    });
     const saved = await row();
     expect(saved.modifiedAt.getTime()).toBeGreaterThan(new Date("2024-01-02").getTime());
     expect(await getDb().auditEvent.count({ where: { clientId: company.id, action: "client.update" } })).toBe(1);
@@ -92,7 +112,12 @@ describe("POST /api/client {client}", () => {
     ["empty phone", { phone: "" }, "client.phone", "Este campo não pode ficar vazio"],
     ["e-mail", { email: "x@" }, "client.email", "Este e-mail não é válido"],
     ["empty name", { name: "" }, "client.name", "Este campo não pode ficar vazio"],
-    ["empty number", { address: { ...address, number: " " } }, "client.address.number", "Este campo não pode ficar vazio"],
+    [
+      "empty number",
+      { address: { ...address, number: " " } },
+      "client.address.number",
+      "Este campo não pode ficar vazio",
+    ],
     ["empty city", { address: { ...address, city: "" } }, "client.address.city", "Este campo não pode ficar vazio"],
   ];
   test.each(invalid)("juridic: invalid %s → 400 at its path, nothing saved", async (_n, change, path, message) => {
@@ -105,13 +130,22 @@ describe("POST /api/client {client}", () => {
 
   test("individual: CPF required, phone and e-mail optional", async () => {
     const code = randomCpf();
-    const ok = await call(clientPost, { token: t.individualOwner, body: { client: { name: "Fulana", code, email: "", phone: "", address } } });
+    const ok = await call(clientPost, {
+      token: t.individualOwner,
+      body: { client: { name: "Fulana", code, email: "", phone: "", address } },
+    });
     expect(ok.status).toBe(200);
     expect(await row(individual.id)).toMatchObject({ code, phone: null, email: null });
-    const cnpj = await call(clientPost, { token: t.individualOwner, body: { client: { name: "Fulana", code: randomCnpj(), address } } });
+    const cnpj = await call(clientPost, {
+      token: t.individualOwner,
+      body: { client: { name: "Fulana", code: randomCnpj(), address } },
+    });
     expect(cnpj.status).toBe(400);
     expect(cnpj.json.error!.fields).toContainEqual({ path: "client.code", message: "CPF inválido" });
-    const phone = await call(clientPost, { token: t.individualOwner, body: { client: { name: "Fulana", code, phone: "123", address } } });
+    const phone = await call(clientPost, {
+      token: t.individualOwner,
+      body: { client: { name: "Fulana", code, phone: "123", address } },
+    });
     expect(phone.json.error!.fields).toContainEqual({ path: "client.phone", message: "Telefone inválido" });
   });
 
@@ -120,7 +154,10 @@ describe("POST /api/client {client}", () => {
     const before = await row();
     const res = await call(clientPost, { token: t.owner, body: { client: { ...juridic(), code: other.code } } });
     expect(res.status).toBe(409);
-    expect(res.json.error!.fields).toContainEqual({ path: "client.code", message: "Este CPF/CNPJ já pertence a outro cliente do escritório." });
+    expect(res.json.error!.fields).toContainEqual({
+      path: "client.code",
+      message: "Este CPF/CNPJ já pertence a outro cliente do escritório.",
+    });
     expect(await row()).toEqual(before);
   });
 
@@ -166,13 +203,23 @@ describe("POST /api/client/logo", () => {
 // the current logo's link (or none) is accepted, anything else is 400 and nothing is saved.
 describe("POST /api/client {client} with pictureUrl", () => {
   test("the current logo's signed link or null is accepted; another link is 400 at client.pictureUrl", async () => {
-    const logo = await call<{ pictureUrl: string }>(logoPost, { token: t.owner, body: { base64url: toDataUrl(await pngImage(32, 32), "image/png") } });
+    const logo = await call<{ pictureUrl: string }>(logoPost, {
+      token: t.owner,
+      body: { base64url: toDataUrl(await pngImage(32, 32), "image/png") },
+    });
     const current = logo.json.data!.pictureUrl;
-    expect((await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: current } } })).status).toBe(200);
-    expect((await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: null } } })).status).toBe(200);
+    expect(
+      (await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: current } } })).status,
+    ).toBe(200);
+    expect(
+      (await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: null } } })).status,
+    ).toBe(200);
     expect((await row()).pictureKey).not.toBeNull(); // a data save never removes the logo
     const before = await row();
-    const res = await call(clientPost, { token: t.owner, body: { client: { ...juridic(), pictureUrl: "https://example.com/other.png" } } });
+    const res = await call(clientPost, {
+      token: t.owner,
+      body: { client: { ...juridic(), pictureUrl: "https://example.com/other.png" } },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error!.fields?.map((f) => f.path)).toEqual(["client.pictureUrl"]);
     expect(await row()).toEqual(before);

@@ -19,7 +19,6 @@ import { call } from "../helpers/http";
 import { login } from "./operators-support";
 import { buildClientWorld, worldLogins } from "./world";
 
-
 let officeA: AccountingOffice;
 let ownerA: OperatorWithUser;
 let regularA: OperatorWithUser;
@@ -30,7 +29,10 @@ let gamma: Client; // office B
 const t = {} as Record<"ownerA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business", string>;
 
 beforeAll(async () => {
-  const world = await buildClientWorld({ sharedType: 1, alpha: { name: "Alfa Comércio Ltda", modifiedAt: new Date("2024-03-04T05:06:07.000Z") } });
+  const world = await buildClientWorld({
+    sharedType: 1,
+    alpha: { name: "Alfa Comércio Ltda", modifiedAt: new Date("2024-03-04T05:06:07.000Z") },
+  });
   ({ officeA, ownerA, regularA, sharedA, alpha } = world);
   await getDb().user.update({ where: { id: regularA.userId }, data: { pictureKey: "avatars/regular-a.webp" } });
   beta = await createClient({ office: officeA, responsible: ownerA, name: "Beta Serviços Ltda" });
@@ -112,7 +114,10 @@ describe("GET /api/clients", () => {
     await lease(alpha, sharedA);
     expect((await list(t.ownerA))[0].busy).toEqual({ name: sharedA.user.name, pictureUrl: null });
     expect((await list(t.sharedA))[0].busy).toBeNull(); // its own lease
-    await getDb().contabilizationLease.update({ where: { clientId: alpha.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    await getDb().contabilizationLease.update({
+      where: { clientId: alpha.id },
+      data: { expiresAt: new Date(Date.now() - 1_000) },
+    });
     expect((await list(t.ownerA))[0].busy).toBeNull();
   });
 
@@ -195,13 +200,22 @@ describe.each([
 
 describe("POST /api/client/busy", () => {
   test("null when nobody else works the client; the other operator's name and picture otherwise", async () => {
-    expect((await call(busyPost, { token: t.ownerA, body: { clientId: alpha.id } })).json.data).toEqual({ busy: null, contabilizing: null });
+    expect((await call(busyPost, { token: t.ownerA, body: { clientId: alpha.id } })).json.data).toEqual({
+      busy: null,
+      contabilizing: null,
+    });
     await lease(alpha, regularA);
     const res = await call(busyPost, { token: t.ownerA, body: { clientId: alpha.id } });
     expect(res.status).toBe(200);
-    const regularBusy = { name: regularA.user.name, pictureUrl: expect.stringMatching(/^\/api\/files\/avatars\/regular-a\.webp\?/) };
+    const regularBusy = {
+      name: regularA.user.name,
+      pictureUrl: expect.stringMatching(/^\/api\/files\/avatars\/regular-a\.webp\?/),
+    };
     expect(res.json.data).toEqual({ busy: regularBusy, contabilizing: regularBusy });
-    expect((await call(busyPost, { token: t.regularA, body: { clientId: alpha.id } })).json.data).toEqual({ busy: null, contabilizing: null });
+    expect((await call(busyPost, { token: t.regularA, body: { clientId: alpha.id } })).json.data).toEqual({
+      busy: null,
+      contabilizing: null,
+    });
   });
 
   test.each([

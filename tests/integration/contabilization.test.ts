@@ -7,11 +7,25 @@ import { POST as unsyncPost } from "@/app/api/operator/unsync/contabilize/route"
 import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { POST as historyPost } from "@/app/api/operator/contabilization/history/route";
 import { POST as busyPost } from "@/app/api/client/busy/route";
-import { blockContabilizeAnswer, contabilizationMonthSchema, type BlockContabilizeAnswer, type ContabilizationMonth } from "@/lib/contract/contabilization";
+import {
+  blockContabilizeAnswer,
+  contabilizationMonthSchema,
+  type BlockContabilizeAnswer,
+  type ContabilizationMonth,
+} from "@/lib/contract/contabilization";
 import { currentYearMonth } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
 import { getDb, type Account, type Client } from "@/server/db/client";
-import { createAccount, createAccountingOperator, createBlock, createClientOperator, createPendency, shareClient, type CreatedBlock, type OperatorWithUser } from "../helpers/factories";
+import {
+  createAccount,
+  createAccountingOperator,
+  createBlock,
+  createClientOperator,
+  createPendency,
+  shareClient,
+  type CreatedBlock,
+  type OperatorWithUser,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins } from "./world";
 
@@ -23,7 +37,10 @@ let regularA: OperatorWithUser;
 let sharedA: OperatorWithUser;
 let accountX: Account;
 let accountY: Account;
-const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "blocked", string>;
+const t = {} as Record<
+  "ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "blocked",
+  string
+>;
 const b = {} as Record<"x1" | "x2" | "xDone" | "yPending" | "uncat", CreatedBlock>;
 
 beforeAll(async () => {
@@ -37,7 +54,13 @@ beforeAll(async () => {
   const mk = (o: Parameters<typeof createBlock>[0]) => createBlock({ client: alpha, operator: regularA, ...o });
   b.x1 = await mk({ state: "categorized", account: accountX, paymentDate: day(2), valueCents: 10_00 });
   b.x2 = await mk({ state: "categorized", account: accountX, paymentDate: day(1), valueCents: 20_00 });
-  b.xDone = await mk({ state: "contabilized", account: accountX, paymentDate: day(3), valueCents: 30_00, contabilizedAt: new Date(Date.now() - 60_000) });
+  b.xDone = await mk({
+    state: "contabilized",
+    account: accountX,
+    paymentDate: day(3),
+    valueCents: 30_00,
+    contabilizedAt: new Date(Date.now() - 60_000),
+  });
   b.yPending = await mk({ state: "categorized", account: accountY, paymentDate: day(1), valueCents: 40_00 });
   await createPendency({ block: b.yPending });
   b.uncat = await mk({ state: "uncategorized", sentAt: day(1) });
@@ -47,7 +70,8 @@ beforeAll(async () => {
 });
 
 const sync = (token: string | undefined, body: unknown) => call<ContabilizationMonth>(syncPost, { token, body });
-const contabilize = (token: string | undefined, body: unknown) => call<BlockContabilizeAnswer>(contabilizePost, { token, body });
+const contabilize = (token: string | undefined, body: unknown) =>
+  call<BlockContabilizeAnswer>(contabilizePost, { token, body });
 const unsync = (token: string, body: unknown = {}) => call(unsyncPost, { token, body });
 const leaseOf = (clientId: number) => getDb().contabilizationLease.findUnique({ where: { clientId } });
 
@@ -60,12 +84,21 @@ describe("POST /api/operator/sync/contabilize", () => {
     const res = await sync(t.regularA, { clientId: alpha.id });
     expect(res.status).toBe(200);
     const view = contabilizationMonthSchema.parse(res.json.data);
-    expect(view).toMatchObject({ clientId: alpha.id, year: current.year, month: current.month, uncontabilizedCount: 2 });
+    expect(view).toMatchObject({
+      clientId: alpha.id,
+      year: current.year,
+      month: current.month,
+      uncontabilizedCount: 2,
+    });
     expect(view.accounts.map((a) => [a.id, a.uncontabilizedCount])).toEqual([
       [accountX.id, 2],
       [accountY.id, 0], // its only block waits for the client (open pendency)
     ]);
-    expect(view.accounts[0]!.next).toMatchObject({ id: b.x2.id, date: `${current.year}-${String(current.month).padStart(2, "0")}-01`, value: "20.00" });
+    expect(view.accounts[0]!.next).toMatchObject({
+      id: b.x2.id,
+      date: `${current.year}-${String(current.month).padStart(2, "0")}-01`,
+      value: "20.00",
+    });
     expect(view.accounts[1]!.next).toBeNull();
     expect(view.lastContabilized.map((block) => block.id)).toEqual([b.xDone.id]);
     const lease = await leaseOf(alpha.id);
@@ -77,14 +110,19 @@ describe("POST /api/operator/sync/contabilize", () => {
     const first = await sync(t.regularA, { clientId: alpha.id });
     const again = await sync(t.regularA, { clientId: alpha.id });
     expect(again.status).toBe(200);
-    expect(new Date(again.json.data!.leaseExpiresDatetime).getTime()).toBeGreaterThanOrEqual(new Date(first.json.data!.leaseExpiresDatetime).getTime());
+    expect(new Date(again.json.data!.leaseExpiresDatetime).getTime()).toBeGreaterThanOrEqual(
+      new Date(first.json.data!.leaseExpiresDatetime).getTime(),
+    );
     for (const who of ["sharedA", "ownerA"] as const) {
       const refused = await sync(t[who], { clientId: alpha.id });
       expect(refused.status).toBe(409);
       expect(refused.json.error?.message).toBe(messages.contabilization.held("Rita Responsável"));
       expect(refused.json.error).toMatchObject({ code: "conflict", details: { holder: { name: "Rita Responsável" } } });
     }
-    const busy = await call<{ contabilizing: { name: string } | null }>(busyPost, { token: t.sharedA, body: { clientId: alpha.id } });
+    const busy = await call<{ contabilizing: { name: string } | null }>(busyPost, {
+      token: t.sharedA,
+      body: { clientId: alpha.id },
+    });
     expect(busy.json.data?.contabilizing?.name).toBe("Rita Responsável");
   });
 
@@ -92,7 +130,10 @@ describe("POST /api/operator/sync/contabilize", () => {
     await sync(t.regularA, { clientId: alpha.id });
     expect((await unsync(t.sharedA, { clientId: alpha.id })).json.data).toEqual({ released: 0 });
     expect((await leaseOf(alpha.id))?.operatorId).toBe(regularA.id);
-    await getDb().contabilizationLease.update({ where: { clientId: alpha.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await getDb().contabilizationLease.update({
+      where: { clientId: alpha.id },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     expect((await sync(t.sharedA, { clientId: alpha.id })).status).toBe(200);
     expect((await leaseOf(alpha.id))?.operatorId).toBe(sharedA.id);
     expect((await unsync(t.sharedA)).json.data).toEqual({ released: 1 });
@@ -101,13 +142,22 @@ describe("POST /api/operator/sync/contabilize", () => {
   });
 
   test("two operators racing for a free client: exactly one gets the lease", async () => {
-    const results = await Promise.all([sync(t.regularA, { clientId: alpha.id }), sync(t.sharedA, { clientId: alpha.id })]);
+    const results = await Promise.all([
+      sync(t.regularA, { clientId: alpha.id }),
+      sync(t.sharedA, { clientId: alpha.id }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   test("a chosen month; another office's, an unshared colleague's, the business user, a blocked operator, bad input", async () => {
     const march = await sync(t.regularA, { clientId: alpha.id, year: 2025, month: 3 });
-    expect(march.json.data).toMatchObject({ year: 2025, month: 3, accounts: [], uncontabilizedCount: 0, lastContabilized: [] });
+    expect(march.json.data).toMatchObject({
+      year: 2025,
+      month: 3,
+      accounts: [],
+      uncontabilizedCount: 0,
+      lastContabilized: [],
+    });
     await getDb().contabilizationLease.deleteMany({ where: { clientId: alpha.id } });
     const cases = [
       { name: "another office", token: t.ownerB, body: { clientId: alpha.id }, status: 404 },
@@ -129,7 +179,10 @@ describe("POST /api/block/contabilize at the desk", () => {
     await getDb().contabilizationLease.deleteMany({ where: { clientId: alpha.id } });
   });
 
-  const audits = (blockId: number) => getDb().auditEvent.count({ where: { targetType: "block", targetId: String(blockId), action: { startsWith: "block.contabilize" } } });
+  const audits = (blockId: number) =>
+    getDb().auditEvent.count({
+      where: { targetType: "block", targetId: String(blockId), action: { startsWith: "block.contabilize" } },
+    });
 
   test("posts a block (taking a free lease), idempotent; undo is explicit and idempotent too", async () => {
     await getDb().contabilizationLease.deleteMany({ where: { clientId: alpha.id } });
@@ -149,7 +202,11 @@ describe("POST /api/block/contabilize at the desk", () => {
     const again = await contabilize(t.regularA, { blockId: b.x2.id, link: null });
     expect(again.status).toBe(200);
     // the same block; its signed URLs may carry a later expiry if the second call crossed a second
-    const unsigned = (block: typeof answer.block) => ({ ...block, documentsUrl: block.documentsUrl.map((u) => u.split("?")[0]), thumbnailsUrl: block.thumbnailsUrl.map((u) => u.split("?")[0]) });
+    const unsigned = (block: typeof answer.block) => ({
+      ...block,
+      documentsUrl: block.documentsUrl.map((u) => u.split("?")[0]),
+      thumbnailsUrl: block.thumbnailsUrl.map((u) => u.split("?")[0]),
+    });
     expect(unsigned(again.json.data!.block)).toEqual(unsigned(answer.block));
     expect(await audits(b.x2.id)).toBe(1);
 
@@ -182,9 +239,21 @@ describe("POST /api/block/contabilize at the desk", () => {
 
   test("only categorised blocks without an open pendency; the matrix; bad input", async () => {
     const cases = [
-      { name: "uncategorised", token: t.regularA, body: { blockId: b.uncat.id, link: null }, status: 409, message: messages.contabilization.notCategorized },
+      {
+        name: "uncategorised",
+        token: t.regularA,
+        body: { blockId: b.uncat.id, link: null },
+        status: 409,
+        message: messages.contabilization.notCategorized,
+      },
       { name: "uncategorised undo", token: t.regularA, body: { blockId: b.uncat.id, undo: true }, status: 409 },
-      { name: "open pendency", token: t.regularA, body: { blockId: b.yPending.id, link: null }, status: 409, message: messages.contabilization.pendencyOpen },
+      {
+        name: "open pendency",
+        token: t.regularA,
+        body: { blockId: b.yPending.id, link: null },
+        status: 409,
+        message: messages.contabilization.pendencyOpen,
+      },
       { name: "another office", token: t.ownerB, body: { blockId: b.x1.id, link: null }, status: 404 },
       { name: "unshared colleague", token: t.outsiderA, body: { blockId: b.x1.id, link: null }, status: 404 },
       { name: "business user", token: t.business, body: { blockId: b.x1.id, link: null }, status: 403 },
@@ -208,14 +277,29 @@ describe("POST /api/block/contabilize at the desk", () => {
 describe("POST /api/operator/contabilization/history", () => {
   test("the account's posted blocks of the month, most recently posted first; the matrix", async () => {
     const period = { year: current.year, month: current.month };
-    const res = await call<{ id: number }[]>(historyPost, { token: t.regularA, body: { clientId: alpha.id, ...period, accountId: accountX.id, link: null } });
+    const res = await call<{ id: number }[]>(historyPost, {
+      token: t.regularA,
+      body: { clientId: alpha.id, ...period, accountId: accountX.id, link: null },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data!.map((block) => block.id)).toEqual([b.xDone.id]);
-    const empty = await call<unknown[]>(historyPost, { token: t.sharedA, body: { clientId: alpha.id, ...period, accountId: accountY.id } });
+    const empty = await call<unknown[]>(historyPost, {
+      token: t.sharedA,
+      body: { clientId: alpha.id, ...period, accountId: accountY.id },
+    });
     expect(empty.json.data).toEqual([]);
-    for (const [token, status] of [[t.ownerB, 404], [t.outsiderA, 404], [t.business, 403], [t.blocked, 401]] as const) {
-      expect((await call(historyPost, { token, body: { clientId: alpha.id, ...period, accountId: accountX.id } })).status).toBe(status);
+    for (const [token, status] of [
+      [t.ownerB, 404],
+      [t.outsiderA, 404],
+      [t.business, 403],
+      [t.blocked, 401],
+    ] as const) {
+      expect(
+        (await call(historyPost, { token, body: { clientId: alpha.id, ...period, accountId: accountX.id } })).status,
+      ).toBe(status);
     }
-    expect((await call(historyPost, { token: t.regularA, body: { ...period, accountId: accountX.id } })).status).toBe(400);
+    expect((await call(historyPost, { token: t.regularA, body: { ...period, accountId: accountX.id } })).status).toBe(
+      400,
+    );
   });
 });

@@ -50,16 +50,25 @@ test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-Aft
 });
 
 const refused: { name: string; run: () => Promise<unknown> }[] = [
-  { name: "a NUL character in text (22021)", run: () => getDb().user.findUnique({ where: { email: "x\u0000@y.com" } }) },
+  {
+    name: "a NUL character in text (22021)",
+    run: () => getDb().user.findUnique({ where: { email: "x\u0000@y.com" } }),
+  },
   { name: "a NUL character in a raw query (22021)", run: () => getDb().$queryRaw`SELECT ${"a\u0000b"}::text` },
   { name: "an integer past 32 bits (22003)", run: () => getDb().user.findUnique({ where: { id: 2_147_483_648 } }) },
-  { name: "a malformed uuid (22P02)", run: () => getDb().refreshToken.findFirst({ where: { familyId: "not-a-uuid" } }) },
+  {
+    name: "a malformed uuid (22P02)",
+    run: () => getDb().refreshToken.findFirst({ where: { familyId: "not-a-uuid" } }),
+  },
 ];
 for (const { name, run } of refused) {
   test(`${name} that reaches PostgreSQL answers 400, not 500`, async () => {
     const res = await call(publicRoute({}, run));
     expect(res.status).toBe(400);
-    expect(res.json.error).toEqual({ code: "invalid_input", message: "Os dados enviados contêm valores que não podem ser gravados." });
+    expect(res.json.error).toEqual({
+      code: "invalid_input",
+      message: "Os dados enviados contêm valores que não podem ser gravados.",
+    });
   });
 }
 
@@ -71,7 +80,10 @@ const lost: { name: string; run: () => Promise<unknown> }[] = [
     name: "a foreign key to a row that is gone (Prisma, P2003)",
     run: () => getDb().clientShare.create({ data: { clientId: 2_000_000_000, operatorId: 2_000_000_000 } }),
   },
-  { name: "a foreign key to a row that is gone (a raw statement, 23503)", run: () => getDb().$executeRaw`INSERT INTO client_shares (client_id, operator_id) VALUES (2000000000, 2000000000)` },
+  {
+    name: "a foreign key to a row that is gone (a raw statement, 23503)",
+    run: () => getDb().$executeRaw`INSERT INTO client_shares (client_id, operator_id) VALUES (2000000000, 2000000000)`,
+  },
   {
     name: "a unique violation of a raw statement (23505)",
     run: async () => {
@@ -86,10 +98,14 @@ const lost: { name: string; run: () => Promise<unknown> }[] = [
       // Two connections each lock one row, then ask for the other's: PostgreSQL ends one of them.
       const keys = [`deadlock:a:${Math.random()}`, `deadlock:b:${Math.random()}`];
       await getDb().loginThrottle.createMany({ data: keys.map((key) => ({ key })) });
-      const [a, b] = [new Client({ connectionString: process.env.DATABASE_URL }), new Client({ connectionString: process.env.DATABASE_URL })];
+      const [a, b] = [
+        new Client({ connectionString: process.env.DATABASE_URL }),
+        new Client({ connectionString: process.env.DATABASE_URL }),
+      ];
       await Promise.all([a.connect(), b.connect()]);
       try {
-        const lock = (c: Client, key: string) => c.query("SELECT key FROM login_throttles WHERE key = $1 FOR UPDATE", [key]);
+        const lock = (c: Client, key: string) =>
+          c.query("SELECT key FROM login_throttles WHERE key = $1 FOR UPDATE", [key]);
         await Promise.all([a.query("BEGIN"), b.query("BEGIN")]);
         await Promise.all([lock(a, keys[0]!), lock(b, keys[1]!)]);
         const outcomes = await Promise.allSettled([lock(a, keys[1]!), lock(b, keys[0]!)]);
@@ -107,6 +123,9 @@ for (const { name, run } of lost) {
   test(`${name} answers 409, not 500`, async () => {
     const res = await call(publicRoute({}, run));
     expect(res.status).toBe(409);
-    expect(res.json.error).toEqual({ code: "conflict", message: "Este registro foi alterado por outra pessoa. Recarregue e tente novamente." });
+    expect(res.json.error).toEqual({
+      code: "conflict",
+      message: "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.",
+    });
   });
 }

@@ -41,9 +41,18 @@ test("an instant written through Prisma reads the same through the prepared read
 
 test("an instant written by a one-statement write (pg) reads the same through Prisma (a posting's contabilizedAt)", async () => {
   const account = await createAccount({ office: world.officeA, yearOfExercise: currentYearMonth().year });
-  const block = await createBlock({ client: world.alpha, operator: world.regularA, state: "categorized", account, paymentDate: new Date() });
+  const block = await createBlock({
+    client: world.alpha,
+    operator: world.regularA,
+    state: "categorized",
+    account,
+    paymentDate: new Date(),
+  });
   const before = Date.now();
-  const res = await call<{ block: { contabilizedDatetime: string } }>(contabilizePost, { token, body: { blockId: block.id, link: null } });
+  const res = await call<{ block: { contabilizedDatetime: string } }>(contabilizePost, {
+    token,
+    body: { blockId: block.id, link: null },
+  });
   const after = Date.now();
   expect(res.status).toBe(200);
   const stored = (await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).contabilizedAt!.getTime();

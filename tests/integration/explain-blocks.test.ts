@@ -12,7 +12,13 @@ import { POST as pendencyPost } from "@/app/api/pendency/list/route";
 import { GET as clientsGet } from "@/app/api/clients/route";
 import { POST as accountsPost } from "@/app/api/account/client/route";
 import { getDb, type Client } from "@/server/db/client";
-import { createAccount, createAccountingOperator, createClient, createOffice, type OperatorWithUser } from "../helpers/factories";
+import {
+  createAccount,
+  createAccountingOperator,
+  createClient,
+  createOffice,
+  type OperatorWithUser,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
@@ -43,7 +49,9 @@ beforeAll(async () => {
     INSERT INTO clients (office_id, type, name, code, responsible_operator_id, modified_at, created_at, updated_at)
     SELECT ${other.id}::int, 'juridicPerson', 'Outro ' || g, lpad(g::text, 14, '0'), ${otherOwner.id}::int, now(), now(), now()
       FROM generate_series(1, ${OTHER_OFFICE_CLIENTS}::int) g`;
-  const clientIds = (await db.client.findMany({ where: { officeId: office.id }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
+  const clientIds = (
+    await db.client.findMany({ where: { officeId: office.id }, select: { id: true }, orderBy: { id: "asc" } })
+  ).map((c) => c.id);
   // Every fifth block uncategorised; the rest categorised over 2021-2025, a third of those contabilised.
   await db.$executeRaw`
     INSERT INTO blocks (client_id, account_id, payment_date, value_cents, contabilized_at, sent_at, version, created_at, updated_at)
@@ -68,7 +76,17 @@ beforeAll(async () => {
       FROM blocks WHERE account_id IS NULL AND id % 4 = 0`;
   await db.$executeRawUnsafe("ANALYZE");
   blockId = (await db.block.findFirstOrThrow({ where: { clientId: target.id }, select: { id: true } })).id;
-  waitingId = (await db.block.findFirstOrThrow({ where: { client: { officeId: office.id }, accountId: { not: null }, contabilizedAt: null, paymentDate: { gte: new Date("2024-01-01") } }, select: { id: true } })).id;
+  waitingId = (
+    await db.block.findFirstOrThrow({
+      where: {
+        client: { officeId: office.id },
+        accountId: { not: null },
+        contabilizedAt: null,
+        paymentDate: { gte: new Date("2024-01-01") },
+      },
+      select: { id: true },
+    })
+  ).id;
   token = await login(owner.user.email);
 }, 120_000);
 
@@ -126,15 +144,35 @@ test("the data is there", async () => {
 
 const READS_BLOCKS = /\bblocks\b|blocks_/;
 test.each([
-  ["block/list, one month", () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1, READS_BLOCKS],
+  [
+    "block/list, one month",
+    () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }),
+    1,
+    READS_BLOCKS,
+  ],
   ["block/list, the whole map", () => call(listPost, { token, body: { clientId: target.id } }), 1, READS_BLOCKS],
-  ["pendency/list, one year", () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }), 2, READS_BLOCKS],
+  [
+    "pendency/list, one year",
+    () => call(pendencyPost, { token, body: { clientId: target.id, year: 2024 } }),
+    2,
+    READS_BLOCKS,
+  ],
   ["document/block", () => call(documentsPost, { token, body: { blockId } }), 2, READS_BLOCKS],
   // The cards' "blocks to categorise" flag is the Categorizar badge's count (client_block_counts).
   ["GET /api/clients", () => call(clientsGet, { token }), 1, /\bclient_block_counts\b/],
-  ["account/client, one month", () => call(accountsPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }), 1, READS_BLOCKS],
+  [
+    "account/client, one month",
+    () => call(accountsPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }),
+    1,
+    READS_BLOCKS,
+  ],
   // The posting and its answer, the block's month, in one statement (EXPLAIN alone does not run it again).
-  ["block/contabilize at the desk", () => call(contabilizePost, { token, body: { blockId: waitingId, link: null } }), 1, READS_BLOCKS],
+  [
+    "block/contabilize at the desk",
+    () => call(contabilizePost, { token, body: { blockId: waitingId, link: null } }),
+    1,
+    READS_BLOCKS,
+  ],
 ])("%s: no sequential scan on blocks, documents, block_views or pendencies", async (_label, run, minSelects, reads) => {
   const statements = await capture(run);
   const explained = await plans(statements);
@@ -167,13 +205,19 @@ test.each([
   // hold a handful of rows here, where a scan is the right plan.
 ])("removing an operator: %s.%s (%s) by index", async (table, column, action) => {
   const statement =
-    action === "cascade" ? `DELETE FROM ONLY ${table} WHERE $1::int = ${column}` : `UPDATE ONLY ${table} SET ${column} = NULL WHERE $1::int = ${column}`;
+    action === "cascade"
+      ? `DELETE FROM ONLY ${table} WHERE $1::int = ${column}`
+      : `UPDATE ONLY ${table} SET ${column} = NULL WHERE $1::int = ${column}`;
   const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
   await pg.connect();
   try {
-    const plan = (await pg.query(`EXPLAIN (GENERIC_PLAN) ${statement}`)).rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n");
+    const plan = (await pg.query(`EXPLAIN (GENERIC_PLAN) ${statement}`)).rows
+      .map((row: Record<string, string>) => row["QUERY PLAN"])
+      .join("\n");
     expect(plan).not.toMatch(/Seq Scan/);
-    expect(plan).toMatch(new RegExp(`Index (Only )?Scan .*${table}_${column}_idx|Bitmap Index Scan on ${table}_${column}_idx`));
+    expect(plan).toMatch(
+      new RegExp(`Index (Only )?Scan .*${table}_${column}_idx|Bitmap Index Scan on ${table}_${column}_idx`),
+    );
   } finally {
     await pg.end();
   }

@@ -24,10 +24,16 @@ test("with every heavy-read slot and its queue taken, the whole history answers 
 
   const shed = await call(listPost, { token, body: { clientId: client.id } });
   expect(shed.status).toBe(503);
-  expect(shed.json.error).toEqual({ code: "unavailable", message: "O servidor está ocupado. Tente novamente em instantes." });
+  expect(shed.json.error).toEqual({
+    code: "unavailable",
+    message: "O servidor está ocupado. Tente novamente em instantes.",
+  });
   expect(shed.headers.get("retry-after")).toBe("2");
   const paymentDate = block.paymentDate ?? new Date();
-  const month = await call(listPost, { token, body: { clientId: client.id, year: paymentDate.getUTCFullYear(), month: paymentDate.getUTCMonth() + 1 } });
+  const month = await call(listPost, {
+    token,
+    body: { clientId: client.id, year: paymentDate.getUTCFullYear(), month: paymentDate.getUTCMonth() + 1 },
+  });
   expect(month.status).toBe(200);
 
   release();

@@ -57,7 +57,8 @@ function capOf(key: string): number {
 
 const PREFERRED: ActorName[] = ["responsible", "ownerA", "ownerAlpha", "regularAlpha", "link", "anonymous"];
 /** An actor the table says gets 200 on the route (a logged-in one refused by the route when none does). */
-const actorFor = (key: string): ActorName => [...PREFERRED, ...ACTORS].find((who) => table[key]![who] === 200) ?? "ownerA";
+const actorFor = (key: string): ActorName =>
+  [...PREFERRED, ...ACTORS].find((who) => table[key]![who] === 200) ?? "ownerA";
 
 const postKeys = Object.keys(table).filter((key) => key.startsWith("POST ") && !key.includes("[...path]"));
 
@@ -71,19 +72,25 @@ function strings(value: unknown): string[] {
 const known = new Set(strings(messages));
 const ENGLISH = /^(Invalid|Expected|Required|Too (big|small)|Unrecognized|Unexpected|Internal|Bad Request|Not Found)/i;
 /** pt-BR: one of our messages, or a sentence with Portuguese letters, never zod's English defaults. */
-const portuguese = (text: unknown) => typeof text === "string" && text.trim() !== "" && !ENGLISH.test(text) && (known.has(text) || /[À-ú]|\b(não|inválid|campo|demais|esperava|esperado|recebido|deve)\b/i.test(text));
+const portuguese = (text: unknown) =>
+  typeof text === "string" &&
+  text.trim() !== "" &&
+  !ENGLISH.test(text) &&
+  (known.has(text) || /[À-ú]|\b(não|inválid|campo|demais|esperava|esperado|recebido|deve)\b/i.test(text));
 
 /** Problems of one answer: a 5xx, a body that is not the envelope, a message not in Portuguese. */
 function problems(answer: Answer, expected?: number): string[] {
   const out: string[] = [];
   if (answer.status >= 500) out.push(`status ${answer.status}`);
   if (expected !== undefined && answer.status !== expected) out.push(`status ${answer.status}, expected ${expected}`);
-  if (!answer.headers.get("content-type")?.includes("application/json")) out.push(`content-type ${answer.headers.get("content-type")}`);
+  if (!answer.headers.get("content-type")?.includes("application/json"))
+    out.push(`content-type ${answer.headers.get("content-type")}`);
   if (answer.status >= 400) {
     const error = answer.json.error;
     if (!error || typeof error.code !== "string") out.push(`no error envelope: ${answer.text.slice(0, 120)}`);
     else if (!portuguese(error.message)) out.push(`message not pt-BR: ${error.message}`);
-    for (const field of error?.fields ?? []) if (!portuguese(field.message)) out.push(`field ${field.path} message not pt-BR: ${field.message}`);
+    for (const field of error?.fields ?? [])
+      if (!portuguese(field.message)) out.push(`field ${field.path} message not pt-BR: ${field.message}`);
   } else if (!("data" in answer.json)) out.push("no data envelope");
   return out;
 }
@@ -109,7 +116,8 @@ type Case = { name: string; raw?: string; body?: unknown; headers?: Record<strin
 const DEEP_MARK = "__profundo_5000__";
 const DEEP_RAW = `${'{"a":'.repeat(5000)}"fundo"${"}".repeat(5000)}`;
 const deep = (_depth: 5000): unknown => DEEP_MARK;
-const rawOf = (c: Case): string | undefined => c.raw ?? (c.body !== undefined ? JSON.stringify(c.body).replaceAll(`"${DEEP_MARK}"`, DEEP_RAW) : undefined);
+const rawOf = (c: Case): string | undefined =>
+  c.raw ?? (c.body !== undefined ? JSON.stringify(c.body).replaceAll(`"${DEEP_MARK}"`, DEEP_RAW) : undefined);
 const HUGE = "a".repeat(1_000_000);
 
 function wrongTypeOf(value: unknown): unknown {
@@ -133,7 +141,9 @@ function casesFor(valid: unknown, cap: number): Case[] {
     { name: "nesting 5000 deep as the body", body: deep(5000) },
     { name: "a lone surrogate", raw: '{"x": "\\ud800"}' },
     // Streamed past the cap (no Content-Length: it is counted as it arrives) and declared past it.
-    ...(cap <= SINGLE_IMAGE_BODY_MAX_BYTES ? [{ name: `a body of cap + 1 (${cap + 1} bytes)`, raw: `"${"a".repeat(cap - 1)}"`, expected: 413 }] : []),
+    ...(cap <= SINGLE_IMAGE_BODY_MAX_BYTES
+      ? [{ name: `a body of cap + 1 (${cap + 1} bytes)`, raw: `"${"a".repeat(cap - 1)}"`, expected: 413 }]
+      : []),
     { name: "Content-Length over the cap", raw: "{}", headers: { "content-length": String(cap + 1) }, expected: 413 },
   ];
   if (Array.isArray(valid)) {
@@ -141,9 +151,14 @@ function casesFor(valid: unknown, cap: number): Case[] {
     cases.push(
       { name: "an empty array", body: [] },
       { name: "an entry of the wrong type", body: ["x"] },
-      { name: "14 entries", body: Array.from({ length: 14 }, (_, i) => ({ ...first, id: `${String(first.id)}-${i}` })) },
+      {
+        name: "14 entries",
+        body: Array.from({ length: 14 }, (_, i) => ({ ...first, id: `${String(first.id)}-${i}` })),
+      },
       { name: "an entry nested 5000 deep", body: [deep(5000)] },
-      ...Object.keys(first).flatMap((field) => fieldCases(first, field).map((c) => ({ ...c, name: `entry ${c.name}`, body: [c.body] }))),
+      ...Object.keys(first).flatMap((field) =>
+        fieldCases(first, field).map((c) => ({ ...c, name: `entry ${c.name}`, body: [c.body] })),
+      ),
     );
     return cases;
   }
@@ -188,7 +203,8 @@ function fieldCases(object: Record<string, unknown>, field: string): Case[] {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const inner = value as Record<string, unknown>;
     for (const key of Object.keys(inner).slice(0, 6)) {
-      for (const c of fieldCases(inner, key)) cases.push({ ...c, name: `${field}.${c.name}`, body: { ...object, [field]: c.body } });
+      for (const c of fieldCases(inner, key))
+        cases.push({ ...c, name: `${field}.${c.name}`, body: { ...object, [field]: c.body } });
     }
   }
   return cases;
@@ -226,31 +242,35 @@ describe("hostile bodies on every POST route", () => {
   });
 
   for (const key of postKeys) {
-    test(key, async () => {
-      const who = actorFor(key);
-      const schema = await contractOf(key);
-      const valid = (await requests[key]!.build(m, who)).body;
-      const cases = casesFor(valid, capOf(key)).map((c) => ({ ...c, expected: expectation(schema, c) }));
-      // The refused ones first, so the rows they must not write are counted around them alone.
-      cases.sort((a, b) => Number(a.expected === undefined) - Number(b.expected === undefined));
-      const refusedCount = cases.filter((c) => c.expected !== undefined).length;
-      const count = counted[key];
-      let before = count ? await count() : 0;
-      const found: string[] = [];
-      for (const [index, c] of cases.entries()) {
-        if (index === refusedCount && count) {
-          const after = await count();
-          if (after !== before) found.push(`the refused bodies wrote ${after - before} rows`);
-          before = after;
+    test(
+      key,
+      async () => {
+        const who = actorFor(key);
+        const schema = await contractOf(key);
+        const valid = (await requests[key]!.build(m, who)).body;
+        const cases = casesFor(valid, capOf(key)).map((c) => ({ ...c, expected: expectation(schema, c) }));
+        // The refused ones first, so the rows they must not write are counted around them alone.
+        cases.sort((a, b) => Number(a.expected === undefined) - Number(b.expected === undefined));
+        const refusedCount = cases.filter((c) => c.expected !== undefined).length;
+        const count = counted[key];
+        let before = count ? await count() : 0;
+        const found: string[] = [];
+        for (const [index, c] of cases.entries()) {
+          if (index === refusedCount && count) {
+            const after = await count();
+            if (after !== before) found.push(`the refused bodies wrote ${after - before} rows`);
+            before = after;
+          }
+          const answer = await bounded(send(m, key, who, { rawBody: rawOf(c), headers: c.headers }));
+          sent.total += 1;
+          if (c.expected !== undefined) sent.refused += 1;
+          for (const problem of problems(answer, c.expected)) found.push(`${c.name}: ${problem}`);
+          if (c.expected === undefined) await reset();
         }
-        const answer = await bounded(send(m, key, who, { rawBody: rawOf(c), headers: c.headers }));
-        sent.total += 1;
-        if (c.expected !== undefined) sent.refused += 1;
-        for (const problem of problems(answer, c.expected)) found.push(`${c.name}: ${problem}`);
-        if (c.expected === undefined) await reset();
-      }
-      expect(found).toEqual([]);
-    }, 120_000);
+        expect(found).toEqual([]);
+      },
+      120_000,
+    );
   }
 
   test("the bodies were sent (a generator that made nothing would pass the tests above)", () => {
@@ -266,24 +286,52 @@ type ImageCase = { name: string; dataUrl: () => Promise<string> | string; expect
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>`;
 const imageCases: ImageCase[] = [
   // A tiny PNG whose header declares 20000 × 20000 pixels: refused by its declared size, never decoded.
-  { name: "pixel bomb (PNG declaring 20000×20000)", dataUrl: async () => toDataUrl(await pixelBombPng(), "image/png"), expected: [413] },
+  {
+    name: "pixel bomb (PNG declaring 20000×20000)",
+    dataUrl: async () => toDataUrl(await pixelBombPng(), "image/png"),
+    expected: [413],
+  },
   { name: "truncated JPEG", dataUrl: async () => toDataUrl(await truncatedJpeg()), expected: [400] },
-  { name: "wrong magic (a text file called .jpg)", dataUrl: () => toDataUrl(textFileNamedJpg().bytes), expected: [415] },
+  {
+    name: "wrong magic (a text file called .jpg)",
+    dataUrl: () => toDataUrl(textFileNamedJpg().bytes),
+    expected: [415],
+  },
   { name: "SVG with a script", dataUrl: () => toDataUrl(Buffer.from(svg), "image/svg+xml"), expected: [415] },
   { name: "SVG labelled as PNG", dataUrl: () => toDataUrl(Buffer.from(svg), "image/png"), expected: [415] },
   { name: "HEIC", dataUrl: () => toDataUrl(heicHeader(), "image/heic"), expected: [415] },
-  { name: "HTML/PNG polyglot (markup first)", dataUrl: async () => toDataUrl(Buffer.concat([Buffer.from("<html><script>alert(1)</script>"), await pngBytes()]), "image/png"), expected: [415] },
+  {
+    name: "HTML/PNG polyglot (markup first)",
+    dataUrl: async () =>
+      toDataUrl(Buffer.concat([Buffer.from("<html><script>alert(1)</script>"), await pngBytes()]), "image/png"),
+    expected: [415],
+  },
   { name: "not base64", dataUrl: () => "data:image/jpeg;base64,@@@@ não é base64 @@@@", expected: [400] },
   { name: "not a data URL", dataUrl: () => "https://exemplo.com/foto.jpg", expected: [400] },
 ];
-const pngBytes = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#fff" } }).png().toBuffer();
+const pngBytes = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
 
-type ImageRoute = { key: string; body: (m: Matrix, dataUrl: string) => Promise<unknown> | unknown; rows: () => Promise<number> };
+type ImageRoute = {
+  key: string;
+  body: (m: Matrix, dataUrl: string) => Promise<unknown> | unknown;
+  rows: () => Promise<number>;
+};
 const imageRoutes: ImageRoute[] = [
-  { key: "POST /api/operator/update/photo", body: (_, base64url) => ({ base64url }), rows: () => getDb().auditEvent.count() },
+  {
+    key: "POST /api/operator/update/photo",
+    body: (_, base64url) => ({ base64url }),
+    rows: () => getDb().auditEvent.count(),
+  },
   { key: "POST /api/client/logo", body: (_, base64url) => ({ base64url }), rows: () => getDb().auditEvent.count() },
   { key: "POST /api/accounting/logo", body: (_, base64url) => ({ base64url }), rows: () => getDb().auditEvent.count() },
-  { key: "POST /api/block/create", body: (_, base64url) => [{ id: ref(), base64url }], rows: () => getDb().document.count() },
+  {
+    key: "POST /api/block/create",
+    body: (_, base64url) => [{ id: ref(), base64url }],
+    rows: () => getDb().document.count(),
+  },
   {
     key: "POST /api/pendency/solve",
     body: async (world, base64url) => {
@@ -306,12 +354,17 @@ describe("hostile images", () => {
         const before = await route.rows();
         const answer = await bounded(send(m, route.key, who, { body }));
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-        if (!c.expected.includes(answer.status)) found.push(`${c.name}: status ${answer.status} (${answer.json.error?.message}), expected ${c.expected.join("/")}`);
+        if (!c.expected.includes(answer.status))
+          found.push(
+            `${c.name}: status ${answer.status} (${answer.json.error?.message}), expected ${c.expected.join("/")}`,
+          );
         for (const problem of problems(answer)) found.push(`${c.name}: ${problem}`);
         if ((await route.rows()) !== before) found.push(`${c.name}: rows written`);
       }
       expect(found).toEqual([]);
-      console.log(`${route.key}: RSS ${Math.round(rssBefore / 2 ** 20)} MB before, peak +${Math.round((rssPeak - rssBefore) / 2 ** 20)} MB over ${imageCases.length} hostile images`);
+      console.log(
+        `${route.key}: RSS ${Math.round(rssBefore / 2 ** 20)} MB before, peak +${Math.round((rssPeak - rssBefore) / 2 ** 20)} MB over ${imageCases.length} hostile images`,
+      );
       // The bomb is refused from its header, not decoded: a 20000×20000 RGBA decode alone is 1.6 GB.
       expect(rssPeak - rssBefore).toBeLessThan(400 * 1024 * 1024);
     }, 120_000);
@@ -320,7 +373,9 @@ describe("hostile images", () => {
   test("a JPEG with a script appended is stored re-encoded, without the payload", async () => {
     const payload = Buffer.from("<script>alert('polyglot')</script>");
     const polyglot = Buffer.concat([await photoJpeg(64, 48), payload]);
-    const answer = await send(m, "POST /api/operator/update/photo", actorFor("POST /api/operator/update/photo"), { body: { base64url: toDataUrl(polyglot) } });
+    const answer = await send(m, "POST /api/operator/update/photo", actorFor("POST /api/operator/update/photo"), {
+      body: { base64url: toDataUrl(polyglot) },
+    });
     expect(answer.status).toBe(200);
     const url = (answer.json.data as { pictureUrl: string }).pictureUrl;
     const key = decodeURIComponent(new URL(url, "http://x").pathname.replace(/^\/api\/files\//, ""));

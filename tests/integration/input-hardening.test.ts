@@ -73,26 +73,89 @@ describe("an id past int4 answers 400 invalid_input on every route that takes on
 
 describe("a NUL in a text field answers 400 invalid_input, the public login included", () => {
   const NUL = "\u0000";
-  const address = { cep: "01310-100", city: "São Paulo", neighboor: "Bela Vista", number: "1578", state: "SP", street: "Avenida Paulista" };
-  const office = { name: "Escritório", code: "11.222.333/0001-81", email: "contato@escritorio.com", phone: "(11) 9 8765-4321", address };
+  const address = {
+    cep: "01310-100",
+    city: "São Paulo",
+    neighboor: "Bela Vista",
+    number: "1578",
+    state: "SP",
+    street: "Avenida Paulista",
+  };
+  const office = {
+    name: "Escritório",
+    code: "11.222.333/0001-81",
+    email: "contato@escritorio.com",
+    phone: "(11) 9 8765-4321",
+    address,
+  };
   // [route, handler, authenticated, body, field path]
   const cases: [string, Handler, boolean, () => Record<string, unknown>, string][] = [
     ["token: username", tokenPost, false, () => ({ username: `x${NUL}@y.com`, password: "demo1234" }), "username"],
-    ["token: a known username with a NUL", tokenPost, false, () => ({ username: `${email}${NUL}`, password: "demo1234" }), "username"],
+    [
+      "token: a known username with a NUL",
+      tokenPost,
+      false,
+      () => ({ username: `${email}${NUL}`, password: "demo1234" }),
+      "username",
+    ],
     ["token: password", tokenPost, false, () => ({ username: email, password: `demo1234${NUL}` }), "password"],
     ["token/refresh", refreshPost, false, () => ({ refresh: `abc${NUL}` }), "refresh"],
     ["token/logout", logoutPost, false, () => ({ refresh: `abc${NUL}` }), "refresh"],
     ["password/forgot", forgotPost, false, () => ({ email: `x${NUL}@y.com` }), "email"],
     ["password/reset", resetPost, false, () => ({ token: `abc${NUL}`, password: "segredo1" }), "token"],
     ["invite/info", infoPost, false, () => ({ token: `abc${NUL}` }), "token"],
-    ["invite/accept: name", acceptPost, false, () => ({ token: "abc", name: `Ana${NUL}`, password: "segredo1" }), "name"],
+    [
+      "invite/accept: name",
+      acceptPost,
+      false,
+      () => ({ token: "abc", name: `Ana${NUL}`, password: "segredo1" }),
+      "name",
+    ],
     ["invited/add", inviteAddPost, true, () => ({ email: `novo${NUL}@y.com` }), "email"],
-    ["operator/profile: name", profilePost, true, () => ({ name: `Ana${NUL}`, code: "529.982.247-25", email, phone: "(11) 9 8765-4321" }), "name"],
-    ["accounting/info: street", officePost, true, () => ({ accounting: { ...office, address: { ...address, street: `Rua${NUL}` } } }), "accounting.address.street"],
-    ["client: name", clientPost, true, () => ({ client: { name: `Empresa${NUL}`, code: "11.222.333/0001-81", email: "a@b.com", phone: "(11) 9 8765-4321", address } }), "client.name"],
-    ["token: username with another control character", tokenPost, false, () => ({ username: `x\u001b@y.com`, password: "demo1234" }), "username"],
+    [
+      "operator/profile: name",
+      profilePost,
+      true,
+      () => ({ name: `Ana${NUL}`, code: "529.982.247-25", email, phone: "(11) 9 8765-4321" }),
+      "name",
+    ],
+    [
+      "accounting/info: street",
+      officePost,
+      true,
+      () => ({ accounting: { ...office, address: { ...address, street: `Rua${NUL}` } } }),
+      "accounting.address.street",
+    ],
+    [
+      "client: name",
+      clientPost,
+      true,
+      () => ({
+        client: {
+          name: `Empresa${NUL}`,
+          code: "11.222.333/0001-81",
+          email: "a@b.com",
+          phone: "(11) 9 8765-4321",
+          address,
+        },
+      }),
+      "client.name",
+    ],
+    [
+      "token: username with another control character",
+      tokenPost,
+      false,
+      () => ({ username: `x\u001b@y.com`, password: "demo1234" }),
+      "username",
+    ],
     // Last: before the fix it succeeded and ended every session of the shared caller.
-    ["operator/changePassword", changePasswordPost, true, () => ({ currentPassword: "demo1234", newPassword: `segredo${NUL}` }), "newPassword"],
+    [
+      "operator/changePassword",
+      changePasswordPost,
+      true,
+      () => ({ currentPassword: "demo1234", newPassword: `segredo${NUL}` }),
+      "newPassword",
+    ],
   ];
 
   test.each(cases)("%s", async (_name, handler, authenticated, body, field) => {

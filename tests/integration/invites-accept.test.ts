@@ -23,7 +23,8 @@ beforeAll(async () => {
   const owner = await createAccountingOperator({ office, type: 0 });
   company = await createClient({ office, responsible: owner });
   ownerToken = (await login(owner.user.email)).json.data!.access;
-  clientOwnerToken = (await login((await createClientOperator({ client: company, type: 0 })).user.email)).json.data!.access;
+  clientOwnerToken = (await login((await createClientOperator({ client: company, type: 0 })).user.email)).json.data!
+    .access;
 });
 
 /** Invites `email` and reads the link's token from GET /api/dev/outbox, as the e2e tests do. */
@@ -39,16 +40,31 @@ describe("invite link, new user", () => {
     const token = await invite("recem@exemplo.com");
     const info = await call(infoPost, { body: { token } });
     expect(info.status).toBe(200);
-    expect(info.json.data).toEqual({ email: "recem@exemplo.com", kind: "accountingOperator", organizationName: "Escritório do Link", userExists: false });
+    expect(info.json.data).toEqual({
+      email: "recem@exemplo.com",
+      kind: "accountingOperator",
+      organizationName: "Escritório do Link",
+      userExists: false,
+    });
 
     const accepted = await call<Pair>(acceptPost, { body: { token, name: "Recém Chegada", password: "segredo1" } });
     expect(accepted.status).toBe(200);
-    expect(accepted.json.data).toEqual({ access: expect.any(String), refresh: expect.any(String), isAccouting: true, isBussiness: false });
+    expect(accepted.json.data).toEqual({
+      access: expect.any(String),
+      refresh: expect.any(String),
+      isAccouting: true,
+      isBussiness: false,
+    });
     const me = await call<{ name: string }>(meGet, { token: accepted.json.data!.access });
     expect(me.json.data!.name).toBe("Recém Chegada");
-    const user = await getDb().user.findUniqueOrThrow({ where: { email: "recem@exemplo.com" }, include: { accountingOperator: true } });
+    const user = await getDb().user.findUniqueOrThrow({
+      where: { email: "recem@exemplo.com" },
+      include: { accountingOperator: true },
+    });
     expect(user.accountingOperator).toMatchObject({ officeId: office.id, type: 2, blocked: false });
-    expect((await getDb().invite.findFirstOrThrow({ where: { email: "recem@exemplo.com" } })).acceptedAt).not.toBeNull();
+    expect(
+      (await getDb().invite.findFirstOrThrow({ where: { email: "recem@exemplo.com" } })).acceptedAt,
+    ).not.toBeNull();
     expect(await getDb().auditEvent.count({ where: { actorUserId: user.id, action: "invite.accept" } })).toBe(1);
 
     expect((await login("recem@exemplo.com", "segredo1")).status).toBe(200);
@@ -60,7 +76,10 @@ describe("invite link, new user", () => {
 
   test("an expired link → 404 on info and accept; nothing created", async () => {
     const token = await invite("atrasado@exemplo.com");
-    await getDb().invite.updateMany({ where: { email: "atrasado@exemplo.com" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getDb().invite.updateMany({
+      where: { email: "atrasado@exemplo.com" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await call(infoPost, { body: { token } })).status).toBe(404);
     expect((await call(acceptPost, { body: { token, name: "X", password: "segredo1" } })).status).toBe(404);
     expect(await getDb().user.findUnique({ where: { email: "atrasado@exemplo.com" } })).toBeNull();
@@ -108,7 +127,10 @@ describe("invite link, existing user", () => {
     const ok = await call<Pair>(acceptPost, { body: { token, password: "demo1234" } });
     expect(ok.status).toBe(200);
     expect(ok.json.data).toMatchObject({ isAccouting: true, isBussiness: true });
-    expect(await getDb().clientOperator.findUnique({ where: { userId: other.userId } })).toMatchObject({ clientId: company.id, type: 2 });
+    expect(await getDb().clientOperator.findUnique({ where: { userId: other.userId } })).toMatchObject({
+      clientId: company.id,
+      type: 2,
+    });
     expect((await getDb().user.findUniqueOrThrow({ where: { id: other.userId } })).name).toBe(other.user.name);
   });
 

@@ -11,7 +11,15 @@ import { POST as acceptPost } from "@/app/api/invite/accept/route";
 import { GET as outboxGet } from "@/app/api/dev/outbox/route";
 import { GET as meGet } from "@/app/api/me/route";
 import { getDb } from "@/server/db/client";
-import { createAccountingOperator, createClient, createClientOperator, createInvite, randomCnpj, randomCpf, shareClient } from "../helpers/factories";
+import {
+  createAccountingOperator,
+  createClient,
+  createClientOperator,
+  createInvite,
+  randomCnpj,
+  randomCpf,
+  shareClient,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { buildWorld, login, type World } from "./operators-support";
 
@@ -44,31 +52,53 @@ const company = (overrides: Record<string, unknown> = {}) => ({
   code: formatCnpj(randomCnpj()),
   email: "financeiro@padaria.com.br",
   phone: "(11) 9 8765-4321",
-  address: { cep: "01310-100", street: "Av. Paulista", number: "1000", neighboor: "Bela Vista", city: "São Paulo", state: "SP" },
+  address: {
+    cep: "01310-100",
+    street: "Av. Paulista",
+    number: "1000",
+    neighboor: "Bela Vista",
+    city: "São Paulo",
+    state: "SP",
+  },
   ...overrides,
 });
 const formatCnpj = (d: string) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 const newUser = () => ({ name: "Joana Padeira", code: randomCpf(), phone: "(11) 9 1234-5678", password: "segredo1" });
 
 describe("POST /api/invited/add {kind: 'client'}", () => {
-  test.each(["ownerA", "adminA", "regularA"] as const)("%s invites a company: invite of the office, e-mail with the link, audited", async (who) => {
-    const address = email(who);
-    const res = await call<{ id: number; email: string }>(addPost, { token: t[who], body: { email: address.toUpperCase(), kind: "client" } });
-    expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ id: expect.any(Number), email: address });
-    const row = await getDb().invite.findUniqueOrThrow({ where: { id: res.json.data!.id } });
-    expect(row).toMatchObject({ kind: "client", officeId: officeOf("ownerA"), clientId: null, invitedById: w[who].userId, acceptedAt: null });
-    const mail = await getDb().mailOutbox.findFirstOrThrow({ where: { to: address } });
-    expect(mail.text).toMatch(/\/convite\/[A-Za-z0-9_-]{20,}/);
-    expect(await getDb().auditEvent.count({ where: { action: "invite.add", targetId: String(row.id) } })).toBe(1);
-  });
+  test.each(["ownerA", "adminA", "regularA"] as const)(
+    "%s invites a company: invite of the office, e-mail with the link, audited",
+    async (who) => {
+      const address = email(who);
+      const res = await call<{ id: number; email: string }>(addPost, {
+        token: t[who],
+        body: { email: address.toUpperCase(), kind: "client" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json.data).toEqual({ id: expect.any(Number), email: address });
+      const row = await getDb().invite.findUniqueOrThrow({ where: { id: res.json.data!.id } });
+      expect(row).toMatchObject({
+        kind: "client",
+        officeId: officeOf("ownerA"),
+        clientId: null,
+        invitedById: w[who].userId,
+        acceptedAt: null,
+      });
+      const mail = await getDb().mailOutbox.findFirstOrThrow({ where: { to: address } });
+      expect(mail.text).toMatch(/\/convite\/[A-Za-z0-9_-]{20,}/);
+      expect(await getDb().auditEvent.count({ where: { action: "invite.add", targetId: String(row.id) } })).toBe(1);
+    },
+  );
 
-  test.each(["clientOwnerA1", "clientAdminA1", "clientRegularA1"] as const)("business user %s → 403, nothing created", async (who) => {
-    const address = email(who);
-    const res = await call(addPost, { token: t[who], body: { email: address, kind: "client" } });
-    expect(res.status).toBe(403);
-    expect(await getDb().invite.count({ where: { email: address } })).toBe(0);
-  });
+  test.each(["clientOwnerA1", "clientAdminA1", "clientRegularA1"] as const)(
+    "business user %s → 403, nothing created",
+    async (who) => {
+      const address = email(who);
+      const res = await call(addPost, { token: t[who], body: { email: address, kind: "client" } });
+      expect(res.status).toBe(403);
+      expect(await getDb().invite.count({ where: { email: address } })).toBe(0);
+    },
+  );
 
   test("duplicate → 409 'E-mail já convidado' (another operator of the office sent it too); another office may invite it", async () => {
     const address = email("dup");
@@ -104,12 +134,14 @@ describe("POST /api/invited/list {kind: 'client'} and /api/invited/remove", () =
   let byOwnerB: number;
   beforeAll(async () => {
     const mk = async (who: keyof World) =>
-      (await call<{ id: number }>(addPost, { token: t[who], body: { email: email(`list-${who}`), kind: "client" } })).json.data!.id;
+      (await call<{ id: number }>(addPost, { token: t[who], body: { email: email(`list-${who}`), kind: "client" } }))
+        .json.data!.id;
     byRegular = await mk("regularA");
     byRegular2 = await mk("regular2A");
     byOwnerB = await mk("ownerB");
   });
-  const ids = async (who: keyof World) => (await call<{ id: number }[]>(listPost, { token: t[who], body: { kind: "client" } })).json.data!.map((i) => i.id);
+  const ids = async (who: keyof World) =>
+    (await call<{ id: number }[]>(listPost, { token: t[who], body: { kind: "client" } })).json.data!.map((i) => i.id);
 
   test("owners and admins see the office's pending client invites; a regular operator only its own; never operator invites", async () => {
     const operatorInvite = await createInvite({ office: { id: officeOf("ownerA") } });
@@ -138,7 +170,11 @@ describe("POST /api/invited/list {kind: 'client'} and /api/invited/remove", () =
     expect((await call(removePost, { token: t.regularA, body: { inviteId: byRegular } })).status).toBe(200);
     expect((await call(removePost, { token: t.adminA, body: { inviteId: byRegular2 } })).status).toBe(200);
     expect(await getDb().invite.count({ where: { id: { in: [byRegular, byRegular2] } } })).toBe(0);
-    expect(await getDb().auditEvent.count({ where: { action: "invite.remove", targetId: { in: [String(byRegular), String(byRegular2)] } } })).toBe(2);
+    expect(
+      await getDb().auditEvent.count({
+        where: { action: "invite.remove", targetId: { in: [String(byRegular), String(byRegular2)] } },
+      }),
+    ).toBe(2);
   });
 });
 
@@ -147,7 +183,12 @@ describe("the link: registration of the company", () => {
     const address = email("novo");
     const token = await invite(address, t.regularA);
     const info = await call(infoPost, { body: { token } });
-    expect(info.json.data).toEqual({ email: address, kind: "client", organizationName: expect.any(String), userExists: false });
+    expect(info.json.data).toEqual({
+      email: address,
+      kind: "client",
+      organizationName: expect.any(String),
+      userExists: false,
+    });
     const office = await getDb().accountingOffice.findUniqueOrThrow({ where: { id: officeOf("ownerA") } });
     expect((info.json.data as { organizationName: string }).organizationName).toBe(office.name);
 
@@ -155,9 +196,16 @@ describe("the link: registration of the company", () => {
     const user = newUser();
     const res = await call<Pair>(acceptPost, { body: { token, ...user, client: body } });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ access: expect.any(String), refresh: expect.any(String), isAccouting: false, isBussiness: true });
+    expect(res.json.data).toEqual({
+      access: expect.any(String),
+      refresh: expect.any(String),
+      isAccouting: false,
+      isBussiness: true,
+    });
 
-    const created = await getDb().client.findFirstOrThrow({ where: { officeId: office.id, code: body.code.replace(/\D/g, "") } });
+    const created = await getDb().client.findFirstOrThrow({
+      where: { officeId: office.id, code: body.code.replace(/\D/g, "") },
+    });
     expect(created).toMatchObject({
       type: "juridicPerson",
       name: "Padaria Pão Quente Ltda",
@@ -168,11 +216,18 @@ describe("the link: registration of the company", () => {
       responsibleOperatorId: w.regularA.id,
       removedAt: null,
     });
-    const stored = await getDb().user.findUniqueOrThrow({ where: { email: address }, include: { clientOperator: true } });
+    const stored = await getDb().user.findUniqueOrThrow({
+      where: { email: address },
+      include: { clientOperator: true },
+    });
     expect(stored).toMatchObject({ name: "Joana Padeira", code: user.code, phone: "11912345678" });
     expect(stored.clientOperator).toMatchObject({ clientId: created.id, type: 0, blocked: false });
     expect((await getDb().invite.findFirstOrThrow({ where: { email: address } })).acceptedAt).not.toBeNull();
-    expect(await getDb().auditEvent.count({ where: { clientId: created.id, action: { in: ["client.create", "invite.accept"] } } })).toBe(2);
+    expect(
+      await getDb().auditEvent.count({
+        where: { clientId: created.id, action: { in: ["client.create", "invite.accept"] } },
+      }),
+    ).toBe(2);
 
     const me = await call<{ business: { clientId: number; type: number } }>(meGet, { token: res.json.data!.access });
     expect(me.json.data!.business).toMatchObject({ clientId: created.id, type: 0 });
@@ -185,10 +240,18 @@ describe("the link: registration of the company", () => {
     const token = await invite(email("pf"));
     const cpf = randomCpf();
     const res = await call(acceptPost, {
-      body: { token, ...newUser(), client: company({ type: "individual", name: "Carlos Autônomo", code: cpf, email: "", phone: null }) },
+      body: {
+        token,
+        ...newUser(),
+        client: company({ type: "individual", name: "Carlos Autônomo", code: cpf, email: "", phone: null }),
+      },
     });
     expect(res.status).toBe(200);
-    expect(await getDb().client.findFirstOrThrow({ where: { code: cpf } })).toMatchObject({ type: "individual", email: null, phone: null });
+    expect(await getDb().client.findFirstOrThrow({ where: { code: cpf } })).toMatchObject({
+      type: "individual",
+      email: null,
+      phone: null,
+    });
   });
 
   test.each([
@@ -197,9 +260,21 @@ describe("the link: registration of the company", () => {
     ["client.name", { client: company({ name: "  " }) }, "Este campo não pode ficar vazio"],
     ["client.email", { client: company({ email: "x@" }) }, "Este e-mail não é válido"],
     ["client.phone", { client: company({ phone: "(11) 1234-5678" }) }, "Telefone inválido"],
-    ["client.address.cep", { client: company({ address: { ...company().address, cep: "0131-0100" } }) }, "CEP inválido"],
-    ["client.address.number", { client: company({ address: { ...company().address, number: "" } }) }, "Este campo não pode ficar vazio"],
-    ["client.address.city", { client: company({ address: { ...company().address, city: "" } }) }, "Este campo não pode ficar vazio"],
+    [
+      "client.address.cep",
+      { client: company({ address: { ...company().address, cep: "0131-0100" } }) },
+      "CEP inválido",
+    ],
+    [
+      "client.address.number",
+      { client: company({ address: { ...company().address, number: "" } }) },
+      "Este campo não pode ficar vazio",
+    ],
+    [
+      "client.address.city",
+      { client: company({ address: { ...company().address, city: "" } }) },
+      "Este campo não pode ficar vazio",
+    ],
     ["code", { code: "111.111.111-11" }, "CPF inválido"],
     ["code", { code: undefined }, "Este campo não pode ficar vazio"],
     ["phone", { phone: "123" }, "Telefone inválido"],
@@ -239,7 +314,10 @@ describe("the link: registration of the company", () => {
     const res = await call(acceptPost, { body: { token, ...newUser(), client: company({ code: active.code }) } });
     expect(res.status).toBe(409);
     expect(res.json.error!.message).toBe("Esta empresa (CPF/CNPJ) já é cliente ativo deste escritório.");
-    expect(await getDb().client.findUniqueOrThrow({ where: { id: active.id } })).toMatchObject({ name: active.name, responsibleOperatorId: w.ownerA.id });
+    expect(await getDb().client.findUniqueOrThrow({ where: { id: active.id } })).toMatchObject({
+      name: active.name,
+      responsibleOperatorId: w.ownerA.id,
+    });
     expect(await getDb().user.findUnique({ where: { email: address } })).toBeNull();
     expect((await getDb().invite.findFirstOrThrow({ where: { email: address } })).acceptedAt).toBeNull();
   });
@@ -247,7 +325,9 @@ describe("the link: registration of the company", () => {
   test("the same CPF/CNPJ in ANOTHER office is a new client there", async () => {
     const elsewhere = await createClient({ office: { id: officeOf("ownerB") }, responsible: w.ownerB });
     const token = await invite(email("outro-escritorio"), t.ownerA);
-    expect((await call(acceptPost, { body: { token, ...newUser(), client: company({ code: elsewhere.code }) } })).status).toBe(200);
+    expect(
+      (await call(acceptPost, { body: { token, ...newUser(), client: company({ code: elsewhere.code }) } })).status,
+    ).toBe(200);
     expect(await getDb().client.count({ where: { code: elsewhere.code } })).toBe(2);
   });
 
@@ -259,14 +339,22 @@ describe("the link: registration of the company", () => {
     const oldRegular = await createClientOperator({ client: removed, type: 2 });
     const address = email("volta");
     const token = await invite(address, t.regularA);
-    const res = await call<Pair>(acceptPost, { body: { token, ...newUser(), client: company({ code: removed.code, name: "Nome Novo Ltda" }) } });
+    const res = await call<Pair>(acceptPost, {
+      body: { token, ...newUser(), client: company({ code: removed.code, name: "Nome Novo Ltda" }) },
+    });
     expect(res.status).toBe(200);
     const restored = await getDb().client.findUniqueOrThrow({ where: { id: removed.id } });
     expect(restored).toMatchObject({ removedAt: null, name: "Nome Novo Ltda", responsibleOperatorId: w.regularA.id });
     expect(await getDb().client.count({ where: { code: removed.code } })).toBe(1);
     expect(await getDb().clientShare.count({ where: { clientId: removed.id } })).toBe(0);
-    expect(await getDb().clientOperator.findUniqueOrThrow({ where: { id: oldOwner.id } })).toMatchObject({ type: 1, blocked: true });
-    expect(await getDb().clientOperator.findUniqueOrThrow({ where: { id: oldRegular.id } })).toMatchObject({ type: 2, blocked: true });
+    expect(await getDb().clientOperator.findUniqueOrThrow({ where: { id: oldOwner.id } })).toMatchObject({
+      type: 1,
+      blocked: true,
+    });
+    expect(await getDb().clientOperator.findUniqueOrThrow({ where: { id: oldRegular.id } })).toMatchObject({
+      type: 2,
+      blocked: true,
+    });
     const user = await getDb().user.findUniqueOrThrow({ where: { email: address }, include: { clientOperator: true } });
     expect(user.clientOperator).toMatchObject({ clientId: removed.id, type: 0, blocked: false });
     expect(await getDb().auditEvent.count({ where: { clientId: removed.id, action: "client.restore" } })).toBe(1);
@@ -280,7 +368,9 @@ describe("the link: registration of the company", () => {
     expect((await call(acceptPost, { body: { token, ...newUser(), client: body } })).status).toBe(200);
     const created = await getDb().client.findFirstOrThrow({ where: { code: body.code.replace(/\D/g, "") } });
     expect(created.responsibleOperatorId).toBe(w.ownerA.id);
-    const event = await getDb().auditEvent.findFirstOrThrow({ where: { clientId: created.id, action: "client.create" } });
+    const event = await getDb().auditEvent.findFirstOrThrow({
+      where: { clientId: created.id, action: "client.create" },
+    });
     expect(event.data).toMatchObject({ responsibleOperatorId: w.ownerA.id, responsibleIsInviter: false });
   });
 
@@ -310,16 +400,23 @@ describe("the link: an e-mail that already has a login", () => {
     const ok = await call<Pair>(acceptPost, { body: { token, password: "demo1234", client: body } });
     expect(ok.status).toBe(200);
     expect(ok.json.data).toMatchObject({ isAccouting: true, isBussiness: true });
-    const user = await getDb().user.findUniqueOrThrow({ where: { id: other.userId }, include: { clientOperator: { include: { client: true } } } });
+    const user = await getDb().user.findUniqueOrThrow({
+      where: { id: other.userId },
+      include: { clientOperator: { include: { client: true } } },
+    });
     expect(user.name).toBe(other.user.name);
-    expect(user.clientOperator).toMatchObject({ type: 0, client: { officeId: officeOf("ownerA"), responsibleOperatorId: w.adminA.id } });
+    expect(user.clientOperator).toMatchObject({
+      type: 0,
+      client: { officeId: officeOf("ownerA"), responsibleOperatorId: w.adminA.id },
+    });
   });
 
   test("wrong passwords are throttled like logins: past the limit 429", async () => {
     const other = await createAccountingOperator({ type: 2 });
     const token = await invite(other.user.email);
     let last = 0;
-    for (let i = 0; i < 12 && last !== 429; i++) last = (await call(acceptPost, { body: { token, password: `errada${i}`, client: company() } })).status;
+    for (let i = 0; i < 12 && last !== 429; i++)
+      last = (await call(acceptPost, { body: { token, password: `errada${i}`, client: company() } })).status;
     expect(last).toBe(429);
   });
 

@@ -7,7 +7,13 @@ import { POST as tokenPost } from "@/app/api/token/route";
 import { hashToken } from "@/server/auth/tokens";
 import { INVITES_PER_RECIPIENT } from "@/server/invites/manage";
 import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
-import { createAccountingOperator, createClient, createClientOperator, createInvite, createOffice } from "../helpers/factories";
+import {
+  createAccountingOperator,
+  createClient,
+  createClientOperator,
+  createInvite,
+  createOffice,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 
 const login = async (email: string) =>
@@ -34,15 +40,25 @@ beforeAll(async () => {
   t.clientRegular = await login((await createClientOperator({ client: company, type: 2 })).user.email);
 });
 
-const invitesOf = (where: { officeId?: number; clientId?: number }) => getDb().invite.findMany({ where, orderBy: { id: "asc" } });
+const invitesOf = (where: { officeId?: number; clientId?: number }) =>
+  getDb().invite.findMany({ where, orderBy: { id: "asc" } });
 
 describe("POST /api/invited/add", () => {
   test("an admin invites: e-mail normalised, token stored hashed for 7 days, mail queued, audited", async () => {
-    const res = await call<{ id: number; email: string }>(addPost, { token: t.adminA, body: { email: "  Novo.Operador@Exemplo.COM " } });
+    const res = await call<{ id: number; email: string }>(addPost, {
+      token: t.adminA,
+      body: { email: "  Novo.Operador@Exemplo.COM " },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({ id: expect.any(Number), email: "novo.operador@exemplo.com" });
     const invite = await getDb().invite.findUniqueOrThrow({ where: { id: res.json.data!.id } });
-    expect(invite).toMatchObject({ kind: "accountingOperator", officeId: officeA.id, clientId: null, invitedById: ids.adminA, acceptedAt: null });
+    expect(invite).toMatchObject({
+      kind: "accountingOperator",
+      officeId: officeA.id,
+      clientId: null,
+      invitedById: ids.adminA,
+      acceptedAt: null,
+    });
     const days = (invite.expiresAt!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
@@ -56,7 +72,10 @@ describe("POST /api/invited/add", () => {
   });
 
   test("a client owner invites to its company (platform bussiness)", async () => {
-    const res = await call<{ id: number }>(addPost, { token: t.clientOwner, body: { email: "colega@empresa.demo", kind: "operator" } });
+    const res = await call<{ id: number }>(addPost, {
+      token: t.clientOwner,
+      body: { email: "colega@empresa.demo", kind: "operator" },
+    });
     expect(res.status).toBe(200);
     const invite = await getDb().invite.findUniqueOrThrow({ where: { id: res.json.data!.id } });
     expect(invite).toMatchObject({ kind: "clientOperator", clientId: company.id, officeId: null });
@@ -133,14 +152,19 @@ describe("/api/invited/list", () => {
     await createInvite({ office: officeA, email: "aceito@exemplo.com", acceptedAt: new Date() });
     const res = await call<{ id: number; email: string }[]>(listGet, { token: t.ownerA });
     expect(res.status).toBe(200);
-    const expected = (await invitesOf({ officeId: officeA.id })).filter((i) => !i.acceptedAt && i.kind === "accountingOperator");
+    const expected = (await invitesOf({ officeId: officeA.id })).filter(
+      (i) => !i.acceptedAt && i.kind === "accountingOperator",
+    );
     expect(res.json.data).toEqual(expected.map((i) => ({ id: i.id, email: i.email })));
     expect(res.json.data!.map((i) => i.email)).not.toContain("aceito@exemplo.com");
     expect(res.json.data!.map((i) => i.email)).not.toContain("colega@empresa.demo");
   });
 
   test("POST {kind: operator}: the client owner sees its company's invites", async () => {
-    const res = await call<{ email: string }[]>(listPost, { token: t.clientOwner, body: { kind: "operator", platform: "bussiness" } });
+    const res = await call<{ email: string }[]>(listPost, {
+      token: t.clientOwner,
+      body: { kind: "operator", platform: "bussiness" },
+    });
     expect(res.json.data).toEqual([{ id: expect.any(Number), email: "colega@empresa.demo" }]);
   });
 
@@ -151,7 +175,9 @@ describe("/api/invited/list", () => {
 
   test("type 2 → 403; a platform the caller lacks → 403; anonymous → 401", async () => {
     expect((await call(listGet, { token: t.regularA })).status).toBe(403);
-    expect((await call(listPost, { token: t.ownerA, body: { kind: "operator", platform: "bussiness" } })).status).toBe(403);
+    expect((await call(listPost, { token: t.ownerA, body: { kind: "operator", platform: "bussiness" } })).status).toBe(
+      403,
+    );
     expect((await call(listGet)).status).toBe(401);
   });
 });

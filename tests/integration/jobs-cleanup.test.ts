@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DAY_MS, MINUTE_MS } from "@/lib/constants";
 import { getDb } from "@/server/db/client";
-import { deleteExpiredRows, deleteExpiredTokens, EXPIRED_ROW_GRACE_MS, MAIL_OUTBOX_RETENTION_MS, PRESENCE_STALE_MS } from "@/server/jobs/expired-rows";
+import {
+  deleteExpiredRows,
+  deleteExpiredTokens,
+  EXPIRED_ROW_GRACE_MS,
+  MAIL_OUTBOX_RETENTION_MS,
+  PRESENCE_STALE_MS,
+} from "@/server/jobs/expired-rows";
 import { ORPHAN_GRACE_MS, sweepOrphanBlobs } from "@/server/jobs/orphan-blobs";
 import { MAX_MAIL_ATTEMPTS } from "@/server/mail/deliver";
 import type { BlobStore } from "@/server/storage";
@@ -33,8 +39,12 @@ describe("expired rows", () => {
 
   test("an expired contabilization lease goes, a live one stays", async () => {
     const [live, expired] = [await createClient(), await createClient()];
-    await db().contabilizationLease.create({ data: { clientId: live.id, operatorId: live.responsibleOperatorId, expiresAt: new Date(Date.now() + MINUTE_MS) } });
-    await db().contabilizationLease.create({ data: { clientId: expired.id, operatorId: expired.responsibleOperatorId, expiresAt: ago(1000) } });
+    await db().contabilizationLease.create({
+      data: { clientId: live.id, operatorId: live.responsibleOperatorId, expiresAt: new Date(Date.now() + MINUTE_MS) },
+    });
+    await db().contabilizationLease.create({
+      data: { clientId: expired.id, operatorId: expired.responsibleOperatorId, expiresAt: ago(1000) },
+    });
     await deleteExpiredRows();
     const left = await db().contabilizationLease.findMany({ where: { clientId: { in: [live.id, expired.id] } } });
     expect(left.map((l) => l.clientId)).toEqual([live.id]);
@@ -43,9 +53,12 @@ describe("expired rows", () => {
   test("QR links and mobile sessions go a grace period after they expire; a link whose session lives stays", async () => {
     const client = await createClient();
     const operatorId = client.responsibleOperatorId;
-    const link = (expiresAt: Date) => db().contabilizationLink.create({ data: { tokenHash: hash(), operatorId, clientId: client.id, expiresAt } });
+    const link = (expiresAt: Date) =>
+      db().contabilizationLink.create({ data: { tokenHash: hash(), operatorId, clientId: client.id, expiresAt } });
     const session = (linkId: number, expiresAt: Date) =>
-      db().contabilizationSession.create({ data: { linkId, tokenHash: hash(), operatorId, clientId: client.id, expiresAt } });
+      db().contabilizationSession.create({
+        data: { linkId, tokenHash: hash(), operatorId, clientId: client.id, expiresAt },
+      });
     const long = ago(EXPIRED_ROW_GRACE_MS + MINUTE_MS);
     const recent = await link(ago(MINUTE_MS)); // expired, within the grace: a late click is still told "expirado"
     await link(long); // expired long ago and never used: goes
@@ -64,11 +77,20 @@ describe("expired rows", () => {
   test("login sessions past their absolute end, spent reset links and closed throttle windows go", async () => {
     const user = await createUser();
     const family = (familyExpiresAt: Date) =>
-      db().refreshToken.create({ data: { userId: user.id, familyId: randomUUID(), tokenHash: hash(), expiresAt: familyExpiresAt, familyExpiresAt } });
+      db().refreshToken.create({
+        data: {
+          userId: user.id,
+          familyId: randomUUID(),
+          tokenHash: hash(),
+          expiresAt: familyExpiresAt,
+          familyExpiresAt,
+        },
+      });
     const live = await family(new Date(Date.now() + DAY_MS));
     const justEnded = await family(ago(MINUTE_MS));
     await family(ago(EXPIRED_ROW_GRACE_MS + MINUTE_MS));
-    const reset = (expiresAt: Date) => db().passwordResetToken.create({ data: { userId: user.id, tokenHash: hash(), expiresAt } });
+    const reset = (expiresAt: Date) =>
+      db().passwordResetToken.create({ data: { userId: user.id, tokenHash: hash(), expiresAt } });
     const usable = await reset(new Date(Date.now() + MINUTE_MS));
     await reset(ago(EXPIRED_ROW_GRACE_MS + MINUTE_MS));
     const key = (name: string) => `email:${name}-${hash()}@teste.bloco`;
@@ -85,7 +107,9 @@ describe("expired rows", () => {
     expect(result).toMatchObject({ refreshTokens: expect.any(Number), passwordResetTokens: expect.any(Number) });
     const tokens = await db().refreshToken.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
     expect(tokens.map((t) => t.id)).toEqual([live.id, justEnded.id]);
-    expect((await db().passwordResetToken.findMany({ where: { userId: user.id } })).map((t) => t.id)).toEqual([usable.id]);
+    expect((await db().passwordResetToken.findMany({ where: { userId: user.id } })).map((t) => t.id)).toEqual([
+      usable.id,
+    ]);
     const throttles = await db().loginThrottle.findMany({ where: { key: { in: [open, closed, locked] } } });
     expect(throttles.map((t) => t.key).sort()).toEqual([locked, open].sort());
   });
@@ -93,11 +117,22 @@ describe("expired rows", () => {
   test("outbox mail that is done goes once the retention has passed, with the link it carried; unsent mail with attempts left stays", async () => {
     const mail = (createdAt: Date, data: { sentAt?: Date; attempts?: number; sendingUntil?: Date }) =>
       db().mailOutbox.create({
-        data: { to: `caixa-${hash()}@teste.bloco`, subject: "Convite", text: "http://localhost:3000/convite/segredo", html: "<a>segredo</a>", kind: "invite", createdAt, ...data },
+        data: {
+          to: `caixa-${hash()}@teste.bloco`,
+          subject: "Convite",
+          text: "http://localhost:3000/convite/segredo",
+          html: "<a>segredo</a>",
+          kind: "invite",
+          createdAt,
+          ...data,
+        },
       });
     const old = ago(MAIL_OUTBOX_RETENTION_MS + MINUTE_MS);
     const sentOld = await mail(old, { sentAt: new Date(old.getTime() + 1000), attempts: 1 });
-    const sentRecent = await mail(ago(MAIL_OUTBOX_RETENTION_MS - MINUTE_MS), { sentAt: ago(MAIL_OUTBOX_RETENTION_MS - MINUTE_MS), attempts: 1 });
+    const sentRecent = await mail(ago(MAIL_OUTBOX_RETENTION_MS - MINUTE_MS), {
+      sentAt: ago(MAIL_OUTBOX_RETENTION_MS - MINUTE_MS),
+      attempts: 1,
+    });
     const gaveUpOld = await mail(old, { attempts: MAX_MAIL_ATTEMPTS });
     const pendingOld = await mail(old, { attempts: MAX_MAIL_ATTEMPTS - 1 }); // the mail jobs still owe it a try
     // Its last attempt on its way (claimed by a runner): left to that runner, gone at the next run.
@@ -159,7 +194,8 @@ describe("orphan blob sweep", () => {
     expect(existsSync(oldTemp)).toBe(false);
     expect(existsSync(freshTemp)).toBe(true);
     expect(await store.exists(oldOrphan)).toBe(false);
-    for (const key of [freshOrphan, avatar, logo, document.displayKey, document.thumbKey]) expect(await store.exists(key)).toBe(true);
+    for (const key of [freshOrphan, avatar, logo, document.displayKey, document.thumbKey])
+      expect(await store.exists(key)).toBe(true);
   });
 
   test("a document's blobs become orphans when its row is gone, and are swept in batches", async () => {

@@ -9,7 +9,8 @@ import { passwordResetMail } from "@/server/mail/templates";
 import type { OutgoingMail } from "@/server/mail/transport";
 import { sql, startRunner, cleanUpRunnersAfterEachTest } from "./jobs-support";
 
-const queue = (to: string) => getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
+const queue = (to: string) =>
+  getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
 const sent: OutgoingMail[] = [];
 const transport = async (mail: OutgoingMail) => void sent.push(mail);
 const failing = async () => Promise.reject(new Error("SMTP fora do ar"));
@@ -30,7 +31,10 @@ test("the sweep and the after-commit call ask for the same job: one mail-send jo
   const { boss } = await startRunner();
   expect(await dispatchPendingMail(boss)).toBe(2);
   expect(await dispatchPendingMail(boss)).toBe(2);
-  const jobs = await sql<{ id: string; data: { mailId: number } }>("SELECT id, data FROM pgboss.job WHERE name = $1 ORDER BY id", [QUEUES.mailSend]);
+  const jobs = await sql<{ id: string; data: { mailId: number } }>(
+    "SELECT id, data FROM pgboss.job WHERE name = $1 ORDER BY id",
+    [QUEUES.mailSend],
+  );
   expect(jobs.map((j) => j.data.mailId).sort()).toEqual(ids.sort());
   const rows = await getDb().mailOutbox.findMany({ where: { id: { in: ids } } });
   expect(jobs.map((j) => j.id).sort()).toEqual(rows.map(mailJobId).sort());
@@ -44,7 +48,10 @@ test("a row another runner is sending is not sent twice: the job fails (to be re
   await getDb().mailOutbox.update({ where: { id }, data: { sendingUntil: new Date(Date.now() - 1) } });
   expect(await deliverMail(id, transport)).toBe("sent");
   expect(sent.map((m) => m.to)).toEqual(["preso@y.demo"]);
-  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 2, sendingUntil: null });
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    attempts: 2,
+    sendingUntil: null,
+  });
   expect(await deliverMail(id, transport)).toBe("done_before");
   expect(sent).toHaveLength(1);
 });
@@ -60,7 +67,11 @@ test("a failed send is thrown for the queue to retry, until the row's last attem
   } finally {
     error.mockRestore();
   }
-  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: MAX_MAIL_ATTEMPTS, sentAt: null, lastError: "SMTP fora do ar" });
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    attempts: MAX_MAIL_ATTEMPTS,
+    sentAt: null,
+    lastError: "SMTP fora do ar",
+  });
   expect(await deliverMail(id, transport)).toBe("done_before");
   expect(sent).toHaveLength(0);
 });

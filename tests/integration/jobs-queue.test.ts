@@ -28,7 +28,8 @@ function counter(ms = 0) {
   return { runs, handler };
 }
 
-const jobsOf = (name: string) => sql<{ state: string; retry_count: number }>("SELECT state, retry_count FROM pgboss.job WHERE name = $1", [name]);
+const jobsOf = (name: string) =>
+  sql<{ state: string; retry_count: number }>("SELECT state, retry_count FROM pgboss.job WHERE name = $1", [name]);
 const idle = async (name: string) => (await jobsOf(name)).every((job) => job.state === "completed");
 
 test("two processes starting together run the start-up catch-up once", async () => {
@@ -46,7 +47,12 @@ test("the orphan sweep runs at every start (an app killed mid-ingest left blobs)
   const name = QUEUES.orphanBlobs;
   const { runs, handler } = counter(300);
   // The queue's own catch-up settings (only its 30 s poll shortened).
-  const options = { catchUp: true, work: [name], handlers: { [name]: handler }, settings: { [name]: { pollingIntervalSeconds: 0.5 } } };
+  const options = {
+    catchUp: true,
+    work: [name],
+    handlers: { [name]: handler },
+    settings: { [name]: { pollingIntervalSeconds: 0.5 } },
+  };
   const completed = async () => (await jobsOf(name)).filter((job) => job.state === "completed").length;
   /** Moves the queue's jobs (waiting, done or archived) `ms` into the past, as if the app had been stopped that long. */
   const elapse = async (ms: number) => {
@@ -77,7 +83,12 @@ test("two processes watching the same cron line run each tick once", async () =>
   await awayFromMinuteEnd(20);
   const { runs, handler } = counter();
   // Every minute, both processes checking the clock every second.
-  const options = { schedules: true, work: [queue], handlers: { [queue]: handler }, settings: { [queue]: { cron: "* * * * *", pollingIntervalSeconds: 0.5 } } };
+  const options = {
+    schedules: true,
+    work: [queue],
+    handlers: { [queue]: handler },
+    settings: { [queue]: { cron: "* * * * *", pollingIntervalSeconds: 0.5 } },
+  };
   await Promise.all([startRunner(options), startRunner(options)]);
   await waitFor(() => runs.length > 0, "the first tick");
   // Both timekeepers look at the clock at least four more times within this minute: a second run would
@@ -88,7 +99,9 @@ test("two processes watching the same cron line run each tick once", async () =>
 }, 90_000);
 
 test("a job outlives the process that queued it: mail queued before a restart is sent after it", async () => {
-  const id = await getDb().$transaction((tx) => enqueueMail(tx, "reinicio@y.demo", passwordResetMail("http://localhost:3000/redefinir-senha/t")));
+  const id = await getDb().$transaction((tx) =>
+    enqueueMail(tx, "reinicio@y.demo", passwordResetMail("http://localhost:3000/redefinir-senha/t")),
+  );
   const before = await startRunner(); // works nothing: the app stops before any worker takes the job
   expect(await dispatchPendingMail(before.boss)).toBeGreaterThanOrEqual(1);
   await stopRunners();
@@ -96,7 +109,12 @@ test("a job outlives the process that queued it: mail queued before a restart is
 
   const sent: OutgoingMail[] = [];
   await startRunner({ work: [QUEUES.mailSend], mailTransport: async (mail) => void sent.push(mail) });
-  const row = await waitFor(async () => (await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).sentAt && (await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })), "the mail to be sent");
+  const row = await waitFor(
+    async () =>
+      (await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).sentAt &&
+      (await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })),
+    "the mail to be sent",
+  );
   expect(row.attempts).toBe(1);
   expect(sent.map((m) => m.to)).toEqual(["reinicio@y.demo"]);
 });
@@ -105,7 +123,9 @@ test("a job whose worker died mid-run is retried once its expiry passes, and its
   const block = await createBlock({ state: "devolved", devolvedAt: new Date(Date.now() - 10 * DAY_MS), documents: 2 });
   const ids = block.documents.map((d) => d.id);
   const name = QUEUES.returnedDocuments;
-  const settings = { [name]: { expireInSeconds: 1, retryDelaySeconds: 0, retryBackoff: false, pollingIntervalSeconds: 0.5 } };
+  const settings = {
+    [name]: { expireInSeconds: 1, retryDelaySeconds: 0, retryBackoff: false, pollingIntervalSeconds: 0.5 },
+  };
 
   // Process A takes the job and dies before finishing it: the job stays "active" with nobody on it.
   const doomed = await startRunner({ settings });
@@ -133,7 +153,11 @@ test("a failing job is retried with its queue's delay and counted", async () => 
     if (calls === 1) throw new Error("falha passageira");
     return null;
   };
-  const runner = await startRunner({ work: [queue], handlers: { [queue]: handler }, settings: { [queue]: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } } });
+  const runner = await startRunner({
+    work: [queue],
+    handlers: { [queue]: handler },
+    settings: { [queue]: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+  });
   const id = await runner.boss.send(queue, {});
   const job = await waitFor(async () => {
     const found = await runner.boss.getJobById(queue, id!);
@@ -145,7 +169,11 @@ test("a failing job is retried with its queue's delay and counted", async () => 
 
 test("stopping waits for the job in hand to finish", async () => {
   const { runs, handler } = counter(1500);
-  const runner = await startRunner({ work: [queue], handlers: { [queue]: handler }, settings: { [queue]: { pollingIntervalSeconds: 0.5 } } });
+  const runner = await startRunner({
+    work: [queue],
+    handlers: { [queue]: handler },
+    settings: { [queue]: { pollingIntervalSeconds: 0.5 } },
+  });
   const id = await runner.boss.send(queue, {});
   await waitFor(() => runs.length === 1, "the job to start");
   await runner.stop({ timeoutMs: 10_000 });

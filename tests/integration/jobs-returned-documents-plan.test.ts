@@ -44,7 +44,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; "Rows Removed by Index Recheck"?: number; Plans?: PlanNode[] };
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+};
 
 /** Every node of a plan that reads the documents table. */
 function documentScans(node: PlanNode): PlanNode[] {
@@ -59,7 +67,10 @@ test("the deletion reads the returned documents through an index, not every docu
     const result = await deleteExpiredReturnedDocuments({ store: createLocalBlobStore(folder) });
     expect(result.documents).toBeGreaterThan(0);
     for (const [config, values] of spy.mock.calls) {
-      const c = typeof config === "string" ? { text: config, values: values as unknown[] } : (config as { text?: string; values?: unknown[] });
+      const c =
+        typeof config === "string"
+          ? { text: config, values: values as unknown[] }
+          : (config as { text?: string; values?: unknown[] });
       if (c.text && /DELETE FROM documents/.test(c.text)) statement = { text: c.text, values: c.values ?? [] };
     }
   } finally {
@@ -77,10 +88,14 @@ test("the deletion reads the returned documents through an index, not every docu
     const scans = documentScans(plan);
     expect(scans.length).toBeGreaterThan(0);
     for (const scan of scans) {
-      const read = (scan["Actual Rows"] + (scan["Rows Removed by Filter"] ?? 0) + (scan["Rows Removed by Index Recheck"] ?? 0)) * scan["Actual Loops"];
+      const read =
+        (scan["Actual Rows"] + (scan["Rows Removed by Filter"] ?? 0) + (scan["Rows Removed by Index Recheck"] ?? 0)) *
+        scan["Actual Loops"];
       // 1000 documents were ever returned; reading more than that means walking the table.
       if (scan["Node Type"] === "Seq Scan" || read > DOCUMENTS / 100) {
-        throw new Error(`documents read one by one (${scan["Node Type"]}, ${read} rows):\n${JSON.stringify(plan, null, 2)}`);
+        throw new Error(
+          `documents read one by one (${scan["Node Type"]}, ${read} rows):\n${JSON.stringify(plan, null, 2)}`,
+        );
       }
     }
   } finally {

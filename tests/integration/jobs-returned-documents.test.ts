@@ -25,12 +25,20 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 /** A devolved block of `documents` pictures, returned at `devolvedAt`. */
 async function returned(devolvedAt: Date, documents = 2) {
   const client = await createClient();
-  const block = await createBlock({ client, state: "devolved", devolvedAt, sentAt: new Date(devolvedAt.getTime() - DAY_MS), documents, store });
+  const block = await createBlock({
+    client,
+    state: "devolved",
+    devolvedAt,
+    sentAt: new Date(devolvedAt.getTime() - DAY_MS),
+    documents,
+    store,
+  });
   return { client, block, documents: block.documents };
 }
 
 const keysOf = (docs: { displayKey: string; thumbKey: string }[]) => docs.flatMap((d) => [d.displayKey, d.thumbKey]);
-const stored = async (keys: string[]) => (await Promise.all(keys.map((key) => store.exists(key)))).filter(Boolean).length;
+const stored = async (keys: string[]) =>
+  (await Promise.all(keys.map((key) => store.exists(key)))).filter(Boolean).length;
 const remaining = (ids: number[]) => getDb().document.count({ where: { id: { in: ids } } });
 
 test("with the clock moved 7 days ahead, a returned document is gone: its row, its blobs, with one audit event", async () => {
@@ -50,7 +58,12 @@ test("with the clock moved 7 days ahead, a returned document is gone: its row, i
   expect(await stored(keys)).toBe(0);
   const events = await getDb().auditEvent.findMany({ where: { clientId: client.id, action: "document.expire" } });
   expect(events).toHaveLength(1);
-  expect(events[0]).toMatchObject({ actorUserId: null, officeId: client.officeId, targetType: "client", targetId: String(client.id) });
+  expect(events[0]).toMatchObject({
+    actorUserId: null,
+    officeId: client.officeId,
+    targetType: "client",
+    targetId: String(client.id),
+  });
   expect((events[0]!.data as { documentIds: number[] }).documentIds.sort()).toEqual(documents.map((d) => d.id).sort());
   // The block stays (the office's history); it simply has no documents left.
   expect(await getDb().block.count({ where: { id: documents[0]!.blockId! } })).toBe(1);
@@ -76,7 +89,13 @@ test("the boundary: one minute before the deadline the document is kept, at the 
 test("restored documents, gallery documents and documents of open blocks are kept; one returned again after a restore is deleted", async () => {
   const longAgo = new Date(Date.now() - 30 * DAY_MS);
   const client = await createClient();
-  const restored = await createDocument({ client, store, devolvedAt: longAgo, restoredAt: new Date(longAgo.getTime() + DAY_MS), rescued: true });
+  const restored = await createDocument({
+    client,
+    store,
+    devolvedAt: longAgo,
+    restoredAt: new Date(longAgo.getTime() + DAY_MS),
+    rescued: true,
+  });
   const gallery = await createDocument({ client, store, createdAt: longAgo });
   const open = await createBlock({ client, state: "uncategorized", sentAt: longAgo, store });
   // Restored, sent again in a new block, and returned again later: its last return counts.

@@ -14,7 +14,12 @@ export async function startRunner(options: Partial<StartJobsOptions> = {}): Prom
     catchUp: false,
     work: [],
     ...options,
-    boss: { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, maintenanceIntervalSeconds: 1, ...options.boss },
+    boss: {
+      cronMonitorIntervalSeconds: 1,
+      cronWorkerIntervalSeconds: 1,
+      maintenanceIntervalSeconds: 1,
+      ...options.boss,
+    },
   });
   runners.push(runner);
   return runner;
@@ -50,7 +55,9 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
 
 /** Empties the queue tables between tests (the schema and the queues stay). */
 export async function clearJobs(): Promise<void> {
-  await sql("DELETE FROM pgboss.job; DELETE FROM pgboss.archive; DELETE FROM pgboss.schedule; UPDATE pgboss.version SET cron_on = NULL");
+  await sql(
+    "DELETE FROM pgboss.job; DELETE FROM pgboss.archive; DELETE FROM pgboss.schedule; UPDATE pgboss.version SET cron_on = NULL",
+  );
 }
 
 type Truthy<T> = Exclude<T, false | 0 | "" | null | undefined>;

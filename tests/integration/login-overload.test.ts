@@ -33,7 +33,9 @@ describe("a burst of correct logins", () => {
     const operators = await Promise.all(Array.from({ length: 4 }, () => createAccountingOperator({ office })));
     const { access } = (await login(operators[0]!.user.email)).json.data!;
     let loginsDone = 0;
-    const logins = Array.from({ length: 12 }, (_, i) => login(operators[i % 4]!.user.email).then((r) => ((loginsDone += 1), r)));
+    const logins = Array.from({ length: 12 }, (_, i) =>
+      login(operators[i % 4]!.user.email).then((r) => ((loginsDone += 1), r)),
+    );
     const me = await call(meGet, { token: access });
     expect(me.status).toBe(200);
     expect(loginsDone).toBeLessThan(12); // /api/me/ did not wait for the queue of hashes
@@ -70,8 +72,13 @@ describe("throttling holds under parallel guesses", () => {
     const user = await createUser();
     const invite = await createInvite({ office, email: user.email, kind: "accountingOperator" });
     const token = `convite-${invite.id}-${Date.now()}`;
-    await getDb().invite.update({ where: { id: invite.id }, data: { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) } });
-    const results = await Promise.all(Array.from({ length: 30 }, () => call(acceptPost, { body: { token, password: "errada" } })));
+    await getDb().invite.update({
+      where: { id: invite.id },
+      data: { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => call(acceptPost, { body: { token, password: "errada" } })),
+    );
     const counts = statuses(results);
     expect(counts[400]).toBe(5);
     expect(counts[429]).toBe(25);

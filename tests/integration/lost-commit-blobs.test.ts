@@ -52,7 +52,13 @@ test("a new picture whose row update committed before the error is kept; one who
 test("a block's photos: those a committed row names are kept, the others deleted", async () => {
   const client = await createClient();
   const sender = await createClientOperator({ client, type: 0 });
-  const photos = await Promise.all([1, 2].map(async (n) => ({ photo: { id: `p${n}`, base64url: toDataUrl(await receiptJpeg({ width: 400, height: 300 })) }, path: `${n}`, position: n })));
+  const photos = await Promise.all(
+    [1, 2].map(async (n) => ({
+      photo: { id: `p${n}`, base64url: toDataUrl(await receiptJpeg({ width: 400, height: 300 })) },
+      path: `${n}`,
+      position: n,
+    })),
+  );
   const ingested = await ingestPhotos(client.id, photos);
   const [kept, dropped] = ingested.photos;
   // The first photo's row committed (as a transaction whose answer was lost would have left it).

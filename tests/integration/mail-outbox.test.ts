@@ -12,7 +12,8 @@ import { inviteMail, passwordResetMail } from "@/server/mail/templates";
 import { logTransport, type OutgoingMail } from "@/server/mail/transport";
 import { call } from "../helpers/http";
 
-const queue = (to: string) => getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
+const queue = (to: string) =>
+  getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
 
 beforeEach(async () => {
   await getDb().mailOutbox.deleteMany();
@@ -63,7 +64,10 @@ test("a row being sent is skipped by every other runner, its attempt counted at 
   release();
   expect(await first).toBe(1);
   expect(sends).toEqual(["lock@y.demo"]);
-  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, sendingUntil: null });
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    attempts: 1,
+    sendingUntil: null,
+  });
 
   // A runner that died mid-send: once its claim has run out, the row is claimed again (attempt 2).
   const orphan = await queue("orfao@y.demo");
@@ -79,7 +83,11 @@ test("a failure keeps the row with last_error; after MAX_MAIL_ATTEMPTS it is no 
     throw new Error("SMTP fora do ar");
   };
   expect(await deliverPendingMail(failing)).toBe(0); // one attempt per run, not a tight retry loop
-  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, sentAt: null, lastError: "SMTP fora do ar" });
+  expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    attempts: 1,
+    sentAt: null,
+    lastError: "SMTP fora do ar",
+  });
   for (let i = 1; i < MAX_MAIL_ATTEMPTS; i += 1) await deliverPendingMail(failing);
   expect((await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).attempts).toBe(MAX_MAIL_ATTEMPTS);
   expect(await claimNextMail()).toBeNull();
@@ -114,7 +122,11 @@ test("GET /api/dev/outbox lists the newest first (test env, no login)", async ()
   const res = await call<{ to: string; subject: string; text: string; sentAt: string | null }[]>(outboxGet);
   expect(res.status).toBe(200);
   expect(res.json.data!.map((m) => m.to)).toEqual(["b@y.demo", "a@y.demo"]);
-  expect(res.json.data![0]).toMatchObject({ subject: "Redefinição de senha", sentAt: null, createdAt: expect.any(String) });
+  expect(res.json.data![0]).toMatchObject({
+    subject: "Redefinição de senha",
+    sentAt: null,
+    createdAt: expect.any(String),
+  });
 });
 
 test("in production with DEV_OUTBOX=true the outbox answers callers on this machine only (its mails hold every office's links)", async () => {
@@ -128,7 +140,8 @@ test("in production with DEV_OUTBOX=true the outbox answers callers on this mach
     expect(isLoopbackCaller(req)).toBe(false);
     await expect(listOutbox({ local: isLoopbackCaller(req) }, production)).rejects.toMatchObject({ status: 404 });
   }
-  for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackCaller(request({ [PEER_ADDRESS_HEADER]: peer }))).toBe(true);
+  for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+    expect(isLoopbackCaller(request({ [PEER_ADDRESS_HEADER]: peer }))).toBe(true);
   const local = await listOutbox({ local: isLoopbackCaller(request({ [PEER_ADDRESS_HEADER]: "::1" })) }, production);
   expect(local.map((m) => m.to)).toContain("local@y.demo");
   // and without DEV_OUTBOX, nobody

@@ -68,7 +68,8 @@ afterAll(async () => {
 
 /** The text of a MIME message: encoded words of the headers read, quoted-printable soft breaks and escapes decoded. */
 function decode(raw: string): string {
-  const escapes = (text: string) => text.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
+  const escapes = (text: string) =>
+    text.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
   const headers = raw.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_all, kind: string, text: string) =>
     kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : escapes(text.replace(/_/g, " ")),
   );
@@ -108,7 +109,9 @@ test("a password-reset e-mail reaches the SMTP server with its subject, recipien
 test("a server that refuses the first try gets the message on the retry, once", async () => {
   refuse = 1;
   const lines: string[] = [];
-  const logged = jest.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+  const logged = jest
+    .spyOn(console, "error")
+    .mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
   const { email, mailId, link } = await requestReset();
   const row = await sentRow(mailId).finally(() => logged.mockRestore());
   expect(row).toMatchObject({ attempts: 2, lastError: null });

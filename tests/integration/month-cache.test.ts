@@ -8,7 +8,15 @@ import type { BlocksByMonth, ClientBlocksAnswer } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
 import { heldSize } from "@/server/blocks/month-cache";
 import { getDb, type Client } from "@/server/db/client";
-import { createAccount, createAccountingOperator, createBlock, createClient, createClientOperator, createPendency, type OperatorWithUser } from "../helpers/factories";
+import {
+  createAccount,
+  createAccountingOperator,
+  createBlock,
+  createClient,
+  createClientOperator,
+  createPendency,
+  type OperatorWithUser,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
@@ -28,7 +36,10 @@ type Answer = ClientBlocksAnswer & { pendencyNumber?: number };
 
 // `clientId` null: the company's own list, asked for without a clientId (undefined would take the default).
 const month = (token: string, clientId: number | null = client.id) =>
-  call<Answer>(listPost, { token, body: { ...(clientId === null ? {} : { clientId }), year: now.year, month: now.month } });
+  call<Answer>(listPost, {
+    token,
+    body: { ...(clientId === null ? {} : { clientId }), year: now.year, month: now.month },
+  });
 
 /** This month of the whole-history list: what a month read must answer. */
 async function expected(token: string, clientId: number | null = client.id): Promise<Answer> {
@@ -48,7 +59,11 @@ async function expectFresh(token: string, clientId: number | null = client.id): 
 }
 
 const version = async (clientId = client.id) =>
-  (await getDb().$queryRaw<{ v: bigint | null }[]>`SELECT data_version AS v FROM client_block_counts WHERE client_id = ${clientId}`)[0]?.v ?? null;
+  (
+    await getDb().$queryRaw<
+      { v: bigint | null }[]
+    >`SELECT data_version AS v FROM client_block_counts WHERE client_id = ${clientId}`
+  )[0]?.v ?? null;
 
 beforeAll(async () => {
   regular = await createAccountingOperator({ type: 2 });
@@ -60,7 +75,11 @@ beforeAll(async () => {
   await createBlock({ client, sentAt: day(2) });
   await createBlock({ client, sentAt: day(3), documents: 2 });
   await createBlock({ client, state: "categorized", account: { id: accountId }, paymentDate: day(4), sentAt: day(1) });
-  [regularToken, otherToken, businessToken] = await Promise.all([login(regular.user.email), login(other.user.email), login(business.user.email)]);
+  [regularToken, otherToken, businessToken] = await Promise.all([
+    login(regular.user.email),
+    login(other.user.email),
+    login(business.user.email),
+  ]);
 });
 
 describe("the data version", () => {
@@ -68,15 +87,48 @@ describe("the data version", () => {
     const db = getDb();
     const block = await createBlock({ client, sentAt: day(5) });
     const steps: [string, () => Promise<unknown>, boolean][] = [
-      ["a block's value", () => db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(6)}, value_cents = 1234 WHERE id = ${block.id}`, true],
-      ["a claim alone", () => db.$executeRaw`UPDATE blocks SET claimed_by_id = ${regular.id}, claimed_until = now() + interval '1 minute' WHERE id = ${block.id}`, false],
-      ["a document added", () => db.$executeRaw`INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash) VALUES (${client.id}, ${block.id}, 'documents/x/d.webp', 'documents/x/t.webp', 'image/webp', 1, 1, 1, 'h')`, true],
-      ["a document removed", () => db.$executeRaw`UPDATE documents SET deleted_at = now() WHERE block_id = ${block.id} AND display_key = 'documents/x/d.webp'`, true],
+      [
+        "a block's value",
+        () =>
+          db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(6)}, value_cents = 1234 WHERE id = ${block.id}`,
+        true,
+      ],
+      [
+        "a claim alone",
+        () =>
+          db.$executeRaw`UPDATE blocks SET claimed_by_id = ${regular.id}, claimed_until = now() + interval '1 minute' WHERE id = ${block.id}`,
+        false,
+      ],
+      [
+        "a document added",
+        () =>
+          db.$executeRaw`INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash) VALUES (${client.id}, ${block.id}, 'documents/x/d.webp', 'documents/x/t.webp', 'image/webp', 1, 1, 1, 'h')`,
+        true,
+      ],
+      [
+        "a document removed",
+        () =>
+          db.$executeRaw`UPDATE documents SET deleted_at = now() WHERE block_id = ${block.id} AND display_key = 'documents/x/d.webp'`,
+        true,
+      ],
       ["a pendency opened", () => createPendency({ block: { id: block.id, clientId: client.id } }), true],
-      ["a pendency solved", () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`, true],
-      ["a view", () => db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`, true],
+      [
+        "a pendency solved",
+        () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`,
+        true,
+      ],
+      [
+        "a view",
+        () =>
+          db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`,
+        true,
+      ],
       ["a view taken back", () => db.$executeRaw`DELETE FROM block_views WHERE block_id = ${block.id}`, true],
-      ["a posting", () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`, true],
+      [
+        "a posting",
+        () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`,
+        true,
+      ],
       ["a block deleted", () => db.$executeRaw`DELETE FROM blocks WHERE id = ${block.id}`, true],
     ];
     for (const [what, write, moves] of steps) {
@@ -96,7 +148,9 @@ describe("a month read again", () => {
     let sent: { text: string; values: unknown[] } | undefined;
     try {
       await expectFresh(regularToken);
-      const config = spy.mock.calls.map(([c]) => c as unknown as { name?: string; text: string; values: unknown[] }).find((c) => c.name === "actor_block_list_office_month");
+      const config = spy.mock.calls
+        .map(([c]) => c as unknown as { name?: string; text: string; values: unknown[] })
+        .find((c) => c.name === "actor_block_list_office_month");
       sent = config && { text: config.text, values: config.values };
     } finally {
       spy.mockRestore();
@@ -111,7 +165,12 @@ describe("a month read again", () => {
       const scanned: string[] = [];
       const walk = (node: Record<string, unknown>) => {
         const relation = node["Relation Name"] as string | undefined;
-        if (relation && ["blocks", "documents", "block_views", "pendencies"].includes(relation) && Number(node["Actual Loops"]) > 0) scanned.push(relation);
+        if (
+          relation &&
+          ["blocks", "documents", "block_views", "pendencies"].includes(relation) &&
+          Number(node["Actual Loops"]) > 0
+        )
+          scanned.push(relation);
         for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
       };
       walk(plan);
@@ -123,15 +182,24 @@ describe("a month read again", () => {
       const custom = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, sent!.values);
       await pg.query(`PREPARE held_month AS ${sent!.text}`);
       await pg.query("SET plan_cache_mode = force_generic_plan");
-      const literal = (v: unknown) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-      const generic = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE held_month(${sent!.values.map(literal).join(", ")})`);
+      const literal = (v: unknown) =>
+        v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+      const generic = await pg.query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE held_month(${sent!.values.map(literal).join(", ")})`,
+      );
       for (const res of [custom, generic]) {
         const plan = (res.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan;
         expect(scannedBy(plan)).toEqual([]);
       }
       // Without a list held, the same statement reads the blocks.
-      const fresh = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, [...sent!.values.slice(0, -2), null, null]);
-      expect(scannedBy((fresh.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan)).toContain("blocks");
+      const fresh = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, [
+        ...sent!.values.slice(0, -2),
+        null,
+        null,
+      ]);
+      expect(scannedBy((fresh.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan)).toContain(
+        "blocks",
+      );
     } finally {
       await pg.end();
     }
@@ -147,7 +215,11 @@ describe("a month read again", () => {
       expect(kept.status).toBe(200);
       expect(kept.text).toBe(first.text);
       expect(kept.text).toBe(JSON.stringify(kept.json)); // same keys, same order, nothing added
-      expect(Object.keys(kept.json.data!)).toEqual(clientId === null ? ["blocks", "uncategorizedCount", "uncontabilizedCount", "pendencyNumber"] : ["blocks", "uncategorizedCount", "uncontabilizedCount"]);
+      expect(Object.keys(kept.json.data!)).toEqual(
+        clientId === null
+          ? ["blocks", "uncategorizedCount", "uncontabilizedCount", "pendencyNumber"]
+          : ["blocks", "uncategorizedCount", "uncontabilizedCount"],
+      );
       expect(kept.json.data).toEqual(await expected(token, clientId));
     }
     expect(heldSize().lists).toBeGreaterThanOrEqual(2);
@@ -158,15 +230,35 @@ describe("a month read again", () => {
     const block = await createBlock({ client, sentAt: day(7) });
     await expectFresh(regularToken);
     const changes: [string, () => Promise<unknown>][] = [
-      ["categorised", () => db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(8)}, value_cents = 4321, version = version + 1 WHERE id = ${block.id}`],
-      ["a new value", () => db.$executeRaw`UPDATE blocks SET value_cents = 999, version = version + 1 WHERE id = ${block.id}`],
-      ["viewed", () => db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`],
+      [
+        "categorised",
+        () =>
+          db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(8)}, value_cents = 4321, version = version + 1 WHERE id = ${block.id}`,
+      ],
+      [
+        "a new value",
+        () => db.$executeRaw`UPDATE blocks SET value_cents = 999, version = version + 1 WHERE id = ${block.id}`,
+      ],
+      [
+        "viewed",
+        () =>
+          db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`,
+      ],
       ["a pendency", () => createPendency({ block: { id: block.id, clientId: client.id } })],
-      ["its pendency solved", () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`],
+      [
+        "its pendency solved",
+        () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`,
+      ],
       ["a document gone", () => db.$executeRaw`UPDATE documents SET deleted_at = now() WHERE block_id = ${block.id}`],
-      ["contabilised", () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`],
+      [
+        "contabilised",
+        () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`,
+      ],
       ["a block sent", () => createBlock({ client, sentAt: day(9) })],
-      ["devolved", () => db.$executeRaw`UPDATE blocks SET devolved_at = now(), version = version + 1 WHERE id = ${block.id}`],
+      [
+        "devolved",
+        () => db.$executeRaw`UPDATE blocks SET devolved_at = now(), version = version + 1 WHERE id = ${block.id}`,
+      ],
     ];
     for (const [what, change] of changes) {
       const before = JSON.stringify((await month(regularToken)).json.data);
@@ -178,12 +270,16 @@ describe("a month read again", () => {
 
   it("is kept per user: two operators of the office see their own views, the company its own variant", async () => {
     const block = await createBlock({ client, sentAt: day(10) });
-    await getDb().$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${other.id}, now())`;
+    await getDb()
+      .$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${other.id}, now())`;
     for (let round = 0; round < 2; round++) {
       const mine = await expectFresh(regularToken);
       const theirs = await expectFresh(otherToken);
       const company = await expectFresh(businessToken, null);
-      const find = (answer: Answer) => Object.values(answer.blocks[String(now.year)][String(now.month)]).flat().find((b) => b.id === block.id)!;
+      const find = (answer: Answer) =>
+        Object.values(answer.blocks[String(now.year)][String(now.month)])
+          .flat()
+          .find((b) => b.id === block.id)!;
       expect([find(mine).viewed, find(theirs).viewed, find(company).viewed]).toEqual([false, true, true]);
       expect(company.pendencyNumber).toEqual(expect.any(Number));
     }
@@ -206,7 +302,13 @@ describe("a month read again", () => {
     const clock = jest.spyOn(Date, "now").mockImplementation(() => later);
     try {
       const again = await expectFresh(regularToken);
-      const exp = (answer: Answer) => new Set(Object.values(answer.blocks[String(now.year)][String(now.month)]).flat().flatMap((b) => b.documentsUrl).map((u) => new URL(u, "http://x").searchParams.get("exp")));
+      const exp = (answer: Answer) =>
+        new Set(
+          Object.values(answer.blocks[String(now.year)][String(now.month)])
+            .flat()
+            .flatMap((b) => b.documentsUrl)
+            .map((u) => new URL(u, "http://x").searchParams.get("exp")),
+        );
       expect([...exp(first)]).toHaveLength(1);
       expect([...exp(again)]).toHaveLength(1);
       expect([...exp(again)][0]).not.toBe([...exp(first)][0]);

@@ -25,8 +25,21 @@ const login = async (email: string) => {
   return res.json.data!.access;
 };
 
-const address = { cep: "01310-100", city: "São Paulo", neighboor: "Bela Vista", number: "1000", state: "SP", street: "Avenida Paulista" };
-const validOffice = () => ({ name: "Escritório Novo", code: randomCnpj(), email: "  Contato@Novo.Demo ", phone: randomPhone(), address });
+const address = {
+  cep: "01310-100",
+  city: "São Paulo",
+  neighboor: "Bela Vista",
+  number: "1000",
+  state: "SP",
+  street: "Avenida Paulista",
+};
+const validOffice = () => ({
+  name: "Escritório Novo",
+  code: randomCnpj(),
+  email: "  Contato@Novo.Demo ",
+  phone: randomPhone(),
+  address,
+});
 
 let officeA: AccountingOffice;
 let ownerA: OperatorWithUser;
@@ -38,7 +51,10 @@ beforeAll(async () => {
   const adminA = await createAccountingOperator({ office: officeA, type: 1 });
   const regularA = await createAccountingOperator({ office: officeA, type: 2 });
   const ownerB = await createAccountingOperator({ type: 0 });
-  const business = await createClientOperator({ client: await createClient({ office: officeA, responsible: ownerA }), type: 0 });
+  const business = await createClientOperator({
+    client: await createClient({ office: officeA, responsible: ownerA }),
+    type: 0,
+  });
   tokens.ownerA = await login(ownerA.user.email);
   tokens.adminA = await login(adminA.user.email);
   tokens.regularA = await login(regularA.user.email);
@@ -90,11 +106,31 @@ describe("POST /api/accounting/info", () => {
     ["e-mail", { email: "sem-arroba" }, "accounting.email", "Este e-mail não é válido"],
     ["empty e-mail", { email: " " }, "accounting.email", "Este campo não pode ficar vazio"],
     ["empty name", { name: "  " }, "accounting.name", "Este campo não pode ficar vazio"],
-    ["empty number", { address: { ...address, number: "" } }, "accounting.address.number", "Este campo não pode ficar vazio"],
+    [
+      "empty number",
+      { address: { ...address, number: "" } },
+      "accounting.address.number",
+      "Este campo não pode ficar vazio",
+    ],
     ["empty city", { address: { ...address, city: "" } }, "accounting.address.city", "Este campo não pode ficar vazio"],
-    ["empty street", { address: { ...address, street: "" } }, "accounting.address.street", "Este campo não pode ficar vazio"],
-    ["empty neighboor", { address: { ...address, neighboor: "" } }, "accounting.address.neighboor", "Este campo não pode ficar vazio"],
-    ["empty state", { address: { ...address, state: "" } }, "accounting.address.state", "Este campo não pode ficar vazio"],
+    [
+      "empty street",
+      { address: { ...address, street: "" } },
+      "accounting.address.street",
+      "Este campo não pode ficar vazio",
+    ],
+    [
+      "empty neighboor",
+      { address: { ...address, neighboor: "" } },
+      "accounting.address.neighboor",
+      "Este campo não pode ficar vazio",
+    ],
+    [
+      "empty state",
+      { address: { ...address, state: "" } },
+      "accounting.address.state",
+      "Este campo não pode ficar vazio",
+    ],
   ];
   test.each(invalid)("invalid %s → 400 with the field path, nothing saved", async (_name, change, path, message) => {
     const before = await officeRow();
@@ -130,12 +166,18 @@ describe("POST /api/accounting/info", () => {
 
 describe("POST /api/accounting/logo", () => {
   test("the owner replaces the logo; the previous blob is deleted after commit", async () => {
-    const first = await call<{ pictureUrl: string }>(logoPost, { token: tokens.ownerA, body: { base64url: toDataUrl(await pngImage(64, 64), "image/png") } });
+    const first = await call<{ pictureUrl: string }>(logoPost, {
+      token: tokens.ownerA,
+      body: { base64url: toDataUrl(await pngImage(64, 64), "image/png") },
+    });
     expect(first.status).toBe(200);
     const firstKey = (await officeRow()).pictureKey!;
     expect(firstKey).toMatch(new RegExp(`^offices/${officeA.id}/logo/[0-9a-f-]{36}\\.webp$`));
     expect(first.json.data!.pictureUrl).toContain(firstKey);
-    const second = await call(logoPost, { token: tokens.ownerA, body: { base64url: toDataUrl(await pngImage(32, 32), "image/png") } });
+    const second = await call(logoPost, {
+      token: tokens.ownerA,
+      body: { base64url: toDataUrl(await pngImage(32, 32), "image/png") },
+    });
     expect(second.status).toBe(200);
     const secondKey = (await officeRow()).pictureKey!;
     expect(secondKey).not.toBe(firstKey);
@@ -153,7 +195,10 @@ describe("POST /api/accounting/logo", () => {
 
   test.each(["adminA", "regularA", "business"] as const)("%s → 403, logo unchanged", async (who) => {
     const before = await officeRow();
-    const res = await call(logoPost, { token: tokens[who], body: { base64url: toDataUrl(await pngImage(16, 16), "image/png") } });
+    const res = await call(logoPost, {
+      token: tokens[who],
+      body: { base64url: toDataUrl(await pngImage(16, 16), "image/png") },
+    });
     expect(res.status).toBe(403);
     expect(await officeRow()).toEqual(before);
   });
@@ -176,7 +221,10 @@ describe("/api/accounting/contact", () => {
 
   test("POST {clientId}: an operator who sees the client; others 404; business 403; anonymous 401", async () => {
     const client = await createClient({ office: officeA, responsible: ownerA });
-    const ok = await call<{ operator: { email: string } }>(contactPost, { token: tokens.ownerA, body: { clientId: client.id } });
+    const ok = await call<{ operator: { email: string } }>(contactPost, {
+      token: tokens.ownerA,
+      body: { clientId: client.id },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.data!.operator.email).toBe(ownerA.user.email);
     // Not responsible and not shared: a regular operator of the same office does not see it.
@@ -197,10 +245,14 @@ describe("/api/accounting/contact", () => {
 describe("POST /api/accounting/info with pictureUrl", () => {
   let office: AccountingOffice;
   let token: string;
-  const save = (pictureUrl: unknown) => call<{ pictureUrl: string | null }>(infoPost, { token, body: { accounting: { ...validOffice(), pictureUrl } } });
+  const save = (pictureUrl: unknown) =>
+    call<{ pictureUrl: string | null }>(infoPost, { token, body: { accounting: { ...validOffice(), pictureUrl } } });
   const row = () => getDb().accountingOffice.findUniqueOrThrow({ where: { id: office.id } });
   const uploadLogo = async () => {
-    const res = await call<{ pictureUrl: string }>(logoPost, { token, body: { base64url: toDataUrl(await pngImage(24, 24), "image/png") } });
+    const res = await call<{ pictureUrl: string }>(logoPost, {
+      token,
+      body: { base64url: toDataUrl(await pngImage(24, 24), "image/png") },
+    });
     expect(res.status).toBe(200);
     return (await row()).pictureKey!;
   };
@@ -241,7 +293,14 @@ describe("POST /api/accounting/info with pictureUrl", () => {
     const [, query] = signDocumentUrl(current).split("?");
     const tampered = `/api/files/${current}?${query!.replace(/sig=(.)/, (_m, c: string) => `sig=${c === "A" ? "B" : "A"}`)}`;
     const otherOffice = `offices/${officeA.id}/logo/0b0e0f00-0000-4000-8000-000000000000.webp`;
-    for (const pictureUrl of [signDocumentUrl(previous), signDocumentUrl(otherOffice), tampered, "https://exemplo.com/logo.png", "", 42]) {
+    for (const pictureUrl of [
+      signDocumentUrl(previous),
+      signDocumentUrl(otherOffice),
+      tampered,
+      "https://exemplo.com/logo.png",
+      "",
+      42,
+    ]) {
       const before = await row();
       const res = await save(pictureUrl);
       expect(res.status).toBe(400);

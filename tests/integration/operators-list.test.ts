@@ -11,8 +11,16 @@ import { buildWorld, login } from "./operators-support";
 describe("operator lists", () => {
   test("accounting: the office's operators by type then name, blocked included, other office absent", async () => {
     const w = await buildWorld();
-    const blocked = await createAccountingOperator({ office: { id: w.ownerA.officeId }, type: 2, blocked: true, user: { name: "Aaron Bloqueado" } });
-    await getDb().user.update({ where: { id: w.ownerA.userId }, data: { pictureKey: `users/${w.ownerA.userId}/picture/x.webp` } });
+    const blocked = await createAccountingOperator({
+      office: { id: w.ownerA.officeId },
+      type: 2,
+      blocked: true,
+      user: { name: "Aaron Bloqueado" },
+    });
+    await getDb().user.update({
+      where: { id: w.ownerA.userId },
+      data: { pictureKey: `users/${w.ownerA.userId}/picture/x.webp` },
+    });
     const res = await call<OperatorAnswer[]>(listAccounting, { token: await login(w.adminA.user.email) });
     expect(res.status).toBe(200);
     const list = res.json.data!;
@@ -40,7 +48,9 @@ describe("operator lists", () => {
     expect(res.status).toBe(200);
     const list = res.json.data!;
     expect(list.map((o) => o.type)).toEqual([0, 1, 2, 2]);
-    expect(new Set(list.map((o) => o.id))).toEqual(new Set([w.clientOwnerA1.id, w.clientAdminA1.id, w.clientRegularA1.id, w.clientRegular2A1.id]));
+    expect(new Set(list.map((o) => o.id))).toEqual(
+      new Set([w.clientOwnerA1.id, w.clientAdminA1.id, w.clientRegularA1.id, w.clientRegular2A1.id]),
+    );
     expect(list.find((o) => o.id === w.clientRegularA1.id)).toMatchObject({ sharedTo: true, hasPaymentAccess: false });
   });
 

@@ -11,7 +11,12 @@ import { call } from "../helpers/http";
 import { buildWorld, login, type Who, type World } from "./operators-support";
 
 type Handler = typeof adminPost;
-type Endpoint = { name: string; handler: Handler; body: (operatorId: number) => Record<string, unknown>; check: (w: World) => Promise<void> };
+type Endpoint = {
+  name: string;
+  handler: Handler;
+  body: (operatorId: number) => Record<string, unknown>;
+  check: (w: World) => Promise<void>;
+};
 type Expect = Partial<Record<Who | "anonymous", number>>;
 
 const db = () => getDb();
@@ -24,7 +29,10 @@ async function snapshot() {
     users: await db().user.findMany({ orderBy: { id: "asc" }, select: { id: true, validAfter: true } }),
     revoked: await db().refreshToken.count({ where: { revokedAt: { not: null } } }),
     audits: await db().auditEvent.count({ where: { action: { startsWith: "operator." } } }),
-    responsible: await db().client.findMany({ orderBy: { id: "asc" }, select: { id: true, responsibleOperatorId: true } }),
+    responsible: await db().client.findMany({
+      orderBy: { id: "asc" },
+      select: { id: true, responsibleOperatorId: true },
+    }),
   };
 }
 
@@ -88,7 +96,9 @@ const clientEndpoints: Endpoint[] = [
     handler: blockPost,
     body: (operatorId) => ({ operatorId, platform: "bussiness" }),
     check: async (w) => {
-      expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientRegular2A1.id } })).blocked).toBe(true);
+      expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientRegular2A1.id } })).blocked).toBe(
+        true,
+      );
       await audited("operator.block", w.clientRegular2A1.id);
     },
   },
@@ -118,7 +128,9 @@ const sharedEndpoint: Endpoint = {
   handler: sharedPost,
   body: (operatorId) => ({ operatorId }),
   check: async (w) => {
-    expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientRegular2A1.id } })).sharedGallery).toBe(true);
+    expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientRegular2A1.id } })).sharedGallery).toBe(
+      true,
+    );
     await audited("operator.shared_gallery", w.clientRegular2A1.id);
   },
 };
@@ -134,9 +146,31 @@ const sharedExpect: Expect = {
 
 type Row = [string, Who | "anonymous", number, Endpoint, (w: World) => number];
 const rows: Row[] = [
-  ...accountingEndpoints.flatMap((e) => Object.entries(accountingExpect).map(([who, status]): Row => [`accounting ${e.name}`, who as Who, status, e, (w) => w.regular2A.id])),
-  ...clientEndpoints.flatMap((e) => Object.entries(clientExpect).map(([who, status]): Row => [`client ${e.name}`, who as Who, status, e, (w) => w.clientRegular2A1.id])),
-  ...Object.entries(sharedExpect).map(([who, status]): Row => ["client change/sharedto", who as Who, status, sharedEndpoint, (w) => w.clientRegular2A1.id]),
+  ...accountingEndpoints.flatMap((e) =>
+    Object.entries(accountingExpect).map(([who, status]): Row => [
+      `accounting ${e.name}`,
+      who as Who,
+      status,
+      e,
+      (w) => w.regular2A.id,
+    ]),
+  ),
+  ...clientEndpoints.flatMap((e) =>
+    Object.entries(clientExpect).map(([who, status]): Row => [
+      `client ${e.name}`,
+      who as Who,
+      status,
+      e,
+      (w) => w.clientRegular2A1.id,
+    ]),
+  ),
+  ...Object.entries(sharedExpect).map(([who, status]): Row => [
+    "client change/sharedto",
+    who as Who,
+    status,
+    sharedEndpoint,
+    (w) => w.clientRegular2A1.id,
+  ]),
 ];
 
 describe("permission matrix", () => {
@@ -157,20 +191,35 @@ describe("permission matrix", () => {
 // The shared-gallery switch follows the rank rule of spec §6 (equal or lower privilege), as
 // the drawer does: a client admin may not flip the owner's.
 describe("the client owner's shared-gallery switch", () => {
-  const ownerSwitch: Expect = { clientOwnerA1: 200, clientAdminA1: 403, clientRegularA1: 403, clientOwnerA2: 404, ownerA: 403 };
+  const ownerSwitch: Expect = {
+    clientOwnerA1: 200,
+    clientAdminA1: 403,
+    clientRegularA1: 403,
+    clientOwnerA2: 404,
+    ownerA: 403,
+  };
   test.each(Object.entries(ownerSwitch))("by %s → %i", async (who, status) => {
     const w = await buildWorld();
     const before = await snapshot();
-    const res = await call(sharedPost, { body: { operatorId: w.clientOwnerA1.id }, token: await login(w[who as Who].user.email) });
+    const res = await call(sharedPost, {
+      body: { operatorId: w.clientOwnerA1.id },
+      token: await login(w[who as Who].user.email),
+    });
     expect(res.status).toBe(status);
-    if (status === 200) expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientOwnerA1.id } })).sharedGallery).toBe(true);
+    if (status === 200)
+      expect((await db().clientOperator.findUniqueOrThrow({ where: { id: w.clientOwnerA1.id } })).sharedGallery).toBe(
+        true,
+      );
     else expect(await snapshot()).toEqual(before);
   });
 
   test("another client owner may flip it (equal privilege)", async () => {
     const w = await buildWorld();
     const owner2 = await createClientOperator({ client: { id: w.clientOwnerA1.clientId }, type: 0 });
-    const res = await call(sharedPost, { body: { operatorId: w.clientOwnerA1.id }, token: await login(owner2.user.email) });
+    const res = await call(sharedPost, {
+      body: { operatorId: w.clientOwnerA1.id },
+      token: await login(owner2.user.email),
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -183,13 +232,55 @@ describe("a user on both platforms (an operator of office A and of its client A1
   const regularOwner = { accounting: 2, client: 0 };
   const cases: DualCase[] = [
     ["office admin blocks an office regular", adminRegular, blockPost, "accounting", (w) => w.regular2A.id, 200],
-    ["office admin, client regular, blocks a client regular", adminRegular, blockPost, "bussiness", (w) => w.clientRegular2A1.id, 403],
-    ["office admin, client regular, flips a colleague's shared gallery", adminRegular, sharedPost, null, (w) => w.clientRegular2A1.id, 403],
+    [
+      "office admin, client regular, blocks a client regular",
+      adminRegular,
+      blockPost,
+      "bussiness",
+      (w) => w.clientRegular2A1.id,
+      403,
+    ],
+    [
+      "office admin, client regular, flips a colleague's shared gallery",
+      adminRegular,
+      sharedPost,
+      null,
+      (w) => w.clientRegular2A1.id,
+      403,
+    ],
     ["office admin removes an office regular", adminRegular, removeAccountingPost, null, (w) => w.regular2A.id, 200],
-    ["office regular, client owner, blocks an office regular", regularOwner, blockPost, "accounting", (w) => w.regular2A.id, 403],
-    ["office regular, client owner, blocks a client regular", regularOwner, blockPost, "bussiness", (w) => w.clientRegular2A1.id, 200],
-    ["client owner makes a client regular admin", regularOwner, adminPost, "bussiness", (w) => w.clientRegular2A1.id, 200],
-    ["client owner flips the client owner's shared gallery (equal privilege)", regularOwner, sharedPost, null, (w) => w.clientOwnerA1.id, 200],
+    [
+      "office regular, client owner, blocks an office regular",
+      regularOwner,
+      blockPost,
+      "accounting",
+      (w) => w.regular2A.id,
+      403,
+    ],
+    [
+      "office regular, client owner, blocks a client regular",
+      regularOwner,
+      blockPost,
+      "bussiness",
+      (w) => w.clientRegular2A1.id,
+      200,
+    ],
+    [
+      "client owner makes a client regular admin",
+      regularOwner,
+      adminPost,
+      "bussiness",
+      (w) => w.clientRegular2A1.id,
+      200,
+    ],
+    [
+      "client owner flips the client owner's shared gallery (equal privilege)",
+      regularOwner,
+      sharedPost,
+      null,
+      (w) => w.clientOwnerA1.id,
+      200,
+    ],
     ["office regular removes an office regular", regularOwner, removeAccountingPost, null, (w) => w.regular2A.id, 403],
     ["client owner removes a client regular", regularOwner, removeClientPost, null, (w) => w.clientRegular2A1.id, 200],
   ];
@@ -200,7 +291,10 @@ describe("a user on both platforms (an operator of office A and of its client A1
     await createAccountingOperator({ office: { id: w.ownerA.officeId }, type: types.accounting, user });
     await createClientOperator({ client: { id: w.clientOwnerA1.clientId }, type: types.client, user });
     const before = await snapshot();
-    const res = await call(handler, { body: { operatorId: targetOf(w), ...(platform ? { platform } : {}) }, token: await login(user.email) });
+    const res = await call(handler, {
+      body: { operatorId: targetOf(w), ...(platform ? { platform } : {}) },
+      token: await login(user.email),
+    });
     expect(res.status).toBe(status);
     if (status !== 200) expect(await snapshot()).toEqual(before);
   });

@@ -11,7 +11,8 @@ import { call } from "../helpers/http";
 import { pngImage } from "../helpers/images";
 import { login, me, type Pair } from "./operators-support";
 
-const pairOf = async (email: string) => (await call<Pair>(tokenPost, { body: { username: email, password: "demo1234" } })).json.data!;
+const pairOf = async (email: string) =>
+  (await call<Pair>(tokenPost, { body: { username: email, password: "demo1234" } })).json.data!;
 const hashOf = async (userId: number) => (await getDb().user.findUniqueOrThrow({ where: { id: userId } })).passwordHash;
 
 describe("POST /api/operator/changePassword", () => {
@@ -39,8 +40,18 @@ describe("POST /api/operator/changePassword", () => {
   type Case = [string, number, Record<string, unknown>, string];
   const refused: Case[] = [
     ["wrong current password", 400, { currentPassword: "errada", newPassword: "nova-senha" }, "Senha atual incorreta."],
-    ["new password too short", 400, { currentPassword: "demo1234", newPassword: "12345" }, "Dados inválidos. newPassword: A senha deve ter no mínimo 6 caracteres"],
-    ["new password missing", 400, { currentPassword: "demo1234" }, "Dados inválidos. newPassword: A senha deve ter no mínimo 6 caracteres"],
+    [
+      "new password too short",
+      400,
+      { currentPassword: "demo1234", newPassword: "12345" },
+      "Dados inválidos. newPassword: A senha deve ter no mínimo 6 caracteres",
+    ],
+    [
+      "new password missing",
+      400,
+      { currentPassword: "demo1234" },
+      "Dados inválidos. newPassword: A senha deve ter no mínimo 6 caracteres",
+    ],
   ];
   test.each(refused)("%s → %i", async (_name, status, body, message) => {
     const op = await createClientOperator();
@@ -55,31 +66,42 @@ describe("POST /api/operator/changePassword", () => {
   });
 
   test("anonymous → 401", async () => {
-    expect((await call(passwordPost, { body: { currentPassword: "demo1234", newPassword: "nova-senha" } })).status).toBe(401);
+    expect(
+      (await call(passwordPost, { body: { currentPassword: "demo1234", newPassword: "nova-senha" } })).status,
+    ).toBe(401);
   });
 
   test("guesses of the current password count under the login throttle: 12 parallel → 10 checked, then 429", async () => {
     const op = await createAccountingOperator();
     const pair = await pairOf(op.user.email);
     const guesses = await Promise.all(
-      Array.from({ length: 12 }, () => call(passwordPost, { body: { currentPassword: "errada", newPassword: "nova-senha" }, token: pair.access })),
+      Array.from({ length: 12 }, () =>
+        call(passwordPost, { body: { currentPassword: "errada", newPassword: "nova-senha" }, token: pair.access }),
+      ),
     );
     const statuses = guesses.map((g) => g.status).sort();
     expect(statuses.filter((s) => s === 400)).toHaveLength(10); // LOGIN_MAX_FAILURES
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    const right = await call(passwordPost, { body: { currentPassword: "demo1234", newPassword: "nova-senha" }, token: pair.access });
+    const right = await call(passwordPost, {
+      body: { currentPassword: "demo1234", newPassword: "nova-senha" },
+      token: pair.access,
+    });
     expect(right.status).toBe(429); // locked for the window, like the login
   });
 });
 
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
-const pictureKeyOf = async (userId: number) => (await getDb().user.findUniqueOrThrow({ where: { id: userId } })).pictureKey;
+const pictureKeyOf = async (userId: number) =>
+  (await getDb().user.findUniqueOrThrow({ where: { id: userId } })).pictureKey;
 
 describe("POST /api/operator/update/photo", () => {
   test("stores a WebP under users/<id>/picture/, answers a signed URL, deletes the previous picture", async () => {
     const op = await createAccountingOperator();
     const token = await login(op.user.email);
-    const first = await call<{ pictureUrl: string }>(photoPost, { body: { type: "image/png", base64url: dataUrl(await pngImage(3000, 2400)) }, token });
+    const first = await call<{ pictureUrl: string }>(photoPost, {
+      body: { type: "image/png", base64url: dataUrl(await pngImage(3000, 2400)) },
+      token,
+    });
     expect(first.status).toBe(200);
     const firstKey = (await pictureKeyOf(op.userId))!;
     expect(firstKey).toMatch(new RegExp(`^users/${op.userId}/picture/[0-9a-f-]{36}\\.webp$`));
@@ -100,7 +122,11 @@ describe("POST /api/operator/update/photo", () => {
 
   type Case = [string, number, string];
   const refused: Case[] = [
-    ["not an image (bytes sniffed, declared type ignored)", 415, dataUrl(Buffer.from("definitely not an image, just text"), "image/png")],
+    [
+      "not an image (bytes sniffed, declared type ignored)",
+      415,
+      dataUrl(Buffer.from("definitely not an image, just text"), "image/png"),
+    ],
     ["not a data URL", 400, "https://example.com/foto.png"],
     ["a truncated PNG", 400, "TRUNCATED"],
   ];

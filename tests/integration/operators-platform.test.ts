@@ -5,7 +5,8 @@ import { createAccountingOperator, createClientOperator } from "../helpers/facto
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
-const lastPlatform = async (userId: number) => (await getDb().user.findUniqueOrThrow({ where: { id: userId } })).lastPlatform;
+const lastPlatform = async (userId: number) =>
+  (await getDb().user.findUniqueOrThrow({ where: { id: userId } })).lastPlatform;
 
 describe("PATCH /api/user/platform", () => {
   test("toggles between accounting and bussiness, PATCH or POST, each switch audited", async () => {
@@ -25,11 +26,15 @@ describe("PATCH /api/user/platform", () => {
   const refused: Case[] = [
     ["accounting only", 403, async () => (await createAccountingOperator()).user.email],
     ["business only", 403, async () => (await createClientOperator()).user.email],
-    ["both, but the business membership is blocked", 403, async () => {
-      const co = await createClientOperator({ blocked: true });
-      await createAccountingOperator({ user: co.user });
-      return co.user.email;
-    }],
+    [
+      "both, but the business membership is blocked",
+      403,
+      async () => {
+        const co = await createClientOperator({ blocked: true });
+        await createAccountingOperator({ user: co.user });
+        return co.user.email;
+      },
+    ],
     ["anonymous", 401, async () => undefined],
   ];
   test.each(refused)("%s → %i", async (_name, status, who) => {

@@ -8,24 +8,44 @@ import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
 const VALID_CPF = "529.982.247-25";
-const valid = { name: "  Maria Souza ", code: VALID_CPF, email: " Maria.Souza@Exemplo.com.BR ", phone: "(11) 9 8765-4321" };
-const userRow = (id: number) => getDb().user.findUniqueOrThrow({ where: { id }, select: { name: true, code: true, email: true, phone: true } });
+const valid = {
+  name: "  Maria Souza ",
+  code: VALID_CPF,
+  email: " Maria.Souza@Exemplo.com.BR ",
+  phone: "(11) 9 8765-4321",
+};
+const userRow = (id: number) =>
+  getDb().user.findUniqueOrThrow({ where: { id }, select: { name: true, code: true, email: true, phone: true } });
 
 describe("GET /api/operator/profile", () => {
   test("accounting caller: its Operator on the accounting platform by default", async () => {
     const op = await createAccountingOperator({ type: 1, user: { name: "Paula" } });
-    const res = await call<OperatorAnswer>(profileGet, { token: await login(op.user.email), path: "/api/operator/profile" });
+    const res = await call<OperatorAnswer>(profileGet, {
+      token: await login(op.user.email),
+      path: "/api/operator/profile",
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({
-      id: op.id, name: "Paula", email: op.user.email, phone: op.user.phone, type: 1, blocked: false, sharedTo: false,
-      code: op.user.code, pictureUrl: null, hasPaymentAccess: false,
+      id: op.id,
+      name: "Paula",
+      email: op.user.email,
+      phone: op.user.phone,
+      type: 1,
+      blocked: false,
+      sharedTo: false,
+      code: op.user.code,
+      pictureUrl: null,
+      hasPaymentAccess: false,
     });
   });
 
   test("a user of both platforms picks with ?platform=bussiness", async () => {
     const co = await createClientOperator({ type: 0, sharedGallery: true });
     await createAccountingOperator({ user: co.user });
-    const res = await call<OperatorAnswer>(profileGet, { token: await login(co.user.email), path: "/api/operator/profile?platform=bussiness" });
+    const res = await call<OperatorAnswer>(profileGet, {
+      token: await login(co.user.email),
+      path: "/api/operator/profile?platform=bussiness",
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id: co.id, type: 0, sharedTo: true });
   });
@@ -46,18 +66,31 @@ describe("GET /api/operator/profile", () => {
 describe("POST /api/operator/profile", () => {
   test("saves trimmed values in stored form and answers the Operator", async () => {
     const op = await createAccountingOperator();
-    const res = await call<OperatorAnswer>(profilePost, { body: { ...valid, currentPassword: "demo1234" }, token: await login(op.user.email) });
+    const res = await call<OperatorAnswer>(profilePost, {
+      body: { ...valid, currentPassword: "demo1234" },
+      token: await login(op.user.email),
+    });
     expect(res.status).toBe(200);
-    const stored = { name: "Maria Souza", code: "52998224725", email: "maria.souza@exemplo.com.br", phone: "11987654321" };
+    const stored = {
+      name: "Maria Souza",
+      code: "52998224725",
+      email: "maria.souza@exemplo.com.br",
+      phone: "11987654321",
+    };
     expect(res.json.data).toMatchObject({ id: op.id, ...stored });
     expect(await userRow(op.userId)).toEqual(stored);
-    const audit = await getDb().auditEvent.findFirstOrThrow({ where: { action: "operator.profile", actorUserId: op.userId } });
+    const audit = await getDb().auditEvent.findFirstOrThrow({
+      where: { action: "operator.profile", actorUserId: op.userId },
+    });
     expect(audit.data).toEqual({ changed: ["name", "code", "email", "phone"] });
   });
 
   test("keeping one's own e-mail is not a conflict", async () => {
     const op = await createAccountingOperator();
-    const res = await call(profilePost, { body: { ...valid, email: op.user.email }, token: await login(op.user.email) });
+    const res = await call(profilePost, {
+      body: { ...valid, email: op.user.email },
+      token: await login(op.user.email),
+    });
     expect(res.status).toBe(200);
   });
 
@@ -68,7 +101,12 @@ describe("POST /api/operator/profile", () => {
     ["empty name", 400, { name: "   " }, "Este campo não pode ficar vazio"],
     ["missing name", 400, { name: undefined }, "Este campo não pode ficar vazio"],
     ["invalid phone", 400, { phone: "1234" }, "Telefone inválido"],
-    ["another user's e-mail", 409, { email: "JA.EXISTE@exemplo.com", currentPassword: "demo1234" }, "Este e-mail já está em uso."],
+    [
+      "another user's e-mail",
+      409,
+      { email: "JA.EXISTE@exemplo.com", currentPassword: "demo1234" },
+      "Este e-mail já está em uso.",
+    ],
   ];
   beforeAll(() => createUser({ email: "ja.existe@exemplo.com", code: randomCpf() }));
 
@@ -102,7 +140,10 @@ describe("POST /api/operator/profile: a new e-mail needs the current password", 
   test.each(refusals)("%s → 400 on currentPassword, nothing saved", async (_name, extra, message) => {
     const op = await createAccountingOperator();
     const before = await userRow(op.userId);
-    const res = await call(profilePost, { body: { ...valid, email: "novo.dono@exemplo.com", ...extra }, token: await login(op.user.email) });
+    const res = await call(profilePost, {
+      body: { ...valid, email: "novo.dono@exemplo.com", ...extra },
+      token: await login(op.user.email),
+    });
     expect(res.status).toBe(400);
     expect(res.json.error?.code).toBe("invalid_input");
     expect(res.json.error?.fields).toEqual([{ path: "currentPassword", message }]);
@@ -145,7 +186,10 @@ describe("POST /api/operator/profile: a new e-mail needs the current password", 
 
   test("a current password sent with an unchanged e-mail is ignored, even a wrong one", async () => {
     const op = await createAccountingOperator();
-    const res = await call(profilePost, { body: { ...valid, email: op.user.email, currentPassword: "errada123" }, token: await login(op.user.email) });
+    const res = await call(profilePost, {
+      body: { ...valid, email: op.user.email, currentPassword: "errada123" },
+      token: await login(op.user.email),
+    });
     expect(res.status).toBe(200);
     expect(await throttleRow(op.user.email)).toBeNull();
   });

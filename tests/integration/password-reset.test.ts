@@ -45,7 +45,11 @@ test("full cycle: old password fails, new works, old sessions dead, link used on
   const again = await call(resetPost, { body: { token, password: "terceira" } });
   expect(again.status).toBe(404);
   expect(again.json.error!.message).toBe("Link inválido ou expirado.");
-  expect(await getDb().auditEvent.count({ where: { actorUserId: op.userId, action: { in: ["password.forgot", "password.reset"] } } })).toBe(2);
+  expect(
+    await getDb().auditEvent.count({
+      where: { actorUserId: op.userId, action: { in: ["password.forgot", "password.reset"] } },
+    }),
+  ).toBe(2);
 });
 
 test("an unknown e-mail answers the same {} and queues nothing", async () => {
@@ -66,7 +70,10 @@ test("an expired link → 404, password unchanged", async () => {
   const op = await createAccountingOperator();
   await forgot(op.user.email);
   const token = await lastLink(op.user.email);
-  await getDb().passwordResetToken.updateMany({ where: { userId: op.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await getDb().passwordResetToken.updateMany({
+    where: { userId: op.userId },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
   expect((await call(resetPost, { body: { token, password: "nova-senha" } })).status).toBe(404);
   expect((await login(op.user.email)).status).toBe(200);
 });
@@ -74,7 +81,10 @@ test("an expired link → 404, password unchanged", async () => {
 test("validation: short password and invalid e-mail → 400", async () => {
   const short = await call(resetPost, { body: { token: "x", password: "123" } });
   expect(short.status).toBe(400);
-  expect(short.json.error!.fields).toContainEqual({ path: "password", message: "A senha deve ter no mínimo 6 caracteres" });
+  expect(short.json.error!.fields).toContainEqual({
+    path: "password",
+    message: "A senha deve ter no mínimo 6 caracteres",
+  });
   const email = await forgot("sem-arroba");
   expect(email.status).toBe(400);
   expect(email.json.error!.fields).toContainEqual({ path: "email", message: "Este e-mail não é válido" });

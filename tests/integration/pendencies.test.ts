@@ -17,7 +17,10 @@ import { buildClientWorld, worldLogins } from "./world";
 let alpha: Client;
 let first: CreatedBlock;
 let second: CreatedBlock;
-const t = {} as Record<"ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "businessOther", string>;
+const t = {} as Record<
+  "ownerA" | "adminA" | "regularA" | "sharedA" | "outsiderA" | "ownerB" | "business" | "businessOther",
+  string
+>;
 const p = {} as Record<"newYear" | "oldOpen" | "solved" | "lastYear" | "undone", { id: number }>;
 
 beforeAll(async () => {
@@ -30,7 +33,12 @@ beforeAll(async () => {
   await getDb().block.update({ where: { id: undone.id }, data: { undoneAt: new Date() } });
   // 2025-01-01T02:00Z is still 31 December 2024 in São Paulo.
   p.newYear = await createPendency({ block: first, issue: 0, createdAt: new Date("2025-01-01T02:00:00.000Z") });
-  p.oldOpen = await createPendency({ block: first, issue: 7, observations: "Foto tremida", createdAt: new Date("2025-03-01T12:00:00.000Z") });
+  p.oldOpen = await createPendency({
+    block: first,
+    issue: 7,
+    observations: "Foto tremida",
+    createdAt: new Date("2025-03-01T12:00:00.000Z"),
+  });
   p.solved = await createPendency({
     block: second,
     issue: 1,
@@ -41,7 +49,10 @@ beforeAll(async () => {
   p.undone = await createPendency({ block: undone, issue: 2, createdAt: new Date("2025-02-02T12:00:00.000Z") });
   await createPendency({ block: await createBlock({ client: other, state: "uncategorized" }), issue: 0 });
   const business = await createClientOperator({ client: alpha, type: 0 });
-  Object.assign(t, await worldLogins(world, { business, businessOther: await createClientOperator({ client: other, type: 0 }) }));
+  Object.assign(
+    t,
+    await worldLogins(world, { business, businessOther: await createClientOperator({ client: other, type: 0 }) }),
+  );
 });
 
 const pendencies = async (body: object, who: keyof typeof t = "regularA"): Promise<Pendency[]> => {
@@ -67,8 +78,14 @@ test("every pendency of the client, open and solved, newest first; undone sends 
 });
 
 test("one year by the São Paulo calendar", async () => {
-  expect((await pendencies({ clientId: alpha.id, year: 2025 })).map((row) => row.id)).toEqual([p.solved.id, p.oldOpen.id]);
-  expect((await pendencies({ clientId: alpha.id, year: 2024 })).map((row) => row.id)).toEqual([p.newYear.id, p.lastYear.id]);
+  expect((await pendencies({ clientId: alpha.id, year: 2025 })).map((row) => row.id)).toEqual([
+    p.solved.id,
+    p.oldOpen.id,
+  ]);
+  expect((await pendencies({ clientId: alpha.id, year: 2024 })).map((row) => row.id)).toEqual([
+    p.newYear.id,
+    p.lastYear.id,
+  ]);
   expect(await pendencies({ clientId: alpha.id, year: 2020 })).toEqual([]);
 });
 

@@ -115,13 +115,29 @@ async function businessWorld(): Promise<{ world: BusinessWorld; tokens: Record<s
     regularAlpha: await createClientOperator({ client: alpha, type: 2 }),
     sharerAlpha: await createClientOperator({ client: alpha, type: 2, sharedGallery: true }),
     blockedAlpha: await createClientOperator({ client: alpha, type: 2 }),
-    dualAlpha: await createClientOperator({ client: alpha, type: 2, user: (await createAccountingOperator({ office: base.officeA, type: 2 })).user }),
+    dualAlpha: await createClientOperator({
+      client: alpha,
+      type: 2,
+      user: (await createAccountingOperator({ office: base.officeA, type: 2 })).user,
+    }),
     beta: await createClient({ office: { id: base.ownerB.officeId }, responsible: base.ownerB }),
     ownerBeta: undefined as never,
   };
   world.ownerBeta = await createClientOperator({ client: world.beta, type: 0 });
   const tokens: Record<string, string> = {};
-  const people = ["ownerA", "adminA", "regularA", "sharedA", "outsiderA", "ownerB", "ownerAlpha", "adminAlpha", "regularAlpha", "blockedAlpha", "ownerBeta"] as const;
+  const people = [
+    "ownerA",
+    "adminA",
+    "regularA",
+    "sharedA",
+    "outsiderA",
+    "ownerB",
+    "ownerAlpha",
+    "adminAlpha",
+    "regularAlpha",
+    "blockedAlpha",
+    "ownerBeta",
+  ] as const;
   for (const who of people) tokens[who] = (await sessionOf(world[who].userId)).access;
   await getDb().clientOperator.update({ where: { id: world.blockedAlpha.id }, data: { blocked: true } });
   return { world, tokens };
@@ -136,10 +152,24 @@ export async function buildMatrixWorld(): Promise<Matrix> {
   await db.accountingOperator.update({ where: { id: blockedA.id }, data: { blocked: true } });
   const gamma = await createClient({ office: world.officeA, responsible: world.regularA });
   const account = await createAccount({ office: world.officeA, code: "3.1.01.001", yearOfExercise: current.year });
-  const categorized = await createBlock({ client: world.alpha, state: "categorized", account, paymentDate: new Date(`${firstOfMonth}T00:00:00Z`), valueCents: 12_34 });
+  const categorized = await createBlock({
+    client: world.alpha,
+    state: "categorized",
+    account,
+    paymentDate: new Date(`${firstOfMonth}T00:00:00Z`),
+    valueCents: 12_34,
+  });
   const uncategorized = await createBlock({ client: world.alpha });
   const document = await createDocument({ client: world.alpha });
-  const w: MatrixWorld = { ...world, blockedA, gamma, account, categorized, uncategorized, document: { key: document.displayKey } };
+  const w: MatrixWorld = {
+    ...world,
+    blockedA,
+    gamma,
+    account,
+    categorized,
+    uncategorized,
+    document: { key: document.displayKey },
+  };
 
   // A second session of the responsible operator: its refresh token, presented as an access token.
   const pair = await sessionOf(w.regularA.userId);
@@ -149,7 +179,10 @@ export async function buildMatrixWorld(): Promise<Matrix> {
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .sign(new TextEncoder().encode(process.env.JWT_SECRET!));
 
-  const session = { alpha: await phoneSession(tokens.regularA, w.alpha.id), gamma: await phoneSession(tokens.regularA, w.gamma.id) };
+  const session = {
+    alpha: await phoneSession(tokens.regularA, w.alpha.id),
+    gamma: await phoneSession(tokens.regularA, w.gamma.id),
+  };
   await reset();
   const bearer: Record<ActorName, string | undefined> = {
     anonymous: undefined,
@@ -224,7 +257,8 @@ const body = (value: ((m: Matrix, who: ActorName) => unknown) | Record<string, u
 });
 const none: RequestSpec = { build: () => ({}) };
 /** The phone actors' `link`: their session; everyone else null (the desk: bearer token). */
-const linkOf = (m: Matrix, who: ActorName) => (who === "link" ? m.session.alpha : who === "linkOther" ? m.session.gamma : null);
+const linkOf = (m: Matrix, who: ActorName) =>
+  who === "link" ? m.session.alpha : who === "linkOther" ? m.session.gamma : null;
 /** On the phone-only routes (a `link` is required) the desk actors present a well-formed unknown one. */
 const phoneLinkOf = (m: Matrix, who: ActorName) => linkOf(m, who) ?? "sessao-desconhecida";
 
@@ -238,11 +272,20 @@ async function freshAlphaLike(m: Matrix): Promise<Client> {
 const tinyPhoto = async () => ({ id: ref(), base64url: await receiptDataUrl() });
 const officeTargetOf = async (m: Matrix) => (await createAccountingOperator({ office: m.w.officeA, type: 2 })).id;
 const companyTargetOf = async (m: Matrix) => (await createClientOperator({ client: m.w.alpha, type: 2 })).id;
-const address = { cep: "01001000", street: "Praça da Sé", number: "100", neighboor: "Sé", city: "São Paulo", state: "SP" };
+const address = {
+  cep: "01001000",
+  street: "Praça da Sé",
+  number: "100",
+  neighboor: "Sé",
+  city: "São Paulo",
+  state: "SP",
+};
 
 /** The user each actor logs in as (null for the token-less and phone actors). */
 function userOf(m: Matrix, who: ActorName) {
-  const people: Partial<Record<ActorName, { user: { id: number; email: string; name: string; code: string | null; phone: string | null } }>> = {
+  const people: Partial<
+    Record<ActorName, { user: { id: number; email: string; name: string; code: string | null; phone: string | null } }>
+  > = {
     blockedA: m.w.blockedA,
     blockedAlpha: m.w.blockedAlpha,
     ownerA: m.w.ownerA,
@@ -268,40 +311,85 @@ export const requests: Record<string, RequestSpec> = {
 
   "GET /api/account/all": none,
   "POST /api/account/all": body({ year: current.year }),
-  "POST /api/account/change": { build: async (m) => ({ body: { clientId: m.w.alpha.id, accountId: (await createAccount({ office: m.w.officeA, yearOfExercise: current.year })).id } }) },
+  "POST /api/account/change": {
+    build: async (m) => ({
+      body: {
+        clientId: m.w.alpha.id,
+        accountId: (await createAccount({ office: m.w.officeA, yearOfExercise: current.year })).id,
+      },
+    }),
+  },
   "POST /api/account/client": body((m) => ({ clientId: m.w.alpha.id, ...current })),
-  "POST /api/account/import": body(() => ({ year: emptyYear(), format: "csv", base64url: `data:text/csv;base64,${Buffer.from("codigo;descricao\n1.1.01.001;Caixa\n").toString("base64")}` })),
+  "POST /api/account/import": body(() => ({
+    year: emptyYear(),
+    format: "csv",
+    base64url: `data:text/csv;base64,${Buffer.from("codigo;descricao\n1.1.01.001;Caixa\n").toString("base64")}`,
+  })),
   "POST /api/account/starter": body(() => ({ year: emptyYear() })),
   "POST /api/account/rollover": {
     build: async (m) => {
       const fromYear = emptyYear();
-      for (const office of [m.w.officeA, { id: m.w.ownerB.officeId }]) await createAccount({ office, yearOfExercise: fromYear });
+      for (const office of [m.w.officeA, { id: m.w.ownerB.officeId }])
+        await createAccount({ office, yearOfExercise: fromYear });
       return { body: { fromYear, toYear: emptyYear() } };
     },
   },
-  "POST /api/account/create": body(() => ({ year: current.year, code: `9.8.${(lastEmptyYear += 1)}`, description: "Conta nova" })),
-  "POST /api/account/update": { build: async (m) => ({ body: { accountId: (await createAccount({ office: m.w.officeA })).id, description: "Conta renomeada" } }) },
+  "POST /api/account/create": body(() => ({
+    year: current.year,
+    code: `9.8.${(lastEmptyYear += 1)}`,
+    description: "Conta nova",
+  })),
+  "POST /api/account/update": {
+    build: async (m) => ({
+      body: { accountId: (await createAccount({ office: m.w.officeA })).id, description: "Conta renomeada" },
+    }),
+  },
   "POST /api/account/activate": {
-    build: async (m) => ({ body: { clientId: m.w.alpha.id, accountIds: [(await createAccount({ office: m.w.officeA, yearOfExercise: current.year })).id] } }),
+    build: async (m) => ({
+      body: {
+        clientId: m.w.alpha.id,
+        accountIds: [(await createAccount({ office: m.w.officeA, yearOfExercise: current.year })).id],
+      },
+    }),
   },
   "GET /api/accounting/contact": none,
   "POST /api/accounting/contact": body((m) => ({ clientId: m.w.alpha.id })),
   "GET /api/accounting/info": none,
-  "POST /api/accounting/info": body(() => ({ accounting: { name: "Escritório Matriz", code: randomCnpj(), email: uniqueEmail("escritorio"), phone: randomPhone(), address } })),
+  "POST /api/accounting/info": body(() => ({
+    accounting: {
+      name: "Escritório Matriz",
+      code: randomCnpj(),
+      email: uniqueEmail("escritorio"),
+      phone: randomPhone(),
+      address,
+    },
+  })),
   "POST /api/accounting/logo": { build: async () => ({ body: { base64url: await receiptDataUrl() } }) },
 
-  "POST /api/block/contabilize": { link: true, build: (m, who) => ({ body: { blockId: m.w.categorized.id, link: linkOf(m, who) } }) },
+  "POST /api/block/contabilize": {
+    link: true,
+    build: (m, who) => ({ body: { blockId: m.w.categorized.id, link: linkOf(m, who) } }),
+  },
   "POST /api/block/create": { build: async () => ({ body: [await tinyPhoto()] }) },
   "POST /api/block/devolve": { build: async (m) => ({ body: { blockId: (await freshUncategorized(m)).id } }) },
   "POST /api/block/list": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/block/save": {
     build: async (m) => {
       const block = await freshUncategorized(m);
-      return { body: { block: { id: block.id, date: firstOfMonth, value: "10.50", accountId: m.w.account.id }, version: block.version } };
+      return {
+        body: {
+          block: { id: block.id, date: firstOfMonth, value: "10.50", accountId: m.w.account.id },
+          version: block.version,
+        },
+      };
     },
   },
   "POST /api/block/sent": body((m) => ({ operatorId: m.w.sharerAlpha.id })),
-  "POST /api/block/sent/undo": { build: async (m) => ({ body: { blockId: (await createBlock({ client: m.w.alpha, sentBy: m.w.regularAlpha, sentAt: new Date() })).id } }) },
+  "POST /api/block/sent/undo": {
+    build: async (m) => ({
+      body: { blockId: (await createBlock({ client: m.w.alpha, sentBy: m.w.regularAlpha, sentAt: new Date() })).id },
+    }),
+  },
   "POST /api/block/tocategorize": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/block/viewed": body((m) => ({ blockId: m.w.uncategorized.id })),
 
@@ -313,9 +401,29 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/client {client}": {
     // The caller's own company, sent back as stored (a business owner saving its data unchanged).
     build: async (m, who) => {
-      const membership = await getDb().clientOperator.findFirst({ where: { userId: userOf(m, who)?.id ?? -1 }, include: { client: true } });
+      const membership = await getDb().clientOperator.findFirst({
+        where: { userId: userOf(m, who)?.id ?? -1 },
+        include: { client: true },
+      });
       const c = membership?.client ?? m.w.alpha;
-      return { body: { client: { name: c.name, code: c.code, email: c.email, phone: c.phone, address: { cep: c.cep, street: c.street, number: c.number, neighboor: c.neighboor, city: c.city, state: c.state } } } };
+      return {
+        body: {
+          client: {
+            name: c.name,
+            code: c.code,
+            email: c.email,
+            phone: c.phone,
+            address: {
+              cep: c.cep,
+              street: c.street,
+              number: c.number,
+              neighboor: c.neighboor,
+              city: c.city,
+              state: c.state,
+            },
+          },
+        },
+      };
     },
   },
   "GET /api/clients": none,
@@ -325,9 +433,18 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/document/block": body((m) => ({ blockId: m.w.uncategorized.id })),
   "GET /api/document/devolved": none,
   "POST /api/document/devolved/restore": {
-    build: async (m) => ({ body: { documentId: (await createDocument({ client: m.w.alpha, uploadedBy: m.w.regularAlpha, devolvedAt: new Date() })).id } }),
+    build: async (m) => ({
+      body: {
+        documentId: (await createDocument({ client: m.w.alpha, uploadedBy: m.w.regularAlpha, devolvedAt: new Date() }))
+          .id,
+      },
+    }),
   },
-  "POST /api/document/remove": { build: async (m) => ({ body: { documentId: (await createDocument({ client: m.w.alpha, uploadedBy: m.w.regularAlpha })).id } }) },
+  "POST /api/document/remove": {
+    build: async (m) => ({
+      body: { documentId: (await createDocument({ client: m.w.alpha, uploadedBy: m.w.regularAlpha })).id },
+    }),
+  },
   "GET /api/files/[...key]": {
     build: (m) => {
       const url = signDocumentUrl(m.w.document.key);
@@ -342,7 +459,13 @@ export const requests: Record<string, RequestSpec> = {
     build: async (m) => {
       const email = uniqueEmail("convidado");
       await call(invitedAddPost, { token: m.bearer.ownerA, body: { email } });
-      return { body: { token: await mailedToken(email, /\/convite\/([A-Za-z0-9_-]+)/), name: "Pessoa Convidada", password: "segredo1" } };
+      return {
+        body: {
+          token: await mailedToken(email, /\/convite\/([A-Za-z0-9_-]+)/),
+          name: "Pessoa Convidada",
+          password: "segredo1",
+        },
+      };
     },
   },
   "POST /api/invite/info": {
@@ -357,17 +480,30 @@ export const requests: Record<string, RequestSpec> = {
   "GET /api/invited/list": none,
   "POST /api/invited/list": body({}),
   "POST /api/invited/remove": {
-    build: async (m) => ({ body: { inviteId: (await createInvite({ kind: "accountingOperator", office: m.w.officeA, invitedBy: m.w.ownerA.user })).id } }),
+    build: async (m) => ({
+      body: {
+        inviteId: (await createInvite({ kind: "accountingOperator", office: m.w.officeA, invitedBy: m.w.ownerA.user }))
+          .id,
+      },
+    }),
   },
 
   "GET /api/library/all": none,
   "POST /api/library/documents": body((m) => ({ operatorId: m.w.sharerAlpha.id })),
   "GET /api/me": none,
 
-  "POST /api/operator/block/change accounting": { build: async (m) => ({ body: { operatorId: await officeTargetOf(m), platform: "accounting" } }) },
-  "POST /api/operator/block/change bussiness": { build: async (m) => ({ body: { operatorId: await companyTargetOf(m), platform: "bussiness" } }) },
-  "POST /api/operator/change/admin accounting": { build: async (m) => ({ body: { operatorId: await officeTargetOf(m), platform: "accounting" } }) },
-  "POST /api/operator/change/admin bussiness": { build: async (m) => ({ body: { operatorId: await companyTargetOf(m), platform: "bussiness" } }) },
+  "POST /api/operator/block/change accounting": {
+    build: async (m) => ({ body: { operatorId: await officeTargetOf(m), platform: "accounting" } }),
+  },
+  "POST /api/operator/block/change bussiness": {
+    build: async (m) => ({ body: { operatorId: await companyTargetOf(m), platform: "bussiness" } }),
+  },
+  "POST /api/operator/change/admin accounting": {
+    build: async (m) => ({ body: { operatorId: await officeTargetOf(m), platform: "accounting" } }),
+  },
+  "POST /api/operator/change/admin bussiness": {
+    build: async (m) => ({ body: { operatorId: await companyTargetOf(m), platform: "bussiness" } }),
+  },
   "POST /api/operator/change/sharedto": { build: async (m) => ({ body: { operatorId: await companyTargetOf(m) } }) },
   "POST /api/operator/changePassword": {
     build: () => ({ body: { currentPassword: "demo1234", newPassword: "demo1234" } }),
@@ -388,7 +524,9 @@ export const requests: Record<string, RequestSpec> = {
   },
   "POST /api/operator/contabilization/history": {
     link: true,
-    build: (m, who) => ({ body: { clientId: m.w.alpha.id, link: linkOf(m, who), ...current, accountId: m.w.account.id } }),
+    build: (m, who) => ({
+      body: { clientId: m.w.alpha.id, link: linkOf(m, who), ...current, accountId: m.w.account.id },
+    }),
   },
   "POST /api/operator/contabilization/init": {
     build: async (m) => {
@@ -398,27 +536,41 @@ export const requests: Record<string, RequestSpec> = {
     },
   },
   "POST /api/operator/contabilization/link": body((m) => ({ clientId: m.w.alpha.id })),
-  "POST /api/operator/contabilization/mobile": { link: true, build: (m, who) => ({ body: { link: phoneLinkOf(m, who) } }) },
+  "POST /api/operator/contabilization/mobile": {
+    link: true,
+    build: (m, who) => ({ body: { link: phoneLinkOf(m, who) } }),
+  },
   "GET /api/operator/list/accounting": none,
   "GET /api/operator/list/client": none,
   "GET /api/operator/profile": none,
   "POST /api/operator/profile": {
     build: (m, who) => {
       const user = userOf(m, who);
-      return { body: { name: user?.name ?? "Ninguém", code: user?.code ?? randomCpf(), email: user?.email ?? uniqueEmail("ninguem"), phone: user?.phone ?? randomPhone() } };
+      return {
+        body: {
+          name: user?.name ?? "Ninguém",
+          code: user?.code ?? randomCpf(),
+          email: user?.email ?? uniqueEmail("ninguem"),
+          phone: user?.phone ?? randomPhone(),
+        },
+      };
     },
   },
   "POST /api/operator/remove/accounting": { build: async (m) => ({ body: { operatorId: await officeTargetOf(m) } }) },
   "POST /api/operator/remove/client": { build: async (m) => ({ body: { operatorId: await companyTargetOf(m) } }) },
   "GET /api/operator/sent/get": none,
   "POST /api/operator/shared": body((m) => ({ clientId: m.w.alpha.id })),
-  "POST /api/operator/shared/change": { build: async (m) => ({ body: { clientId: (await freshAlphaLike(m)).id, accountingOperatorId: m.w.outsiderA.id } }) },
+  "POST /api/operator/shared/change": {
+    build: async (m) => ({ body: { clientId: (await freshAlphaLike(m)).id, accountingOperatorId: m.w.outsiderA.id } }),
+  },
   "POST /api/operator/sync/block": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/operator/sync/contabilize": body((m) => ({ clientId: m.w.alpha.id })),
   "GET /api/operator/sync/pendency": none,
   "POST /api/operator/sync/pendency": none,
   "POST /api/operator/transfer": body((m) => ({ clientId: m.w.alpha.id })),
-  "POST /api/operator/transfer/change": { build: async (m) => ({ body: { clientId: (await freshAlphaLike(m)).id, accountingOperatorId: m.w.outsiderA.id } }) },
+  "POST /api/operator/transfer/change": {
+    build: async (m) => ({ body: { clientId: (await freshAlphaLike(m)).id, accountingOperatorId: m.w.outsiderA.id } }),
+  },
   "GET /api/operator/unsync/block": none,
   "POST /api/operator/unsync/block": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/operator/unsync/contabilize": body((m) => ({ clientId: m.w.alpha.id })),
@@ -432,7 +584,9 @@ export const requests: Record<string, RequestSpec> = {
     build: async () => {
       const user = await createUser();
       await call(forgotPost, { body: { email: user.email } });
-      return { body: { token: await mailedToken(user.email, /\/redefinir-senha\/([A-Za-z0-9_-]+)/), password: "nova-senha" } };
+      return {
+        body: { token: await mailedToken(user.email, /\/redefinir-senha\/([A-Za-z0-9_-]+)/), password: "nova-senha" },
+      };
     },
   },
   "POST /api/password/reset/check": {
@@ -443,7 +597,9 @@ export const requests: Record<string, RequestSpec> = {
       return { body: { token: await mailedToken(user.email, /\/redefinir-senha\/([A-Za-z0-9_-]+)/) } };
     },
   },
-  "POST /api/pendency/create": { build: async (m) => ({ body: { blockId: (await freshUncategorized(m)).id, issue: 0 } }) },
+  "POST /api/pendency/create": {
+    build: async (m) => ({ body: { blockId: (await freshUncategorized(m)).id, issue: 0 } }),
+  },
   "POST /api/pendency/list": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/pendency/solve": {
     build: async (m) => {
@@ -469,7 +625,10 @@ export const requests: Record<string, RequestSpec> = {
     city: "São Paulo",
     state: "SP",
   })),
-  "POST /api/token": { parallel: true, build: async () => ({ body: { username: (await createAccountingOperator()).user.email, password: "demo1234" } }) },
+  "POST /api/token": {
+    parallel: true,
+    build: async () => ({ body: { username: (await createAccountingOperator()).user.email, password: "demo1234" } }),
+  },
   "POST /api/token/logout": { parallel: true, build: async () => ({ body: { refresh: await freshRefresh() } }) },
   "POST /api/token/refresh": { parallel: true, build: async () => ({ body: { refresh: await freshRefresh() } }) },
   "PATCH /api/user/platform": none,
@@ -483,7 +642,12 @@ async function freshRefresh(): Promise<string> {
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-export type Answer = { status: number; headers: Headers; text: string; json: { data?: unknown; error?: { code: string; message: string; fields?: { path: string; message: string }[] } } };
+export type Answer = {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: { data?: unknown; error?: { code: string; message: string; fields?: { path: string; message: string }[] } };
+};
 
 /** The route module of an endpoint ("POST /api/block/list" → app/api/block/list/route.ts). */
 export async function routeModule(key: string): Promise<Record<string, Handler>> {
@@ -495,7 +659,12 @@ export async function routeModule(key: string): Promise<Record<string, Handler>>
  * Calls the endpoint's handler as `who` with `request` (a body, or `rawBody` sent as it is, with extra
  * headers) and reads the answer; JSON only when the answer says it is JSON.
  */
-export async function send(m: Matrix, key: string, who: ActorName, request: MatrixRequest & { rawBody?: string; headers?: Record<string, string> }): Promise<Answer> {
+export async function send(
+  m: Matrix,
+  key: string,
+  who: ActorName,
+  request: MatrixRequest & { rawBody?: string; headers?: Record<string, string> },
+): Promise<Answer> {
   const [verb, path] = key.split(" ") as [string, string];
   const spec = requests[key];
   const mod = await routeModule(key);
@@ -504,7 +673,11 @@ export async function send(m: Matrix, key: string, who: ActorName, request: Matr
   const raw = request.rawBody ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const req = new Request(`http://localhost${request.path ?? path}`, {
     method: verb,
-    headers: { ...(raw !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...request.headers },
+    headers: {
+      ...(raw !== undefined ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...request.headers,
+    },
     body: raw,
   });
   const res = await mod[verb]!(req, { params: Promise.resolve(request.params ?? { path: path.split("/").slice(2) }) });
@@ -553,24 +726,30 @@ export function describeMatrixPart(part: number, parts: number): void {
     .sort((a, b) => Number(a.includes("changePassword")) - Number(b.includes("changePassword")));
 
   for (const key of keys) {
-    test(key, async () => {
-      const answers = {} as Row;
-      const refusals: string[] = [];
-      // Independent cells three at a time (the password hashing they do is what takes the time).
-      const lanes = requests[key]?.parallel ? 3 : 1;
-      const cells: (readonly [ActorName, Answer])[] = [];
-      const queue = [...ACTORS];
-      await Promise.all(
-        Array.from({ length: lanes }, async () => {
-          for (let who = queue.shift(); who; who = queue.shift()) cells.push([who, await runCell(m, key, who)] as const);
-        }),
-      );
-      for (const [who, answer] of cells) {
-        answers[who] = answer.status;
-        // The envelope of an unexpected refusal, to tell a permission from a request the builder got wrong.
-        if (answer.status !== table[key]![who]) refusals.push(`${who}: ${answer.status} ${JSON.stringify(answer.json.error ?? null)}`);
-      }
-      expect({ answers, unexpected: refusals }).toEqual({ answers: table[key], unexpected: [] });
-    }, 180_000);
+    test(
+      key,
+      async () => {
+        const answers = {} as Row;
+        const refusals: string[] = [];
+        // Independent cells three at a time (the password hashing they do is what takes the time).
+        const lanes = requests[key]?.parallel ? 3 : 1;
+        const cells: (readonly [ActorName, Answer])[] = [];
+        const queue = [...ACTORS];
+        await Promise.all(
+          Array.from({ length: lanes }, async () => {
+            for (let who = queue.shift(); who; who = queue.shift())
+              cells.push([who, await runCell(m, key, who)] as const);
+          }),
+        );
+        for (const [who, answer] of cells) {
+          answers[who] = answer.status;
+          // The envelope of an unexpected refusal, to tell a permission from a request the builder got wrong.
+          if (answer.status !== table[key]![who])
+            refusals.push(`${who}: ${answer.status} ${JSON.stringify(answer.json.error ?? null)}`);
+        }
+        expect({ answers, unexpected: refusals }).toEqual({ answers: table[key], unexpected: [] });
+      },
+      180_000,
+    );
   }
 }

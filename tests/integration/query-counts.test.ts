@@ -9,7 +9,13 @@ import type { ClientCard } from "@/lib/contract/clients";
 import type { ClientBlocksAnswer } from "@/lib/contract/blocks";
 import type { BlockContabilizeAnswer } from "@/lib/contract/contabilization";
 import { getDb, type AccountingOffice, type Client } from "@/server/db/client";
-import { createAccount, createAccountingOperator, createClient, createOffice, type OperatorWithUser } from "../helpers/factories";
+import {
+  createAccount,
+  createAccountingOperator,
+  createClient,
+  createOffice,
+  type OperatorWithUser,
+} from "../helpers/factories";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
@@ -105,7 +111,11 @@ test("POST /api/block/list, one month: the same number of statements for 10 and 
 test("POST /api/block/contabilize at the desk: one statement, for a month of 10 and of 1,000 blocks", async () => {
   const own = await createClient({ office: { id: officeId } as AccountingOffice, responsible: owner });
   const waiting = () =>
-    getDb().block.findFirstOrThrow({ where: { clientId: own.id, accountId: { not: null }, contabilizedAt: null }, orderBy: { id: "asc" }, select: { id: true } });
+    getDb().block.findFirstOrThrow({
+      where: { clientId: own.id, accountId: { not: null }, contabilizedAt: null },
+      orderBy: { id: "asc" },
+      select: { id: true },
+    });
   const post = async () => {
     const { id } = await waiting();
     return counted(() => call<BlockContabilizeAnswer>(contabilizePost, { token, body: { blockId: id, link: null } }));

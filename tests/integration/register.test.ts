@@ -50,31 +50,58 @@ test("sign-up → office on trial, owner without password, e-mail → the link s
   expect(res.status).toBe(200);
   expect(res.json.data).toEqual({ email: "dona@contabil-nova.com.br" });
 
-  const user = await getDb().user.findUniqueOrThrow({ where: { email: "dona@contabil-nova.com.br" }, include: { accountingOperator: { include: { office: true } } } });
+  const user = await getDb().user.findUniqueOrThrow({
+    where: { email: "dona@contabil-nova.com.br" },
+    include: { accountingOperator: { include: { office: true } } },
+  });
   expect(user).toMatchObject({ name: "Mariana Albuquerque", code: body.cpf, phone: "11987654321" });
   const office = user.accountingOperator!.office;
   expect(user.accountingOperator).toMatchObject({ type: 0, blocked: false, hasPaymentAccess: true });
-  expect(office).toMatchObject({ name: "Albuquerque Contabilidade", code: body.cnpj, email: "dona@contabil-nova.com.br", phone: "11312345678", cep: "01310100", street: "Av. Paulista", number: "1000", neighboor: "Bela Vista", city: "São Paulo", state: "SP" });
+  expect(office).toMatchObject({
+    name: "Albuquerque Contabilidade",
+    code: body.cnpj,
+    email: "dona@contabil-nova.com.br",
+    phone: "11312345678",
+    cep: "01310100",
+    street: "Av. Paulista",
+    number: "1000",
+    neighboor: "Bela Vista",
+    city: "São Paulo",
+    state: "SP",
+  });
   const trialDays = (office.trialEndsAt!.getTime() - Date.now()) / 86_400_000;
   expect(trialDays).toBeGreaterThan(29.9);
   expect(trialDays).toBeLessThan(30.1);
   expect(await getDb().auditEvent.count({ where: { officeId: office.id, action: "office.signup" } })).toBe(1);
 
   // No usable password before the link: a login with anything fails like a wrong password.
-  expect((await call(tokenPost, { body: { username: "dona@contabil-nova.com.br", password: "!pending-signup" } })).status).toBe(401);
+  expect(
+    (await call(tokenPost, { body: { username: "dona@contabil-nova.com.br", password: "!pending-signup" } })).status,
+  ).toBe(401);
 
   const token = await linkFor("dona@contabil-nova.com.br");
   const info = await call(infoPost, { body: { token } });
-  expect(info.json.data).toEqual({ email: "dona@contabil-nova.com.br", kind: "accountingOperator", organizationName: "Albuquerque Contabilidade", userExists: false, signup: true });
+  expect(info.json.data).toEqual({
+    email: "dona@contabil-nova.com.br",
+    kind: "accountingOperator",
+    organizationName: "Albuquerque Contabilidade",
+    userExists: false,
+    signup: true,
+  });
 
   const short = await call(acceptPost, { body: { token, password: "123" } });
   expect(short.status).toBe(400);
-  expect(short.json.error!.fields).toContainEqual({ path: "password", message: "A senha deve ter no mínimo 6 caracteres" });
+  expect(short.json.error!.fields).toContainEqual({
+    path: "password",
+    message: "A senha deve ter no mínimo 6 caracteres",
+  });
 
   const accepted = await call<Pair>(acceptPost, { body: { token, password: "minhasenha" } });
   expect(accepted.status).toBe(200);
   expect(accepted.json.data).toMatchObject({ isAccouting: true, isBussiness: false });
-  const me = await call<{ name: string; accounting: { type: number; officeId: number } }>(meGet, { token: accepted.json.data!.access });
+  const me = await call<{ name: string; accounting: { type: number; officeId: number } }>(meGet, {
+    token: accepted.json.data!.access,
+  });
   expect(me.json.data).toMatchObject({ name: "Mariana Albuquerque", accounting: { type: 0, officeId: office.id } });
   const clients = await call<unknown[]>(clientsGet, { token: accepted.json.data!.access });
   expect(clients.status).toBe(200);
@@ -82,7 +109,9 @@ test("sign-up → office on trial, owner without password, e-mail → the link s
   // Still one operator: the link set the password, it added no membership.
   expect(await getDb().accountingOperator.count({ where: { officeId: office.id } })).toBe(1);
 
-  expect((await call(tokenPost, { body: { username: "dona@contabil-nova.com.br", password: "minhasenha" } })).status).toBe(200);
+  expect(
+    (await call(tokenPost, { body: { username: "dona@contabil-nova.com.br", password: "minhasenha" } })).status,
+  ).toBe(200);
   expect((await call(acceptPost, { body: { token, password: "outrasenha" } })).status).toBe(404);
 });
 
@@ -124,7 +153,9 @@ test("an e-mail already in use (a login, or a pending sign-up) → 409 with a cl
   const offices = await getDb().accountingOffice.count();
   const taken = await call(registerPost, { body: valid({ email: operator.user.email }) });
   expect(taken.status).toBe(409);
-  expect(taken.json.error!.message).toBe("Este e-mail já está em uso no Bloco. Entre com o seu login ou use 'Esqueceu a senha?'.");
+  expect(taken.json.error!.message).toBe(
+    "Este e-mail já está em uso no Bloco. Entre com o seu login ou use 'Esqueceu a senha?'.",
+  );
   expect(await getDb().mailOutbox.count({ where: { to: operator.user.email } })).toBe(0);
 
   const email = nextEmail();
@@ -136,7 +167,10 @@ test("an e-mail already in use (a login, or a pending sign-up) → 409 with a cl
 
 test("two parallel sign-ups of one e-mail: exactly one office", async () => {
   const email = nextEmail();
-  const results = await Promise.all([call(registerPost, { body: valid({ email }) }), call(registerPost, { body: valid({ email }) })]);
+  const results = await Promise.all([
+    call(registerPost, { body: valid({ email }) }),
+    call(registerPost, { body: valid({ email }) }),
+  ]);
   expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   expect(await getDb().user.count({ where: { email } })).toBe(1);
   expect(await getDb().mailOutbox.count({ where: { to: email } })).toBe(1);
@@ -189,7 +223,12 @@ test("starterChart: the starter chart for this year and the previous one (São P
   const withChart = valid({ starterChart: true });
   expect((await call(registerPost, { body: withChart })).status).toBe(200);
   const office = await getDb().accountingOffice.findFirstOrThrow({ where: { email: withChart.email as string } });
-  const byYear = await getDb().account.groupBy({ by: ["yearOfExercise"], where: { officeId: office.id }, _count: true, orderBy: { yearOfExercise: "asc" } });
+  const byYear = await getDb().account.groupBy({
+    by: ["yearOfExercise"],
+    where: { officeId: office.id },
+    _count: true,
+    orderBy: { yearOfExercise: "asc" },
+  });
   expect(byYear.map((row) => [row.yearOfExercise, row._count])).toEqual([
     [year - 1, STARTER_CHART.length],
     [year, STARTER_CHART.length],

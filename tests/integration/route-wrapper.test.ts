@@ -1,7 +1,7 @@
 // server/http/route.ts: the plumbing every API route stands on, with real PostgreSQL errors.
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { publicRoute, route } from "@/server/http/route";
 import { createUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -11,7 +11,9 @@ describe("route wrapper", () => {
     const handler = route({}, async () => ({ secret: true }));
     const res = await call(handler);
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ error: { code: "unauthenticated", message: "Sessão expirada ou inválida. Entre novamente." } });
+    expect(res.json).toEqual({
+      error: { code: "unauthenticated", message: "Sessão expirada ou inválida. Entre novamente." },
+    });
   });
 
   test("a unique violation (Prisma P2002) becomes 409 conflict", async () => {
@@ -38,7 +40,12 @@ describe("route wrapper", () => {
         controller.error(new Error("aborted"));
       },
     });
-    const req = new Request("http://localhost/api/echo", { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const req = new Request("http://localhost/api/echo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     const res = await handler(req);
     expect(res.status).toBe(499);
     expect(log).not.toHaveBeenCalled();
@@ -81,7 +88,9 @@ describe("route wrapper", () => {
   });
 
   test("money in BigInt cents serialises as text, and an empty result is {}", async () => {
-    expect((await call(publicRoute({}, async () => ({ valueCents: 123456789012n })))).json).toEqual({ data: { valueCents: "123456789012" } });
+    expect((await call(publicRoute({}, async () => ({ valueCents: 123456789012n })))).json).toEqual({
+      data: { valueCents: "123456789012" },
+    });
     expect((await call(publicRoute({}, async () => undefined))).json).toEqual({ data: {} });
   });
 
@@ -89,6 +98,8 @@ describe("route wrapper", () => {
     const handler = publicRoute({ body: z.object({ clientId: z.number().int() }) }, async () => ({}));
     const res = await call(handler, { body: { clientId: "abc" } });
     expect(res.status).toBe(400);
-    expect(res.json.error?.fields).toEqual([{ path: "clientId", message: expect.stringMatching(/esperava um número/) }]);
+    expect(res.json.error?.fields).toEqual([
+      { path: "clientId", message: expect.stringMatching(/esperava um número/) },
+    ]);
   });
 });

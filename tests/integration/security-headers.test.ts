@@ -25,19 +25,27 @@ const json = (answer: Answer) => answer.headers.get("content-type");
 
 describe("every endpoint: JSON and no-store, whether it serves or refuses", () => {
   for (const key of Object.keys(table).filter((k) => k !== FILES && !k.includes("changePassword"))) {
-    test(key, async () => {
-      const row = table[key]!;
-      const served = (["responsible", "ownerA", "ownerAlpha", "regularAlpha", "link", "anonymous"] as ActorName[]).find((who) => row[who] === 200);
-      const refused = ACTORS.find((who) => row[who] >= 400);
-      const found: string[] = [];
-      for (const who of [served, refused].filter((w): w is ActorName => w !== undefined)) {
-        const answer = await runCell(m, key, who);
-        if (json(answer) !== "application/json; charset=utf-8") found.push(`${who} ${answer.status}: content-type ${json(answer)}`);
-        if (answer.headers.get("cache-control") !== "no-store") found.push(`${who} ${answer.status}: cache-control ${answer.headers.get("cache-control")}`);
-        if (!("data" in answer.json) && !("error" in answer.json)) found.push(`${who} ${answer.status}: no envelope`);
-      }
-      expect(found).toEqual([]);
-    }, 60_000);
+    test(
+      key,
+      async () => {
+        const row = table[key]!;
+        const served = (
+          ["responsible", "ownerA", "ownerAlpha", "regularAlpha", "link", "anonymous"] as ActorName[]
+        ).find((who) => row[who] === 200);
+        const refused = ACTORS.find((who) => row[who] >= 400);
+        const found: string[] = [];
+        for (const who of [served, refused].filter((w): w is ActorName => w !== undefined)) {
+          const answer = await runCell(m, key, who);
+          if (json(answer) !== "application/json; charset=utf-8")
+            found.push(`${who} ${answer.status}: content-type ${json(answer)}`);
+          if (answer.headers.get("cache-control") !== "no-store")
+            found.push(`${who} ${answer.status}: cache-control ${answer.headers.get("cache-control")}`);
+          if (!("data" in answer.json) && !("error" in answer.json)) found.push(`${who} ${answer.status}: no envelope`);
+        }
+        expect(found).toEqual([]);
+      },
+      60_000,
+    );
   }
 });
 
@@ -52,9 +60,12 @@ test("the file route: the picture's own type, private, bounded by the link, neve
   expect(answer.headers.get("content-disposition")).toBe("inline");
 
   const { GET } = await import("@/app/api/files/[...key]/route");
-  const tampered = await GET(new Request(`http://localhost/api/files/${m.w.document.key}?exp=9999999999&sig=${"A".repeat(43)}`), {
-    params: Promise.resolve({ key: m.w.document.key.split("/") }),
-  });
+  const tampered = await GET(
+    new Request(`http://localhost/api/files/${m.w.document.key}?exp=9999999999&sig=${"A".repeat(43)}`),
+    {
+      params: Promise.resolve({ key: m.w.document.key.split("/") }),
+    },
+  );
   expect(tampered.status).toBe(403);
   expect(tampered.headers.get("content-type")).toBe("application/json; charset=utf-8");
   expect(tampered.headers.get("cache-control")).toBe("no-store");
@@ -66,10 +77,17 @@ describe("next.config.ts: the headers the framework adds to every answer", () =>
   beforeAll(async () => {
     rules = (await nextConfig.headers!()) as Rule[];
   });
-  const headersOf = (source: string) => Object.fromEntries(rules.filter((r) => r.source === source).flatMap((r) => r.headers.map((h) => [h.key.toLowerCase(), h.value])));
+  const headersOf = (source: string) =>
+    Object.fromEntries(
+      rules.filter((r) => r.source === source).flatMap((r) => r.headers.map((h) => [h.key.toLowerCase(), h.value])),
+    );
 
   test("every path: nosniff, no framing, a referrer policy, no X-Powered-By", () => {
-    expect(headersOf("/:path*")).toMatchObject({ "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "same-origin" });
+    expect(headersOf("/:path*")).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+      "referrer-policy": "same-origin",
+    });
     expect(nextConfig.poweredByHeader).toBe(false);
   });
 
@@ -78,7 +96,10 @@ describe("next.config.ts: the headers the framework adds to every answer", () =>
   });
 
   test("the phone's contabilization pages (the link is in their URL): no referrer, no store", () => {
-    expect(headersOf("/home/client/contabilization/mobile/:path*")).toMatchObject({ "referrer-policy": "no-referrer", "cache-control": "no-store" });
+    expect(headersOf("/home/client/contabilization/mobile/:path*")).toMatchObject({
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    });
     // declared after the catch-all, so its Referrer-Policy wins (Next: the last matching rule's value)
     const order = rules.map((r) => r.source);
     expect(order.indexOf("/home/client/contabilization/mobile/:path*")).toBeGreaterThan(order.indexOf("/:path*"));

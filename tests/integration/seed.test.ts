@@ -56,12 +56,18 @@ const logins = [
   { email: "dono@outro.demo", office: "Contabilidade Outro", type: 0, blocked: false },
 ];
 
-test.each(logins)("accounting login $email (type $type, blocked $blocked)", async ({ email, office, type, blocked }) => {
-  const user = await db().user.findUniqueOrThrow({ where: { email }, include: { accountingOperator: { include: { office: true } } } });
-  expect(user.accountingOperator).toMatchObject({ type, blocked });
-  expect(user.accountingOperator?.office.name).toBe(office);
-  expect(await verifyPassword("demo1234", user.passwordHash)).toBe(true);
-});
+test.each(logins)(
+  "accounting login $email (type $type, blocked $blocked)",
+  async ({ email, office, type, blocked }) => {
+    const user = await db().user.findUniqueOrThrow({
+      where: { email },
+      include: { accountingOperator: { include: { office: true } } },
+    });
+    expect(user.accountingOperator).toMatchObject({ type, blocked });
+    expect(user.accountingOperator?.office.name).toBe(office);
+    expect(await verifyPassword("demo1234", user.passwordHash)).toBe(true);
+  },
+);
 
 test("cliente@empresa.demo owns the Padaria (business platform only)", async () => {
   const user = await db().user.findUniqueOrThrow({
@@ -92,7 +98,11 @@ test("clients: at least 8 in the demo office, both types, valid CNPJ/CPF, 2 in t
   expect(new Set(demo.map((c) => c.type))).toEqual(new Set(["juridicPerson", "individual"]));
   for (const c of clients) {
     expect(c.type === "juridicPerson" ? isValidCnpj(c.code) : isValidCpf(c.code)).toBe(true);
-    expect(c).toMatchObject({ cep: expect.stringMatching(/^\d{8}$/), city: expect.any(String), state: expect.stringMatching(/^[A-Z]{2}$/) });
+    expect(c).toMatchObject({
+      cep: expect.stringMatching(/^\d{8}$/),
+      city: expect.any(String),
+      state: expect.stringMatching(/^[A-Z]{2}$/),
+    });
   }
   expect(demo.some((c) => c.shares.length > 0)).toBe(true);
   expect(new Set(demo.map((c) => c.responsibleOperatorId)).size).toBeGreaterThanOrEqual(3);
@@ -103,7 +113,9 @@ test("offices have a chart of 60+ accounts of the current year; clients 10-20 ac
   expect(offices).toHaveLength(2);
   for (const office of offices) {
     expect(office.accounts.length).toBeGreaterThanOrEqual(60);
-    expect(office.accounts.map((a) => a.description)).toEqual(expect.arrayContaining(["Caixa Geral", "Energia Elétrica", "Aluguel"]));
+    expect(office.accounts.map((a) => a.description)).toEqual(
+      expect.arrayContaining(["Caixa Geral", "Energia Elétrica", "Aluguel"]),
+    );
   }
   const perClient = await db().clientAccount.groupBy({ by: ["clientId"], _count: true });
   for (const row of perClient) expect(row._count).toBeGreaterThanOrEqual(10);
@@ -114,7 +126,15 @@ test("offices have a chart of 60+ accounts of the current year; clients 10-20 ac
 test("blocks exist in every state, each with 1-3 documents", async () => {
   const blocks = await db().block.findMany({ include: { _count: { select: { documents: true } }, pendencies: true } });
   const stateOf = (b: (typeof blocks)[number]) =>
-    b.devolvedAt ? "devolved" : b.contabilizedAt ? "contabilized" : b.accountId ? "categorized" : b.pendencies.some((p) => !p.solvedAt) ? "pendency" : "uncategorized";
+    b.devolvedAt
+      ? "devolved"
+      : b.contabilizedAt
+        ? "contabilized"
+        : b.accountId
+          ? "categorized"
+          : b.pendencies.some((p) => !p.solvedAt)
+            ? "pendency"
+            : "uncategorized";
   expect(new Set(blocks.map(stateOf))).toEqual(new Set(BLOCK_STATES));
   for (const b of blocks) {
     expect(b._count.documents).toBeGreaterThanOrEqual(1);
@@ -162,22 +182,34 @@ test("pending invites of the three kinds", async () => {
 });
 
 test("busy is visible: the admin holds a contabilization lease on the Transportadora, no longer than a real lease", async () => {
-  const leases = await db().contabilizationLease.findMany({ include: { client: true, operator: { include: { user: true } } } });
-  expect(leases.map((l) => [l.client.name, l.operator.user.email])).toEqual([["Transportadora Rota Sul Ltda", "admin@escritorio.demo"]]);
+  const leases = await db().contabilizationLease.findMany({
+    include: { client: true, operator: { include: { user: true } } },
+  });
+  expect(leases.map((l) => [l.client.name, l.operator.user.email])).toEqual([
+    ["Transportadora Rota Sul Ltda", "admin@escritorio.demo"],
+  ]);
   // a lease of hours locked the owner out of Contabilizar long after the first start
   expect(leases[0].expiresAt.getTime()).toBeGreaterThan(seedStarted);
   expect(leases[0].expiresAt.getTime()).toBeLessThanOrEqual(seedEnded + CONTABILIZATION_LEASE_MS);
 });
 
 test("a second seed refuses and creates nothing", async () => {
-  const counts = async () => Promise.all([db().user.count(), db().block.count(), db().document.count(), db().account.count()]);
+  const counts = async () =>
+    Promise.all([db().user.count(), db().block.count(), db().document.count(), db().account.count()]);
   const before = await counts();
   expect(await seed(db())).toBe(false);
   expect(await counts()).toEqual(before);
 });
 
 test("with the demo office renamed by its owner, the next start's seed still finds the demo: no error, nothing created", async () => {
-  const counts = async () => Promise.all([db().user.count(), db().block.count(), db().document.count(), db().account.count(), db().accountingOffice.count()]);
+  const counts = async () =>
+    Promise.all([
+      db().user.count(),
+      db().block.count(),
+      db().document.count(),
+      db().account.count(),
+      db().accountingOffice.count(),
+    ]);
   const office = await db().accountingOffice.findFirstOrThrow({ where: { name: "Escritório Demo" } });
   await db().accountingOffice.update({ where: { id: office.id }, data: { name: "Contabilidade Mendes & Associados" } });
   try {
@@ -203,7 +235,10 @@ describe("factories (the seed's building blocks, with their defaults)", () => {
   });
 
   test("unique users, valid codes, the cached demo password", async () => {
-    const [a, b] = await Promise.all([createAccountingOperator({ type: 1 }), createAccountingOperator({ blocked: true })]);
+    const [a, b] = await Promise.all([
+      createAccountingOperator({ type: 1 }),
+      createAccountingOperator({ blocked: true }),
+    ]);
     expect(a.user.email).not.toBe(b.user.email);
     expect(a.user.passwordHash).toBe(b.user.passwordHash);
     expect(isValidCpf(a.user.code ?? "")).toBe(true);

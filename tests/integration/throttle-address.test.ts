@@ -11,7 +11,8 @@ const attempt = (username: string, password: string, forwardedFor: string) =>
 
 test("behind a trusted proxy, 10 failures from one address lock that address, not others", async () => {
   const co = await createClientOperator();
-  for (let i = 0; i < 10; i++) expect((await attempt(`ninguem${i}@x.demo`, "errada", "203.0.113.7, 10.0.0.1")).status).toBe(401);
+  for (let i = 0; i < 10; i++)
+    expect((await attempt(`ninguem${i}@x.demo`, "errada", "203.0.113.7, 10.0.0.1")).status).toBe(401);
   const locked = await attempt(co.user.email, "demo1234", "203.0.113.7");
   expect(locked.status).toBe(429);
   expect((await attempt(co.user.email, "demo1234", "198.51.100.20")).status).toBe(200);

@@ -40,7 +40,9 @@ test("a token with a changed signature is refused after the real one was cached"
 
 test("logging out ends a token the cache already knows", async () => {
   const person = (await createAccountingOperator()).user;
-  const pair = await call<{ access: string; refresh: string }>(tokenPost, { body: { username: person.email, password: DEMO_PASSWORD } });
+  const pair = await call<{ access: string; refresh: string }>(tokenPost, {
+    body: { username: person.email, password: DEMO_PASSWORD },
+  });
   const { access, refresh } = pair.json.data!;
   expect((await call(meGet, { token: access })).status).toBe(200);
   expect((await call(meGet, { token: access })).status).toBe(200); // served from the cache

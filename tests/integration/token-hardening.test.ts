@@ -9,7 +9,8 @@ import { createAccountingOperator } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 type Pair = { access: string; refresh: string };
-const login = async (username: string) => (await call<Pair>(tokenPost, { body: { username, password: "demo1234" } })).json.data!;
+const login = async (username: string) =>
+  (await call<Pair>(tokenPost, { body: { username, password: "demo1234" } })).json.data!;
 const me = (token: string) => call(meGet, { token });
 const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
 
@@ -51,7 +52,14 @@ describe("strict access tokens", () => {
   async function forge({ header = {}, claims = {}, omit = [] }: Forge): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const payload: Record<string, unknown> = {
-      token_type: "access", iat_ms: Date.now(), fam: familyId, sub: String(userId), iat: now, exp: now + 300, jti: "j1", ...claims,
+      token_type: "access",
+      iat_ms: Date.now(),
+      fam: familyId,
+      sub: String(userId),
+      iat: now,
+      exp: now + 300,
+      jti: "j1",
+      ...claims,
     };
     for (const key of omit) delete payload[key];
     return new SignJWT(payload).setProtectedHeader({ alg: "HS256", typ: "JWT", ...header }).sign(secret);
@@ -83,11 +91,25 @@ describe("strict access tokens", () => {
   }
 
   test("alg none and HS512 are refused", async () => {
-    const body = Buffer.from(JSON.stringify({ sub: String(userId), token_type: "access", fam: familyId, iat: 1, exp: 9_999_999_999, jti: "j" })).toString("base64url");
+    const body = Buffer.from(
+      JSON.stringify({
+        sub: String(userId),
+        token_type: "access",
+        fam: familyId,
+        iat: 1,
+        exp: 9_999_999_999,
+        jti: "j",
+      }),
+    ).toString("base64url");
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${body}.`;
     expect((await me(none)).status).toBe(401);
     const hs512 = await new SignJWT({ token_type: "access", fam: familyId, iat_ms: Date.now() })
-      .setProtectedHeader({ alg: "HS512", typ: "JWT" }).setSubject(String(userId)).setIssuedAt().setExpirationTime("5m").setJti("j").sign(secret);
+      .setProtectedHeader({ alg: "HS512", typ: "JWT" })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .setJti("j")
+      .sign(secret);
     expect((await me(hs512)).status).toBe(401);
   });
 });

@@ -17,7 +17,9 @@ test("a transaction waits for a busy pool as long as a query does (past Prisma's
   const watcher = new Client({ connectionString: process.env.DATABASE_URL });
   await watcher.connect();
   for (;;) {
-    const { rows } = await watcher.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep%'");
+    const { rows } = await watcher.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep%'",
+    );
     if (rows[0]!.n >= DATABASE_POOL_SIZE) break;
   }
   await watcher.end();

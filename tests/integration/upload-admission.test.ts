@@ -42,7 +42,10 @@ test("no token: 401 before a byte of the body is read", async () => {
 
 test("a declared length over the cap: 413 before reading", async () => {
   const body = trackedBody(1000);
-  const res = await sendPhotoUpload(body.stream, { ...auth, "content-length": String(SINGLE_IMAGE_BODY_MAX_BYTES + 1) });
+  const res = await sendPhotoUpload(body.stream, {
+    ...auth,
+    "content-length": String(SINGLE_IMAGE_BODY_MAX_BYTES + 1),
+  });
   expect(res.status).toBe(413);
   expect(res.json.error?.code).toBe("too_large");
   expect(body.pulled()).toBeLessThanOrEqual(1);
@@ -72,7 +75,9 @@ test("one user holds at most two of the three slots: their third upload is 429 u
   while (uploadSlots.stats().running < 3) await new Promise((resolve) => setImmediate(resolve));
   // every slot taken: a third office is refused too
   const stranger = await createAccountingOperator();
-  const full = await sendPhotoUpload(trackedBody(1000).stream, { authorization: `Bearer ${await login(stranger.user.email)}` });
+  const full = await sendPhotoUpload(trackedBody(1000).stream, {
+    authorization: `Bearer ${await login(stranger.user.email)}`,
+  });
   expect(full.status).toBe(429);
   [...slow, third].forEach((body) => body.finish());
   const done = await Promise.all([...inFlight, admitted]);

@@ -26,7 +26,8 @@ function stalledBody(head: string) {
 let auths: Record<string, string>[];
 beforeAll(async () => {
   auths = [];
-  for (let i = 0; i < 3; i += 1) auths.push({ authorization: `Bearer ${await login((await createAccountingOperator()).user.email)}` });
+  for (let i = 0; i < 3; i += 1)
+    auths.push({ authorization: `Bearer ${await login((await createAccountingOperator()).user.email)}` });
 });
 
 test("uploads whose bodies stop arriving are answered 408, their streams cancelled, and their slots freed", async () => {

@@ -10,5 +10,9 @@ export async function sendPhotoUpload(body: ReadableStream<Uint8Array>, headers:
     duplex: "half",
   } as RequestInit);
   const res = await photoPost(req, { params: Promise.resolve({}) });
-  return { status: res.status, headers: res.headers, json: (await res.json()) as { error?: { code: string; message: string } } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: (await res.json()) as { error?: { code: string; message: string } },
+  };
 }

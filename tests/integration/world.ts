@@ -2,7 +2,14 @@
 // blocks): one office's owner, admin, responsible, shared and outsider operators around one client, and
 // another office's owner. Not a test file itself (jest matches *.test.ts).
 import type { AccountingOffice, Client } from "@/server/db/client";
-import { createAccountingOperator, createClient, createOffice, shareClient, type CreateClientOptions, type OperatorWithUser } from "../helpers/factories";
+import {
+  createAccountingOperator,
+  createClient,
+  createOffice,
+  shareClient,
+  type CreateClientOptions,
+  type OperatorWithUser,
+} from "../helpers/factories";
 import { login } from "./operators-support";
 
 export type ClientWorld = {
@@ -27,7 +34,11 @@ export type ClientWorldOptions = {
   alpha?: Omit<CreateClientOptions, "office" | "responsible" | "db">;
 };
 
-export async function buildClientWorld({ sharedType = 2, names = {}, alpha: alphaFields = {} }: ClientWorldOptions = {}): Promise<ClientWorld> {
+export async function buildClientWorld({
+  sharedType = 2,
+  names = {},
+  alpha: alphaFields = {},
+}: ClientWorldOptions = {}): Promise<ClientWorld> {
   const named = (who: Who) => (names[who] ? { user: { name: names[who] } } : {});
   const officeA = await createOffice();
   const ownerA = await createAccountingOperator({ office: officeA, type: 0, ...named("ownerA") });
@@ -48,8 +59,11 @@ export async function worldLogins<K extends string>(world: ClientWorld, more: Re
 }
 
 /** Logs each person in (password demo1234), in order; their access tokens under the same keys. */
-export async function loginAll<K extends string>(people: Record<K, { user: { email: string } }>): Promise<Record<K, string>> {
+export async function loginAll<K extends string>(
+  people: Record<K, { user: { email: string } }>,
+): Promise<Record<K, string>> {
   const tokens = {} as Record<K, string>;
-  for (const [who, person] of Object.entries(people) as [K, { user: { email: string } }][]) tokens[who] = await login(person.user.email);
+  for (const [who, person] of Object.entries(people) as [K, { user: { email: string } }][])
+    tokens[who] = await login(person.user.email);
   return tokens;
 }

@@ -28,16 +28,29 @@ test("twelve postings at once all land, on at most two connections of the writes
   const account = await createAccount({ office: world.officeA, code: "2.1.01.002", yearOfExercise: current.year });
   const day = new Date(Date.UTC(current.year, current.month - 1, 5));
   const blocks = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => createBlock({ client: world.alpha, operator: world.regularA, state: "categorized", account, paymentDate: day, valueCents: 100 + i })),
+    Array.from({ length: 12 }, (_, i) =>
+      createBlock({
+        client: world.alpha,
+        operator: world.regularA,
+        state: "categorized",
+        account,
+        paymentDate: day,
+        valueCents: 100 + i,
+      }),
+    ),
   );
 
   const reads = await Promise.all(Array.from({ length: 6 }, () => call(clientsGet, { token })));
   expect(reads.map((res) => res.status)).toEqual(Array(6).fill(200));
   expect((await connectionsByPool())["bloco-write"]).toBeUndefined();
 
-  const answers = await Promise.all(blocks.map((block) => call(contabilizePost, { token, body: { blockId: block.id, link: null } })));
+  const answers = await Promise.all(
+    blocks.map((block) => call(contabilizePost, { token, body: { blockId: block.id, link: null } })),
+  );
   expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
-  const posted = await getDb().block.count({ where: { id: { in: blocks.map((block) => block.id) }, contabilizedAt: { not: null } } });
+  const posted = await getDb().block.count({
+    where: { id: { in: blocks.map((block) => block.id) }, contabilizedAt: { not: null } },
+  });
   expect(posted).toBe(12);
 
   // The pool keeps its connections open (idle) after the burst: twelve waited for two.

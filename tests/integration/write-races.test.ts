@@ -18,8 +18,14 @@ import { messages } from "@/lib/i18n/messages";
 import { loadActor } from "@/server/auth/load-actor";
 import { contabilizeChecked } from "@/server/contabilization/contabilize-block";
 import { getDb, type Account } from "@/server/db/client";
-import { AppError } from "@/server/http/errors";
-import { createAccount, createBlock, createClientOperator, createInvite, type ClientOperatorWithUser } from "../helpers/factories";
+import { AppError } from "@/server/errors";
+import {
+  createAccount,
+  createBlock,
+  createClientOperator,
+  createInvite,
+  type ClientOperatorWithUser,
+} from "../helpers/factories";
 import { call, type CallResult } from "../helpers/http";
 import { buildClientWorld, worldLogins, type ClientWorld } from "./world";
 
@@ -69,7 +75,10 @@ async function reportWhile<T>(blockId: number, race: () => Promise<T>): Promise<
   try {
     await holder.query("BEGIN");
     await holder.query("SELECT id FROM clients WHERE id = $1 FOR UPDATE", [world.alpha.id]);
-    const report = call(pendencyPost, { token: t.regularA, body: { blockId, issue: ISSUE_CODES[0], observations: "Foto ilegível" } });
+    const report = call(pendencyPost, {
+      token: t.regularA,
+      body: { blockId, issue: ISSUE_CODES[0], observations: "Foto ilegível" },
+    });
     await lockWaiters(1);
     const raced = race();
     await lockWaiters(2);
@@ -83,18 +92,29 @@ async function reportWhile<T>(blockId: number, race: () => Promise<T>): Promise<
 const openPendencies = (blockId: number) => getDb().pendency.count({ where: { blockId, solvedAt: null } });
 
 describe("a pendency reported while the block is being posted", () => {
-  const categorised = () => createBlock({ client: world.alpha, operator: world.regularA, state: "categorized", account, paymentDate: new Date() });
+  const categorised = () =>
+    createBlock({
+      client: world.alpha,
+      operator: world.regularA,
+      state: "categorized",
+      account,
+      paymentDate: new Date(),
+    });
 
   test("at the desk (the one-statement posting): 409 'pendency open', the block not posted", async () => {
     const block = await categorised();
-    const { report, raced } = await reportWhile(block.id, () => call<BlockContabilizeAnswer>(contabilizePost, { token: t.regularA, body: { blockId: block.id, link: null } }));
+    const { report, raced } = await reportWhile(block.id, () =>
+      call<BlockContabilizeAnswer>(contabilizePost, { token: t.regularA, body: { blockId: block.id, link: null } }),
+    );
     expect(report.status).toBe(200);
     expect(raced.status).toBe(409);
     expect(raced.json.error?.message).toBe(messages.contabilization.pendencyOpen);
     const after = await getDb().block.findUniqueOrThrow({ where: { id: block.id } });
     expect(after.contabilizedAt).toBeNull();
     expect(await openPendencies(block.id)).toBe(1);
-    expect(await getDb().auditEvent.count({ where: { action: "block.contabilize", targetId: String(block.id) } })).toBe(0);
+    expect(await getDb().auditEvent.count({ where: { action: "block.contabilize", targetId: String(block.id) } })).toBe(
+      0,
+    );
   });
 
   test("on the checked path (the one a posting takes when the statement wrote nothing): 409, not posted", async () => {
@@ -102,7 +122,8 @@ describe("a pendency reported while the block is being posted", () => {
     const loaded = await loadActor(world.regularA.userId);
     const caller = { actor: loaded!.actor, session: null };
     // Its answer, or what it threw (an AppError, which the route would answer with).
-    const checked = () => contabilizeChecked(caller, { blockId: block.id, link: null }).catch((error: unknown) => error);
+    const checked = () =>
+      contabilizeChecked(caller, { blockId: block.id, link: null }).catch((error: unknown) => error);
     const { report, raced } = await reportWhile(block.id, checked);
     expect(report.status).toBe(200);
     expect(raced).toBeInstanceOf(AppError);
@@ -113,8 +134,16 @@ describe("a pendency reported while the block is being posted", () => {
 });
 
 test("a pendency reported while the sender undoes its send: 409 'pendency', the block not undone", async () => {
-  const block = await createBlock({ client: world.alpha, sentBy: business, state: "uncategorized", sentAt: new Date(), documents: 1 });
-  const { report, raced } = await reportWhile(block.id, () => call(undoPost, { token: t.business, body: { blockId: block.id }, path: "/api/block/sent/undo" }));
+  const block = await createBlock({
+    client: world.alpha,
+    sentBy: business,
+    state: "uncategorized",
+    sentAt: new Date(),
+    documents: 1,
+  });
+  const { report, raced } = await reportWhile(block.id, () =>
+    call(undoPost, { token: t.business, body: { blockId: block.id }, path: "/api/block/sent/undo" }),
+  );
   expect(report.status).toBe(200);
   expect(raced.status).toBe(409);
   expect(raced.json.error?.message).toBe(messages.business.api.undoPendency);
@@ -143,7 +172,9 @@ test("a doubled re-invite of an e-mail whose invite expired: one invite, the oth
   const email = "convite.vencido@exemplo.com";
   const old = await createInvite({ office: world.officeA, email, invitedBy: { id: world.ownerA.userId } });
   await getDb().invite.update({ where: { id: old.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-  const answers = await bothAtTheInvite(old.id, () => [t.ownerA, t.adminA].map((token) => call(addInvitePost, { token, body: { email } })));
+  const answers = await bothAtTheInvite(old.id, () =>
+    [t.ownerA, t.adminA].map((token) => call(addInvitePost, { token, body: { email } })),
+  );
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   expect(answers.find((a) => a.status === 409)!.json.error?.message).toBe(messages.invites.alreadyInvited);
   const invites = await getDb().invite.findMany({ where: { officeId: world.officeA.id, email } });
@@ -152,8 +183,14 @@ test("a doubled re-invite of an e-mail whose invite expired: one invite, the oth
 });
 
 test("a doubled withdrawal of an invite: one 200 and one audit event, the other 404 'invite not found'", async () => {
-  const invite = await createInvite({ office: world.officeA, email: "convite.retirado@exemplo.com", invitedBy: { id: world.ownerA.userId } });
-  const answers = await bothAtTheInvite(invite.id, () => [t.ownerA, t.adminA].map((token) => call(removeInvitePost, { token, body: { inviteId: invite.id } })));
+  const invite = await createInvite({
+    office: world.officeA,
+    email: "convite.retirado@exemplo.com",
+    invitedBy: { id: world.ownerA.userId },
+  });
+  const answers = await bothAtTheInvite(invite.id, () =>
+    [t.ownerA, t.adminA].map((token) => call(removeInvitePost, { token, body: { inviteId: invite.id } })),
+  );
   expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
   expect(answers.find((a) => a.status === 404)!.json.error?.message).toBe(messages.invites.notFound);
   expect(await getDb().invite.count({ where: { id: invite.id } })).toBe(0);

@@ -47,7 +47,10 @@ function summary(samples: Sample[], seconds: number) {
 
 test("a burst of 200 connections of correct logins: no 500, ≥ 80 % of the 8-connection rate, p99 < 5 s", async () => {
   const round = { n: 0 };
-  const baseline = summary(await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }), BASELINE.seconds);
+  const baseline = summary(
+    await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }),
+    BASELINE.seconds,
+  );
 
   const { access } = await apiLogin(emails[0]!);
   // Four calls a second, as a person's screen polls: the probe must not be load of its own.
@@ -64,17 +67,37 @@ test("a burst of 200 connections of correct logins: no 500, ≥ 80 % of the 8-co
   // The 8-connection rate again after the burst: the burst is compared with the mean of the runs before
   // and after it, so a machine that gets busier or quieter meanwhile (a previous suite's PostgreSQL
   // still writing, another process) moves both sides, as the bench does with its floor.
-  const after = summary(await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }), BASELINE.seconds);
+  const after = summary(
+    await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }),
+    BASELINE.seconds,
+  );
   const baselineRate = (baseline.loginsPerSecond + after.loginsPerSecond) / 2;
-  const meSummary = { statuses: countByStatus(me), p99: Math.round(percentile(me.map((s) => s.ms), 99)), max: Math.round(Math.max(...me.map((s) => s.ms))) };
+  const meSummary = {
+    statuses: countByStatus(me),
+    p99: Math.round(
+      percentile(
+        me.map((s) => s.ms),
+        99,
+      ),
+    ),
+    max: Math.round(Math.max(...me.map((s) => s.ms))),
+  };
 
-  const figures = { baseline, burst, after, baselineRate, me: meSummary, connections: { baseline: BASELINE, burst: BURST } };
+  const figures = {
+    baseline,
+    burst,
+    after,
+    baselineRate,
+    me: meSummary,
+    connections: { baseline: BASELINE, burst: BURST },
+  };
   console.log(`[burst] ${JSON.stringify(figures)}`);
   mkdirSync(".data/resilience-results", { recursive: true });
   writeFileSync(".data/resilience-results/burst.json", JSON.stringify(figures, null, 2));
 
   for (const status of Object.keys(burst.statuses).map(Number)) expect([200, 429, 503]).toContain(status);
-  for (const status of [...Object.keys(baseline.statuses), ...Object.keys(after.statuses)].map(Number)) expect([200, 429, 503]).toContain(status);
+  for (const status of [...Object.keys(baseline.statuses), ...Object.keys(after.statuses)].map(Number))
+    expect([200, 429, 503]).toContain(status);
   expect(burst.loginsPerSecond).toBeGreaterThanOrEqual(0.8 * baselineRate);
   expect(burst.p99).toBeLessThan(5000);
   expect(Object.keys(meSummary.statuses)).toEqual(["200"]);

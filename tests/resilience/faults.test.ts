@@ -26,7 +26,14 @@ import { disconnectDb, getDb } from "@/server/db/client";
 import { referencedBlobKeys } from "@/server/jobs/blob-references";
 import { ORPHAN_GRACE_MS, sweepOrphanBlobs } from "@/server/jobs/orphan-blobs";
 import { createLocalBlobStore } from "@/server/storage/local-blob-store";
-import { createAccount, createAccountingOperator, createBlock, createClient, createClientOperator, createOffice } from "../helpers/factories";
+import {
+  createAccount,
+  createAccountingOperator,
+  createBlock,
+  createClient,
+  createClientOperator,
+  createOffice,
+} from "../helpers/factories";
 import { photoJpeg, receiptJpeg, toDataUrl } from "../helpers/images";
 import { apiLogin, BASE, DATA_DIR, DATABASE_URL, startApp, startAppWith, type RunningApp } from "./support/app";
 import { apiClient, Recorder } from "./support/client";
@@ -34,9 +41,19 @@ import { apiClient, Recorder } from "./support/client";
 const root = resolve(__dirname, "../..");
 const current = currentYearMonth();
 const today = `${current.year}-${String(current.month).padStart(2, "0")}-01`;
-const UNAVAILABLE = { error: { code: "unavailable", message: "O banco de dados está indisponível no momento. Tente novamente em instantes." } };
+const UNAVAILABLE = {
+  error: {
+    code: "unavailable",
+    message: "O banco de dados está indisponível no momento. Tente novamente em instantes.",
+  },
+};
 
-type World = { clientId: number; accountId: number; senders: { email: string; id: number }[]; operators: { email: string; id: number }[] };
+type World = {
+  clientId: number;
+  accountId: number;
+  senders: { email: string; id: number }[];
+  operators: { email: string; id: number }[];
+};
 
 let app: RunningApp;
 let world: World;
@@ -89,7 +106,10 @@ async function allBlobKeys(): Promise<string[]> {
 /** Every document and block of the test's client, and what must hold whatever happened. */
 async function assertNothingHalfWritten(): Promise<void> {
   const db = getDb();
-  const blocks = await db.block.findMany({ where: { clientId: world.clientId }, select: { id: true, categorizedAt: true, _count: { select: { documents: true } } } });
+  const blocks = await db.block.findMany({
+    where: { clientId: world.clientId },
+    select: { id: true, categorizedAt: true, _count: { select: { documents: true } } },
+  });
   expect(blocks.filter((b) => b._count.documents === 0)).toEqual([]); // no block without its documents
   expect(await db.document.count({ where: { clientId: world.clientId, blockId: null } })).toBe(0); // no document left outside a block
   const created = await db.auditEvent.count({ where: { clientId: world.clientId, action: "block.create" } });
@@ -103,8 +123,12 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   const recorder = new Recorder();
   const { call, close } = apiClient(recorder, 64);
   // Senders 0 and 1 here; 2 and 3 are the next tests' own (they count the blocks their sender has).
-  const senders = await Promise.all(world.senders.slice(0, 2).map(async (s) => ({ ...s, token: (await apiLogin(s.email)).access })));
-  const operators = await Promise.all(world.operators.map(async (o) => ({ ...o, token: (await apiLogin(o.email)).access })));
+  const senders = await Promise.all(
+    world.senders.slice(0, 2).map(async (s) => ({ ...s, token: (await apiLogin(s.email)).access })),
+  );
+  const operators = await Promise.all(
+    world.operators.map(async (o) => ({ ...o, token: (await apiLogin(o.email)).access })),
+  );
   type Send = { refs: string[]; status: number; sender: (typeof senders)[number] };
   const sends: Send[] = [];
   const saved: number[] = [];
@@ -118,10 +142,16 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   const sender = async (s: (typeof senders)[number], n: number) => {
     for (let seq = 0; running(); seq++) {
       const refs = Array.from({ length: 1 + (seq % 3) }, (_, p) => `pg-${n}-${seq}-${p}`);
-      let res = await call("POST", "/api/block/create", { token: s.token, body: refs.map((id) => ({ id, base64url: smallPhoto })) });
+      let res = await call("POST", "/api/block/create", {
+        token: s.token,
+        body: refs.map((id) => ({ id, base64url: smallPhoto })),
+      });
       while (res.status === 429 && running()) {
         await pause(Number(res.retryAfter ?? 2) * 1000);
-        res = await call("POST", "/api/block/create", { token: s.token, body: refs.map((id) => ({ id, base64url: smallPhoto })) });
+        res = await call("POST", "/api/block/create", {
+          token: s.token,
+          body: refs.map((id) => ({ id, base64url: smallPhoto })),
+        });
       }
       note503(res);
       sends.push({ refs, status: res.status, sender: s });
@@ -131,11 +161,20 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   };
   const categoriser = async (o: (typeof operators)[number]) => {
     while (running()) {
-      const next = await call<{ block: { id: number; version: number } | null }>("POST", "/api/block/tocategorize", { token: o.token, body: { clientId: world.clientId } });
+      const next = await call<{ block: { id: number; version: number } | null }>("POST", "/api/block/tocategorize", {
+        token: o.token,
+        body: { clientId: world.clientId },
+      });
       note503(next);
       const block = next.status === 200 ? next.json?.data?.block : null;
       if (block) {
-        const res = await call("POST", "/api/block/save", { token: o.token, body: { block: { id: block.id, date: today, value: "12.34", accountId: world.accountId }, version: block.version } });
+        const res = await call("POST", "/api/block/save", {
+          token: o.token,
+          body: {
+            block: { id: block.id, date: today, value: "12.34", accountId: world.accountId },
+            version: block.version,
+          },
+        });
         note503(res);
         if (res.status === 200) saved.push(block.id);
       }
@@ -155,17 +194,32 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   close();
 
   const routes = recorder.summary(1);
-  console.log(`[faults:postgres] ${JSON.stringify({ sends: sends.length, saved: saved.length, statuses: Object.fromEntries(Object.entries(routes).map(([r, v]) => [r, v.statuses])) })}`);
-  const expected: Record<string, number[]> = { "/api/block/create": [200, 429, 503], "/api/block/tocategorize": [200, 409, 503], "/api/block/save": [200, 409, 503] };
-  for (const [route, { statuses }] of Object.entries(routes)) for (const status of Object.keys(statuses)) expect([route, (expected[route] ?? []).includes(Number(status))]).toEqual([route, true]);
+  console.log(
+    `[faults:postgres] ${JSON.stringify({ sends: sends.length, saved: saved.length, statuses: Object.fromEntries(Object.entries(routes).map(([r, v]) => [r, v.statuses])) })}`,
+  );
+  const expected: Record<string, number[]> = {
+    "/api/block/create": [200, 429, 503],
+    "/api/block/tocategorize": [200, 409, 503],
+    "/api/block/save": [200, 409, 503],
+  };
+  for (const [route, { statuses }] of Object.entries(routes))
+    for (const status of Object.keys(statuses))
+      expect([route, (expected[route] ?? []).includes(Number(status))]).toEqual([route, true]);
   expect(recorder.failures).toEqual([]);
   expect(first503).toEqual({ retryAfter: "5", body: UNAVAILABLE });
   // The outage's end is logged by the first call served OUTAGE_QUIET_MS after the last 503; the load may
   // stop before that moment, so calls go on until the line is there (the state waited on), bounded.
-  await waitFor(async () => {
-    await fetch(`${BASE}/api/me/`, { headers: { authorization: `Bearer ${operators[0].token}` } }).then((r) => r.arrayBuffer(), () => null);
-    return app.output().includes("[db] database reachable again");
-  }, "the outage's end in the log", 30_000);
+  await waitFor(
+    async () => {
+      await fetch(`${BASE}/api/me/`, { headers: { authorization: `Bearer ${operators[0].token}` } }).then(
+        (r) => r.arrayBuffer(),
+        () => null,
+      );
+      return app.output().includes("[db] database reachable again");
+    },
+    "the outage's end in the log",
+    30_000,
+  );
   const log = app.output();
   expect(log).toMatch(/PostgreSQL stopped unexpectedly/);
   expect(log.match(/\[db\] database unavailable/g)?.length).toBe(1); // the outage is logged once
@@ -175,23 +229,34 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   // Every send is whole or absent: its documents all in one block of exactly them, or none at all.
   const db = getDb();
   for (const send of sends) {
-    const docs = await db.document.findMany({ where: { clientId: world.clientId, clientRef: { in: send.refs } }, select: { blockId: true } });
+    const docs = await db.document.findMany({
+      where: { clientId: world.clientId, clientRef: { in: send.refs } },
+      select: { blockId: true },
+    });
     if (send.status === 200) expect(docs).toHaveLength(send.refs.length);
     expect([0, send.refs.length]).toContain(docs.length);
     const blockIds = new Set(docs.map((d) => d.blockId));
     expect(blockIds.size).toBeLessThanOrEqual(1);
     if (docs.length) expect(await db.document.count({ where: { blockId: docs[0]!.blockId } })).toBe(send.refs.length);
   }
-  for (const id of saved) expect(await db.block.findUniqueOrThrow({ where: { id }, select: { accountId: true } })).toEqual({ accountId: world.accountId });
+  for (const id of saved)
+    expect(await db.block.findUniqueOrThrow({ where: { id }, select: { accountId: true } })).toEqual({
+      accountId: world.accountId,
+    });
   await assertNothingHalfWritten();
 
   // The sends that failed during the outage go through when sent again, once.
   const failed = sends.filter((s) => s.status === 503);
   expect(failed.length).toBeGreaterThan(0);
   for (const send of failed) {
-    const res = await call("POST", "/api/block/create", { token: send.sender.token, body: send.refs.map((id) => ({ id, base64url: smallPhoto })) });
+    const res = await call("POST", "/api/block/create", {
+      token: send.sender.token,
+      body: send.refs.map((id) => ({ id, base64url: smallPhoto })),
+    });
     expect(res.status).toBe(200);
-    expect(await db.document.count({ where: { clientId: world.clientId, clientRef: { in: send.refs } } })).toBe(send.refs.length);
+    expect(await db.document.count({ where: { clientId: world.clientId, clientRef: { in: send.refs } } })).toBe(
+      send.refs.length,
+    );
   }
   await assertNothingHalfWritten();
 }, 300_000);
@@ -203,14 +268,27 @@ async function bigBlock(tag: string): Promise<string> {
 }
 
 /** POST /api/block/create on a connection of its own; resolves with the status (0: the connection died). */
-function send(body: string, token: string): Promise<{ status: number; json: { data?: { id: number; documentsUrl: string[] } } | null }> {
+function send(
+  body: string,
+  token: string,
+): Promise<{ status: number; json: { data?: { id: number; documentsUrl: string[] } } | null }> {
   return new Promise((done) => {
-    const req = http.request(`${BASE}/api/block/create`, { method: "POST", agent: false, headers: { "content-type": "application/json", authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => done({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") }));
-      res.on("error", () => done({ status: 0, json: null }));
-    });
+    const req = http.request(
+      `${BASE}/api/block/create`,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          done({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") }),
+        );
+        res.on("error", () => done({ status: 0, json: null }));
+      },
+    );
     req.on("error", () => done({ status: 0, json: null }));
     req.end(body);
   });
@@ -225,7 +303,11 @@ test("the server killed mid-upload, started again, the client retrying: one bloc
 
   const first = send(body, token);
   // Kill once the upload is being stored: its first pictures are on disk, its transaction not yet run.
-  await waitFor(async () => (await allBlobKeys()).some((key) => !before.has(key)), "the first pictures of the upload", 120_000);
+  await waitFor(
+    async () => (await allBlobKeys()).some((key) => !before.has(key)),
+    "the first pictures of the upload",
+    120_000,
+  );
   process.kill(app.serverPid(), "SIGKILL");
   expect((await first).status).toBe(0);
   // The start script stops the jobs and PostgreSQL and exits with a failure (a supervisor restarts it).
@@ -243,7 +325,10 @@ test("the server killed mid-upload, started again, the client retrying: one bloc
   // The client sends the same block again (its session survived the restart).
   const retry = await send(body, token);
   expect(retry.status).toBe(200);
-  const blocks = await db.block.findMany({ where: { clientId: world.clientId, sentById: me.id }, include: { documents: true } });
+  const blocks = await db.block.findMany({
+    where: { clientId: world.clientId, sentById: me.id },
+    include: { documents: true },
+  });
   expect(blocks).toHaveLength(1);
   expect(blocks[0]!.documents.map((d) => d.clientRef).sort()).toEqual([...refs].sort());
   expect(retry.json?.data?.id).toBe(blocks[0]!.id);
@@ -295,7 +380,10 @@ test("SIGTERM drains: new connections refused at once, the upload in flight answ
   await disconnectDb();
 
   app = await startApp({}, { keepData: true });
-  const blocks = await getDb().block.findMany({ where: { clientId: world.clientId, sentById: me.id }, include: { _count: { select: { documents: true } } } });
+  const blocks = await getDb().block.findMany({
+    where: { clientId: world.clientId, sentById: me.id },
+    include: { _count: { select: { documents: true } } },
+  });
   expect(blocks.map((b) => [b.id, b._count.documents])).toEqual([[answer.json!.data!.id, 13]]);
   await assertNothingHalfWritten();
 }, 600_000);
@@ -309,7 +397,10 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
   await admin.query("DROP DATABASE IF EXISTS bloco_jobs WITH (FORCE)");
   await admin.query("CREATE DATABASE bloco_jobs");
   await admin.end();
-  const migrated = spawnSync(process.execPath, [resolve(root, "scripts/lib/schema-engine.mjs"), "apply"], { env: { ...process.env, DATABASE_URL: jobsUrl }, encoding: "utf8" });
+  const migrated = spawnSync(process.execPath, [resolve(root, "scripts/lib/schema-engine.mjs"), "apply"], {
+    env: { ...process.env, DATABASE_URL: jobsUrl },
+    encoding: "utf8",
+  });
   expect(migrated.status).toBe(0);
 
   // An SMTP server that holds one message (the `holdAt`-th: its DATA answered only by releaseHeld, or
@@ -331,7 +422,8 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
           accepted.push(session.envelope.rcptTo.map((r) => r.address).join(","));
           callback();
         };
-        if (hold) releaseHeld = accept; // the first: the worker is killed while it waits for this answer
+        if (hold)
+          releaseHeld = accept; // the first: the worker is killed while it waits for this answer
         else accept();
       });
     },
@@ -346,11 +438,15 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
   const workers: ChildProcess[] = [];
   const startWorker = (env: Record<string, string>) => {
     let output = "";
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/resilience/support/mail-worker.ts"], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: jobsUrl, SMTP_URL: smtpUrl, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "tests/resilience/support/mail-worker.ts"],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "production", DATABASE_URL: jobsUrl, SMTP_URL: smtpUrl, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout!.on("data", (c) => (output += c));
     child.stderr!.on("data", (c) => (output += c));
     workers.push(child);
@@ -360,21 +456,31 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
   await jobs.connect();
   try {
     const first = startWorker({ ENQUEUE_TO: "uma-vez@teste.bloco" });
-    await waitFor(() => dataSeen === 1 || first.child.exitCode !== null, "the first worker to reach the SMTP DATA", 60_000);
+    await waitFor(
+      () => dataSeen === 1 || first.child.exitCode !== null,
+      "the first worker to reach the SMTP DATA",
+      60_000,
+    );
     expect(first.output()).toMatch(/queued mail #\d+/);
     first.child.kill("SIGKILL");
     await first.exited;
     const [held] = (await jobs.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'mail-send'")).rows;
     expect(held).toEqual({ state: "active", retry_count: 0 });
     // the killed try is counted (committed before the send), and its claim runs out by itself
-    const [killed] = (await jobs.query("SELECT sent_at, attempts, sending_until IS NOT NULL AS claimed FROM mail_outbox")).rows;
+    const [killed] = (
+      await jobs.query("SELECT sent_at, attempts, sending_until IS NOT NULL AS claimed FROM mail_outbox")
+    ).rows;
     expect(killed).toEqual({ sent_at: null, attempts: 1, claimed: true });
 
     const second = startWorker({});
-    const done = await waitFor(async () => {
-      const [job] = (await jobs.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'mail-send'")).rows;
-      return job?.state === "completed" && job;
-    }, "the retried job to complete", 60_000);
+    const done = await waitFor(
+      async () => {
+        const [job] = (await jobs.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'mail-send'")).rows;
+        return job?.state === "completed" && job;
+      },
+      "the retried job to complete",
+      60_000,
+    );
     console.log(`[faults:job] ${JSON.stringify({ job: done, dataSeen, accepted, connectionErrors })}`);
     // Retried at least once (tries before the killed one's claim ran out find the mail held, and are
     // retried again), delivered once, as the second attempt.
@@ -394,22 +500,36 @@ test("a mail job whose worker is killed mid-send is retried by the next process 
     holdAt = dataSeen + 1;
     releaseHeld = null;
     const third = startWorker({ ENQUEUE_TO: "durante-a-queda@teste.bloco" });
-    await waitFor(() => releaseHeld !== null || third.child.exitCode !== null, "the third worker to reach the SMTP DATA", 60_000);
+    await waitFor(
+      () => releaseHeld !== null || third.child.exitCode !== null,
+      "the third worker to reach the SMTP DATA",
+      60_000,
+    );
     const restarts = () => app.output().split("PostgreSQL is back").length;
     const restartsBefore = restarts();
     await jobs.end().catch(() => undefined);
     process.kill(app.postgresPid(), "SIGKILL");
     releaseHeld!(); // accepted; the worker's write of sent_at meets no database
-    await waitFor(() => third.output().includes("Unhandled rejection, kept running") || third.child.exitCode !== null, "the job's unawaited failure", 60_000);
+    await waitFor(
+      () => third.output().includes("Unhandled rejection, kept running") || third.child.exitCode !== null,
+      "the job's unawaited failure",
+      60_000,
+    );
     expect(third.child.exitCode).toBeNull();
     await waitFor(() => restarts() > restartsBefore, "the start script to restart PostgreSQL");
     const after = new Client({ connectionString: jobsUrl });
     await after.connect();
     try {
-      await waitFor(async () => {
-        const [mail] = (await after.query(`SELECT sent_at FROM mail_outbox WHERE "to" = 'durante-a-queda@teste.bloco'`)).rows;
-        return mail?.sent_at ?? null;
-      }, "the mail sent once PostgreSQL is back", 120_000);
+      await waitFor(
+        async () => {
+          const [mail] = (
+            await after.query(`SELECT sent_at FROM mail_outbox WHERE "to" = 'durante-a-queda@teste.bloco'`)
+          ).rows;
+          return mail?.sent_at ?? null;
+        },
+        "the mail sent once PostgreSQL is back",
+        120_000,
+      );
     } finally {
       await after.end();
     }

@@ -11,7 +11,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { currentYearMonth } from "@/lib/format/dates";
 import { getDb } from "@/server/db/client";
-import { createAccount, createAccountingOperator, createBlock, createClient, createClientOperator, createOffice, shareClient } from "../helpers/factories";
+import {
+  createAccount,
+  createAccountingOperator,
+  createBlock,
+  createClient,
+  createClientOperator,
+  createOffice,
+  shareClient,
+} from "../helpers/factories";
 import { receiptJpeg, toDataUrl } from "../helpers/images";
 import { startAppWith, type RunningApp } from "./support/app";
 import { apiClient, Recorder } from "./support/client";
@@ -68,15 +76,29 @@ beforeAll(async () => {
             business.push({ email: member.user.email, id: member.id, clientId: client.id, tag: `u${member.id}` });
             sender = member.id;
           }
-          for (let k = 0; k < UNCATEGORIZED; k++) await createBlock({ client, state: "uncategorized", sentBy: { id: sender } });
+          for (let k = 0; k < UNCATEGORIZED; k++)
+            await createBlock({ client, state: "uncategorized", sentBy: { id: sender } });
           for (let k = 0; k < CATEGORIZED; k++) {
-            await createBlock({ client, state: "categorized", sentBy: { id: sender }, account: { id: accounts[0]! }, paymentDate: new Date(Date.UTC(current.year, current.month - 1, 1)), valueCents: 1000 });
+            await createBlock({
+              client,
+              state: "categorized",
+              sentBy: { id: sender },
+              account: { id: accounts[0]! },
+              paymentDate: new Date(Date.UTC(current.year, current.month - 1, 1)),
+              valueCents: 1000,
+            });
           }
         }
       }),
     );
     const clients = clientIds.length;
-    return { accounts, operators, business, clientIds, seeded: { uncategorized: clients * UNCATEGORIZED, categorized: clients * CATEGORIZED } };
+    return {
+      accounts,
+      operators,
+      business,
+      clientIds,
+      seeded: { uncategorized: clients * UNCATEGORIZED, categorized: clients * CATEGORIZED },
+    };
   }));
   photo = toDataUrl(await receiptJpeg({ width: 800, height: 600 }));
 }, 900_000);
@@ -104,7 +126,10 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
       await Promise.all(
         emails.slice(i, i + 4).map(async (email) => {
           for (;;) {
-            const res = await call<{ access: string; refresh: string }>("POST", "/api/token/", { body: { username: email, password: "demo1234" }, route: "login (set-up)" });
+            const res = await call<{ access: string; refresh: string }>("POST", "/api/token/", {
+              body: { username: email, password: "demo1234" },
+              route: "login (set-up)",
+            });
             if (res.status === 200) return void tokens.set(email, res.json!.data!);
             if (res.status !== 503) throw new Error(`login of ${email}: ${res.status}`);
             await pause(Number(res.retryAfter ?? 1) * 1000);
@@ -125,7 +150,9 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
     return async <T = unknown>(method: Method, path: string, body?: unknown) => {
       let res = await call<T>(method, path, { token: pair.access, body });
       if (res.status !== 401) return res;
-      const renewed = await call<{ access: string; refresh: string }>("POST", "/api/token/refresh/", { body: { refresh: pair.refresh } });
+      const renewed = await call<{ access: string; refresh: string }>("POST", "/api/token/refresh/", {
+        body: { refresh: pair.refresh },
+      });
       if (renewed.status !== 200) return res;
       Object.assign(pair, renewed.json!.data!);
       res = await call<T>(method, path, { token: pair.access, body, route: `${path} (after refresh)` });
@@ -183,14 +210,19 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
       await api("GET", "/api/clients");
       await api("POST", "/api/block/list", { clientId, year: current.year, month: current.month });
       // Categorise: the queue's next block, saved at once (a person types for a few seconds).
-      const next = await api<{ block: { id: number; version: number } | null }>("POST", "/api/block/tocategorize", { clientId });
+      const next = await api<{ block: { id: number; version: number } | null }>("POST", "/api/block/tocategorize", {
+        clientId,
+      });
       const block = next.status === 200 ? next.json!.data!.block : null;
       if (block) {
         await think();
         const accountId = world.accounts[round % world.accounts.length]!;
         const valueCents = 100 + index * 1000 + (round % 997);
         const value = (valueCents / 100).toFixed(2);
-        const res = await api("POST", "/api/block/save", { block: { id: block.id, date: today, value, accountId }, version: block.version });
+        const res = await api("POST", "/api/block/save", {
+          block: { id: block.id, date: today, value, accountId },
+          version: block.version,
+        });
         if (res.status === 200) {
           saved.push({ blockId: block.id, accountId, valueCents, operatorId: op.id });
           journeys.categorizations += 1;
@@ -201,7 +233,11 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
       if (!running()) break;
       // Contabilise every other round: take the month (and the lease), post the next block, let go.
       if (round % 2 === 0) {
-        const month = await api<{ accounts: { next: { id: number } | null }[] }>("POST", "/api/operator/sync/contabilize", { clientId });
+        const month = await api<{ accounts: { next: { id: number } | null }[] }>(
+          "POST",
+          "/api/operator/sync/contabilize",
+          { clientId },
+        );
         const target = month.status === 200 ? month.json!.data!.accounts.find((a) => a.next)?.next : undefined;
         if (target) {
           const res = await api("POST", "/api/block/contabilize", { blockId: target.id, link: null });
@@ -221,8 +257,19 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
 
   // What the answers were.
   const routes = recorder.summary(SECONDS);
-  const perSecond = Object.fromEntries(Object.entries(journeys).map(([name, n]) => [name, Number((n / SECONDS).toFixed(1))]));
-  const figures = { seconds: SECONDS, users: world.operators.length + world.business.length, thinkMs: THINK_MS, journeys, journeysPerSecond: perSecond, abandonedSends: abandoned.length, networkFailures: recorder.failures, routes };
+  const perSecond = Object.fromEntries(
+    Object.entries(journeys).map(([name, n]) => [name, Number((n / SECONDS).toFixed(1))]),
+  );
+  const figures = {
+    seconds: SECONDS,
+    users: world.operators.length + world.business.length,
+    thinkMs: THINK_MS,
+    journeys,
+    journeysPerSecond: perSecond,
+    abandonedSends: abandoned.length,
+    networkFailures: recorder.failures,
+    routes,
+  };
   console.log(`[load] ${JSON.stringify(figures, null, 1)}`);
   mkdirSync(".data/resilience-results", { recursive: true });
   writeFileSync(".data/resilience-results/load.json", JSON.stringify(figures, null, 2));
@@ -247,7 +294,15 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
       .filter(([status]) => !allowed(route).includes(Number(status)))
       .map(([status, n]) => `${route} ${status} ×${n}`),
   );
-  if (unexpected.length) console.log(`[load] app log:\n${app.output().split("\n").filter((line) => /\[db\]|\[api\]|error/i.test(line)).slice(0, 40).join("\n")}`);
+  if (unexpected.length)
+    console.log(
+      `[load] app log:\n${app
+        .output()
+        .split("\n")
+        .filter((line) => /\[db\]|\[api\]|error/i.test(line))
+        .slice(0, 40)
+        .join("\n")}`,
+    );
   expect(unexpected).toEqual([]);
   expect(recorder.failures).toEqual([]);
   expect(journeys.sends).toBeGreaterThan(0);
@@ -260,7 +315,20 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
   const businessIds = world.business.map((b) => b.id);
   const blocks = await db.block.findMany({
     where: { clientId: { in: world.clientIds } },
-    select: { id: true, clientId: true, sentById: true, sentAt: true, accountId: true, valueCents: true, paymentDate: true, categorizedById: true, categorizedAt: true, contabilizedAt: true, undoneAt: true, documents: { select: { clientRef: true } } },
+    select: {
+      id: true,
+      clientId: true,
+      sentById: true,
+      sentAt: true,
+      accountId: true,
+      valueCents: true,
+      paymentDate: true,
+      categorizedById: true,
+      categorizedAt: true,
+      contabilizedAt: true,
+      undoneAt: true,
+      documents: { select: { clientRef: true } },
+    },
   });
   const byId = new Map(blocks.map((b) => [b.id, b]));
 
@@ -276,15 +344,26 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
   // No document outside a block (a send that failed or was refused left no row), none twice.
   expect(await db.document.count({ where: { clientId: { in: world.clientIds }, blockId: null } })).toBe(0);
   const refs = sent.flatMap((s) => s.refs);
-  expect(await db.document.count({ where: { clientId: { in: world.clientIds }, clientRef: { in: refs } } })).toBe(refs.length);
-  expect(await db.document.count({ where: { clientId: { in: world.clientIds }, clientRef: { in: abandoned.flat() } } })).toBe(0);
-  expect(await db.auditEvent.count({ where: { action: "block.create", actorUserId: { in: await userIdsOf(businessIds) } } })).toBe(sent.length);
+  expect(await db.document.count({ where: { clientId: { in: world.clientIds }, clientRef: { in: refs } } })).toBe(
+    refs.length,
+  );
+  expect(
+    await db.document.count({ where: { clientId: { in: world.clientIds }, clientRef: { in: abandoned.flat() } } }),
+  ).toBe(0);
+  expect(
+    await db.auditEvent.count({ where: { action: "block.create", actorUserId: { in: await userIdsOf(businessIds) } } }),
+  ).toBe(sent.length);
 
   // Every save answered 200 is stored as sent (nothing saves a categorised block again in this run).
   expect(new Set(saved.map((s) => s.blockId)).size).toBe(saved.length);
   for (const s of saved) {
     const block = byId.get(s.blockId)!;
-    expect({ accountId: block.accountId, valueCents: block.valueCents === null ? null : Number(block.valueCents), date: block.paymentDate?.toISOString().slice(0, 10), by: block.categorizedById }).toEqual({
+    expect({
+      accountId: block.accountId,
+      valueCents: block.valueCents === null ? null : Number(block.valueCents),
+      date: block.paymentDate?.toISOString().slice(0, 10),
+      by: block.categorizedById,
+    }).toEqual({
       accountId: s.accountId,
       valueCents: s.valueCents,
       date: today,
@@ -293,12 +372,16 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
   }
   const categorizedInRun = blocks.filter((b) => b.categorizedAt !== null && b.categorizedAt >= startedAt);
   expect(categorizedInRun.length).toBe(saved.length);
-  expect(await db.auditEvent.count({ where: { action: "block.save", targetId: { in: blocks.map((b) => String(b.id)) } } })).toBe(saved.length);
+  expect(
+    await db.auditEvent.count({ where: { action: "block.save", targetId: { in: blocks.map((b) => String(b.id)) } } }),
+  ).toBe(saved.length);
 
   // Every contabilize answered 200 is posted, and nothing else was.
   const posted = blocks.filter((b) => b.contabilizedAt !== null).map((b) => b.id);
   expect(posted.sort((a, b) => a - b)).toEqual([...contabilized].sort((a, b) => a - b));
-  expect(await db.auditEvent.count({ where: { action: "block.contabilize", targetId: { in: posted.map(String) } } })).toBe(posted.length);
+  expect(
+    await db.auditEvent.count({ where: { action: "block.contabilize", targetId: { in: posted.map(String) } } }),
+  ).toBe(posted.length);
 
   // The counts add up: what was there plus what was sent = uncategorised + categorised + posted.
   const uncategorized = blocks.filter((b) => b.accountId === null).length;
@@ -309,6 +392,9 @@ test(`200 users for ${SECONDS} s: only expected answers, nothing lost`, async ()
 }, 900_000);
 
 async function userIdsOf(clientOperatorIds: number[]): Promise<number[]> {
-  const rows = await getDb().clientOperator.findMany({ where: { id: { in: clientOperatorIds } }, select: { userId: true } });
+  const rows = await getDb().clientOperator.findMany({
+    where: { id: { in: clientOperatorIds } },
+    select: { userId: true },
+  });
   return rows.map((r) => r.userId);
 }

@@ -23,7 +23,11 @@ beforeAll(async () => {
   }));
   dripper = (await apiLogin(emails.dripper)).access;
   other = (await apiLogin(emails.other)).access;
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 240, g: 240, b: 230 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 240, g: 240, b: 230 } },
+  })
+    .jpeg()
+    .toBuffer();
   photo = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
 }, 900_000);
 

@@ -27,7 +27,9 @@ beforeAll(async () => {
   // A real photo-sized JPEG of noise (it does not compress): about 10 MB, a 14 MB data URL.
   const width = 4000;
   const height = 2950;
-  const jpeg = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   photo = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
 }, 900_000);
 
@@ -55,7 +57,12 @@ test("40 parallel 14 MB photos: 429 beyond the slots, never 500, memory bounded"
   clearInterval(sampler);
   const counts: Record<number, number> = {};
   for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  const figures = { statuses: counts, rssBeforeMiB: Math.round(before), rssPeakMiB: Math.round(peak), growthMiB: Math.round(peak - before) };
+  const figures = {
+    statuses: counts,
+    rssBeforeMiB: Math.round(before),
+    rssPeakMiB: Math.round(peak),
+    growthMiB: Math.round(peak - before),
+  };
   console.log(`[uploads] ${JSON.stringify(figures)}`);
 
   // 408: an upload admitted once an earlier one ended, whose body this client (pushing 40 x 14 MB at

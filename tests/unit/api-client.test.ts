@@ -45,7 +45,8 @@ const rotatingServer =
   async (call) => {
     if (call.url === REFRESH_PATH) {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      if (options.refreshStatus) return json(options.refreshStatus, { error: { code: "unauthenticated", message: "x" } });
+      if (options.refreshStatus)
+        return json(options.refreshStatus, { error: { code: "unauthenticated", message: "x" } });
       return json(200, { data: { access: "new-access", refresh: "new-refresh" } });
     }
     if (call.auth !== "Bearer new-access") return unauthorized();
@@ -65,7 +66,9 @@ describe("api client: requests", () => {
 
   test("auth: false sends no bearer and never refreshes", async () => {
     const { client, calls, session } = setup(() => unauthorized());
-    await expect(client.request("/api/token/", { username: "a", password: "b" }, { auth: false })).rejects.toMatchObject({
+    await expect(
+      client.request("/api/token/", { username: "a", password: "b" }, { auth: false }),
+    ).rejects.toMatchObject({
       status: 401,
       code: "unauthenticated",
     });
@@ -106,8 +109,16 @@ describe("api client: 401, refresh and retry", () => {
     await client.request("/api/a");
     // simulate a request that left with the old token and comes back 401 now
     const stale = createApiClient({
-      session: { getAccess: () => "new-access", getRefresh: () => "new-refresh", setTokens: jest.fn(), clear: jest.fn() },
-      fetch: async (url, init) => (new Headers(init.headers).get("authorization") === "Bearer new-access" ? json(200, { data: url }) : unauthorized()),
+      session: {
+        getAccess: () => "new-access",
+        getRefresh: () => "new-refresh",
+        setTokens: jest.fn(),
+        clear: jest.fn(),
+      },
+      fetch: async (url, init) =>
+        new Headers(init.headers).get("authorization") === "Bearer new-access"
+          ? json(200, { data: url })
+          : unauthorized(),
     });
     await expect(stale.request("/api/b")).resolves.toBe("/api/b");
     expect(calls.filter((c) => c.url === REFRESH_PATH)).toHaveLength(1);
@@ -115,14 +126,25 @@ describe("api client: 401, refresh and retry", () => {
 
   test("a refused refresh clears the session and logs out; the 401 surfaces", async () => {
     const { client, calls, session, onLogout } = setup(rotatingServer({ refreshStatus: 401 }));
-    await expect(Promise.all([client.request("/api/a"), client.request("/api/b")])).rejects.toMatchObject({ status: 401 });
+    await expect(Promise.all([client.request("/api/a"), client.request("/api/b")])).rejects.toMatchObject({
+      status: 401,
+    });
     expect(calls.filter((c) => c.url === REFRESH_PATH)).toHaveLength(1);
     expect(onLogout).toHaveBeenCalledTimes(1);
-    expect(session.getSnapshot()).toMatchObject({ access: null, refresh: null, platform: "not-choosed", loggedIn: false });
+    expect(session.getSnapshot()).toMatchObject({
+      access: null,
+      refresh: null,
+      platform: "not-choosed",
+      loggedIn: false,
+    });
   });
 
   test("two tabs without a cross-tab lock refresh at once: the one refused adopts the pair the other stored, nobody is logged out", async () => {
-    const storage = createMemoryStorage({ [STORAGE_KEYS.access]: "old-access", [STORAGE_KEYS.refresh]: "old-refresh", [STORAGE_KEYS.platform]: "accounting" });
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.access]: "old-access",
+      [STORAGE_KEYS.refresh]: "old-refresh",
+      [STORAGE_KEYS.platform]: "accounting",
+    });
     const session = createSessionStore(() => storage);
     // The server rotates "old-refresh" once: the second use (within the grace window) is 401.
     let rotated = false;
@@ -163,7 +185,9 @@ describe("api client: 401, refresh and retry", () => {
 
   test("the retry is made once: a second 401 logs out instead of looping", async () => {
     const { client, calls, onLogout, session } = setup((call) =>
-      call.url === REFRESH_PATH ? json(200, { data: { access: "new-access", refresh: "new-refresh" } }) : unauthorized(),
+      call.url === REFRESH_PATH
+        ? json(200, { data: { access: "new-access", refresh: "new-refresh" } })
+        : unauthorized(),
     );
     await expect(client.request("/api/a")).rejects.toMatchObject({ status: 401 });
     expect(calls.map((c) => c.url)).toEqual(["/api/a", REFRESH_PATH, "/api/a"]);
@@ -183,7 +207,7 @@ describe("api client: 401, refresh and retry", () => {
     const session = createSessionStore(() => storage);
     const { fetch, calls } = fakeFetch(rotatingServer());
     // While we waited for the lock, another tab refreshed: no second refresh call.
-    const lock = async <T,>(task: () => Promise<T>) => {
+    const lock = async <T>(task: () => Promise<T>) => {
       session.setTokens({ access: "new-access", refresh: "new-refresh" });
       return task();
     };
@@ -203,7 +227,9 @@ describe("api client: errors", () => {
 
   test("a 400's refused fields surface too, so a form can mark each field (malformed entries dropped)", async () => {
     const fields = [{ path: "currentPassword", message: "Senha atual incorreta." }, { path: 1 }, "x"];
-    const { client } = setup(() => json(400, { error: { code: "invalid_input", message: "Senha atual incorreta.", fields } }));
+    const { client } = setup(() =>
+      json(400, { error: { code: "invalid_input", message: "Senha atual incorreta.", fields } }),
+    );
     await expect(client.request("/api/operator/profile", {})).rejects.toMatchObject({
       status: 400,
       fields: [{ path: "currentPassword", message: "Senha atual incorreta." }],
@@ -212,7 +238,11 @@ describe("api client: errors", () => {
 
   test.each([400, 404, 500, 502])("'ajax error %i' when the answer has no message", async (status) => {
     const { client } = setup(() => new Response("<html>bad gateway</html>", { status }));
-    await expect(client.request("/api/x")).rejects.toMatchObject({ status, code: `http_${status}`, message: `ajax error ${status}` });
+    await expect(client.request("/api/x")).rejects.toMatchObject({
+      status,
+      code: `http_${status}`,
+      message: `ajax error ${status}`,
+    });
   });
 
   test("'ajax timeout' when the server does not answer in time", async () => {
@@ -225,12 +255,20 @@ describe("api client: errors", () => {
           init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
         }),
     });
-    await expect(client.request("/api/x")).rejects.toMatchObject({ status: 0, code: "timeout", message: "ajax timeout" });
+    await expect(client.request("/api/x")).rejects.toMatchObject({
+      status: 0,
+      code: "timeout",
+      message: "ajax timeout",
+    });
   });
 
   test("a network failure reads 'Erro de conexão'", async () => {
     const { client } = setup(() => Promise.reject(new TypeError("fetch failed")));
-    await expect(client.request("/api/x")).rejects.toMatchObject({ status: 0, code: "network_error", message: "Erro de conexão" });
+    await expect(client.request("/api/x")).rejects.toMatchObject({
+      status: 0,
+      code: "network_error",
+      message: "Erro de conexão",
+    });
   });
 
   test("a caller's cancel is passed through untouched (not shown as an error)", async () => {

@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 // The gzip middleware Next runs before its handlers (router-server.js), as Next ships it.
-const nextCompression = require("next/dist/compiled/compression") as () => (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+const nextCompression = require("next/dist/compiled/compression") as () => (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void;
 import { apiCoding, compressApiAnswer, COMPRESS_FROM_BYTES } from "@/scripts/lib/api-compression.mjs";
 import { acceptsEncoding } from "@/scripts/lib/accept-encoding.mjs";
 import { rawRequest } from "@/tests/helpers/raw-http";
@@ -15,14 +19,19 @@ import { rawRequest } from "@/tests/helpers/raw-http";
 
 // Keys that do not repeat, so that even compressed it stays over 1 KiB (a second compression would show).
 const LARGE = JSON.stringify({
-  data: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `Cliente ${i} Comércio Ltda`, key: createHash("sha256").update(String(i)).digest("hex") })),
+  data: Array.from({ length: 80 }, (_, i) => ({
+    id: i,
+    name: `Cliente ${i} Comércio Ltda`,
+    key: createHash("sha256").update(String(i)).digest("hex"),
+  })),
 });
 const SMALL = JSON.stringify({ data: { id: 1 } });
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const answers: Record<string, Handler> = {
   // Next's route handler answer: headers as one-item lists (which its middleware does not take as JSON)
-  "/api/large": (_req, res) => nextWrites(res, ["application/json; charset=utf-8"], [LARGE.slice(0, 500), LARGE.slice(500)]),
+  "/api/large": (_req, res) =>
+    nextWrites(res, ["application/json; charset=utf-8"], [LARGE.slice(0, 500), LARGE.slice(500)]),
   "/api/small": (_req, res) => nextWrites(res, ["application/json; charset=utf-8"], [SMALL]),
   // a Content-Type the middleware does take as JSON: it compresses, and we must not compress again
   "/api/plain-type": (_req, res) => nextWrites(res, "application/json; charset=utf-8", [LARGE]),
@@ -71,7 +80,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((done) => server.close(done)));
 
-const call = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(port, path, headers, method);
+const call = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(port, path, headers, method);
 
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 
@@ -97,7 +107,10 @@ describe("compressApiAnswer", () => {
   });
 
   test("as it came for a client that accepts neither, or sends no Accept-Encoding", async () => {
-    for (const headers of [{}, { "accept-encoding": "identity" }, { "accept-encoding": "zstd, deflate" }] as Record<string, string>[]) {
+    for (const headers of [{}, { "accept-encoding": "identity" }, { "accept-encoding": "zstd, deflate" }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await call("/api/large", headers);
       expect(answer.headers["content-encoding"]).toBeUndefined();
       expect(answer.body.toString()).toBe(LARGE);
@@ -145,7 +158,8 @@ describe("compressApiAnswer", () => {
 });
 
 describe("apiCoding and acceptsEncoding", () => {
-  const req = (url: string, accept?: string, method = "GET") => ({ url, method, headers: accept ? { "accept-encoding": accept } : {} }) as IncomingMessage;
+  const req = (url: string, accept?: string, method = "GET") =>
+    ({ url, method, headers: accept ? { "accept-encoding": accept } : {} }) as IncomingMessage;
   test.each([
     ["/api/clients", "gzip, deflate, br, zstd", "br"],
     ["/api", "br", "br"],

@@ -40,11 +40,23 @@ const block = (extra: Partial<Block> = {}): Block => ({
   hasPendency: false,
   ...extra,
 });
-const form = (extra: Partial<BlockForm> = {}): BlockForm => ({ day: 15, month: 3, year: 2026, accountId: 3, cents: 123456, ...extra });
+const form = (extra: Partial<BlockForm> = {}): BlockForm => ({
+  day: 15,
+  month: 3,
+  year: 2026,
+  accountId: 3,
+  cents: 123456,
+  ...extra,
+});
 
 describe("viewerMode", () => {
   test.each([
-    ["contabilised wins over everything", block({ contabilizedDatetime: "2026-04-01T10:00:00.000Z", hasPendency: true }), true, "contabilized"],
+    [
+      "contabilised wins over everything",
+      block({ contabilizedDatetime: "2026-04-01T10:00:00.000Z", hasPendency: true }),
+      true,
+      "contabilized",
+    ],
     ["busy client: view", block({ hasPendency: true }), true, "view"],
     ["open pendency", block({ hasPendency: true }), false, "pendency"],
     ["uncategorised: edit", block({ accountId: null, date: null, value: null }), false, "edit"],
@@ -117,7 +129,13 @@ describe("date selects (spec §9)", () => {
 describe("the form and the wire", () => {
   test("initialForm reads the payment date, account and value; empty while uncategorised", () => {
     expect(initialForm(block())).toEqual(form());
-    expect(initialForm(block({ date: null, value: null, accountId: null }))).toEqual({ day: null, month: null, year: null, accountId: null, cents: 0 });
+    expect(initialForm(block({ date: null, value: null, accountId: null }))).toEqual({
+      day: null,
+      month: null,
+      year: null,
+      accountId: null,
+      cents: 0,
+    });
   });
   test("toSaveBody sends an ISO date, a dotted decimal value, the account and the version", () => {
     expect(toSaveBody(7, form({ day: 5, month: 1, cents: 100050 }), 4)).toEqual({
@@ -133,7 +151,10 @@ describe("the form and the wire", () => {
   test("the block's month: payment date, or the sent date in São Paulo while uncategorised", () => {
     expect(blockYearMonth(block())).toEqual({ year: 2026, month: 3 });
     expect(blockYearMonth(block({ date: null }))).toEqual({ year: 2026, month: 3 });
-    expect(blockYearMonth(block({ date: null, sentDatetime: "2026-01-01T02:00:00.000Z" }))).toEqual({ year: 2025, month: 12 });
+    expect(blockYearMonth(block({ date: null, sentDatetime: "2026-01-01T02:00:00.000Z" }))).toEqual({
+      year: 2025,
+      month: 12,
+    });
   });
   test("card texts", () => {
     expect(blockCardDate(block())).toBe("15/03/2026");
@@ -158,12 +179,16 @@ describe("currency input (spec §5)", () => {
 describe("badges (spec §2)", () => {
   test("categorised, contabilised, both by one operator", () => {
     expect(badges({ categorizedBy: null, contabilizedBy: null, alsoContabilize: false })).toEqual([]);
-    expect(badges({ categorizedBy: "Ana", contabilizedBy: null, alsoContabilize: false })).toEqual([{ kind: "categorized", name: "Ana" }]);
+    expect(badges({ categorizedBy: "Ana", contabilizedBy: null, alsoContabilize: false })).toEqual([
+      { kind: "categorized", name: "Ana" },
+    ]);
     expect(badges({ categorizedBy: "Ana", contabilizedBy: "Bia", alsoContabilize: false })).toEqual([
       { kind: "categorized", name: "Ana" },
       { kind: "contabilized", name: "Bia" },
     ]);
-    expect(badges({ categorizedBy: "Ana", contabilizedBy: "Ana", alsoContabilize: true })).toEqual([{ kind: "both", name: "Ana" }]);
+    expect(badges({ categorizedBy: "Ana", contabilizedBy: "Ana", alsoContabilize: true })).toEqual([
+      { kind: "both", name: "Ana" },
+    ]);
   });
 });
 
@@ -191,7 +216,10 @@ describe("account picker groups", () => {
 
 describe("findBlockInAnswer", () => {
   test("finds a block anywhere in year → month → account, ignores other shapes", () => {
-    const answer = { blocks: { "2026": { "3": { "3": [block({ id: 1 })], null: [block({ id: 9, version: 8 })] } } }, uncategorizedCount: 1 };
+    const answer = {
+      blocks: { "2026": { "3": { "3": [block({ id: 1 })], null: [block({ id: 9, version: 8 })] } } },
+      uncategorizedCount: 1,
+    };
     expect(findBlockInAnswer(answer, 9)?.version).toBe(8);
     expect(findBlockInAnswer(answer, 2)).toBeNull();
     expect(findBlockInAnswer(undefined, 9)).toBeNull();
@@ -202,7 +230,13 @@ describe("findBlockInAnswer", () => {
 describe("categorizationForm", () => {
   it("prefills from the suggestion a solved pendency left, and from the block without one", () => {
     const bare = { date: null, value: null, accountId: null };
-    expect(categorizationForm({ ...bare, suggestion: null })).toEqual({ day: null, month: null, year: null, accountId: null, cents: 0 });
+    expect(categorizationForm({ ...bare, suggestion: null })).toEqual({
+      day: null,
+      month: null,
+      year: null,
+      accountId: null,
+      cents: 0,
+    });
     expect(categorizationForm({ ...bare, suggestion: { date: "2026-10-05", value: "123.45", accountId: 9 } })).toEqual({
       day: 5,
       month: 10,
@@ -211,6 +245,10 @@ describe("categorizationForm", () => {
       cents: 12_345,
     });
     // a partial suggestion fills what it has
-    expect(categorizationForm({ ...bare, suggestion: { date: null, value: "10.00", accountId: null } })).toMatchObject({ cents: 1_000, accountId: null, day: null });
+    expect(categorizationForm({ ...bare, suggestion: { date: null, value: "10.00", accountId: null } })).toMatchObject({
+      cents: 1_000,
+      accountId: null,
+      day: null,
+    });
   });
 });

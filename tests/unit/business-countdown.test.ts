@@ -1,5 +1,11 @@
 import { DAY_MS, SENT_UNDO_MS } from "@/lib/constants";
-import { deadlineLabel, formatHoursMinutesSeconds, formatMinutesSeconds, nextDeadlineChange, nextSecondChange } from "@/lib/format/countdown";
+import {
+  deadlineLabel,
+  formatHoursMinutesSeconds,
+  formatMinutesSeconds,
+  nextDeadlineChange,
+  nextSecondChange,
+} from "@/lib/format/countdown";
 import { returnedDocumentDeadline } from "@/lib/format/deadline";
 
 const HOUR = 3_600_000;

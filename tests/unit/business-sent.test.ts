@@ -28,7 +28,11 @@ describe("shortOperatorName (spec §9: names over 25 characters cut with an elli
 
 describe("operatorOptions", () => {
   test("the caller first as 'Voce', then the others; at most 7", () => {
-    const list = [op(2, "Bruno"), op(1, "Eu Mesmo", true), ...Array.from({ length: 8 }, (_, i) => op(10 + i, `Colega ${i}`))];
+    const list = [
+      op(2, "Bruno"),
+      op(1, "Eu Mesmo", true),
+      ...Array.from({ length: 8 }, (_, i) => op(10 + i, `Colega ${i}`)),
+    ];
     const options = operatorOptions(list);
     expect(options).toHaveLength(7);
     expect(options[0]).toEqual({ value: 1, label: "Voce" });
@@ -36,7 +40,9 @@ describe("operatorOptions", () => {
     expect(options.at(-1)).toEqual({ value: 14, label: "Colega 4" });
   });
   test("long colleague names are cut", () => {
-    expect(operatorOptions([op(1, "Me", true), op(2, "Fernanda Cristina Albuquerque Moraes")])[1].label).toBe("Fernanda Cristina Albuque…");
+    expect(operatorOptions([op(1, "Me", true), op(2, "Fernanda Cristina Albuquerque Moraes")])[1].label).toBe(
+      "Fernanda Cristina Albuque…",
+    );
   });
 });
 
@@ -58,7 +64,11 @@ describe("groupByDay", () => {
 
 test("isUndoable: only while undoableUntil is in the future", () => {
   const now = Date.parse("2026-03-10T13:00:00.000Z");
-  expect(isUndoable(block(1, "2026-03-10T12:50:00.000Z", { undoableUntil: "2026-03-10T13:05:00.000Z" }), now)).toBe(true);
-  expect(isUndoable(block(1, "2026-03-10T12:40:00.000Z", { undoableUntil: "2026-03-10T13:00:00.000Z" }), now)).toBe(false);
+  expect(isUndoable(block(1, "2026-03-10T12:50:00.000Z", { undoableUntil: "2026-03-10T13:05:00.000Z" }), now)).toBe(
+    true,
+  );
+  expect(isUndoable(block(1, "2026-03-10T12:40:00.000Z", { undoableUntil: "2026-03-10T13:00:00.000Z" }), now)).toBe(
+    false,
+  );
   expect(isUndoable(block(1, "2026-03-10T12:58:00.000Z"), now)).toBe(false);
 });

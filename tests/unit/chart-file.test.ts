@@ -1,5 +1,5 @@
 import { accountsMessages } from "@/lib/i18n/sections/accounts";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { ChartFileError, previewChartFile, readChartFile } from "@/lib/accounts/chart-file";
 import { decodeDataUrl, parseChartFile, type ChartFile } from "@/server/accounts/chart-file";
 
@@ -25,8 +25,12 @@ function errorOf(call: () => unknown): AppError {
 describe("decodeDataUrl", () => {
   test("any declared type, with parameters or none, padded or not", () => {
     const payload = Buffer.from("Código;Descrição\n1;Ativo\n").toString("base64");
-    expect(Buffer.from(decodeDataUrl(`data:text/csv;base64,${payload}`)).toString()).toBe("Código;Descrição\n1;Ativo\n");
-    expect(Buffer.from(decodeDataUrl(`data:application/vnd.ms-excel;charset=utf-8;base64,${payload}`)).toString()).toContain("Ativo");
+    expect(Buffer.from(decodeDataUrl(`data:text/csv;base64,${payload}`)).toString()).toBe(
+      "Código;Descrição\n1;Ativo\n",
+    );
+    expect(
+      Buffer.from(decodeDataUrl(`data:application/vnd.ms-excel;charset=utf-8;base64,${payload}`)).toString(),
+    ).toContain("Ativo");
     expect(Buffer.from(decodeDataUrl(`data:;base64,${payload}`)).toString()).toContain("Ativo");
     expect(Buffer.from(decodeDataUrl("data:text/plain;base64,QUI")).toString()).toBe("AB");
     expect(Buffer.from(decodeDataUrl("data:text/plain;base64,QUI=")).toString()).toBe("AB");
@@ -99,7 +103,9 @@ describe("delimiters and quotes", () => {
   });
 
   test("quoted cells keep their delimiters, doubled quotes and line breaks", () => {
-    const file = parse('Código,Descrição\n4.1,"Aluguel, condomínio"\n4.2,"Serviços ""PJ"""\n4.3,"Duas\nlinhas"\n4.4,Fim\n');
+    const file = parse(
+      'Código,Descrição\n4.1,"Aluguel, condomínio"\n4.2,"Serviços ""PJ"""\n4.3,"Duas\nlinhas"\n4.4,Fim\n',
+    );
     expect(brief(file)).toEqual([
       [2, "4.1", "Aluguel, condomínio"],
       [3, "4.2", 'Serviços "PJ"'],
@@ -151,7 +157,11 @@ describe("columns", () => {
     expect(dominio.columns).toEqual({ reducedCode: 0, code: 1, description: 2 });
     expect(dominio.rows[0]).toMatchObject({ code: "1.1.01", reducedCode: "7" });
     // a column named as the reduced code keeps that role; the other Código is then left alone
-    expect(parse("Código;Reduzido;Classificação;Nome\n7;8;1.1;Caixa\n").columns).toEqual({ reducedCode: 1, code: 2, description: 3 });
+    expect(parse("Código;Reduzido;Classificação;Nome\n7;8;1.1;Caixa\n").columns).toEqual({
+      reducedCode: 1,
+      code: 2,
+      description: 3,
+    });
     expect(parse("Conta;Código;Nome\n1;1.1;Caixa\n").columns).toEqual({ code: 1, description: 2 });
     expect(parse("Nome;Conta;Conta contábil\nCaixa;1.1;x\n").columns).toEqual({ description: 0, code: 1 });
   });
@@ -163,7 +173,11 @@ describe("columns", () => {
 
   test("only one of code and description named: the other is the first column no name claims", () => {
     expect(parse("Conta;Histórico\n1.1;Caixa\n").columns).toEqual({ code: 0, description: 1 });
-    expect(parse("Reduzido;Descrição;Classif\n7;Caixa;1.1\n").columns).toEqual({ reducedCode: 0, description: 1, code: 2 });
+    expect(parse("Reduzido;Descrição;Classif\n7;Caixa;1.1\n").columns).toEqual({
+      reducedCode: 0,
+      description: 1,
+      code: 2,
+    });
   });
 
   test("no header: a first line starting with a code is data, code in column 1 and description in 2", () => {
@@ -195,7 +209,12 @@ describe("columns", () => {
       { line: 2, code: "1.1", description: "Caixa", reducedCode: null, type: "analytic" },
       { line: 3, code: "1.2", description: "Bancos", reducedCode: null, type: "analytic" },
     ]);
-    const all = parse("Reduzido;Nome;Conta;Tipo\n7;Caixa;1.1;S\n", { code: 2, description: 1, reducedCode: 0, type: 3 });
+    const all = parse("Reduzido;Nome;Conta;Tipo\n7;Caixa;1.1;S\n", {
+      code: 2,
+      description: 1,
+      reducedCode: 0,
+      type: 3,
+    });
     expect(all.rows).toEqual([{ line: 2, code: "1.1", description: "Caixa", reducedCode: "7", type: "synthetic" }]);
   });
 
@@ -246,7 +265,9 @@ describe("types", () => {
   });
 
   test("a blank or unknown type, or no type column: synthetic when a later or earlier code sits under it", () => {
-    const file = parse("Conta;Nome;Tipo\n1;Ativo;\n1.1;Circulante;?\n1.1.01;Caixa;\n10;Outro;\n2.1.01;Fornecedores;\n2.1;Passivo circulante;\n");
+    const file = parse(
+      "Conta;Nome;Tipo\n1;Ativo;\n1.1;Circulante;?\n1.1.01;Caixa;\n10;Outro;\n2.1.01;Fornecedores;\n2.1;Passivo circulante;\n",
+    );
     expect(file.rows.map((r) => [r.code, r.type])).toEqual([
       ["1", "synthetic"],
       ["1.1", "synthetic"],
@@ -259,7 +280,10 @@ describe("types", () => {
   });
 
   test("an explicit type wins over the codes", () => {
-    expect(parse("Conta;Nome;Tipo\n1;Ativo;A\n1.1;Caixa;S\n").rows.map((r) => r.type)).toEqual(["analytic", "synthetic"]);
+    expect(parse("Conta;Nome;Tipo\n1;Ativo;A\n1.1;Caixa;S\n").rows.map((r) => r.type)).toEqual([
+      "analytic",
+      "synthetic",
+    ]);
   });
 });
 
@@ -333,14 +357,23 @@ test("a 5,000-line chart is read whole, in order", () => {
   const lines = ["Classificação;Descrição;Reduzido"];
   for (let group = 1; group <= 50; group++) {
     lines.push(`${group};Grupo ${group};${group * 1000}`);
-    for (let leaf = 1; leaf <= 99; leaf++) lines.push(`${group}.${leaf};"Conta ${group}, ${leaf}";${group * 1000 + leaf}`);
+    for (let leaf = 1; leaf <= 99; leaf++)
+      lines.push(`${group}.${leaf};"Conta ${group}, ${leaf}";${group * 1000 + leaf}`);
   }
   expect(lines).toHaveLength(5001);
   const file = parse(lines.join("\r\n"));
   expect(file.refused).toEqual([]);
   expect(file.rows).toHaveLength(5000);
-  expect(file.rows[4999]).toEqual({ line: 5001, code: "50.99", description: "Conta 50, 99", reducedCode: "50099", type: "analytic" });
-  expect(file.rows.filter((r) => r.type === "synthetic").map((r) => r.code)).toEqual(Array.from({ length: 50 }, (_, i) => `${i + 1}`));
+  expect(file.rows[4999]).toEqual({
+    line: 5001,
+    code: "50.99",
+    description: "Conta 50, 99",
+    reducedCode: "50099",
+    type: "analytic",
+  });
+  expect(file.rows.filter((r) => r.type === "synthetic").map((r) => r.code)).toEqual(
+    Array.from({ length: 50 }, (_, i) => `${i + 1}`),
+  );
   // a round trip through the data URL the screen sends
   const url = `data:text/csv;base64,${Buffer.from(lines.join("\n")).toString("base64")}`;
   expect(parseChartFile(decodeDataUrl(url)).rows).toHaveLength(5000);
@@ -348,7 +381,7 @@ test("a 5,000-line chart is read whole, in order", () => {
 
 describe("the preview the import dialog shows (lib/accounts/chart-file.ts)", () => {
   test("the first lines, the width and the columns the server picks by itself", () => {
-    const text = "Código;Classificação;Descrição;Tipo\n7;1;Ativo;S\n8;1.1;\"Caixa; geral\";A\n9;1.2;Bancos;A\n";
+    const text = 'Código;Classificação;Descrição;Tipo\n7;1;Ativo;S\n8;1.1;"Caixa; geral";A\n9;1.2;Bancos;A\n';
     const preview = previewChartFile(utf8(text), 2);
     expect(preview).toEqual({
       rows: [
@@ -361,7 +394,10 @@ describe("the preview the import dialog shows (lib/accounts/chart-file.ts)", () 
     });
     // the columns it shows, sent back, read the file as the server would have by itself
     expect(parse(text, preview.columns)).toEqual(parse(text));
-    expect(previewChartFile(utf8("1;Ativo\n1.1;Caixa\n"))).toMatchObject({ hasHeader: false, columns: { code: 0, description: 1 } });
+    expect(previewChartFile(utf8("1;Ativo\n1.1;Caixa\n"))).toMatchObject({
+      hasHeader: false,
+      columns: { code: 0, description: 1 },
+    });
   });
 
   test("a file the import answers 400 for is a ChartFileError, a file of refused lines is not", () => {

@@ -9,13 +9,30 @@ describe("chart file preview", () => {
   const bytes = (text: string) => new TextEncoder().encode(text);
 
   test("the first lines and the columns the server would pick by the header's names", () => {
-    const preview = previewChartBytes(bytes("Descrição;Código;Reduzido\r\n\r\nAtivo;1;\n\"Caixa; geral\";1.1;10;extra\n"), 3);
-    expect(preview.rows).toEqual([["Descrição", "Código", "Reduzido"], ["Ativo", "1", ""], ["Caixa; geral", "1.1", "10", "extra"]]);
-    expect(preview).toMatchObject({ width: 3, hasHeader: true, columns: { code: 1, description: 0, reducedCode: 2 }, problem: null });
+    const preview = previewChartBytes(
+      bytes('Descrição;Código;Reduzido\r\n\r\nAtivo;1;\n"Caixa; geral";1.1;10;extra\n'),
+      3,
+    );
+    expect(preview.rows).toEqual([
+      ["Descrição", "Código", "Reduzido"],
+      ["Ativo", "1", ""],
+      ["Caixa; geral", "1.1", "10", "extra"],
+    ]);
+    expect(preview).toMatchObject({
+      width: 3,
+      hasHeader: true,
+      columns: { code: 1, description: 0, reducedCode: 2 },
+      problem: null,
+    });
   });
 
   test("a first line starting with a code is data: code 1, description 2", () => {
-    expect(previewChartBytes(bytes("1,Ativo\n1.1,Caixa"))).toMatchObject({ hasHeader: false, width: 2, columns: { code: 0, description: 1 }, problem: null });
+    expect(previewChartBytes(bytes("1,Ativo\n1.1,Caixa"))).toMatchObject({
+      hasHeader: false,
+      width: 2,
+      columns: { code: 0, description: 1 },
+      problem: null,
+    });
   });
 
   test("a header the server cannot read is shown with its reason, for the person to pick the columns", () => {
@@ -26,7 +43,10 @@ describe("chart file preview", () => {
   });
 
   test("Windows-1252 bytes are read as such", () => {
-    expect(previewChartBytes(new Uint8Array([0x43, 0xf3, 0x64, 0x3b, 0x44, 0x65, 0x73, 0x63, 0x72, 0x69, 0xe7, 0xe3, 0x6f])).rows[0]).toEqual(["Cód", "Descrição"]);
+    expect(
+      previewChartBytes(new Uint8Array([0x43, 0xf3, 0x64, 0x3b, 0x44, 0x65, 0x73, 0x63, 0x72, 0x69, 0xe7, 0xe3, 0x6f]))
+        .rows[0],
+    ).toEqual(["Cód", "Descrição"]);
   });
 
   test("an empty file is refused", () => {

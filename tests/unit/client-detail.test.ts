@@ -5,7 +5,13 @@ import type { Block, Pendency } from "@/lib/contract/blocks";
 import { currentYearMonth, selectableYears } from "@/lib/format/dates";
 import { matchesValue } from "@/lib/format/search";
 
-const block = (id: number, date: string | null, value: string | null, accountId: number | null, extra: Partial<Block> = {}): Block => ({
+const block = (
+  id: number,
+  date: string | null,
+  value: string | null,
+  accountId: number | null,
+  extra: Partial<Block> = {},
+): Block => ({
   id,
   date,
   value,
@@ -18,7 +24,13 @@ const block = (id: number, date: string | null, value: string | null, accountId:
   hasPendency: false,
   ...extra,
 });
-const account = (id: number, code: string, description: string, activated = true, date: string | null = "2026-01-10"): ClientAccount => ({ id, code, description, activated, date, reducedCode: null, active: true, type: "analytic" });
+const account = (
+  id: number,
+  code: string,
+  description: string,
+  activated = true,
+  date: string | null = "2026-01-10",
+): ClientAccount => ({ id, code, description, activated, date, reducedCode: null, active: true, type: "analytic" });
 
 describe("matchesValue ('Buscar valor')", () => {
   test.each([
@@ -43,7 +55,10 @@ describe("matchesValue ('Buscar valor')", () => {
 describe("periodBlocks / accountRows / flatBlocks", () => {
   const map = {
     "2026": {
-      "3": { "7": [block(1, "2026-03-02", "10.00", 7), block(2, "2026-03-20", "20.00", 7)], null: [block(3, null, null, null)] },
+      "3": {
+        "7": [block(1, "2026-03-02", "10.00", 7), block(2, "2026-03-20", "20.00", 7)],
+        null: [block(3, null, null, null)],
+      },
       "4": { "7": [block(4, "2026-04-01", "30.00", 7)], "9": [block(5, "2026-04-05", "1234.56", 9)] },
     },
     "2025": { "12": { "7": [block(6, "2025-12-31", "5.00", 7)] } },
@@ -63,7 +78,10 @@ describe("periodBlocks / accountRows / flatBlocks", () => {
   });
 
   test("rows sort by code (numeric), carry blocks, warn only for an inactive account holding blocks", () => {
-    const rows = accountRows([account(9, "1.10", "Energia Elétrica", false), account(7, "1.2", "Aluguel"), account(8, "1.3", "Água", false)], periodBlocks(map, 2026, 4));
+    const rows = accountRows(
+      [account(9, "1.10", "Energia Elétrica", false), account(7, "1.2", "Aluguel"), account(8, "1.3", "Água", false)],
+      periodBlocks(map, 2026, 4),
+    );
     expect(rows.map((r) => [r.account.id, r.blocks.length, r.warning])).toEqual([
       [7, 1, false],
       [8, 0, false],
@@ -81,7 +99,13 @@ describe("periodBlocks / accountRows / flatBlocks", () => {
 
   test("yearAccounts merges months: active if any month was, latest date", () => {
     const merged = yearAccounts(
-      { "2026": { "1": [account(7, "1.2", "Aluguel", false, null)], "2": [account(7, "1.2", "Aluguel", true, "2026-02-01"), account(9, "1.1", "Luz")] }, "2025": { "1": [account(5, "0.9", "Old")] } },
+      {
+        "2026": {
+          "1": [account(7, "1.2", "Aluguel", false, null)],
+          "2": [account(7, "1.2", "Aluguel", true, "2026-02-01"), account(9, "1.1", "Luz")],
+        },
+        "2025": { "1": [account(5, "0.9", "Old")] },
+      },
       2026,
     );
     expect(merged.map((a) => [a.id, a.activated, a.date])).toEqual([
@@ -92,7 +116,15 @@ describe("periodBlocks / accountRows / flatBlocks", () => {
 });
 
 describe("pendencies panel rules", () => {
-  const pendency = (id: number, date: string, solved: string | null): Pendency => ({ id, blockId: id, date, issue: 0, observations: "", documentsUrl: [], solvedDatetime: solved });
+  const pendency = (id: number, date: string, solved: string | null): Pendency => ({
+    id,
+    blockId: id,
+    date,
+    issue: 0,
+    observations: "",
+    documentsUrl: [],
+    solvedDatetime: solved,
+  });
   // São Paulo is UTC-3: 02:00Z on the 5th is still the 4th there.
   const list = [
     pendency(1, "2026-03-05T02:00:00.000Z", null),

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REFUSALS, clientErrorKind, internalErrorAnswer, onClientError } from "@/scripts/lib/client-error.mjs";
 import { apiMessages } from "@/lib/i18n/sections/api";
-import { errorStatus } from "@/server/http/errors";
+import { errorStatus } from "@/server/errors";
 import { parseRawAnswer, rawExchange } from "@/tests/helpers/raw-http";
 
 // scripts/lib/client-error.mjs: what scripts/serve.mjs answers to a request Node's HTTP parser refuses
@@ -40,7 +40,9 @@ describe("onClientError on a node:http server", () => {
     const answer = parseRawAnswer(await exchange([`GET /api/clients HTTP/1.1\r\nHost: x\r\n${bigHeader}\r\n`]));
     expect(answer.status).toBe(431);
     expect(answer.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: apiMessages.refused.headers } });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: "headers_too_large", message: apiMessages.refused.headers },
+    });
     expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(answer.body));
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -102,7 +104,9 @@ describe("the answers' texts and codes", () => {
   it("answers a 500 Next failed to answer with the envelope on /api and the message as text elsewhere", () => {
     const api = internalErrorAnswer("/api/clients?x=1");
     expect(api.headers["Content-Type"]).toBe("application/json");
-    expect(JSON.parse(api.body.toString("utf8"))).toEqual({ error: { code: "internal", message: apiMessages.internal } });
+    expect(JSON.parse(api.body.toString("utf8"))).toEqual({
+      error: { code: "internal", message: apiMessages.internal },
+    });
     expect(api.headers["Content-Length"]).toBe(String(api.body.length));
     const page = internalErrorAnswer("/apiary");
     expect(page.headers["Content-Type"]).toBe("text/plain; charset=utf-8");

@@ -49,7 +49,11 @@ describe("matchesFirst", () => {
 });
 
 describe("statusesOf", () => {
-  const flags = (isShared: boolean, hasUncategorizedBlocks: boolean, hasPendencies: boolean) => ({ isShared, hasUncategorizedBlocks, hasPendencies });
+  const flags = (isShared: boolean, hasUncategorizedBlocks: boolean, hasPendencies: boolean) => ({
+    isShared,
+    hasUncategorizedBlocks,
+    hasPendencies,
+  });
   test("green, purple, orange in that order, only the true ones", () => {
     expect(statusesOf(flags(true, true, true))).toEqual(["shared", "uncategorized", "pendencies"]);
     expect(statusesOf(flags(false, true, false))).toEqual(["uncategorized"]);

@@ -40,7 +40,9 @@ describe("contabilization desk: the QR link", () => {
   });
 
   it("carries this origin, the mobile route and the token", () => {
-    expect(mobileUrl("https://bloco.example", "abc_DEF-123")).toBe("https://bloco.example/home/client/contabilization/mobile/abc_DEF-123");
+    expect(mobileUrl("https://bloco.example", "abc_DEF-123")).toBe(
+      "https://bloco.example/home/client/contabilization/mobile/abc_DEF-123",
+    );
   });
 });
 
@@ -48,12 +50,18 @@ describe("contabilization desk: a 409 of the lease", () => {
   const message = "Otto está contabilizando este cliente no momento. Aguarde até que termine para contabilizar.";
 
   it("names the holder from the envelope's details", () => {
-    const error = errorFromResponse(409, { error: { code: "conflict", message, details: { holder: { name: "Otto", pictureUrl: null } } } });
+    const error = errorFromResponse(409, {
+      error: { code: "conflict", message, details: { holder: { name: "Otto", pictureUrl: null } } },
+    });
     expect(leaseHolder(error)).toEqual({ message, holder: { name: "Otto", pictureUrl: null } });
   });
 
   it("is not another 409 or another error", () => {
-    expect(leaseHolder(errorFromResponse(409, { error: { code: "conflict", message: "Este bloco ainda não foi categorizado" } }))).toBeNull();
+    expect(
+      leaseHolder(
+        errorFromResponse(409, { error: { code: "conflict", message: "Este bloco ainda não foi categorizado" } }),
+      ),
+    ).toBeNull();
     expect(leaseHolder(new ApiError(404, "not_found", "x"))).toBeNull();
     expect(leaseHolder(new Error("x"))).toBeNull();
   });

@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, inlineScriptHashes, scriptHash, servedOverHttps } from "@/server/security/content-security-policy";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  scriptHash,
+  servedOverHttps,
+} from "@/server/security/content-security-policy";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
 
@@ -11,19 +16,34 @@ describe("content security policy", () => {
   });
 
   it("never allows inline scripts wholesale and carries the required directives", () => {
-    const policy = contentSecurityPolicy({ nonce: "abc", scriptHashes: ["'sha256-a'", "'sha256-a'"], https: false, dev: false });
+    const policy = contentSecurityPolicy({
+      nonce: "abc",
+      scriptHashes: ["'sha256-a'", "'sha256-a'"],
+      https: false,
+      dev: false,
+    });
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-abc' 'sha256-a'");
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(policy).not.toContain("unsafe-eval");
-    for (const part of ["object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "default-src 'self'"]) {
+    for (const part of [
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "default-src 'self'",
+    ]) {
       expect(policy.split("; ")).toContain(part);
     }
     expect(policy).not.toContain("upgrade-insecure-requests");
   });
 
   it("upgrades insecure requests only over HTTPS and allows eval only in development", () => {
-    expect(contentSecurityPolicy({ nonce: "n", scriptHashes: [], https: true, dev: false })).toContain("upgrade-insecure-requests");
-    expect(directive(contentSecurityPolicy({ nonce: "n", scriptHashes: [], https: false, dev: true }), "script-src")).toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy({ nonce: "n", scriptHashes: [], https: true, dev: false })).toContain(
+      "upgrade-insecure-requests",
+    );
+    expect(
+      directive(contentSecurityPolicy({ nonce: "n", scriptHashes: [], https: false, dev: true }), "script-src"),
+    ).toContain("'unsafe-eval'");
   });
 
   it("sees HTTPS from APP_URL, or from X-Forwarded-Proto only behind a trusted proxy", () => {

@@ -77,15 +77,20 @@ describe("encodeUnderLimit (spec §5: downscaled repeatedly until under the limi
     const result = await encodeUnderLimit({ width: 4000, height: 3000 }, encode, { max });
     expect(asked.length).toBeGreaterThan(1);
     expect(dataUrlLength(result.blob.size)).toBeLessThanOrEqual(max);
-    for (let index = 1; index < asked.length; index += 1) expect(asked[index].width).toBeLessThan(asked[index - 1].width);
+    for (let index = 1; index < asked.length; index += 1)
+      expect(asked[index].width).toBeLessThan(asked[index - 1].width);
     expect(result.width / result.height).toBeCloseTo(4 / 3, 1);
   });
 
   test("gives up after MAX_ENCODE_ATTEMPTS", async () => {
     const encode = async () => new Blob([new Uint8Array(100)]);
-    await expect(encodeUnderLimit({ width: 100, height: 100 }, encode, { max: 10 })).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(encodeUnderLimit({ width: 100, height: 100 }, encode, { max: 10 })).rejects.toBeInstanceOf(
+      ImageTooLargeError,
+    );
     const { asked, encode: counting } = fakeEncoder(1000);
-    await expect(encodeUnderLimit({ width: 4000, height: 3000 }, counting, { max: 30 })).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(encodeUnderLimit({ width: 4000, height: 3000 }, counting, { max: 30 })).rejects.toBeInstanceOf(
+      ImageTooLargeError,
+    );
     expect(asked).toHaveLength(MAX_ENCODE_ATTEMPTS);
   });
 });

@@ -21,7 +21,8 @@ import {
 } from "@/components/create-block/selection";
 import { blockCreateBody, clientRefSchema, pendencySolveBody } from "@/lib/contract/business";
 
-const photo = (id: string) => makeNewImage(id, { dataUrl: `data:image/jpeg;base64,${id}`, thumbUrl: `thumb-${id}`, width: 10, height: 8 });
+const photo = (id: string) =>
+  makeNewImage(id, { dataUrl: `data:image/jpeg;base64,${id}`, thumbUrl: `thumb-${id}`, width: 10, height: 8 });
 const doc = (id: number) => ({ id, url: `/files/${id}`, thumbnailUrl: `/thumbs/${id}` });
 const withPhotos = (count: number, start: Selection = EMPTY_SELECTION) =>
   Array.from({ length: count }, (_, index) => photo(`p${index}`)).reduce(addNew, start);
@@ -119,7 +120,11 @@ describe("the bodies", () => {
     const replaced = addNew(removeItem(start, "b:2"), photo("new1"));
     expect(hasChanges(replaced)).toBe(true);
     const body = solveBody(replaced, 9);
-    expect(body).toEqual({ pendencyId: 9, documents: [{ id: "new1", base64url: "data:image/jpeg;base64,new1" }], removedDocuments: [2] });
+    expect(body).toEqual({
+      pendencyId: 9,
+      documents: [{ id: "new1", base64url: "data:image/jpeg;base64,new1" }],
+      removedDocuments: [2],
+    });
     expect(pendencySolveBody.safeParse(body).success).toBe(true);
   });
 

@@ -13,7 +13,10 @@ class FakeXhr {
   responseText = "";
   responseHeaders = "";
   aborted = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -64,7 +67,11 @@ function setup(options: { stallMs?: number; processingMs?: number } = {}) {
     },
     ...options,
   });
-  const storage = createMemoryStorage({ [STORAGE_KEYS.access]: "old-access", [STORAGE_KEYS.refresh]: "old-refresh", [STORAGE_KEYS.platform]: "bussiness" });
+  const storage = createMemoryStorage({
+    [STORAGE_KEYS.access]: "old-access",
+    [STORAGE_KEYS.refresh]: "old-refresh",
+    [STORAGE_KEYS.platform]: "bussiness",
+  });
   const session = createSessionStore(() => storage);
   const refreshes: string[] = [];
   // the refresh goes through the client's own fetch, not the upload transport
@@ -125,7 +132,11 @@ describe("the block upload through the API client (XMLHttpRequest transport)", (
   test("the server's error envelope becomes an ApiError; its headers are readable", async () => {
     const { xhrs, transport } = setup();
     const response = transport("/api/block/create", { method: "POST", body: "[]", headers: {} });
-    (await opened(xhrs, 1)).respond(429, { error: { code: "rate_limited", message: "Aguarde" } }, "Retry-After: 3\r\ncontent-type: application/json\r\n");
+    (await opened(xhrs, 1)).respond(
+      429,
+      { error: { code: "rate_limited", message: "Aguarde" } },
+      "Retry-After: 3\r\ncontent-type: application/json\r\n",
+    );
     const answer = await response;
     expect(answer.status).toBe(429);
     expect(answer.headers.get("retry-after")).toBe("3");
@@ -179,7 +190,9 @@ describe("the block upload through the API client (XMLHttpRequest transport)", (
           reject(new DOMException("Aborted", "AbortError"));
         });
       });
-    const session = createSessionStore(() => createMemoryStorage({ [STORAGE_KEYS.access]: "a", [STORAGE_KEYS.refresh]: "r" }));
+    const session = createSessionStore(() =>
+      createMemoryStorage({ [STORAGE_KEYS.access]: "a", [STORAGE_KEYS.refresh]: "r" }),
+    );
     const client = createApiClient({ session, fetch: slow, timeoutMs: 10 });
     await expect(client.request("/x", {})).rejects.toMatchObject({ code: "timeout" });
     await expect(client.request("/x", {}, { timeoutMs: 0 })).resolves.toBe(1);

@@ -1,6 +1,12 @@
 import { runInNewContext } from "node:vm";
 import { createApiClient, type FetchLike } from "@/lib/api/client";
-import { EARLY_EXCHANGE_PAGE, EARLY_EXCHANGE_PATH, EARLY_READ_TTL_MS, earlyCallsScript, takeEarlyCall } from "@/lib/early-calls";
+import {
+  EARLY_EXCHANGE_PAGE,
+  EARLY_EXCHANGE_PATH,
+  EARLY_READ_TTL_MS,
+  earlyCallsScript,
+  takeEarlyCall,
+} from "@/lib/early-calls";
 import { createMemoryStorage, createSessionStore, STORAGE_KEYS } from "@/lib/session";
 import { MOBILE_HISTORY_PATH, MOBILE_LIST_PATH, MOBILE_PATH } from "@/components/contabilization-mobile/paths";
 
@@ -14,8 +20,16 @@ function runScript(path: string, stored: Record<string, string> = {}, failing = 
   const made: Made[] = [];
   const win: Record<string, unknown> = {};
   const fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
-    made.push({ url, method: init.method, auth: init.headers.Authorization ?? null, contentType: init.headers["Content-Type"] ?? null, body: init.body });
-    return failing ? Promise.reject(new TypeError("Failed to fetch")) : Promise.resolve(new Response(JSON.stringify({ data: { url } }), { status: 200 }));
+    made.push({
+      url,
+      method: init.method,
+      auth: init.headers.Authorization ?? null,
+      contentType: init.headers["Content-Type"] ?? null,
+      body: init.body,
+    });
+    return failing
+      ? Promise.reject(new TypeError("Failed to fetch"))
+      : Promise.resolve(new Response(JSON.stringify({ data: { url } }), { status: 200 }));
   };
   win.window = win;
   Object.assign(win, {
@@ -44,26 +58,44 @@ describe("earlyCallsScript", () => {
 
   test("/home of a company: GET /api/me/ and GET /api/client (its month's reads are POSTs the app makes)", () => {
     const { made } = runScript("/home", { ...OFFICE, [STORAGE_KEYS.platform]: "bussiness" }); // spelt so (lib/platform.ts)
-    expect(made.map((call) => `${call.method} ${call.url} ${call.auth}`)).toEqual(["GET /api/me/ Bearer tok-1", "GET /api/client Bearer tok-1"]);
+    expect(made.map((call) => `${call.method} ${call.url} ${call.auth}`)).toEqual([
+      "GET /api/me/ Bearer tok-1",
+      "GET /api/client Bearer tok-1",
+    ]);
   });
 
   test("nothing without a token, without a chosen platform, or on another page", () => {
     expect(runScript("/home", { [STORAGE_KEYS.platform]: "accounting" }).made).toEqual([]);
-    expect(runScript("/home", { [STORAGE_KEYS.access]: "tok-1", [STORAGE_KEYS.platform]: "not-choosed" }).made).toEqual([]);
+    expect(runScript("/home", { [STORAGE_KEYS.access]: "tok-1", [STORAGE_KEYS.platform]: "not-choosed" }).made).toEqual(
+      [],
+    );
     expect(runScript("/home", { [STORAGE_KEYS.access]: "tok-1" }).made).toEqual([]);
-    for (const path of ["/", "/login", "/home/client", "/createblock", "/homes"]) expect(runScript(path, OFFICE).made).toEqual([]);
+    for (const path of ["/", "/login", "/home/client", "/createblock", "/homes"])
+      expect(runScript(path, OFFICE).made).toEqual([]);
   });
 
   test("the QR code's page exchanges its link, decoded, with no token even when the device holds one", () => {
     const { made } = runScript(`${EARLY_EXCHANGE_PAGE}abc%2Dxyz_09`, OFFICE);
     expect(made).toEqual([
-      { url: EARLY_EXCHANGE_PATH, method: "POST", auth: null, contentType: "application/json", body: JSON.stringify({ link: "abc-xyz_09" }) },
+      {
+        url: EARLY_EXCHANGE_PATH,
+        method: "POST",
+        auth: null,
+        contentType: "application/json",
+        body: JSON.stringify({ link: "abc-xyz_09" }),
+      },
     ]);
   });
 
   test("the phone's other pages exchange nothing", () => {
     expect(`${MOBILE_PATH}/`).toBe(EARLY_EXCHANGE_PAGE);
-    for (const path of [MOBILE_PATH, `${MOBILE_PATH}/`, MOBILE_LIST_PATH, MOBILE_HISTORY_PATH, `${EARLY_EXCHANGE_PAGE}abc/def`]) {
+    for (const path of [
+      MOBILE_PATH,
+      `${MOBILE_PATH}/`,
+      MOBILE_LIST_PATH,
+      MOBILE_HISTORY_PATH,
+      `${EARLY_EXCHANGE_PAGE}abc/def`,
+    ]) {
       expect(runScript(path, OFFICE).made).toEqual([]);
     }
   });
@@ -116,10 +148,15 @@ describe("takeEarlyCall", () => {
 });
 
 describe("the API client with early calls", () => {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
   function setup(early: Partial<Record<string, Promise<Response | null>>>) {
-    const storage = createMemoryStorage({ [STORAGE_KEYS.access]: "tok-1", [STORAGE_KEYS.refresh]: "ref-1", [STORAGE_KEYS.platform]: "accounting" });
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.access]: "tok-1",
+      [STORAGE_KEYS.refresh]: "ref-1",
+      [STORAGE_KEYS.platform]: "accounting",
+    });
     const session = createSessionStore(() => storage);
     const asked: string[] = [];
     const fetch: FetchLike = async (url, init) => {
@@ -153,7 +190,9 @@ describe("the API client with early calls", () => {
   });
 
   test("an early 401 goes through the refresh and the retry as any 401", async () => {
-    const { client, asked } = setup({ "tok-1 /api/me/": Promise.resolve(json(401, { error: { code: "unauthenticated", message: "Sessão expirada" } })) });
+    const { client, asked } = setup({
+      "tok-1 /api/me/": Promise.resolve(json(401, { error: { code: "unauthenticated", message: "Sessão expirada" } })),
+    });
     await expect(client.request("/api/me/")).resolves.toEqual({ from: "fetch", auth: "Bearer tok-2" });
     expect(asked).toEqual(["POST /api/token/refresh/ -", "GET /api/me/ Bearer tok-2"]);
   });
@@ -166,8 +205,12 @@ describe("the API client with early calls", () => {
 
   test("the link's exchange is taken by its body, without a token", async () => {
     const body = JSON.stringify({ link: "L1nk" });
-    const { client, asked } = setup({ [` ${EARLY_EXCHANGE_PATH} ${body}`]: Promise.resolve(json(200, { data: { session: "s" } })) });
-    await expect(client.request(EARLY_EXCHANGE_PATH, { link: "L1nk" }, { auth: false })).resolves.toEqual({ session: "s" });
+    const { client, asked } = setup({
+      [` ${EARLY_EXCHANGE_PATH} ${body}`]: Promise.resolve(json(200, { data: { session: "s" } })),
+    });
+    await expect(client.request(EARLY_EXCHANGE_PATH, { link: "L1nk" }, { auth: false })).resolves.toEqual({
+      session: "s",
+    });
     expect(asked).toEqual([]);
   });
 

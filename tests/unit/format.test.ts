@@ -143,8 +143,9 @@ describe("a pasted value (the currency input)", () => {
     [" 0,99 ", 99],
     ["0", 0],
   ] as const)("%j -> %i cents", (text, cents) => expect(parsePastedMoney(text)).toBe(cents));
-  test.each([["-50,00"], ["12,345"], ["1,234,567"], ["abc"], [""], ["R$"], ["12.34.5"], ["9".repeat(14)]])("%j is no amount: null", (text) =>
-    expect(parsePastedMoney(text)).toBeNull(),
+  test.each([["-50,00"], ["12,345"], ["1,234,567"], ["abc"], [""], ["R$"], ["12.34.5"], ["9".repeat(14)]])(
+    "%j is no amount: null",
+    (text) => expect(parsePastedMoney(text)).toBeNull(),
   );
 });
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import {
   DISPLAY_MAX_SIDE,
   THUMB_MAX_SIDE,
@@ -108,7 +108,12 @@ describe("processImage: refused inputs never become a 500", () => {
 
   test("a text file named .jpg, sent as image/jpeg", async () => {
     const { bytes } = textFileNamedJpg();
-    await expectAppError(processDataUrl(toDataUrl(bytes, "image/jpeg")), "unsupported_media", image.unsupportedType, 415);
+    await expectAppError(
+      processDataUrl(toDataUrl(bytes, "image/jpeg")),
+      "unsupported_media",
+      image.unsupportedType,
+      415,
+    );
   });
 
   test.each([

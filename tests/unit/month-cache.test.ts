@@ -3,7 +3,13 @@
 import { heldMonth, heldSize, keepMonth, monthKey, type HeldMonth } from "@/server/blocks/month-cache";
 import { listLinkExpiry } from "@/server/documents/signed-url";
 
-const entry = (size: number, version = "1"): HeldMonth => ({ version, who: 1, linkExpiry: listLinkExpiry(), blocks: {}, size });
+const entry = (size: number, version = "1"): HeldMonth => ({
+  version,
+  who: 1,
+  linkExpiry: listLinkExpiry(),
+  blocks: {},
+  size,
+});
 const month = { year: 2026, month: 11 };
 // Keys of users no other test uses (the module's lists live for the whole file).
 let user = 1_000_000;
@@ -19,7 +25,13 @@ test("a list is kept under its key and replaced by a newer one, counted once", (
 });
 
 test("the keys tell users, clients, companies and months apart", () => {
-  const keys = new Set([monthKey(1, 7, month), monthKey(2, 7, month), monthKey(1, 8, month), monthKey(1, undefined, month), monthKey(1, 7, { year: 2026, month: 10 })]);
+  const keys = new Set([
+    monthKey(1, 7, month),
+    monthKey(2, 7, month),
+    monthKey(1, 8, month),
+    monthKey(1, undefined, month),
+    monthKey(1, 7, { year: 2026, month: 10 }),
+  ]);
   expect(keys.size).toBe(5);
 });
 

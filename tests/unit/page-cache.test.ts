@@ -67,5 +67,10 @@ test("a page that asked for no-store keeps it; API answers and other types are l
   };
   expect(await cacheControl("/logo.svg", json)).toBe("public, max-age=60");
   // under /api nothing is touched, whatever the type
-  expect(await cacheControl("/api/x", (res) => (res.setHeader("content-type", "text/html"), res.setHeader("cache-control", "max-age=5"), res.end("x")))).toBe("max-age=5");
+  expect(
+    await cacheControl(
+      "/api/x",
+      (res) => (res.setHeader("content-type", "text/html"), res.setHeader("cache-control", "max-age=5"), res.end("x")),
+    ),
+  ).toBe("max-age=5");
 });

@@ -1,4 +1,10 @@
-import { adminStar, canManageOperator, canToggleSharedGallery, isManager, OPERATOR_TYPE } from "@/lib/permissions/operators";
+import {
+  adminStar,
+  canManageOperator,
+  canToggleSharedGallery,
+  isManager,
+  OPERATOR_TYPE,
+} from "@/lib/permissions/operators";
 import { can, permissionTable, type Action } from "@/server/policy/permissions";
 import type { Actor } from "@/server/policy/actor";
 
@@ -75,7 +81,11 @@ const cases: Case[] = [
   ["platform.business", null, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "clientOwnerA2", ...dualUsers]],
   ["office.edit", null, ["ownerA", "ownerB"]],
   ["client.edit", null, ["clientOwnerA1", "clientOwnerA2", "dualRegularOwner"]],
-  ["operator.invite", null, ["ownerA", "adminA", "ownerB", "clientOwnerA1", "clientAdminA1", "clientOwnerA2", ...dualUsers]],
+  [
+    "operator.invite",
+    null,
+    ["ownerA", "adminA", "ownerB", "clientOwnerA1", "clientAdminA1", "clientOwnerA2", ...dualUsers],
+  ],
   ["operator.manage", ops.regularOfA, ["ownerA", "adminA", "dualAdminRegular"]],
   ["operator.manage", ops.adminOfA, ["ownerA", "dualAdminRegular"]], // adminA may not act on itself
   ["operator.manage", ops.ownerOfA, []],
@@ -114,9 +124,17 @@ const cases: Case[] = [
   ["document.remove", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: false }, ["clientRegularA1"]],
   ["document.remove", { clientId: clientA1.id, uploadedById: 302, library: "outra", devolved: false }, []],
   ["document.remove", { clientId: clientA1.id, uploadedById: 105, library: "", devolved: false }, []], // not dualAdminRegular's 105
-  ["document.remove", { clientId: clientA1.id, uploadedById: null, library: "", devolved: true }, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", ...dualUsers]],
+  [
+    "document.remove",
+    { clientId: clientA1.id, uploadedById: null, library: "", devolved: true },
+    ["clientOwnerA1", "clientAdminA1", "clientRegularA1", ...dualUsers],
+  ],
   ["document.remove", { clientId: clientA2.id, uploadedById: 401, library: "", devolved: true }, ["clientOwnerA2"]],
-  ["document.restore", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: true }, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", ...dualUsers]],
+  [
+    "document.restore",
+    { clientId: clientA1.id, uploadedById: 302, library: "", devolved: true },
+    ["clientOwnerA1", "clientAdminA1", "clientRegularA1", ...dualUsers],
+  ],
   ["document.restore", { clientId: clientA1.id, uploadedById: 302, library: "", devolved: false }, []],
   ["gallery.share", ops.regularOfClientA1, ["clientOwnerA1", "clientAdminA1", "clientRegularA1", "dualRegularOwner"]],
   ["gallery.share", ops.regularOfClientA2, ["clientOwnerA2"]],
@@ -124,7 +142,11 @@ const cases: Case[] = [
   ["gallery.share", ops.ownerOfClientA1, ["clientOwnerA1", "dualRegularOwner"]],
   ["gallery.share", ops.adminOfClientA1, ["clientOwnerA1", "clientAdminA1", "dualRegularOwner"]],
   ["gallery.share", ops.dualRegularOwnerClient, ["clientOwnerA1", "dualRegularOwner"]],
-  ["gallery.share", ops.dualAdminRegularClient, ["clientOwnerA1", "clientAdminA1", "dualRegularOwner", "dualAdminRegular"]],
+  [
+    "gallery.share",
+    ops.dualAdminRegularClient,
+    ["clientOwnerA1", "clientAdminA1", "dualRegularOwner", "dualAdminRegular"],
+  ],
   ["gallery.share", ops.clientRegularNumbered105, ["clientOwnerA1", "clientAdminA1", "dualRegularOwner"]], // not dualAdminRegular's 105
 ];
 
@@ -149,21 +171,28 @@ describe("permission matrix", () => {
 // type, target type and "is it me", the table equals the shared rule.
 describe("one rule for server and UI (lib/permissions/operators)", () => {
   const types = [OPERATOR_TYPE.owner, OPERATOR_TYPE.admin, OPERATOR_TYPE.regular];
-  const combos = types.flatMap((viewerType) => types.flatMap((targetType) => [true, false].map((self) => ({ viewerType, targetType, self }))));
+  const combos = types.flatMap((viewerType) =>
+    types.flatMap((targetType) => [true, false].map((self) => ({ viewerType, targetType, self }))),
+  );
 
-  test.each(combos)("viewer type $viewerType, target type $targetType, self $self", ({ viewerType, targetType, self }) => {
-    if (self && viewerType !== targetType) return; // one operator has one type
-    const viewer = { operatorId: 500, type: viewerType };
-    const target = { id: self ? 500 : 501, type: targetType };
-    const clientActor = business(500, clientA1.id, viewerType);
-    const officeActor = accounting(500, officeA, viewerType);
-    const manage = canManageOperator(viewer, target);
-    expect(can(officeActor, "operator.manage", { ...target, officeId: officeA })).toBe(manage);
-    expect(can(clientActor, "operator.manage", { ...target, clientId: clientA1.id })).toBe(manage);
-    expect(can(clientActor, "gallery.share", { ...target, clientId: clientA1.id })).toBe(canToggleSharedGallery(viewer, target));
-    expect(can(officeActor, "operator.invite", null)).toBe(isManager(viewer));
-    expect(can(officeActor, "office.edit", null)).toBe(viewer.type === OPERATOR_TYPE.owner);
-  });
+  test.each(combos)(
+    "viewer type $viewerType, target type $targetType, self $self",
+    ({ viewerType, targetType, self }) => {
+      if (self && viewerType !== targetType) return; // one operator has one type
+      const viewer = { operatorId: 500, type: viewerType };
+      const target = { id: self ? 500 : 501, type: targetType };
+      const clientActor = business(500, clientA1.id, viewerType);
+      const officeActor = accounting(500, officeA, viewerType);
+      const manage = canManageOperator(viewer, target);
+      expect(can(officeActor, "operator.manage", { ...target, officeId: officeA })).toBe(manage);
+      expect(can(clientActor, "operator.manage", { ...target, clientId: clientA1.id })).toBe(manage);
+      expect(can(clientActor, "gallery.share", { ...target, clientId: clientA1.id })).toBe(
+        canToggleSharedGallery(viewer, target),
+      );
+      expect(can(officeActor, "operator.invite", null)).toBe(isManager(viewer));
+      expect(can(officeActor, "office.edit", null)).toBe(viewer.type === OPERATOR_TYPE.owner);
+    },
+  );
 
   test.each([
     ["owner over owner", 0, 0, true],
@@ -174,7 +203,9 @@ describe("one rule for server and UI (lib/permissions/operators)", () => {
     ["regular over regular", 2, 2, false],
   ])("%s: manage %s", (_name, own, target, allowed) => {
     expect(canManageOperator({ operatorId: 1, type: own as number }, { id: 2, type: target as number })).toBe(allowed);
-    expect(canToggleSharedGallery({ operatorId: 1, type: own as number }, { id: 2, type: target as number })).toBe(allowed);
+    expect(canToggleSharedGallery({ operatorId: 1, type: own as number }, { id: 2, type: target as number })).toBe(
+      allowed,
+    );
   });
 
   test("the shared-gallery switch: a regular flips its own, never a colleague's", () => {

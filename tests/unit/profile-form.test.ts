@@ -2,7 +2,13 @@
 import { emailChanges, serverErrors, validateProfile, type ProfileValues } from "@/components/profile/profile-form";
 
 const current = "dono@escritorio.demo";
-const values: ProfileValues = { name: " Ana ", code: "529.982.247-25", email: current, phone: "(11) 9 8765-4321", currentPassword: "" };
+const values: ProfileValues = {
+  name: " Ana ",
+  code: "529.982.247-25",
+  email: current,
+  phone: "(11) 9 8765-4321",
+  currentPassword: "",
+};
 
 describe("emailChanges", () => {
   test.each([
@@ -27,25 +33,41 @@ describe("validateProfile", () => {
 
   test("a new e-mail with the password sends it", () => {
     expect(validateProfile({ ...values, email: "Novo@Exemplo.com", currentPassword: "demo1234" }, current)).toEqual({
-      body: { name: "Ana", code: "52998224725", email: "novo@exemplo.com", phone: "11987654321", currentPassword: "demo1234" },
+      body: {
+        name: "Ana",
+        code: "52998224725",
+        email: "novo@exemplo.com",
+        phone: "11987654321",
+        currentPassword: "demo1234",
+      },
     });
   });
 
   test("field errors and the missing password show together", () => {
     expect(validateProfile({ ...values, name: " ", email: "novo@exemplo.com" }, current)).toEqual({
-      errors: { name: "Este campo não pode ficar vazio", currentPassword: "Informe a senha atual para alterar o e-mail." },
+      errors: {
+        name: "Este campo não pode ficar vazio",
+        currentPassword: "Informe a senha atual para alterar o e-mail.",
+      },
     });
   });
 });
 
 describe("serverErrors", () => {
   test("a 400 on currentPassword marks that field; unknown paths are left to the generic message", () => {
-    const fields = [{ path: "currentPassword", message: "Senha atual incorreta." }, { path: "platform", message: "x" }];
-    expect(serverErrors({ code: "invalid_input", message: "Senha atual incorreta.", fields })).toEqual({ currentPassword: "Senha atual incorreta." });
+    const fields = [
+      { path: "currentPassword", message: "Senha atual incorreta." },
+      { path: "platform", message: "x" },
+    ];
+    expect(serverErrors({ code: "invalid_input", message: "Senha atual incorreta.", fields })).toEqual({
+      currentPassword: "Senha atual incorreta.",
+    });
   });
 
   test("a 409 belongs to the e-mail; a 429 to no field", () => {
-    expect(serverErrors({ code: "conflict", message: "Este e-mail já está em uso.", fields: [] })).toEqual({ email: "Este e-mail já está em uso." });
+    expect(serverErrors({ code: "conflict", message: "Este e-mail já está em uso.", fields: [] })).toEqual({
+      email: "Este e-mail já está em uso.",
+    });
     expect(serverErrors({ code: "rate_limited", message: "Muitas tentativas", fields: [] })).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { LargeJsonScanner, parseJsonChunks, readJsonBody } from "@/server/http/read-body";
 
 // An upload's body is parsed by scanning its chunks for long strings (server/http/read-body.ts): the
@@ -34,7 +34,13 @@ describe("parseJsonChunks: the same as JSON.parse", () => {
   const photo = dataUrl();
   const valid: [string, string][] = [
     ["an upload", JSON.stringify([{ id: "a", base64url: photo }, { id: "b", base64url: dataUrl() }, { id: 7 }])],
-    ["the same data URL twice", JSON.stringify([{ id: "a", base64url: photo }, { id: "b", base64url: photo }])],
+    [
+      "the same data URL twice",
+      JSON.stringify([
+        { id: "a", base64url: photo },
+        { id: "b", base64url: photo },
+      ]),
+    ],
     ["a long string with escapes", JSON.stringify([{ id: "a", base64url: `${photo}"\\\n\u0001${photo}` }])],
     ["a long non-ASCII string", JSON.stringify([{ id: "a", base64url: `${"ção ".repeat(80_000)}` }])],
     ["a long key", JSON.stringify({ [photo]: 1, x: photo })],
@@ -57,13 +63,18 @@ describe("parseJsonChunks: the same as JSON.parse", () => {
     ["an odd run of backslashes before the quote", `["${photo}\\"]`],
     ["two bodies", `${JSON.stringify([photo])}${JSON.stringify([photo])}`],
   ];
-  for (const [name, text] of invalid) test(`fails like JSON.parse: ${name}`, () => {
-    expect(outcome(() => JSON.parse(text))).toEqual({ error: true });
-    expectSameAsJsonParse(text);
-  });
+  for (const [name, text] of invalid)
+    test(`fails like JSON.parse: ${name}`, () => {
+      expect(outcome(() => JSON.parse(text))).toEqual({ error: true });
+      expectSameAsJsonParse(text);
+    });
 
   test("invalid UTF-8 outside and inside strings fails (never read as U+FFFD), wherever the chunks split", () => {
-    const inside = Buffer.concat([Buffer.from(`[${JSON.stringify(photo)},"`), Buffer.from([0xe2, 0x82]), Buffer.from(`"]`)]);
+    const inside = Buffer.concat([
+      Buffer.from(`[${JSON.stringify(photo)},"`),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from(`"]`),
+    ]);
     const outside = Buffer.concat([Buffer.from([0xff]), Buffer.from(JSON.stringify([photo]))]);
     for (const body of [inside, outside]) {
       for (const size of sizes) expect(outcome(() => parseJsonChunks(chunksOf(body, size)))).toEqual({ error: true });
@@ -205,11 +216,14 @@ describe("readJsonBody", () => {
 
   test("a body at the minimum rate or faster is read", async () => {
     const { req } = dripped('{"a":[1,2,3]}', 1);
-    await expect(readJsonBody(req, 1_000_000, undefined, { idleMs: 10_000, minBytesPerSecond: 10, maxMs: 60_000, graceMs: 1_000 })).resolves.toEqual({ a: [1, 2, 3] });
+    await expect(
+      readJsonBody(req, 1_000_000, undefined, { idleMs: 10_000, minBytesPerSecond: 10, maxMs: 60_000, graceMs: 1_000 }),
+    ).resolves.toEqual({ a: [1, 2, 3] });
   });
 
   test("invalid UTF-8 inside a JSON string is 400, never read as U+FFFD (small and large bodies)", async () => {
-    const bad = (text: string) => Buffer.concat([Buffer.from(`{"name":"a`), Buffer.from([0xc3, 0x28]), Buffer.from(`b","pad":"${text}"}`)]);
+    const bad = (text: string) =>
+      Buffer.concat([Buffer.from(`{"name":"a`), Buffer.from([0xc3, 0x28]), Buffer.from(`b","pad":"${text}"}`)]);
     for (const body of [bad(""), bad("x".repeat(300_000))]) {
       const error = await readJsonBody(request(body), 10_000_000).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);

@@ -33,7 +33,11 @@ describe("returnedDocumentDeadline", () => {
 
   test("is 00:00 in São Paulo whatever the zone the code runs in", () => {
     const deadline = returnedDocumentDeadline("2026-06-20T18:45:00.000Z");
-    const local = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "medium" }).format(deadline);
+    const local = new Intl.DateTimeFormat("pt-BR", {
+      timeZone: "America/Sao_Paulo",
+      dateStyle: "short",
+      timeStyle: "medium",
+    }).format(deadline);
     expect(local).toBe("27/06/2026, 00:00:00");
   });
 

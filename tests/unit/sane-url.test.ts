@@ -13,9 +13,12 @@ describe("saneUrl", () => {
     expect(decodeURIComponent(path)).toBe(url.split("?")[0]);
   });
 
-  test.each(["/", "/login?x=%E0%A4%A", "/api/me/", "/convite/a%2Db", "/api/%00", "/home%20x"])("%s is left as it is", (url) => {
-    expect(saneUrl(url)).toBe(url);
-  });
+  test.each(["/", "/login?x=%E0%A4%A", "/api/me/", "/convite/a%2Db", "/api/%00", "/home%20x"])(
+    "%s is left as it is",
+    (url) => {
+      expect(saneUrl(url)).toBe(url);
+    },
+  );
 });
 
 // What scripts/serve.mjs routes on: the path of an absolute-form target (Next redirected to its host).
@@ -32,9 +35,12 @@ describe("originForm", () => {
     expect(originForm(url)).toBe(path);
   });
 
-  test.each(["*", "evil.example:443", "ftp://evil.example/x", "javascript:alert(1)", "", "api/me"])("%j is no target of this server", (url) => {
-    expect(originForm(url)).toBeNull();
-  });
+  test.each(["*", "evil.example:443", "ftp://evil.example/x", "javascript:alert(1)", "", "api/me"])(
+    "%j is no target of this server",
+    (url) => {
+      expect(originForm(url)).toBeNull();
+    },
+  );
 });
 
 describe("collapsedPath", () => {

@@ -38,7 +38,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(port, path, headers, method);
+const call = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(port, path, headers, method);
 
 describe("compressStatic", () => {
   test("writes a .br beside each script and style only, whose bytes decode to the file", () => {
@@ -100,7 +101,10 @@ describe("serveStatic", () => {
     const head = await call("/_next/static/chunks/a1.js", { "accept-encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    const again = await call("/_next/static/chunks/a1.js", { "accept-encoding": "br", "if-none-match": String(head.headers.etag) });
+    const again = await call("/_next/static/chunks/a1.js", {
+      "accept-encoding": "br",
+      "if-none-match": String(head.headers.etag),
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers["content-encoding"]).toBeUndefined();

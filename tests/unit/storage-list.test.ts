@@ -17,7 +17,12 @@ async function all(iterable: AsyncIterable<StoredBlob>): Promise<StoredBlob[]> {
 }
 const keys = (blobs: StoredBlob[]) => blobs.map((b) => b.key);
 
-const KEYS = ["clients/1/documents/a/display.webp", "clients/1/logo/l.webp", "clients/12/documents/b/thumb.webp", "users/7/picture/p.webp"];
+const KEYS = [
+  "clients/1/documents/a/display.webp",
+  "clients/1/logo/l.webp",
+  "clients/12/documents/b/thumb.webp",
+  "users/7/picture/p.webp",
+];
 
 describe("local store", () => {
   let root: string;
@@ -51,7 +56,11 @@ describe("local store", () => {
   });
 
   test("sweepTemporary removes interrupted writes older than the cutoff, never a young one or a blob", async () => {
-    const exists = (file: string) => access(path.join(root, file)).then(() => true, () => false);
+    const exists = (file: string) =>
+      access(path.join(root, file)).then(
+        () => true,
+        () => false,
+      );
     const old = "clients/12/documents/b/thumb.webp.ffee01~tmp";
     const young = "users/7/picture/p.webp.aa0011~tmp";
     await writeFile(path.join(root, old), "partial");
@@ -86,7 +95,10 @@ describe("S3 store (against a loopback fake that pages by 2)", () => {
       const page = matching.slice(start, start + 2);
       const truncated = start + 2 < matching.length;
       const contents = page
-        .map((key) => `<Contents><Key>${key}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified><Size>1</Size></Contents>`)
+        .map(
+          (key) =>
+            `<Contents><Key>${key}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified><Size>1</Size></Contents>`,
+        )
         .join("");
       const next = truncated ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : "";
       res.writeHead(200, { "Content-Type": "application/xml" });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { contentTypeForKey } from "@/server/storage/blob-key";
 import { createLocalBlobStore } from "@/server/storage/local-blob-store";
@@ -73,7 +73,10 @@ describe("local blob store", () => {
       () => store.exists(key),
       () => store.delete(key),
     ]) {
-      const error = await run().then(() => null, (e: unknown) => e);
+      const error = await run().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: "invalid_input", status: 400 });
     }
@@ -81,7 +84,9 @@ describe("local blob store", () => {
   });
 
   test("content type follows the key's extension; a mismatch is refused", async () => {
-    await expect(store.put("x/a.png", Buffer.from("x"), "image/webp")).rejects.toThrow("implies content type image/png");
+    await expect(store.put("x/a.png", Buffer.from("x"), "image/webp")).rejects.toThrow(
+      "implies content type image/png",
+    );
     expect(await store.exists("x/a.png")).toBe(false);
     await store.put("x/raw", Buffer.from("x"), "application/octet-stream");
     expect((await store.get("x/raw"))?.contentType).toBe("application/octet-stream");

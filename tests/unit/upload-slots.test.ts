@@ -1,6 +1,6 @@
 // server/http/upload-slots.ts: the process's upload slots, shared so that one user or one office cannot
 // take them all (a caller dripping three uploads shut every other office out of sends and photos).
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { UploadSlots } from "@/server/http/upload-slots";
 
 const held = () => {
@@ -16,7 +16,11 @@ function hold(slots: UploadSlots, userId: number, officeId: number | null) {
   return { run, release: task.release };
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 test("with 3 slots one user holds at most 2; the last slot goes to another office", async () => {
   const slots = new UploadSlots(() => 3);
@@ -52,7 +56,9 @@ test("two users of one office share it: two at once, a third user of the office 
 
 test("a failing task gives its slot back; a caller without an office is counted by user only", async () => {
   const slots = new UploadSlots(() => 1);
-  await expect(slots.run({ userId: 1, officeId: null }, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+  await expect(slots.run({ userId: 1, officeId: null }, async () => Promise.reject(new Error("boom")))).rejects.toThrow(
+    "boom",
+  );
   await expect(slots.run({ userId: 1, officeId: null }, async () => 42)).resolves.toBe(42);
   expect(slots.stats()).toMatchObject({ running: 0, users: 0 });
 });

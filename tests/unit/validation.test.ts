@@ -1,5 +1,21 @@
-import { isValidAddressNumber, isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
-import { cepSchema, cnpjSchema, cpfSchema, emailSchema, passwordSchema, phoneSchema, requiredSchema } from "@/lib/validation/schemas";
+import {
+  isValidAddressNumber,
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidEmail,
+  isValidPhone,
+  onlyDigits,
+} from "@/lib/validation";
+import {
+  cepSchema,
+  cnpjSchema,
+  cpfSchema,
+  emailSchema,
+  passwordSchema,
+  phoneSchema,
+  requiredSchema,
+} from "@/lib/validation/schemas";
 import { ISSUE_LABELS, issueLabel } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 
@@ -62,10 +78,18 @@ describe("isValidEmail", () => {
     "accepts %s",
     (email) => expect(isValidEmail(email)).toBe(true),
   );
-  test.each(["", "semarroba.com", "a@b", "a@@b.com", "a b@c.com", "a@b..com", "a@-b.com", "@b.com", "a@b.com.", `${"a".repeat(250)}@b.com`])(
-    "refuses %j",
-    (email) => expect(isValidEmail(email)).toBe(false),
-  );
+  test.each([
+    "",
+    "semarroba.com",
+    "a@b",
+    "a@@b.com",
+    "a b@c.com",
+    "a@b..com",
+    "a@-b.com",
+    "@b.com",
+    "a@b.com.",
+    `${"a".repeat(250)}@b.com`,
+  ])("refuses %j", (email) => expect(isValidEmail(email)).toBe(false));
 });
 
 describe("isValidCep / isValidPhone / isValidAddressNumber", () => {

@@ -11,7 +11,12 @@ const deferred = () => {
 
 describe("WorkLimiter", () => {
   test("runs `concurrency` tasks, queues the next in FIFO order, refuses past the queue", async () => {
-    const limiter = new WorkLimiter({ concurrency: () => 2, maxQueue: () => 2, maxWaitMs: () => 60_000, refuse: refusal });
+    const limiter = new WorkLimiter({
+      concurrency: () => 2,
+      maxQueue: () => 2,
+      maxWaitMs: () => 60_000,
+      refuse: refusal,
+    });
     const tasks = Array.from({ length: 4 }, () => deferred());
     const order: number[] = [];
     const runs = tasks.map((task, i) => limiter.run(() => (order.push(i), task.promise)));
@@ -28,7 +33,12 @@ describe("WorkLimiter", () => {
   test("a caller that cannot start within maxWaitMs is refused and leaves the queue", async () => {
     jest.useFakeTimers();
     try {
-      const limiter = new WorkLimiter({ concurrency: () => 1, maxQueue: () => 10, maxWaitMs: () => 1000, refuse: refusal });
+      const limiter = new WorkLimiter({
+        concurrency: () => 1,
+        maxQueue: () => 10,
+        maxWaitMs: () => 1000,
+        refuse: refusal,
+      });
       const busy = deferred();
       const first = limiter.run(() => busy.promise);
       const waiting = limiter.run(async () => "late");
@@ -68,7 +78,13 @@ describe("WorkLimiter", () => {
 test("a caller whose expected wait (from recent task durations) exceeds maxWaitMs is refused on arrival, after the hold", async () => {
   jest.useFakeTimers();
   try {
-    const limiter = new WorkLimiter({ concurrency: () => 1, maxQueue: () => 100, maxWaitMs: () => 1000, refuseAfterMs: () => 3000, refuse: refusal });
+    const limiter = new WorkLimiter({
+      concurrency: () => 1,
+      maxQueue: () => 100,
+      maxWaitMs: () => 1000,
+      refuseAfterMs: () => 3000,
+      refuse: refusal,
+    });
     // Teach it that a task takes about 600 ms.
     const first = limiter.run(() => new Promise<string>((resolve) => setTimeout(() => resolve("a"), 600)));
     await jest.advanceTimersByTimeAsync(600);

@@ -1,5 +1,5 @@
 import { messages } from "@/lib/i18n/messages";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/respond";
 
 // Any /api path no route claims: the envelope's 404 from the one error table, not Next's HTML page.

@@ -5,7 +5,11 @@ import { clientAddress, publicRoute, otherMethods, seenAddress } from "@/server/
 
 // POST /api/token/ — log in: {username, password} → {access, refresh, isAccouting, isBussiness}
 export const POST = publicRoute({ body: tokenBody }, ({ req, body }) =>
-  login({ ...body, address: clientAddress(req, getConfig().TRUST_PROXY), seen: seenAddress(req, getConfig().TRUST_PROXY) }),
+  login({
+    ...body,
+    address: clientAddress(req, getConfig().TRUST_PROXY),
+    seen: seenAddress(req, getConfig().TRUST_PROXY),
+  }),
 );
 
 // Any other verb: 405 in the envelope, with Allow.

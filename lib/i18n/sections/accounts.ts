@@ -17,7 +17,8 @@ export const accountsMessages = {
     invalidDataUrl: "O arquivo enviado não é um data URL em base64 válido (data:<tipo>;base64,<conteúdo>).",
     empty: "O arquivo está vazio.",
     noAccounts: "O arquivo não tem contas: só o cabeçalho.",
-    noColumns: "O cabeçalho não tem coluna de código nem de descrição (nomes aceitos: Código, Classificação ou Conta; Descrição ou Nome).",
+    noColumns:
+      "O cabeçalho não tem coluna de código nem de descrição (nomes aceitos: Código, Classificação ou Conta; Descrição ou Nome).",
     noCodeColumn: "O cabeçalho não tem coluna de código (Código, Classificação ou Conta).",
     noDescriptionColumn: "O cabeçalho não tem coluna de descrição (Descrição ou Nome).",
     oneColumn: "O arquivo tem uma coluna só: separe as colunas com ponto e vírgula (;) ou vírgula (,).",
@@ -33,6 +34,7 @@ export const accountsMessages = {
     codeTooLong: (max: number) => `Código com mais de ${max} caracteres.`,
     descriptionTooLong: (max: number) => `Descrição com mais de ${max} caracteres.`,
     reducedCodeTooLong: (max: number) => `Código no sistema contábil com mais de ${max} caracteres.`,
-    invalidCharacters: "A descrição ou o código no sistema contábil contém caracteres inválidos (caracteres de controle).",
+    invalidCharacters:
+      "A descrição ou o código no sistema contábil contém caracteres inválidos (caracteres de controle).",
   },
 } as const;

@@ -38,9 +38,12 @@ export const businessPanelMessages = {
   removeDocument: (date: string, time: string) => `Excluir documento de ${date} às ${time}`,
   rescuedMark: "Resgatado",
   preparing: "Preparando imagem…",
-  notAdded: (count: number) => (count === 1 ? "1 imagem não foi adicionada." : `${count} imagens não foram adicionadas.`),
+  notAdded: (count: number) =>
+    count === 1 ? "1 imagem não foi adicionada." : `${count} imagens não foram adicionadas.`,
   unreadable: (count: number) =>
-    count === 1 ? "Não foi possível ler 1 imagem: envie uma foto JPEG ou PNG." : `Não foi possível ler ${count} imagens: envie fotos JPEG ou PNG.`,
+    count === 1
+      ? "Não foi possível ler 1 imagem: envie uma foto JPEG ou PNG."
+      : `Não foi possível ler ${count} imagens: envie fotos JPEG ou PNG.`,
   uploading: (percent: number) => `Enviando… ${percent}%`,
   processing: "Processando imagens…",
   waiting: "Muitos envios agora: aguardando para tentar de novo…",

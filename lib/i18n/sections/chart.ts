@@ -6,7 +6,8 @@ export const chartMessages = {
   close: "Fechar",
   year: "Exercício",
   search: "Buscar conta",
-  count: (shown: number, total: number) => (shown === total ? `${total} ${total === 1 ? "conta" : "contas"}` : `${shown} de ${total} contas`),
+  count: (shown: number, total: number) =>
+    shown === total ? `${total} ${total === 1 ? "conta" : "contas"}` : `${shown} de ${total} contas`,
   code: "Código",
   reducedCode: "Código no sistema contábil",
   reducedShort: "Cód. sistema",
@@ -16,14 +17,16 @@ export const chartMessages = {
   synthetic: "Sintética",
   inactive: "Inativa",
   noAccounts: (year: number) => `Nenhuma conta em ${year}`,
-  noAccountsText: "Importe o plano exportado pelo sistema contábil do escritório ou comece pelo plano inicial e ajuste-o.",
+  noAccountsText:
+    "Importe o plano exportado pelo sistema contábil do escritório ou comece pelo plano inicial e ajuste-o.",
   noMatch: "Nenhuma conta encontrada",
   loading: "Carregando contas…",
   // Actions
   importChart: "Importar plano de contas",
   starter: "Usar plano inicial",
   rollover: (year: number) => `Copiar para ${year}`,
-  rolloverConfirm: (from: number, to: number) => `Copiar as contas de ${from} para ${to}? O exercício de ${to} está vazio.`,
+  rolloverConfirm: (from: number, to: number) =>
+    `Copiar as contas de ${from} para ${to}? O exercício de ${to} está vazio.`,
   rolloverDone: (to: number) => `Plano copiado para ${to}.`,
   starterDone: (year: number) => `Plano inicial carregado em ${year}.`,
   newAccount: "Nova conta",

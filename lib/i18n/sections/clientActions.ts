@@ -11,8 +11,10 @@ export const clientActionsMessages = {
   share: "Compartilhar cliente",
   transfer: "Transferir cliente",
   remove: "Excluir cliente",
-  uncategorizedCount: (count: number) => `${count} ${count === 1 ? "bloco não categorizado" : "blocos não categorizados"}`,
-  uncontabilizedCount: (count: number) => `${count} ${count === 1 ? "bloco não contabilizado" : "blocos não contabilizados"}`,
+  uncategorizedCount: (count: number) =>
+    `${count} ${count === 1 ? "bloco não categorizado" : "blocos não categorizados"}`,
+  uncontabilizedCount: (count: number) =>
+    `${count} ${count === 1 ? "bloco não contabilizado" : "blocos não contabilizados"}`,
   contabilizingBy: (name: string) => `${name} está contabilizando este cliente.`,
   responsibleOnly: "Apenas o operador responsável por este cliente pode fazer isso.",
   // 'Gerenciar contas' (spec §2 drawers, §4 Accounts).
@@ -30,8 +32,7 @@ export const clientActionsMessages = {
   activeSince: (date: string) => `Ativa desde ${date}`,
   fromMonth: (month: string, year: number) => `As alterações valem a partir de ${month} de ${year}.`,
   helpLabel: "Como funcionam as contas ativas",
-  help:
-    "Contas ativas ficam disponíveis a partir do mês de ativação e continuam nos meses seguintes. Adicionar uma conta não altera os meses anteriores. Contas desativadas continuam disponíveis nos meses em que há ao menos um bloco categorizado nelas.",
+  help: "Contas ativas ficam disponíveis a partir do mês de ativação e continuam nos meses seguintes. Adicionar uma conta não altera os meses anteriores. Contas desativadas continuam disponíveis nos meses em que há ao menos um bloco categorizado nelas.",
   // 'Compartilhar cliente'.
   shareTitle: "Compartilhe este cliente com outros operadores",
   shareSearch: "Buscar cliente",

@@ -13,7 +13,8 @@ export const clientDetailMessages = {
   noAccountFound: "Nenhuma conta encontrada",
   noBlocks: "Nenhum bloco categorizado",
   noBlocksInAccount: "Sem blocos nesta conta",
-  notActiveWarning: "Um ou mais blocos foram categorizados nesta conta, porém ela não faz parte das contas ativas da empresa.",
+  notActiveWarning:
+    "Um ou mais blocos foram categorizados nesta conta, porém ela não faz parte das contas ativas da empresa.",
   active: "Ativa",
   inactive: "Inativa",
   blockCount: (n: number) => (n === 1 ? "1 bloco" : `${n} blocos`),
@@ -26,7 +27,8 @@ export const clientDetailMessages = {
   noClient: "Nenhum cliente selecionado.",
   pendencies: "Pendências",
   pendencyMonths: "Meses das pendências",
-  pendencyMonth: (month: string, count: number) => (count === 0 ? month : `${month}: ${count} ${count === 1 ? "pendência aberta" : "pendências abertas"}`),
+  pendencyMonth: (month: string, count: number) =>
+    count === 0 ? month : `${month}: ${count} ${count === 1 ? "pendência aberta" : "pendências abertas"}`,
   openPendencies: (count: number) => (count === 1 ? " pendência aberta" : " pendências abertas"),
   day: (dd: string) => `Dia ${dd}`,
   solved: "Resolvida",

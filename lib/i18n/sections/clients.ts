@@ -12,7 +12,9 @@ export const clientsMessages = {
   loading: "Carregando clientes…",
   retry: "Tentar novamente",
   matches: (count: number, total: number) =>
-    count === total ? `${total} ${total === 1 ? "cliente" : "clientes"}` : `${count} de ${total} ${total === 1 ? "cliente" : "clientes"} correspondem à busca`,
+    count === total
+      ? `${total} ${total === 1 ? "cliente" : "clientes"}`
+      : `${count} de ${total} ${total === 1 ? "cliente" : "clientes"} correspondem à busca`,
   noMatch: "Nenhum cliente corresponde à busca.",
   emptyTitle: "Nenhum cliente ainda",
   emptyText:

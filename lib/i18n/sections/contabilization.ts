@@ -2,7 +2,8 @@
 // Contabilization and the QR link: the server's answers.
 export const contabilizationMessages = {
   invalidLink: "Link inválido.",
-  held: (name: string) => `${name} está contabilizando este cliente no momento. Aguarde até que termine para contabilizar.`,
+  held: (name: string) =>
+    `${name} está contabilizando este cliente no momento. Aguarde até que termine para contabilizar.`,
   notCategorized: "Este bloco ainda não foi categorizado: categorize-o antes de contabilizar.",
   pendencyOpen: "Este bloco tem uma pendência aberta: aguarde a resposta do cliente para contabilizá-lo.",
   linkUnknown: "Este link não é válido. Escaneie novamente o QR code na tela de contabilização do computador.",

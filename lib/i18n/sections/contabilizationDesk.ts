@@ -7,7 +7,8 @@ export const contabilizationDeskMessages = {
   year: "Ano",
   accounts: "Contas",
   accountsOf: (period: string) => `Contas de ${period}`,
-  toPost: (n: number) => (n === 0 ? "Nenhum bloco a contabilizar" : n === 1 ? "1 bloco a contabilizar" : `${n} blocos a contabilizar`),
+  toPost: (n: number) =>
+    n === 0 ? "Nenhum bloco a contabilizar" : n === 1 ? "1 bloco a contabilizar" : `${n} blocos a contabilizar`,
   chooseAccount: "Selecione uma conta para comecar",
   nextBlock: "Bloco a contabilizar",
   date: "Data",
@@ -34,7 +35,8 @@ export const contabilizationDeskMessages = {
   qrHint: "Aponte a câmera do celular para o código: a contabilização deste cliente abre no celular, sem login.",
   qrSafety:
     "Por segurança, o código funciona uma única vez por leitura: ao fechar ou recarregar a página no celular, será preciso escanear o código novamente.",
-  qrValidUntil: (time: string) => `Código válido até ${time}; um novo aparece sozinho antes disso e depois de cada uso.`,
+  qrValidUntil: (time: string) =>
+    `Código válido até ${time}; um novo aparece sozinho antes disso e depois de cada uso.`,
   qrRenew: "Gerar novo código",
   qrLoading: "Gerando o código…",
   qrError: "Não foi possível gerar o QR code.",

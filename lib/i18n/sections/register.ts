@@ -27,7 +27,13 @@ export const registerMessages = {
     cvv: "CVV",
     cardName: "Nome como escrito no cartao",
   },
-  hints: { cpf: "Confira o CPF", cnpj: "Confira o CNPJ", email: "Confira o e-mail", cep: "Confira o CEP", phone: "Confira o telefone" },
+  hints: {
+    cpf: "Confira o CPF",
+    cnpj: "Confira o CNPJ",
+    email: "Confira o e-mail",
+    cep: "Confira o CEP",
+    phone: "Confira o telefone",
+  },
   back: "Voltar",
   // The last slide creates the office as a trial; the fourth step says to check the e-mail.
   signup: {
@@ -39,7 +45,8 @@ export const registerMessages = {
     emailInUse: "Este e-mail já está em uso no Bloco. Entre com o seu login ou use 'Esqueceu a senha?'.",
     tooMany: "Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente.",
     doneTitle: "Verifique o seu e-mail",
-    doneText: (email: string) => `Enviamos um link para ${email}. Abra-o para criar a sua senha e entrar no Bloco (o link vale por 7 dias).`,
+    doneText: (email: string) =>
+      `Enviamos um link para ${email}. Abra-o para criar a sua senha e entrar no Bloco (o link vale por 7 dias).`,
     trial: (days: number) => `O seu escritório está em período de teste por ${days} dias.`,
     spam: "Não encontrou o e-mail? Confira a caixa de spam ou lixo eletrônico.",
     mailSubject: "Ative o seu escritório no Bloco",

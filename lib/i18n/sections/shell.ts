@@ -3,6 +3,7 @@ export const shellMessages = {
   openOperators: "Buscar operador",
   openProfile: "Conta",
   switchPlatform: "Trocar plataforma",
-  switchTo: (platform: "accounting" | "bussiness") => (platform === "accounting" ? "Ir para Contabilidade" : "Ir para Empresa"),
+  switchTo: (platform: "accounting" | "bussiness") =>
+    platform === "accounting" ? "Ir para Contabilidade" : "Ir para Empresa",
   close: "Fechar",
 } as const;

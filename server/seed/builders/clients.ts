@@ -1,6 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getDb, type Client, type ClientAccount, type ClientOperator, type ClientShare, type ClientType, type Presence, type User } from "@/server/db/client";
+import {
+  getDb,
+  type Client,
+  type ClientAccount,
+  type ClientOperator,
+  type ClientShare,
+  type ClientType,
+  type Presence,
+  type User,
+} from "@/server/db/client";
 import { randomCnpj, randomCpf, randomPhone } from "../identities";
 import { createAccountingOperator, type AddressFields } from "./offices";
 import { resolveUser, uniqueEmail, type CreateUserOptions, type DbLike, type Ref } from "./users";
@@ -21,7 +30,8 @@ export type CreateClientOptions = AddressFields & {
 export async function createClient(options: CreateClientOptions = {}): Promise<Client> {
   const { db = getDb(), office, responsible, type = "juridicPerson", ...fields } = options;
   const owner = responsible ?? (await createAccountingOperator({ office, type: 0, db }));
-  if (office && office.id !== owner.officeId) throw new Error("createClient: responsible operator belongs to another office");
+  if (office && office.id !== owner.officeId)
+    throw new Error("createClient: responsible operator belongs to another office");
   const tag = randomUUID().slice(0, 6);
   return db.client.create({
     data: {
@@ -59,7 +69,13 @@ export async function createClientOperator(options: CreateClientOperatorOptions 
   const client = options.client ?? (await createClient({ db }));
   const user = await resolveUser(options.user, db, "cliente-operador");
   return db.clientOperator.create({
-    data: { userId: user.id, clientId: client.id, type, blocked: options.blocked ?? false, sharedGallery: options.sharedGallery ?? false },
+    data: {
+      userId: user.id,
+      clientId: client.id,
+      type,
+      blocked: options.blocked ?? false,
+      sharedGallery: options.sharedGallery ?? false,
+    },
     include: { user: true },
   });
 }
@@ -91,7 +107,13 @@ export async function activateAccount(options: ActivateAccountOptions): Promise<
   });
 }
 
-export type MarkPresenceOptions = { client: Ref; user: Ref; screen?: "categorization" | "pendency" | "contabilization"; seenAt?: Date; db?: DbLike };
+export type MarkPresenceOptions = {
+  client: Ref;
+  user: Ref;
+  screen?: "categorization" | "pendency" | "contabilization";
+  seenAt?: Date;
+  db?: DbLike;
+};
 
 /** Someone on a screen of a client, as its sync poll records it (categorization, seen now, by default). */
 export async function markPresence(options: MarkPresenceOptions): Promise<Presence> {

@@ -4,9 +4,22 @@ import { getDb, type AccountingOffice, type AccountingOperator, type User } from
 import { randomCnpj, randomPhone } from "../identities";
 import { resolveUser, uniqueEmail, type CreateUserOptions, type DbLike, type Ref } from "./users";
 
-export type AddressFields = { cep?: string; street?: string; number?: string; neighboor?: string; city?: string; state?: string };
+export type AddressFields = {
+  cep?: string;
+  street?: string;
+  number?: string;
+  neighboor?: string;
+  city?: string;
+  state?: string;
+};
 
-export type CreateOfficeOptions = AddressFields & { name?: string; code?: string; email?: string; phone?: string; db?: DbLike };
+export type CreateOfficeOptions = AddressFields & {
+  name?: string;
+  code?: string;
+  email?: string;
+  phone?: string;
+  db?: DbLike;
+};
 
 export async function createOffice(options: CreateOfficeOptions = {}): Promise<AccountingOffice> {
   const { db = getDb(), ...fields } = options;
@@ -39,12 +52,20 @@ export type CreateAccountingOperatorOptions = {
   db?: DbLike;
 };
 
-export async function createAccountingOperator(options: CreateAccountingOperatorOptions = {}): Promise<OperatorWithUser> {
+export async function createAccountingOperator(
+  options: CreateAccountingOperatorOptions = {},
+): Promise<OperatorWithUser> {
   const { db = getDb(), type = 2 } = options;
   const office = options.office ?? (await createOffice({ db }));
   const user = await resolveUser(options.user, db, "operador");
   return db.accountingOperator.create({
-    data: { userId: user.id, officeId: office.id, type, blocked: options.blocked ?? false, hasPaymentAccess: options.hasPaymentAccess ?? type === 0 },
+    data: {
+      userId: user.id,
+      officeId: office.id,
+      type,
+      blocked: options.blocked ?? false,
+      hasPaymentAccess: options.hasPaymentAccess ?? type === 0,
+    },
     include: { user: true },
   });
 }

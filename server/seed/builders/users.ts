@@ -36,7 +36,8 @@ export type CreateUserOptions = {
 
 export async function createUser(options: CreateUserOptions = {}): Promise<User> {
   const { db = getDb(), password } = options;
-  const passwordHash = password === undefined || password === DEMO_PASSWORD ? await demoPasswordHash() : await hashPassword(password);
+  const passwordHash =
+    password === undefined || password === DEMO_PASSWORD ? await demoPasswordHash() : await hashPassword(password);
   return db.user.create({
     data: {
       email: (options.email ?? uniqueEmail("usuario")).trim().toLowerCase(),
@@ -49,7 +50,11 @@ export async function createUser(options: CreateUserOptions = {}): Promise<User>
 }
 
 /** An existing user as given, or a new one made from the options. */
-export async function resolveUser(user: User | CreateUserOptions | undefined, db: DbLike, prefix: string): Promise<User> {
+export async function resolveUser(
+  user: User | CreateUserOptions | undefined,
+  db: DbLike,
+  prefix: string,
+): Promise<User> {
   if (user && "id" in user) return user;
   return createUser({ email: uniqueEmail(prefix), ...user, db });
 }

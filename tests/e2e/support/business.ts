@@ -8,10 +8,28 @@ import { test as base, type Person } from "./data";
 // an uncategorised block, a block with an open pendency (the Pendencias badge), and returned documents
 // whose deadlines fall in each band of the countdown (days, '1 dia', the clock).
 
-export const MONTHS = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
+export const MONTHS = [
+  "Janeiro",
+  "Fevereiro",
+  "Março",
+  "Abril",
+  "Maio",
+  "Junho",
+  "Julho",
+  "Agosto",
+  "Setembro",
+  "Outubro",
+  "Novembro",
+  "Dezembro",
+];
 
 export function saoPauloToday(): { year: number; month: number; day: number; ddmmyyyy: string } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const [year, month, day] = [get("year"), get("month"), get("day")];
   return { year, month, day, ddmmyyyy: `${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year}` };
@@ -39,41 +57,107 @@ export const test = base.extend<{ company: () => Promise<BusinessCompany> }>({
     await provide(async () => {
       const { year, month, day } = saoPauloToday();
       const tag = Math.random().toString(36).slice(2, 7);
-      const officeOwner = await f.createAccountingOperator({ type: 0, user: { email: f.uniqueEmail("e2e-biz-esc"), name: `Olivia Escritorio ${tag}` } });
+      const officeOwner = await f.createAccountingOperator({
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-biz-esc"), name: `Olivia Escritorio ${tag}` },
+      });
       const office = { id: officeOwner.officeId };
       const client = await f.createClient({ responsible: officeOwner, name: `Padaria Bloco ${tag} Ltda` });
-      const owner = await f.createClientOperator({ client, type: 0, user: { email: f.uniqueEmail("e2e-biz"), name: `Lia Empresa ${tag}` } });
+      const owner = await f.createClientOperator({
+        client,
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-biz"), name: `Lia Empresa ${tag}` },
+      });
       const sharer = await f.createClientOperator({
         client,
         type: 2,
         sharedGallery: true,
         user: { email: f.uniqueEmail("e2e-biz"), name: `Maximiliano Albuquerque Bittencourt ${tag}` },
       });
-      const loner = await f.createClientOperator({ client, type: 2, user: { email: f.uniqueEmail("e2e-biz"), name: `Nina Reservada ${tag}` } });
+      const loner = await f.createClientOperator({
+        client,
+        type: 2,
+        user: { email: f.uniqueEmail("e2e-biz"), name: `Nina Reservada ${tag}` },
+      });
 
-      const rent = await f.createAccount({ office, code: `1.1.${tag}`, description: `Aluguel Loja ${tag}`, yearOfExercise: year });
-      const energy = await f.createAccount({ office, code: `2.1.${tag}`, description: `Energia Elétrica ${tag}`, yearOfExercise: year });
-      for (const account of [rent, energy]) await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const rent = await f.createAccount({
+        office,
+        code: `1.1.${tag}`,
+        description: `Aluguel Loja ${tag}`,
+        yearOfExercise: year,
+      });
+      const energy = await f.createAccount({
+        office,
+        code: `2.1.${tag}`,
+        description: `Energia Elétrica ${tag}`,
+        yearOfExercise: year,
+      });
+      for (const account of [rent, energy])
+        await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
 
       const operator = { id: officeOwner.id };
       const noonToday = new Date(Date.UTC(year, month - 1, day, 15));
       const sentAt = new Date(Date.now() - 3 * 3_600_000);
-      await f.createBlock({ client, state: "categorized", account: rent, operator, valueCents: 123_456, paymentDate: noonToday, sentAt, sentBy: owner, documents: 2 });
-      await f.createBlock({ client, state: "contabilized", account: energy, operator, valueCents: 50_000, paymentDate: noonToday, sentAt, sentBy: owner });
+      await f.createBlock({
+        client,
+        state: "categorized",
+        account: rent,
+        operator,
+        valueCents: 123_456,
+        paymentDate: noonToday,
+        sentAt,
+        sentBy: owner,
+        documents: 2,
+      });
+      await f.createBlock({
+        client,
+        state: "contabilized",
+        account: energy,
+        operator,
+        valueCents: 50_000,
+        paymentDate: noonToday,
+        sentAt,
+        sentBy: owner,
+      });
       await f.createBlock({ client, state: "uncategorized", sentAt, sentBy: owner });
-      await f.createBlock({ client, state: "pendency", operator, sentAt, sentBy: owner, issue: 1, observations: `Falta a nota ${tag}` });
+      await f.createBlock({
+        client,
+        state: "pendency",
+        operator,
+        sentAt,
+        sentBy: owner,
+        issue: 1,
+        observations: `Falta a nota ${tag}`,
+      });
       // The colleagues' own sends: the sharer's shows under its name, the other's nowhere.
-      await f.createBlock({ client, state: "uncategorized", sentAt: new Date(Date.now() - 3_600_000), sentBy: sharer, documents: 2 });
+      await f.createBlock({
+        client,
+        state: "uncategorized",
+        sentAt: new Date(Date.now() - 3_600_000),
+        sentBy: sharer,
+        documents: 2,
+      });
       await f.createBlock({ client, state: "uncategorized", sentAt: new Date(Date.now() - 3_600_000), sentBy: loner });
 
       // Returned documents: yesterday (deadline 5 to 6 days away), 5 days ago ('1 dia'), 6 days ago (today's clock).
       const devolved = async (daysAgo: number, documents: number) => {
-        const block = await f.createBlock({ client, state: "devolved", operator, sentAt: new Date(Date.now() - daysAgo * DAY - 3_600_000), devolvedAt: new Date(Date.now() - daysAgo * DAY), sentBy: owner, documents });
+        const block = await f.createBlock({
+          client,
+          state: "devolved",
+          operator,
+          sentAt: new Date(Date.now() - daysAgo * DAY - 3_600_000),
+          devolvedAt: new Date(Date.now() - daysAgo * DAY),
+          sentBy: owner,
+          documents,
+        });
         return block.documents.map((doc) => doc.id);
       };
       const returned = { days: await devolved(1, 2), oneDay: await devolved(5, 1), clock: await devolved(6, 1) };
 
-      const person = (made: { user: { email: string; name: string } }): Person => ({ email: made.user.email, name: made.user.name });
+      const person = (made: { user: { email: string; name: string } }): Person => ({
+        email: made.user.email,
+        name: made.user.name,
+      });
       return {
         tag,
         client: { id: client.id, name: client.name },
@@ -100,7 +184,10 @@ export async function receiptDataUrl(): Promise<string> {
 /** POST /api/block/create with one new photo, as the company user whose access token is given. */
 export async function sendBlock(request: APIRequestContext, access: string): Promise<SentBlock> {
   const id = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const response = await request.post("/api/block/create", { data: [{ id, base64url: await receiptDataUrl() }], headers: { authorization: `Bearer ${access}` } });
+  const response = await request.post("/api/block/create", {
+    data: [{ id, base64url: await receiptDataUrl() }],
+    headers: { authorization: `Bearer ${access}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { data: SentBlock }).data;
 }

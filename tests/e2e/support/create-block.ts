@@ -16,7 +16,13 @@ export const db = (): Db => (require("@/server/db/client") as typeof import("@/s
  * `count` photo-like JPEGs (a gradient, a darker "receipt" band and mild noise, so they compress like a
  * photo and not like a flat colour) of `width`×`height` in `dir`; returns their paths.
  */
-export async function writePhotos(dir: string, count: number, width = 1000, height = 750, prefix = "foto"): Promise<string[]> {
+export async function writePhotos(
+  dir: string,
+  count: number,
+  width = 1000,
+  height = 750,
+  prefix = "foto",
+): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const paths: string[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -33,7 +39,9 @@ export async function writePhotos(dir: string, count: number, width = 1000, heig
       }
     }
     const path = join(dir, `${prefix}-${index + 1}.jpg`);
-    await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toFile(path);
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 88 })
+      .toFile(path);
     paths.push(path);
   }
   return paths;
@@ -50,14 +58,22 @@ export type Company = {
 export async function company(f: Factories): Promise<Company> {
   const client = await f.createClient();
   const tag = Math.random().toString(36).slice(2, 7);
-  const owner = await f.createClientOperator({ client, type: 0, user: { email: f.uniqueEmail("e2e-bloco"), name: `Helena Envia ${tag}` } });
+  const owner = await f.createClientOperator({
+    client,
+    type: 0,
+    user: { email: f.uniqueEmail("e2e-bloco"), name: `Helena Envia ${tag}` },
+  });
   const colleague = await f.createClientOperator({
     client,
     type: 2,
     sharedGallery: true,
     user: { email: f.uniqueEmail("e2e-bloco"), name: `Igor Colega ${tag}` },
   });
-  const person = (operator: typeof owner) => ({ email: operator.user.email, name: operator.user.name, operatorId: operator.id });
+  const person = (operator: typeof owner) => ({
+    email: operator.user.email,
+    name: operator.user.name,
+    operatorId: operator.id,
+  });
   return { client, clientId: client.id, owner: person(owner), colleague: person(colleague) };
 }
 
@@ -94,7 +110,9 @@ export async function recordProgress(page: Page): Promise<{ values: () => Promis
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
     const note = () => {
-      const bar = [...document.querySelectorAll('[role="progressbar"]')].find((element) => element.getAttribute("aria-label") === name);
+      const bar = [...document.querySelectorAll('[role="progressbar"]')].find(
+        (element) => element.getAttribute("aria-label") === name,
+      );
       const value = bar ? (bar.getAttribute("aria-valuenow") ?? `(${bar.getAttribute("aria-valuetext")})`) : "gone";
       if (seen.at(-1) !== value) seen.push(value);
     };

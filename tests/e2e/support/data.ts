@@ -35,7 +35,10 @@ export type AccountsPlan = {
 export type ViewerClient = {
   owner: Person;
   client: { id: number; name: string };
-  accounts: { active: { id: number; code: string; description: string }; other: { id: number; code: string; description: string } };
+  accounts: {
+    active: { id: number; code: string; description: string };
+    other: { id: number; code: string; description: string };
+  };
   blocks: { uncategorized: number; categorized: number; contabilized: number; pendency: number };
   /** With { busy: true }: the name of the other operator holding the client's contabilization lease. */
   busyName: string | null;
@@ -151,79 +154,199 @@ function peopleFrom(f: Factories): People {
       const admin = await make(1, `Bruno Admin ${tag}`);
       const operator = await make(2, `Carla Operadora ${tag}`);
       const blocked = await make(2, `Davi Bloqueado ${tag}`, true);
-      return { officeName: office.name, owner: person(owner.user), admin: person(admin.user), operator: person(operator.user), blocked: person(blocked.user) };
+      return {
+        officeName: office.name,
+        owner: person(owner.user),
+        admin: person(admin.user),
+        operator: person(operator.user),
+        blocked: person(blocked.user),
+      };
     },
     async clientCompany() {
       const client = await f.createClient();
       const tag = suffix();
-      const owner = await f.createClientOperator({ client, type: 0, user: { email: f.uniqueEmail("e2e-cliente"), name: `Elisa Cliente ${tag}` } });
-      const operator = await f.createClientOperator({ client, type: 2, user: { email: f.uniqueEmail("e2e-cliente"), name: `Fabio Cliente ${tag}` } });
+      const owner = await f.createClientOperator({
+        client,
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-cliente"), name: `Elisa Cliente ${tag}` },
+      });
+      const operator = await f.createClientOperator({
+        client,
+        type: 2,
+        user: { email: f.uniqueEmail("e2e-cliente"), name: `Fabio Cliente ${tag}` },
+      });
       return { clientName: client.name, owner: person(owner.user), operator: person(operator.user) };
     },
     async bothPlatforms() {
-      const accounting = await f.createAccountingOperator({ type: 2, user: { email: f.uniqueEmail("e2e-socio"), name: `Gabi Socia ${suffix()}` } });
+      const accounting = await f.createAccountingOperator({
+        type: 2,
+        user: { email: f.uniqueEmail("e2e-socio"), name: `Gabi Socia ${suffix()}` },
+      });
       await f.createClientOperator({ type: 0, user: accounting.user });
       return person(accounting.user);
     },
     async viewerClient(options = {}) {
       const tag = suffix();
-      const owner = await f.createAccountingOperator({ type: 0, user: { email: f.uniqueEmail("e2e-viewer"), name: `Vera Dona ${tag}` } });
+      const owner = await f.createAccountingOperator({
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-viewer"), name: `Vera Dona ${tag}` },
+      });
       const client = await f.createClient({ responsible: owner, name: `Viewer Teste ${tag} Ltda` });
       await f.createClientOperator({ client, type: 0 });
       const year = new Date().getFullYear();
       const office = { id: owner.officeId };
-      const active = await f.createAccount({ office, code: `1.1.${tag}`, description: "Aluguel Loja", yearOfExercise: year });
-      const other = await f.createAccount({ office, code: `2.1.${tag}`, description: "Energia Elétrica", yearOfExercise: year });
+      const active = await f.createAccount({
+        office,
+        code: `1.1.${tag}`,
+        description: "Aluguel Loja",
+        yearOfExercise: year,
+      });
+      const other = await f.createAccount({
+        office,
+        code: `2.1.${tag}`,
+        description: "Energia Elétrica",
+        yearOfExercise: year,
+      });
       await f.activateAccount({ client, account: active, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
       const sentAt = new Date(Date.now() - 5 * 60_000);
       const operator = { id: owner.id };
       const uncategorized = await f.createBlock({ client, state: "uncategorized", documents: 3, sentAt });
-      const categorized = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 12_345, documents: 3, sentAt, categorizedAt: sentAt });
-      const contabilized = await f.createBlock({ client, state: "contabilized", account: active, operator, valueCents: 50_000, sentAt, categorizedAt: sentAt, contabilizedAt: sentAt });
+      const categorized = await f.createBlock({
+        client,
+        state: "categorized",
+        account: active,
+        operator,
+        valueCents: 12_345,
+        documents: 3,
+        sentAt,
+        categorizedAt: sentAt,
+      });
+      const contabilized = await f.createBlock({
+        client,
+        state: "contabilized",
+        account: active,
+        operator,
+        valueCents: 50_000,
+        sentAt,
+        categorizedAt: sentAt,
+        contabilizedAt: sentAt,
+      });
       // A categorised block with an open pendency (uncategorised ones are not listed on /home/client).
-      const pendency = await f.createBlock({ client, state: "categorized", account: active, operator, valueCents: 7_000, sentAt, categorizedAt: sentAt });
-      await f.createPendency({ block: pendency, issue: 1, observations: "Falta a segunda página", createdBy: operator });
-      const pick = (account: { id: number; code: string; description: string }) => ({ id: account.id, code: account.code, description: account.description });
+      const pendency = await f.createBlock({
+        client,
+        state: "categorized",
+        account: active,
+        operator,
+        valueCents: 7_000,
+        sentAt,
+        categorizedAt: sentAt,
+      });
+      await f.createPendency({
+        block: pendency,
+        issue: 1,
+        observations: "Falta a segunda página",
+        createdBy: operator,
+      });
+      const pick = (account: { id: number; code: string; description: string }) => ({
+        id: account.id,
+        code: account.code,
+        description: account.description,
+      });
       let busyName: string | null = null;
       if (options.busy) {
         // another operator of the office contabilising the client: its blocks are read-only for the rest
-        const holder = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-viewer"), name: `Otto Ocupado ${tag}` } });
+        const holder = await f.createAccountingOperator({
+          office,
+          type: 2,
+          user: { email: f.uniqueEmail("e2e-viewer"), name: `Otto Ocupado ${tag}` },
+        });
         const { getDb } = require("@/server/db/client") as typeof import("@/server/db/client");
-        await getDb().contabilizationLease.create({ data: { clientId: client.id, operatorId: holder.id, expiresAt: new Date(Date.now() + 30 * 60_000) } });
+        await getDb().contabilizationLease.create({
+          data: { clientId: client.id, operatorId: holder.id, expiresAt: new Date(Date.now() + 30 * 60_000) },
+        });
         busyName = holder.user.name;
       }
       return {
         owner: person(owner.user),
         client: { id: client.id, name: client.name },
         accounts: { active: pick(active), other: pick(other) },
-        blocks: { uncategorized: uncategorized.id, categorized: categorized.id, contabilized: contabilized.id, pendency: pendency.id },
+        blocks: {
+          uncategorized: uncategorized.id,
+          categorized: categorized.id,
+          contabilized: contabilized.id,
+          pendency: pendency.id,
+        },
         busyName,
       };
     },
     async contabilizationClient() {
       const tag = suffix();
       const office = await f.createOffice();
-      const operator = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-contab"), name: `Lia Contadora ${tag}` } });
-      const colleague = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-contab"), name: `Rui Colega ${tag}` } });
+      const operator = await f.createAccountingOperator({
+        office,
+        type: 2,
+        user: { email: f.uniqueEmail("e2e-contab"), name: `Lia Contadora ${tag}` },
+      });
+      const colleague = await f.createAccountingOperator({
+        office,
+        type: 2,
+        user: { email: f.uniqueEmail("e2e-contab"), name: `Rui Colega ${tag}` },
+      });
       const client = await f.createClient({ office, responsible: operator, name: `Contab Teste ${tag} Ltda` });
       await f.shareClient({ client, operator: colleague });
       await f.createClientOperator({ client, type: 0 });
-      const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", year: "numeric", month: "numeric" }).formatToParts(new Date());
+      const parts = new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/Sao_Paulo",
+        year: "numeric",
+        month: "numeric",
+      }).formatToParts(new Date());
       const year = Number(parts.find((part) => part.type === "year")?.value);
       const month = Number(parts.find((part) => part.type === "month")?.value);
-      const first = await f.createAccount({ office, code: `3.1.${randomCode()}`, description: `Aluguel ${tag}`, yearOfExercise: year });
-      const second = await f.createAccount({ office, code: `3.2.${randomCode()}`, description: `Telefone ${tag}`, yearOfExercise: year });
-      for (const account of [first, second]) await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const first = await f.createAccount({
+        office,
+        code: `3.1.${randomCode()}`,
+        description: `Aluguel ${tag}`,
+        yearOfExercise: year,
+      });
+      const second = await f.createAccount({
+        office,
+        code: `3.2.${randomCode()}`,
+        description: `Telefone ${tag}`,
+        yearOfExercise: year,
+      });
+      for (const account of [first, second])
+        await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
       const sentAt = new Date(Date.now() - 3 * 3_600_000);
       const by = { id: operator.id };
       const day = (d: number) => new Date(Date.UTC(year, month - 1, d, 12));
       const categorised = (account: { id: number }, d: number, valueCents: number) =>
-        f.createBlock({ client, state: "categorized", account, operator: by, paymentDate: day(d), valueCents, documents: 2, sentAt, categorizedAt: sentAt });
+        f.createBlock({
+          client,
+          state: "categorized",
+          account,
+          operator: by,
+          paymentDate: day(d),
+          valueCents,
+          documents: 2,
+          sentAt,
+          categorizedAt: sentAt,
+        });
       const a1 = await categorised(first, 1, 10_000);
       const a2 = await categorised(first, 2, 25_050);
       const b1 = await categorised(second, 3, 4_200);
       const postedAt = new Date(Date.now() - 3_600_000);
-      const posted = await f.createBlock({ client, state: "contabilized", account: second, operator: by, paymentDate: day(1), valueCents: 700, documents: 2, sentAt, categorizedAt: sentAt, contabilizedAt: postedAt });
+      const posted = await f.createBlock({
+        client,
+        state: "contabilized",
+        account: second,
+        operator: by,
+        paymentDate: day(1),
+        valueCents: 700,
+        documents: 2,
+        sentAt,
+        categorizedAt: sentAt,
+        contabilizedAt: postedAt,
+      });
       const pick = (account: AccountRef) => ({ id: account.id, code: account.code, description: account.description });
       return {
         operator: person(operator.user),
@@ -238,20 +361,46 @@ function peopleFrom(f: Factories): People {
     async mobileContabilizationClient() {
       const tag = suffix();
       const office = await f.createOffice();
-      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e-movel"), name: `Marta Celular ${tag}` } });
+      const owner = await f.createAccountingOperator({
+        office,
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-movel"), name: `Marta Celular ${tag}` },
+      });
       const client = await f.createClient({ office, responsible: owner, name: `Contábil Móvel ${tag} Ltda` });
       await f.createClientOperator({ client, type: 0 });
       const { currentYearMonth } = require("@/lib/format/dates") as typeof import("@/lib/format/dates");
       const sentAt = new Date(Date.now() - 5 * 60_000);
       const { year, month } = currentYearMonth(sentAt);
       const code = randomCode();
-      const water = await f.createAccount({ office, code: `3.1.${code}`, description: `Água e Esgoto ${tag}`, yearOfExercise: year });
-      const supplies = await f.createAccount({ office, code: `4.2.${code}`, description: `Material de Escritório ${tag}`, yearOfExercise: year });
-      for (const account of [water, supplies]) await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
+      const water = await f.createAccount({
+        office,
+        code: `3.1.${code}`,
+        description: `Água e Esgoto ${tag}`,
+        yearOfExercise: year,
+      });
+      const supplies = await f.createAccount({
+        office,
+        code: `4.2.${code}`,
+        description: `Material de Escritório ${tag}`,
+        yearOfExercise: year,
+      });
+      for (const account of [water, supplies])
+        await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
       const operator = { id: owner.id };
       // payment dates: today in São Paulo (the builders' default for a block sent now)
       const block = async (account: { id: number }, valueCents: number, documents: number) =>
-        (await f.createBlock({ client, state: "categorized", account, operator, valueCents, documents, sentAt, categorizedAt: sentAt })).id;
+        (
+          await f.createBlock({
+            client,
+            state: "categorized",
+            account,
+            operator,
+            valueCents,
+            documents,
+            sentAt,
+            categorizedAt: sentAt,
+          })
+        ).id;
       const waterBlocks = [await block(water, 12_345, 2), await block(water, 6_780, 2)];
       const officeBlocks = [await block(supplies, 4_990, 1)];
       const pick = (account: { id: number; code: string; description: string }, blocks: number[]) => ({
@@ -267,10 +416,18 @@ function peopleFrom(f: Factories): People {
         month,
         accounts: { water: pick(water, waterBlocks), office: pick(supplies, officeBlocks) },
         async takeOver() {
-          const rival = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-movel"), name: `Rui Rival ${tag}` } });
+          const rival = await f.createAccountingOperator({
+            office,
+            type: 2,
+            user: { email: f.uniqueEmail("e2e-movel"), name: `Rui Rival ${tag}` },
+          });
           const { getDb } = require("@/server/db/client") as typeof import("@/server/db/client");
           const lease = { operatorId: rival.id, expiresAt: new Date(Date.now() + 30 * 60_000) };
-          await getDb().contabilizationLease.upsert({ where: { clientId: client.id }, update: lease, create: { clientId: client.id, ...lease } });
+          await getDb().contabilizationLease.upsert({
+            where: { clientId: client.id },
+            update: lease,
+            create: { clientId: client.id, ...lease },
+          });
           const release = async () => {
             await getDb().contabilizationLease.deleteMany({ where: { clientId: client.id, operatorId: rival.id } });
           };
@@ -281,13 +438,30 @@ function peopleFrom(f: Factories): People {
     async categorizationClient({ blocks: count }) {
       const tag = suffix();
       const office = await f.createOffice();
-      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e-cat"), name: `Olga Dona ${tag}` } });
-      const colleague = await f.createAccountingOperator({ office, type: 2, user: { email: f.uniqueEmail("e2e-cat"), name: `Paulo Colega ${tag}` } });
+      const owner = await f.createAccountingOperator({
+        office,
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-cat"), name: `Olga Dona ${tag}` },
+      });
+      const colleague = await f.createAccountingOperator({
+        office,
+        type: 2,
+        user: { email: f.uniqueEmail("e2e-cat"), name: `Paulo Colega ${tag}` },
+      });
       const client = await f.createClient({ office, responsible: owner, name: `Categoriza ${tag} Ltda` });
       await f.shareClient({ client, operator: colleague });
-      const business = await f.createClientOperator({ client, type: 0, user: { email: f.uniqueEmail("e2e-cat-cliente"), name: `Rita Cliente ${tag}` } });
+      const business = await f.createClientOperator({
+        client,
+        type: 0,
+        user: { email: f.uniqueEmail("e2e-cat-cliente"), name: `Rita Cliente ${tag}` },
+      });
       const year = new Date().getFullYear();
-      const account = await f.createAccount({ office, code: `3.1.${randomCode()}`, description: `Material de Escritório ${tag}`, yearOfExercise: year });
+      const account = await f.createAccount({
+        office,
+        code: `3.1.${randomCode()}`,
+        description: `Material de Escritório ${tag}`,
+        yearOfExercise: year,
+      });
       await f.activateAccount({ client, account, activatedAt: new Date(Date.UTC(year, 0, 1, 12)) });
       const pool = await receiptPool();
       const made: CategorizationClient["blocks"] = [];
@@ -300,7 +474,11 @@ function peopleFrom(f: Factories): People {
           sentAt: new Date(Date.now() - (count - i) * 60_000),
           images: [pool[i % pool.length].image, pool[(i + 1) % pool.length].image],
         });
-        made.push({ id: block.id, version: block.version, documentIds: block.documents.map((document) => document.id) });
+        made.push({
+          id: block.id,
+          version: block.version,
+          documentIds: block.documents.map((document) => document.id),
+        });
       }
       return {
         owner: person(owner.user),
@@ -312,7 +490,10 @@ function peopleFrom(f: Factories): People {
       };
     },
     async operator() {
-      const created = await f.createAccountingOperator({ type: 2, user: { email: f.uniqueEmail("e2e"), name: `Hugo Operador ${suffix()}` } });
+      const created = await f.createAccountingOperator({
+        type: 2,
+        user: { email: f.uniqueEmail("e2e"), name: `Hugo Operador ${suffix()}` },
+      });
       return person(created.user);
     },
     async officeWithClient() {
@@ -337,7 +518,11 @@ function peopleFrom(f: Factories): People {
     async accountsPlan() {
       const office = await f.createOffice();
       const tag = suffix();
-      const owner = await f.createAccountingOperator({ office, type: 0, user: { email: f.uniqueEmail("e2e"), name: `Ana Dona ${tag}` } });
+      const owner = await f.createAccountingOperator({
+        office,
+        type: 0,
+        user: { email: f.uniqueEmail("e2e"), name: `Ana Dona ${tag}` },
+      });
       const client = await f.createClient({ office, responsible: owner, name: `Empresa Contas ${tag} Ltda` });
       const previousYear = new Date().getUTCFullYear() - 1;
       const accounts = {
@@ -348,20 +533,30 @@ function peopleFrom(f: Factories): People {
       // The same codes in both charts: activations carry into the next year's chart by code.
       const chart = async (year: number) => {
         const made: Record<string, { id: number }> = {};
-        for (const [key, account] of Object.entries(accounts)) made[key] = await f.createAccount({ office, ...account, yearOfExercise: year });
+        for (const [key, account] of Object.entries(accounts))
+          made[key] = await f.createAccount({ office, ...account, yearOfExercise: year });
         return made;
       };
       const previous = await chart(previousYear);
       await chart(previousYear + 1);
       // 01:30 UTC on 10/03 is 22:30 on 09/03 in São Paulo: the day the office saw it activated.
-      await f.activateAccount({ client, account: previous.carried, activatedAt: new Date(Date.UTC(previousYear, 2, 10, 1, 30)) });
+      await f.activateAccount({
+        client,
+        account: previous.carried,
+        activatedAt: new Date(Date.UTC(previousYear, 2, 10, 1, 30)),
+      });
       await f.activateAccount({
         client,
         account: previous.retired,
         activatedAt: new Date(Date.UTC(previousYear, 0, 10, 12)),
         deactivatedAt: new Date(Date.UTC(previousYear, 5, 10, 12)),
       });
-      return { owner: person(owner.user), client: { id: client.id, name: client.name, logoUrl: null }, previousYear, ...accounts };
+      return {
+        owner: person(owner.user),
+        client: { id: client.id, name: client.name, logoUrl: null },
+        previousYear,
+        ...accounts,
+      };
     },
   };
 }

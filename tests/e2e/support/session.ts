@@ -27,7 +27,12 @@ export async function apiMe(request: APIRequestContext, access: string): Promise
 }
 
 /** Puts a session on the device the way the login screen does, then opens `path`. */
-export async function openLoggedIn(page: Page, tokens: TokenAnswer, platform: ChosenPlatform, path: string): Promise<void> {
+export async function openLoggedIn(
+  page: Page,
+  tokens: TokenAnswer,
+  platform: ChosenPlatform,
+  path: string,
+): Promise<void> {
   await page.goto("/register"); // any page of the origin, to reach its localStorage
   await page.evaluate(
     ({ keys, access, refresh, platform, allowChange }) => {

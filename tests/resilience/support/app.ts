@@ -29,7 +29,10 @@ async function waitForHealth(deadlineMs: number, app: ChildProcess): Promise<voi
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {
     if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) while starting`);
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -44,21 +47,25 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   let output = "";
   // The app runs with its production defaults: none of the test process's relaxed limits.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("PASSWORD_")));
-  const child = spawn(process.execPath, [resolve(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/start.ts"], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      DATABASE_URL: "",
-      PORT: String(PORT),
-      EMBEDDED_PG_PORT: String(PG_PORT),
-      DATA_DIR,
-      BLOCO_RESET_DATA: keepData ? "0" : "1",
-      SEED: "0",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [resolve(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/start.ts"],
+    {
+      cwd: root,
+      env: {
+        ...inherited,
+        NODE_ENV: "production",
+        DATABASE_URL: "",
+        PORT: String(PORT),
+        EMBEDDED_PG_PORT: String(PG_PORT),
+        DATA_DIR,
+        BLOCO_RESET_DATA: keepData ? "0" : "1",
+        SEED: "0",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
@@ -78,7 +85,8 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   // this machine, and a test must never signal them.
   const serverPid = () => {
     const servers = descendants(child.pid!).filter((pid) => /scripts\/serve\.mjs/.test(commandLine(pid)));
-    if (servers.length !== 1) throw new Error(`${servers.length} app server processes (scripts/serve.mjs) under the start script`);
+    if (servers.length !== 1)
+      throw new Error(`${servers.length} app server processes (scripts/serve.mjs) under the start script`);
     return servers[0];
   };
   const postgresPid = () => {
@@ -149,7 +157,10 @@ export async function apiLogin(username: string): Promise<{ access: string; refr
  * test's own), then closes this process's connections: they must not count in the app's load, nor hold
  * on to a server a test is about to kill.
  */
-export async function startAppWith<T>(setup: () => Promise<T>, env: Record<string, string> = {}): Promise<{ app: RunningApp; data: T }> {
+export async function startAppWith<T>(
+  setup: () => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<{ app: RunningApp; data: T }> {
   const app = await startApp(env);
   process.env.DATABASE_URL = DATABASE_URL;
   // Blobs the builders write (documents of the blocks they make) go where the app reads them.

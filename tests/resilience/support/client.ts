@@ -5,7 +5,12 @@ import http from "node:http";
 import { BASE } from "./app";
 import { percentile } from "./load";
 
-export type Answer<T = unknown> = { status: number; json: { data?: T; error?: { code: string; message: string } } | null; retryAfter: string | null; ms: number };
+export type Answer<T = unknown> = {
+  status: number;
+  json: { data?: T; error?: { code: string; message: string } } | null;
+  retryAfter: string | null;
+  ms: number;
+};
 
 export class Recorder {
   readonly byRoute = new Map<string, { statuses: Record<number, number>; ms: number[]; okMs: number[] }>();
@@ -21,7 +26,19 @@ export class Recorder {
   }
 
   /** Per route: the status histogram, calls per second and p50/p95/p99 in ms. */
-  summary(seconds: number): Record<string, { statuses: Record<number, number>; perSecond: number; p50: number; p95: number; p99: number; ok: { p50: number; p99: number } }> {
+  summary(
+    seconds: number,
+  ): Record<
+    string,
+    {
+      statuses: Record<number, number>;
+      perSecond: number;
+      p50: number;
+      p95: number;
+      p99: number;
+      ok: { p50: number; p99: number };
+    }
+  > {
     const out: ReturnType<Recorder["summary"]> = {};
     for (const [route, { statuses, ms, okMs }] of [...this.byRoute].sort(([a], [b]) => a.localeCompare(b))) {
       out[route] = {
@@ -45,7 +62,12 @@ export class Recorder {
  */
 export function apiClient(recorder: Recorder, maxSockets = 256) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
-  function call<T = unknown>(method: "GET" | "POST", path: string, options: { token?: string; body?: unknown; route?: string } = {}, retried = false): Promise<Answer<T>> {
+  function call<T = unknown>(
+    method: "GET" | "POST",
+    path: string,
+    options: { token?: string; body?: unknown; route?: string } = {},
+    retried = false,
+  ): Promise<Answer<T>> {
     return new Promise<Answer<T>>((resolve) => {
       const started = performance.now();
       const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -70,14 +92,23 @@ export function apiClient(recorder: Recorder, maxSockets = 256) {
       const req = http.request(new URL(path, BASE), { method, agent: retried ? false : agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString("utf8"), (res.headers["retry-after"] as string | undefined) ?? null));
+        res.on("end", () =>
+          done(
+            res.statusCode ?? 0,
+            Buffer.concat(chunks).toString("utf8"),
+            (res.headers["retry-after"] as string | undefined) ?? null,
+          ),
+        );
         res.on("error", (error: NodeJS.ErrnoException) => fail(error, false));
       });
       let answered = false;
       req.on("response", () => (answered = true));
       const fail = (error: NodeJS.ErrnoException, beforeAnswer: boolean) => {
-        if (beforeAnswer && !answered && req.reusedSocket && error.code === "ECONNRESET" && !retried) return void call<T>(method, path, options, true).then(resolve);
-        recorder.failures.push(`${options.route ?? path}: ${error.code ?? error.message}${req.reusedSocket ? " (reused socket)" : ""}`);
+        if (beforeAnswer && !answered && req.reusedSocket && error.code === "ECONNRESET" && !retried)
+          return void call<T>(method, path, options, true).then(resolve);
+        recorder.failures.push(
+          `${options.route ?? path}: ${error.code ?? error.message}${req.reusedSocket ? " (reused socket)" : ""}`,
+        );
         done(0, "", null);
       };
       req.on("error", (error: NodeJS.ErrnoException) => fail(error, true));

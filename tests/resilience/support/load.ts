@@ -21,10 +21,14 @@ export async function closedLoop(options: {
     new Promise<Sample>((resolve) => {
       const started = performance.now();
       const url = new URL(request.path, options.base);
-      const req = http.request(url, { method: request.method, agent, headers: { "content-type": "application/json", ...request.headers } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      });
+      const req = http.request(
+        url,
+        { method: request.method, agent, headers: { "content-type": "application/json", ...request.headers } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        },
+      );
       req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
       req.end(request.body);
     });

@@ -21,13 +21,22 @@ async function main(): Promise<void> {
     schedules: false,
     catchUp: false,
     work: [QUEUES.mailSend],
-    settings: { [QUEUES.mailSend]: { expireInSeconds: 10, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+    settings: {
+      [QUEUES.mailSend]: {
+        expireInSeconds: 10,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        pollingIntervalSeconds: 0.5,
+      },
+    },
     boss: { maintenanceIntervalSeconds: 1 },
     mailSendingClaimMs: 2000,
   });
   const to = process.env.ENQUEUE_TO;
   if (to) {
-    const id = await getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail("http://localhost:3000/redefinir-senha/teste")));
+    const id = await getDb().$transaction((tx) =>
+      enqueueMail(tx, to, passwordResetMail("http://localhost:3000/redefinir-senha/teste")),
+    );
     await dispatchPendingMail(runner.boss);
     console.log(`[worker] queued mail #${id}`);
   }

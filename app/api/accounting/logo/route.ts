@@ -4,7 +4,9 @@ import { route, otherMethods } from "@/server/http/route";
 import { saveOfficeLogo } from "@/server/offices/office";
 
 // POST /api/accounting/logo — replace the office's logo (owner only)
-export const POST = route({ body: logoBody, maxBytes: SINGLE_IMAGE_BODY_MAX_BYTES, upload: true }, ({ actor, body }) => saveOfficeLogo({ actor, body }));
+export const POST = route({ body: logoBody, maxBytes: SINGLE_IMAGE_BODY_MAX_BYTES, upload: true }, ({ actor, body }) =>
+  saveOfficeLogo({ actor, body }),
+);
 
 // Any other verb: 405 in the envelope, with Allow.
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

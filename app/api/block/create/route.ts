@@ -7,7 +7,12 @@ import { route, otherMethods } from "@/server/http/route";
 // POST /api/block/create — sends a block of new photos and gallery documents (up to 13), idempotent by their ids
 export const POST = route(
   // early: each photo is decoded as soon as its data URL has arrived, while the rest of the body comes.
-  { body: blockCreateBody, upload: true, guard: (actor) => void companyMember(actor, "block.send"), early: prefetchPhoto },
+  {
+    body: blockCreateBody,
+    upload: true,
+    guard: (actor) => void companyMember(actor, "block.send"),
+    early: prefetchPhoto,
+  },
   ({ actor, body, early }) => createBlock({ actor, body, early }),
 );
 

@@ -5,7 +5,10 @@ import { otherMethods } from "@/server/http/route";
 export const dynamic = "force-dynamic";
 
 export function GET(): Response {
-  return Response.json({ data: { status: "ok" } }, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+  return Response.json(
+    { data: { status: "ok" } },
+    { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } },
+  );
 }
 
 // Any other verb: 405 in the envelope, with Allow.

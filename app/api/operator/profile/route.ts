@@ -5,7 +5,10 @@ import { updateProfile } from "@/server/operators/update-profile";
 
 // GET /api/operator/profile?platform= — the caller as an Operator of that platform
 export const GET = route({}, ({ actor, req }) =>
-  getProfile({ actor, platform: operatorProfileQuery.parse(Object.fromEntries(new URL(req.url).searchParams)).platform }),
+  getProfile({
+    actor,
+    platform: operatorProfileQuery.parse(Object.fromEntries(new URL(req.url).searchParams)).platform,
+  }),
 );
 
 // POST /api/operator/profile — saves the caller's Nome, CPF, E-mail and Telefone

@@ -7,7 +7,12 @@ import { route, otherMethods } from "@/server/http/route";
 // POST /api/pendency/solve — answers an open pendency: photos and gallery documents added, documents taken out
 // early: as in block/create, each photo is decoded as soon as its data URL has arrived.
 export const POST = route(
-  { body: pendencySolveBody, upload: true, guard: (actor) => void companyMember(actor, "pendency.solve"), early: prefetchPhoto },
+  {
+    body: pendencySolveBody,
+    upload: true,
+    guard: (actor) => void companyMember(actor, "pendency.solve"),
+    early: prefetchPhoto,
+  },
   ({ actor, body, early }) => solvePendency({ actor, body, early }),
 );
 
