@@ -31,7 +31,7 @@ const GLOBAL = "__blocoEarlyCalls";
 
 type EarlyCalls = { at: number; calls: Record<string, Promise<Response | null> | undefined> };
 
-/** The key of a call: its token (none for the exchange), its path, and its JSON body when it has one (as JSON.stringify writes it). */
+/** The key of a call: its token (none for the exchange), its path, and its JSON body if any (JSON.stringify's). */
 const keyOf = (access: string | null, path: string, body?: string) =>
   `${access ?? ""} ${path}${body === undefined ? "" : ` ${body}`}`;
 
@@ -40,7 +40,19 @@ const keyOf = (access: string | null, path: string, body?: string) =>
  * reads. On the QR code's page: the link's exchange (no token; the link is the last segment of the
  * address, decoded as the page decodes it). Network failures resolve to null (the app then asks itself).
  */
-export const earlyCallsScript = `(function(){try{var w=window,l=localStorage,p=location.pathname,f=function(u,h,b){return fetch(u,{method:b?"POST":"GET",headers:h,body:b,cache:"no-store"}).catch(function(){return null})},h={Accept:"application/json"},x=${JSON.stringify(EARLY_EXCHANGE_PAGE)},k=p.slice(x.length);if(p.indexOf(x)===0&&k&&k.indexOf("/")<0&&${JSON.stringify(NOT_A_LINK)}.indexOf(k)<0){var b=JSON.stringify({link:decodeURIComponent(k)});h["Content-Type"]="application/json";w.${GLOBAL}={at:Date.now(),calls:{}};w.${GLOBAL}.calls[" "+${JSON.stringify(EARLY_EXCHANGE_PATH)}+" "+b]=f(${JSON.stringify(EARLY_EXCHANGE_PATH)},h,b);return}var r=${JSON.stringify(EARLY_READS)}[p.replace(/\\/+$/,"")],a=l.getItem(${JSON.stringify(STORAGE_KEYS.access)}),u=r&&a&&r[l.getItem(${JSON.stringify(STORAGE_KEYS.platform)})];if(!u)return;h.Authorization="Bearer "+a;var e=w.${GLOBAL}={at:Date.now(),calls:{}};u.forEach(function(q){e.calls[a+" "+q]=f(q,h)})}catch(z){}})()`;
+export const earlyCallsScript =
+  `(function(){try{var w=window,l=localStorage,p=location.pathname,` +
+  `f=function(u,h,b){return fetch(u,{method:b?"POST":"GET",headers:h,body:b,cache:"no-store"})` +
+  `.catch(function(){return null})},` +
+  `h={Accept:"application/json"},x=${JSON.stringify(EARLY_EXCHANGE_PAGE)},k=p.slice(x.length);` +
+  `if(p.indexOf(x)===0&&k&&k.indexOf("/")<0&&${JSON.stringify(NOT_A_LINK)}.indexOf(k)<0){` +
+  `var b=JSON.stringify({link:decodeURIComponent(k)});h["Content-Type"]="application/json";` +
+  `w.${GLOBAL}={at:Date.now(),calls:{}};` +
+  `w.${GLOBAL}.calls[" "+${JSON.stringify(EARLY_EXCHANGE_PATH)}+" "+b]=` +
+  `f(${JSON.stringify(EARLY_EXCHANGE_PATH)},h,b);return}` +
+  `var r=${JSON.stringify(EARLY_READS)}[p.replace(/\\/+$/,"")],a=l.getItem(${JSON.stringify(STORAGE_KEYS.access)}),` +
+  `u=r&&a&&r[l.getItem(${JSON.stringify(STORAGE_KEYS.platform)})];if(!u)return;h.Authorization="Bearer "+a;` +
+  `var e=w.${GLOBAL}={at:Date.now(),calls:{}};u.forEach(function(q){e.calls[a+" "+q]=f(q,h)})}catch(z){}})()`;
 
 /**
  * The early answer of the call of `path` with `body` (JSON text, undefined for a GET) and `access`,

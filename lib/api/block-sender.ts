@@ -170,7 +170,10 @@ export function useSolvePendency() {
 
 // ---------------------------------------------------------------- the pendency queue
 
-/** POST /api/pendency/tosolve {open?}: the head of the company's queue (or the one chosen in its list), the open count and the list. */
+/**
+ * POST /api/pendency/tosolve {open?}: the head of the company's queue (or the one chosen in its list), the
+ * open count and the list.
+ */
 export function useToSolve(chosen: number | null = null) {
   return useQuery({
     queryKey: [...blockSenderKeys.toSolve, chosen],

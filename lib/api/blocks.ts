@@ -34,7 +34,10 @@ export function useBlockDocuments(blockId: number | null) {
   });
 }
 
-/** POST /api/account/all {year}: the office chart of a year of exercise (retried every 500 ms until it answers, spec §4). */
+/**
+ * POST /api/account/all {year}: the office chart of a year of exercise (retried every 500 ms until it
+ * answers, spec §4).
+ */
 export function useChartAccounts(year: number, enabled = true) {
   return useQuery({
     enabled,

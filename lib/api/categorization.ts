@@ -61,7 +61,10 @@ export function useCategorizeSave(clientId: number) {
 /** The key of a report in flight (the dialog stays open while one is on its way). */
 export const reportProblemKey = (clientId: number) => ["pendency-create", clientId] as const;
 
-/** POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue, and joins the client's pendencies. */
+/**
+ * POST /api/pendency/create {blockId, issue, observations}: the block leaves the queue, and joins the
+ * client's pendencies.
+ */
 export function useReportProblem(clientId: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateClientBlocks(clientId);

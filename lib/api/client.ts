@@ -61,7 +61,10 @@ export type RequestOptions = {
   auth?: boolean;
   /** This call's own transport instead of fetch (the block upload's XMLHttpRequest reports upload progress). */
   transport?: FetchLike;
-  /** This call's time limit in ms instead of the client's; 0 = none (an upload's transport watches its own progress). */
+  /**
+   * This call's time limit in ms instead of the client's; 0 = none (an upload's transport watches its own
+   * progress).
+   */
   timeoutMs?: number;
 };
 

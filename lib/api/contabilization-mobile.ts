@@ -11,7 +11,8 @@ import { api } from "./api";
 import { ApiError } from "./client";
 
 // The phone's side of the QR hand-off (
-// docs/decisions/0127-qr-link-and-phone-session.md). No bearer token and no login: the one-time LINK token of the address is exchanged once by
+// docs/decisions/0127-qr-link-and-phone-session.md). No bearer token and no login: the one-time LINK token of
+// the address is exchanged once by
 // /init for a mobile SESSION token, which every later call sends as `link` in its body. The session
 // lives in this module's memory only (never storage, never the address): the three mobile pages share
 // it across client-side navigations, and a reload loses it, which asks for a new scan (spec §2).

@@ -86,7 +86,10 @@ export type ContabilizationHistoryBody = z.infer<typeof contabilizationHistoryBo
 export const operatorFaceSchema = z.object({ name: z.string(), pictureUrl: z.string().nullable() });
 export type OperatorFace = z.infer<typeof operatorFaceSchema>;
 
-/** An account of the month with its uncontabilised blocks (categorised, not contabilised, not devolved, no open pendency). */
+/**
+ * An account of the month with its uncontabilised blocks (categorised, not contabilised, not devolved, no
+ * open pendency).
+ */
 export const contabilizationAccountSchema = clientAccountSchema.extend({
   uncontabilizedCount: z.number().int(),
   /** The next block to post (oldest payment date first), null when none ('Sem blocos!'). */

@@ -5,7 +5,10 @@ import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 // (sizes, the data URL's length, the shrink loop) are unit-tested; the canvas part runs in the browser:
 // createImageBitmap decodes off the main thread and canvas.toBlob encodes off it too.
 
-/** The server keeps at most this side for display (server/images/pipeline.ts DISPLAY_MAX_SIDE): more is wasted upload. */
+/**
+ * The server keeps at most this side for display (server/images/pipeline.ts DISPLAY_MAX_SIDE): more is wasted
+ * upload.
+ */
 export const UPLOAD_MAX_SIDE = 2000;
 /** The strip's own small copy, so 13 selected photos do not keep 13 full-size bitmaps decoded. */
 export const STRIP_THUMB_SIDE = 240;

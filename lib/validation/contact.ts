@@ -3,8 +3,8 @@ import { NUMBER_MAX_DIGITS } from "@/lib/constants";
 // "A standard address shape" (spec §5): the WHATWG e-mail grammar that browsers use for
 // <input type=email>, plus a dot in the domain (an intranet 'user@host' is not an address our
 // clients can be reached at) and the 254-character limit of RFC 5321.
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const LABEL = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
+const EMAIL = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${LABEL}(?:\\.${LABEL})+$`);
 const EMAIL_MAX = 254;
 
 export function isValidEmail(value: string): boolean {
@@ -28,7 +28,7 @@ const PHONE_DIGITS = /^\d{11}$/;
 const LANDLINE_MASKED = /^\(\d{2}\) [2-5]\d{3}-\d{4}$/;
 const LANDLINE_DIGITS = /^\d{2}[2-5]\d{7}$/;
 
-/** Phone: a mobile '(00) 0 0000-0000' (the spec's 16 characters) or a landline '(00) 0000-0000', masked or as digits. */
+/** Phone: a mobile '(00) 0 0000-0000' (the spec's 16 characters) or a landline '(00) 0000-0000', masked or digits. */
 export function isValidPhone(value: string): boolean {
   return (
     PHONE_MASKED.test(value) || PHONE_DIGITS.test(value) || LANDLINE_MASKED.test(value) || LANDLINE_DIGITS.test(value)

@@ -18,13 +18,15 @@ export const accountsMessages = {
     empty: "O arquivo está vazio.",
     noAccounts: "O arquivo não tem contas: só o cabeçalho.",
     noColumns:
-      "O cabeçalho não tem coluna de código nem de descrição (nomes aceitos: Código, Classificação ou Conta; Descrição ou Nome).",
+      "O cabeçalho não tem coluna de código nem de descrição (nomes aceitos: Código, Classificação ou " +
+      "Conta; Descrição ou Nome).",
     noCodeColumn: "O cabeçalho não tem coluna de código (Código, Classificação ou Conta).",
     noDescriptionColumn: "O cabeçalho não tem coluna de descrição (Descrição ou Nome).",
     oneColumn: "O arquivo tem uma coluna só: separe as colunas com ponto e vírgula (;) ou vírgula (,).",
     invalidColumns: "Colunas inválidas: informe posições diferentes, a partir de 0, para o código e a descrição.",
     columnOutOfRange: (column: number, count: number) =>
-      `A coluna ${column} não existe no arquivo: a primeira linha tem ${count} coluna${count === 1 ? "" : "s"} (contadas a partir de 0).`,
+      `A coluna ${column} não existe no arquivo: ` +
+      `a primeira linha tem ${count} coluna${count === 1 ? "" : "s"} (contadas a partir de 0).`,
     unclosedQuote: (line: number) => `Aspas abertas na linha ${line} e não fechadas até o fim do arquivo.`,
     missingCells: "Linha com menos colunas que a primeira do arquivo: falta o código ou a descrição.",
     emptyCode: "Código vazio.",

@@ -4,5 +4,6 @@ export const businessConfirmMessages = {
   removeDocument: "Esta acao removera o documento permanentemente. Deseja continuar?",
   solveWithoutChanges: "Voce esta resolvendo uma pendencia sem fazer alteracoes. Deseja continuar?",
   skipPendency:
-    "Ao clicar em proxima voce pula a pendencia atual. Isso faz com que ela seja direcionada para o final da fila de pendencias.",
+    "Ao clicar em proxima voce pula a pendencia atual. Isso faz com que ela seja direcionada para o " +
+    "final da fila de pendencias.",
 } as const;

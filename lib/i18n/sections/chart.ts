@@ -44,7 +44,8 @@ export const chartMessages = {
   back: "Voltar ao plano",
   importTitle: (year: number) => `Importar plano de contas para ${year}`,
   importHelp:
-    "Escolha o arquivo exportado pelo sistema contábil. A prévia mostra o que mudará; nada é gravado até você clicar em Importar.",
+    "Escolha o arquivo exportado pelo sistema contábil. A prévia mostra o que mudará; nada é gravado " +
+    "até você clicar em Importar.",
   file: "Arquivo",
   chooseFile: "Escolher arquivo",
   noFile: "Nenhum arquivo escolhido",
@@ -67,17 +68,20 @@ export const chartMessages = {
   refusedTitle: "Linhas recusadas",
   doImport: "Importar",
   imported: (created: number, updated: number, deactivated: number, refused: number) =>
-    `Plano importado: ${created} criadas, ${updated} atualizadas, ${deactivated} desativadas${refused ? `, ${refused} linhas recusadas` : ""}.`,
+    `Plano importado: ${created} criadas, ${updated} atualizadas, ${deactivated} desativadas` +
+    `${refused ? `, ${refused} linhas recusadas` : ""}.`,
   readFailed: "Não foi possível ler o arquivo.",
   sameColumn: "Código e descrição precisam ser colunas diferentes.",
   // The first visit (/home)
   offerTitle: "Carregue o plano de contas",
   offerText: (years: string) =>
-    `O escritório ainda não tem plano de contas em ${years}. Sem ele não há contas para ativar nos clientes nem para categorizar os blocos, que entram no plano do ano da data de pagamento.`,
+    `O escritório ainda não tem plano de contas em ${years}. Sem ele não há contas para ativar nos clientes ` +
+    "nem para categorizar os blocos, que entram no plano do ano da data de pagamento.",
   offerStarter: (years: string) => `Usar plano inicial em ${years}`,
   offerOpen: "Abrir plano de contas",
   offerAskAdmin: (years: string) =>
-    `O escritório ainda não tem plano de contas em ${years}. Peça ao responsável ou a um administrador do escritório para carregá-lo em 'Plano de contas'.`,
+    `O escritório ainda não tem plano de contas em ${years}. ` +
+    "Peça ao responsável ou a um administrador do escritório para carregá-lo em 'Plano de contas'.",
   and: " e ",
 };
 
@@ -88,7 +92,8 @@ export const chartActivateMessages = {
   select: (label: string) => `Selecionar ${label}`,
   selectAll: "Selecionar todas as contas listadas",
   confirmAll: (n: number, month: string, year: number) =>
-    `Ativar ${n === 1 ? "a conta disponível" : `as ${n} contas disponíveis`} para este cliente a partir de ${month} de ${year}?`,
+    `Ativar ${n === 1 ? "a conta disponível" : `as ${n} contas disponíveis`} ` +
+    `para este cliente a partir de ${month} de ${year}?`,
   activated: (n: number) => (n === 1 ? "1 conta ativada." : `${n} contas ativadas.`),
   reducedCode: (code: string) => `Cód. sistema ${code}`,
 };

@@ -32,7 +32,10 @@ export const clientActionsMessages = {
   activeSince: (date: string) => `Ativa desde ${date}`,
   fromMonth: (month: string, year: number) => `As alterações valem a partir de ${month} de ${year}.`,
   helpLabel: "Como funcionam as contas ativas",
-  help: "Contas ativas ficam disponíveis a partir do mês de ativação e continuam nos meses seguintes. Adicionar uma conta não altera os meses anteriores. Contas desativadas continuam disponíveis nos meses em que há ao menos um bloco categorizado nelas.",
+  help:
+    "Contas ativas ficam disponíveis a partir do mês de ativação e continuam nos meses seguintes. " +
+    "Adicionar uma conta não altera os meses anteriores. Contas desativadas continuam disponíveis " +
+    "nos meses em que há ao menos um bloco categorizado nelas.",
   // 'Compartilhar cliente'.
   shareTitle: "Compartilhe este cliente com outros operadores",
   shareSearch: "Buscar cliente",
@@ -41,7 +44,9 @@ export const clientActionsMessages = {
   // 'Transferir cliente' (spec §4 Transfer).
   transferTitle: "Transferir cliente para outro operador",
   transferText:
-    "Escolha o operador que passará a ser o responsável por este cliente. Depois da transferência, só ele poderá compartilhar, transferir ou excluir o cliente, e você continuará com acesso apenas se o cliente estiver compartilhado com você.",
+    "Escolha o operador que passará a ser o responsável por este cliente. Depois da transferência, " +
+    "só ele poderá compartilhar, transferir ou excluir o cliente, e você continuará com acesso " +
+    "apenas se o cliente estiver compartilhado com você.",
   transferChoose: "Operadores",
   transferOpen: "Transferir clientes",
   transferConfirm: (name: string) => `Transferir cliente para ${name}?`,
@@ -50,6 +55,7 @@ export const clientActionsMessages = {
   removeConfirm: "Tem certeza que deseja remover este cliente?",
   /** The spec's question, then what the removal does (the books stay: the removal is soft). */
   removeConsequences: (name: string) =>
-    `Tem certeza que deseja remover este cliente? Os usuários de ${name} perdem o acesso ao Bloco e os blocos de ${name} saem das listas do escritório.`,
+    `Tem certeza que deseja remover este cliente? Os usuários de ${name} perdem o acesso ao Bloco ` +
+    `e os blocos de ${name} saem das listas do escritório.`,
   dismiss: "Fechar aviso",
 } as const;

@@ -18,7 +18,9 @@ export const clientsMessages = {
   noMatch: "Nenhum cliente corresponde à busca.",
   emptyTitle: "Nenhum cliente ainda",
   emptyText:
-    "Comece convidando a primeira empresa cliente: clique em 'Adicionar Cliente' e informe o e-mail dela. Ela receberá um link para se cadastrar e aparecerá aqui, com você como operador responsável.",
+    "Comece convidando a primeira empresa cliente: clique em 'Adicionar Cliente' e informe o e-mail " +
+    "dela. Ela receberá um link para se cadastrar e aparecerá aqui, com você como operador " +
+    "responsável.",
   email: "E-mail",
   confirmAdd: "Adicionar",
   pending: "Adicionados recentemente (aguardando cadastro)",

@@ -8,7 +8,9 @@ export const contabilizationMessages = {
   pendencyOpen: "Este bloco tem uma pendência aberta: aguarde a resposta do cliente para contabilizá-lo.",
   linkUnknown: "Este link não é válido. Escaneie novamente o QR code na tela de contabilização do computador.",
   linkUsed:
-    "Este link já foi usado ou expirou. Por segurança, cada QR code funciona uma única vez: escaneie novamente o QR code na tela de contabilização do computador.",
-  sessionEnded: "Sua sessão no celular terminou. Escaneie novamente o QR code na tela de contabilização do computador.",
+    "Este link já foi usado ou expirou. Por segurança, cada QR code funciona uma única vez: escaneie " +
+    "novamente o QR code na tela de contabilização do computador.",
+  sessionEnded:
+    "Sua sessão no celular terminou. Escaneie novamente o QR code na tela de contabilização do " + "computador.",
   tooManyLinks: "Muitas tentativas de abrir links de contabilização. Aguarde alguns minutos e tente novamente.",
 } as const;

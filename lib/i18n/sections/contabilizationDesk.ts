@@ -34,7 +34,8 @@ export const contabilizationDeskMessages = {
   qrLabel: "QR code para contabilizar pelo celular",
   qrHint: "Aponte a câmera do celular para o código: a contabilização deste cliente abre no celular, sem login.",
   qrSafety:
-    "Por segurança, o código funciona uma única vez por leitura: ao fechar ou recarregar a página no celular, será preciso escanear o código novamente.",
+    "Por segurança, o código funciona uma única vez por leitura: ao fechar ou recarregar a página no " +
+    "celular, será preciso escanear o código novamente.",
   qrValidUntil: (time: string) =>
     `Código válido até ${time}; um novo aparece sozinho antes disso e depois de cada uso.`,
   qrRenew: "Gerar novo código",

@@ -5,7 +5,8 @@ export const contabilizationMobileMessages = {
   opening: "Abrindo a contabilização…",
   scanAgainTitle: "Escaneie o QR code novamente",
   scanAgainText:
-    "Por segurança, cada QR code funciona uma única vez: ao fechar ou recarregar esta página, escaneie novamente o QR code na tela de contabilização do computador.",
+    "Por segurança, cada QR code funciona uma única vez: ao fechar ou recarregar esta página, " +
+    "escaneie novamente o QR code na tela de contabilização do computador.",
   heldTitle: "Cliente em uso",
   operator: "Operador",
   client: "Cliente",
@@ -23,7 +24,8 @@ export const contabilizationMobileMessages = {
   undo: "Desfazer",
   confirmUndo: "Confirmar",
   undoOf: (date: string, value: string) => `Desfazer a contabilização do bloco de ${date}, ${value}`,
-  confirmUndoOf: (date: string, value: string) => `Confirmar: desfazer a contabilização do bloco de ${date}, ${value}`,
+  confirmUndoOf: (date: string, value: string): string =>
+    `Confirmar: desfazer a contabilização do bloco de ${date}, ${value}`,
   history: "Visualizar Historico",
   historyTitle: "Historico",
   search: "Buscar conta",

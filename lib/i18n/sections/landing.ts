@@ -15,7 +15,9 @@ export const landingMessages = {
   menu: "Menu",
   eyebrow: "Para escritórios de contabilidade",
   heroText:
-    "Chega de caçar nota fiscal no WhatsApp e de receber a pasta de recibos no dia 30. Com o Bloco, seus clientes fotografam os comprovantes no celular e enviam em blocos; sua equipe categoriza, contabiliza e resolve as pendências em um só lugar.",
+    "Chega de caçar nota fiscal no WhatsApp e de receber a pasta de recibos no dia 30. Com o Bloco, " +
+    "seus clientes fotografam os comprovantes no celular e enviam em blocos; sua equipe categoriza, " +
+    "contabiliza e resolve as pendências em um só lugar.",
   heroPrimary: "Começar agora",
   heroSecondary: "Ver como funciona",
   heroNote: "Sem instalação. Funciona no navegador do computador e do celular.",
@@ -33,7 +35,9 @@ export const landingMessages = {
     steps: [
       {
         title: "O cliente fotografa",
-        text: "Notas, recibos, boletos e extratos: o cliente tira as fotos pelo celular, no momento em que o gasto acontece.",
+        text:
+          "Notas, recibos, boletos e extratos: o cliente tira as fotos pelo celular, no momento em que o " +
+          "gasto acontece.",
       },
       {
         title: "Envia em blocos",
@@ -41,16 +45,21 @@ export const landingMessages = {
       },
       {
         title: "O escritório categoriza",
-        text: "Sua equipe informa data de pagamento, conta do plano e valor. Se faltar algo, registra uma pendência para o cliente.",
+        text:
+          "Sua equipe informa data de pagamento, conta do plano e valor. Se faltar algo, registra uma " +
+          "pendência para o cliente.",
       },
       {
         title: "E contabiliza",
-        text: "Conta por conta, bloco por bloco. Abra o QR code no celular e contabilize com o documento ao lado do sistema.",
+        text:
+          "Conta por conta, bloco por bloco. Abra o QR code no celular e contabilize com o documento ao " +
+          "lado do sistema.",
       },
     ],
     qrTitle: "QR code para o celular",
     qrText:
-      "Na tela de contabilização, um QR code leva os blocos da conta para o seu celular: o documento fica na mão e a tela do computador livre para o seu sistema contábil.",
+      "Na tela de contabilização, um QR code leva os blocos da conta para o seu celular: o documento " +
+      "fica na mão e a tela do computador livre para o seu sistema contábil.",
   },
   advantages: {
     title: "Vantagens",
@@ -58,15 +67,22 @@ export const landingMessages = {
     items: [
       {
         title: "Fechamento do mês sem correria",
-        text: "Os documentos chegam ao longo do mês, não todos no último dia útil. A equipe trabalha no ritmo certo.",
+        text:
+          "Os documentos chegam ao longo do mês, " +
+          "não todos no último dia útil. " +
+          "A equipe trabalha no ritmo certo.",
       },
       {
         title: "Pendências com histórico",
-        text: "Documento ilegível, valor divergente, comprovante faltando: cada pendência fica registrada por dia, com observação.",
+        text:
+          "Documento ilegível, valor divergente, comprovante faltando: cada pendência fica registrada por " +
+          "dia, com observação.",
       },
       {
         title: "Nada se perde",
-        text: "Chega de papel amassado e de foto perdida na conversa. Cada documento fica guardado com data, conta e valor.",
+        text:
+          "Chega de papel amassado e de foto perdida na conversa. Cada documento fica guardado com data, " +
+          "conta e valor.",
       },
       {
         title: "Equipe alinhada",

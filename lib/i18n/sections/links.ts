@@ -26,7 +26,8 @@ export const linksMessages = {
   clientTitle: "Cadastro da empresa",
   clientText: (office: string) => `${office} convidou a sua empresa para o Bloco. Cadastre a empresa e o seu acesso.`,
   clientExisting:
-    "Este e-mail já tem uma conta no Bloco. Confirme com a sua senha atual: a empresa será adicionada a essa conta e você escolherá a plataforma ao entrar.",
+    "Este e-mail já tem uma conta no Bloco. Confirme com a sua senha atual: a empresa será " +
+    "adicionada a essa conta e você escolherá a plataforma ao entrar.",
   clientCompany: "Empresa",
   clientAddress: "Endereço",
   clientUser: "Seu acesso",

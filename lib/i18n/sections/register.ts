@@ -62,7 +62,10 @@ export const registerMessages = {
     card: (last4: string) => (last4 ? `Cartão final ${last4}` : "Cartão não informado"),
     empty: "Não informado",
     noCharge: "Nada foi cobrado.",
-    next: "Nossa equipe entrará em contato pelo e-mail informado para ativar o seu escritório. Se você foi convidado por um escritório ou por uma empresa, use o link do convite recebido por e-mail e depois entre com o seu login.",
+    next:
+      "Nossa equipe entrará em contato pelo e-mail informado para ativar o seu escritório. Se você foi " +
+      "convidado por um escritório ou por uma empresa, use o link do convite recebido por e-mail e " +
+      "depois entre com o seu login.",
     login: "Ir para o login",
   },
 } as const;

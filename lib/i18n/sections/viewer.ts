@@ -25,7 +25,8 @@ export const viewerMessages = {
   devolve: "Devolver bloco",
   devolveReasonPlaceholder: "Motivo da devolução (opcional)",
   devolveConfirm:
-    "Tem certeza que deseja devolver este bloco? Os documentos vão para os Devolvidos do cliente e esta ação não pode ser desfeita.",
+    "Tem certeza que deseja devolver este bloco? Os documentos vão para os Devolvidos do cliente e " +
+    "esta ação não pode ser desfeita.",
   zoomIn: "Aumentar zoom",
   zoomOut: "Diminuir zoom",
   zoomLevel: (level: number, total: number) => `Zoom ${level} de ${total}`,
