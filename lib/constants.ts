@@ -105,3 +105,10 @@ export const CLIENT_GRID_MIN_COLUMN_PX = 300;
 
 /** Key of the uncategorised blocks in the year → month → account map (what `obj[null]` gives in JS). */
 export const UNCATEGORIZED_KEY = "null";
+
+// Limits the screens share with the contracts. They live here, not in lib/contract: a screen that imports
+// a value from a contract module pulls zod and every one of its locales into the page's first load.
+/** The reason a block is devolved with (optional): Devolvidos shows it. */
+export const DEVOLVE_REASON_MAX = 500;
+/** A photo's file name as the device gave it (optional): Devolvidos shows it. */
+export const DOCUMENT_NAME_MAX = 255;

@@ -1,11 +1,10 @@
-import { MAX_BLOCK_IMAGES } from "@/lib/constants";
-import {
-  DOCUMENT_NAME_MAX,
-  type BlockCreateBody,
-  type BlockDocumentInput,
-  type GalleryDocument,
-  type PendencySolveBody,
-  type PendencyToSolve,
+import { DOCUMENT_NAME_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
+import type {
+  BlockCreateBody,
+  BlockDocumentInput,
+  GalleryDocument,
+  PendencySolveBody,
+  PendencyToSolve,
 } from "@/lib/contract/business";
 import type { PreparedImage } from "@/lib/images/downscale";
 import { hasForbiddenCharacters } from "@/lib/validation/characters";
