@@ -1,12 +1,10 @@
 import "server-only";
 import type { OperatorAnswer, OperatorTargetBody } from "@/lib/contract/operators";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { endSessions } from "@/server/auth/end-sessions";
-import { getDb } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
-import { selectOperator } from "./operator-rows";
+import { changeMembership } from "./change-membership";
 import { membershipOn, resolvePlatform } from "./platform";
-import { assertManage, assertOwnerRemains, auditScope, loadTarget } from "./target";
+import { assertManage, assertOwnerRemains } from "./target";
 
 // POST /api/operator/block/change: blocks or unblocks a colleague. Blocking ends the target's sessions in
 // the same transaction (refresh tokens revoked, valid_after = now): their next call answers 401.
@@ -19,24 +17,18 @@ export async function toggleBlock({
 }): Promise<OperatorAnswer> {
   const platform = resolvePlatform(actor, body.platform);
   membershipOn(actor, platform);
-  return getDb().$transaction(async (tx) => {
-    const target = await loadTarget(tx, actor, platform, body.operatorId);
-    assertManage(actor, target);
-    const blocked = !target.blocked;
-    if (blocked) await assertOwnerRemains(tx, target);
-    if (platform === "accounting") await tx.accountingOperator.update({ where: { id: target.id }, data: { blocked } });
-    else await tx.clientOperator.update({ where: { id: target.id }, data: { blocked } });
-    if (blocked) await endSessions(tx, target.userId);
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        ...auditScope(target),
-        action: blocked ? "operator.block" : "operator.unblock",
-        targetType: platform,
-        targetId: target.id,
-      },
-      tx,
-    );
-    return selectOperator(tx, platform, target.id);
-  });
+  return changeMembership(
+    actor,
+    platform,
+    body.operatorId,
+    (target) => assertManage(actor, target),
+    async (tx, target) => {
+      const blocked = !target.blocked;
+      if (blocked) {
+        await assertOwnerRemains(tx, target);
+        await endSessions(tx, target.userId);
+      }
+      return { data: { blocked }, action: blocked ? "operator.block" : "operator.unblock" };
+    },
+  );
 }
