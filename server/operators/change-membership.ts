@@ -1,10 +1,11 @@
 import "server-only";
-import type { OperatorAnswer, Platform } from "@/lib/contract/operators";
+import type { OperatorAnswer, OperatorTargetBody, Platform } from "@/lib/contract/operators";
 import { writeAuditEvent, type AuditInput } from "@/server/audit/write-audit-event";
 import { getDb, type Tx } from "@/server/db/client";
 import type { Actor } from "@/server/policy/actor";
 import { selectOperator } from "./operator-rows";
-import { loadTarget, auditScope, type Target } from "./target";
+import { membershipOn, resolvePlatform } from "./platform";
+import { assertManage, auditScope, loadTarget, type Target } from "./target";
 
 /** The columns of a membership the toggles flip. */
 type MembershipData = { type?: number; blocked?: boolean; sharedGallery?: boolean };
@@ -47,4 +48,15 @@ export async function changeMembership(
     );
     return selectOperator(tx, platform, target.id);
   });
+}
+
+/** A change an office or company manager makes to a colleague (admin, blocked): `assertManage` decides who may. */
+export async function changeColleague(
+  actor: Actor,
+  body: OperatorTargetBody,
+  decide: (tx: Tx, target: Target) => Promise<Change>,
+): Promise<OperatorAnswer> {
+  const platform = resolvePlatform(actor, body.platform);
+  membershipOn(actor, platform);
+  return changeMembership(actor, platform, body.operatorId, (target) => assertManage(actor, target), decide);
 }

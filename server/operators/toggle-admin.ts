@@ -3,9 +3,7 @@ import type { OperatorAnswer, OperatorTargetBody } from "@/lib/contract/operator
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/errors";
 import { OPERATOR_TYPE, type Actor } from "@/server/policy/actor";
-import { changeMembership } from "./change-membership";
-import { membershipOn, resolvePlatform } from "./platform";
-import { assertManage } from "./target";
+import { changeColleague } from "./change-membership";
 
 // POST /api/operator/change/admin: toggles a colleague between admin (1) and regular (2). Owners (0)
 // keep their type: ownership is not an admin flag (spec §3 "1 and 2 toggle admin").
@@ -16,17 +14,9 @@ export async function toggleAdmin({
   actor: Actor;
   body: OperatorTargetBody;
 }): Promise<OperatorAnswer> {
-  const platform = resolvePlatform(actor, body.platform);
-  membershipOn(actor, platform);
-  return changeMembership(
-    actor,
-    platform,
-    body.operatorId,
-    (target) => assertManage(actor, target),
-    async (_tx, target) => {
-      if (target.type === OPERATOR_TYPE.owner) throw new AppError("conflict", messages.operators.ownerType);
-      const type = target.type === OPERATOR_TYPE.admin ? OPERATOR_TYPE.regular : OPERATOR_TYPE.admin;
-      return { data: { type }, action: "operator.admin", audit: { from: target.type, to: type } };
-    },
-  );
+  return changeColleague(actor, body, async (_tx, target) => {
+    if (target.type === OPERATOR_TYPE.owner) throw new AppError("conflict", messages.operators.ownerType);
+    const type = target.type === OPERATOR_TYPE.admin ? OPERATOR_TYPE.regular : OPERATOR_TYPE.admin;
+    return { data: { type }, action: "operator.admin", audit: { from: target.type, to: type } };
+  });
 }
