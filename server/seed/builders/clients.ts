@@ -10,9 +10,9 @@ import {
   type Presence,
   type User,
 } from "@/server/db/client";
-import { randomCnpj, randomCpf, randomPhone } from "../identities";
+import { randomCnpj, randomCpf } from "../identities";
 import { createAccountingOperator, type AddressFields } from "./offices";
-import { resolveUser, uniqueEmail, type CreateUserOptions, type DbLike, type Ref } from "./users";
+import { contactAt, resolveUser, type CreateUserOptions, type DbLike, type Ref } from "./users";
 
 export type CreateClientOptions = AddressFields & {
   office?: Ref;
@@ -40,14 +40,7 @@ export async function createClient(options: CreateClientOptions = {}): Promise<C
       type,
       name: type === "juridicPerson" ? `Empresa Teste ${tag} Ltda` : `Pessoa Teste ${tag}`,
       code: type === "juridicPerson" ? randomCnpj() : randomCpf(),
-      email: uniqueEmail("cliente"),
-      phone: randomPhone(),
-      cep: "01001000",
-      street: "Praça da Sé",
-      number: "100",
-      neighboor: "Sé",
-      city: "São Paulo",
-      state: "SP",
+      ...contactAt("cliente", "se"),
       ...fields,
     },
   });

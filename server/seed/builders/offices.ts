@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb, type AccountingOffice, type AccountingOperator, type User } from "@/server/db/client";
-import { randomCnpj, randomPhone } from "../identities";
-import { resolveUser, uniqueEmail, type CreateUserOptions, type DbLike, type Ref } from "./users";
+import { randomCnpj } from "../identities";
+import { contactAt, resolveUser, type CreateUserOptions, type DbLike, type Ref } from "./users";
 
 export type AddressFields = {
   cep?: string;
@@ -27,14 +27,7 @@ export async function createOffice(options: CreateOfficeOptions = {}): Promise<A
     data: {
       name: `Escritório ${randomUUID().slice(0, 8)}`,
       code: randomCnpj(),
-      email: uniqueEmail("escritorio"),
-      phone: randomPhone(),
-      cep: "01310100",
-      street: "Av. Paulista",
-      number: "1000",
-      neighboor: "Bela Vista",
-      city: "São Paulo",
-      state: "SP",
+      ...contactAt("escritorio", "paulista"),
       ...fields,
     },
   });

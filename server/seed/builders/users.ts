@@ -25,6 +25,15 @@ export function demoPasswordHash(): Promise<string> {
 /** A unique e-mail, so rows of parallel test files never collide. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 12)}@teste.bloco`;
 
+/** A fresh e-mail and phone, and a real São Paulo address: what an office or a client is registered with. */
+export function contactAt(emailPrefix: string, address: "paulista" | "se") {
+  const place =
+    address === "paulista"
+      ? { cep: "01310100", street: "Av. Paulista", number: "1000", neighboor: "Bela Vista" }
+      : { cep: "01001000", street: "Praça da Sé", number: "100", neighboor: "Sé" };
+  return { email: uniqueEmail(emailPrefix), phone: randomPhone(), ...place, city: "São Paulo", state: "SP" };
+}
+
 export type CreateUserOptions = {
   email?: string;
   name?: string;
