@@ -20,7 +20,9 @@ function DefaultToolbar() {
   const [leaving, setLeaving] = useState(false);
   async function leave() {
     setLeaving(true);
-    await logout(); // the route guard sees the cleared session and goes to /login (spec §2: via /home)
+    // No navigation here: the route guard of the page sees the cleared session and replaces it with /login,
+    // where the spec's "after logout the user goes to /home" ends too (/home sends a logged-out user there).
+    await logout();
   }
   return (
     <div className="flex items-center justify-between gap-2 rounded-theme bg-surface-2 px-2 py-1">
