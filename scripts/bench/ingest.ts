@@ -2,7 +2,7 @@
 // /api/block/create, the company's send) against sharp alone making the same derivatives in this
 // process: processImage of server/images/pipeline.ts (the display WebP and the thumbnail, with the
 // upload's sha256) on the 13 JPEG buffers, as many at a time as the ingest decodes (DECODE_CONCURRENCY
-// of server/business/ingest.ts). Each run: sharp alone, then the same block sent on the otherwise idle
+// of server/documents/ingest.ts). Each run: sharp alone, then the same block sent on the otherwise idle
 // server (the time compared with sharp alone: both sides on the same quiet machine), then sent again
 // while other routes (GET /api/me/ and GET /api/clients, 2 loops) run, for their p95 against the same
 // loops on the idle server before and after the runs (and that send's time, reported beside). The
@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import sharp from "sharp";
-import { DECODE_CONCURRENCY } from "../../server/business/ingest";
+import { DECODE_CONCURRENCY } from "@/server/documents/ingest";
 import { load, send, summarize, timed, type Summary } from "./load";
 import { memory, resetPeak, root } from "./server";
 import { get } from "./world";

@@ -12,7 +12,7 @@ import {
   loadBusinessBlocks,
   NO_OPERATOR,
   type BusinessCounts,
-} from "@/server/business-reads/business-blocks";
+} from "./company-blocks";
 import { getDb } from "@/server/db/client";
 import { loadSeenClient, type SeenClient } from "@/server/accounts/client-accounts";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
@@ -187,7 +187,7 @@ function answerFromRead(
  * month is read (its blocks by payment date, or by the São Paulo send date while uncategorised); the
  * answer has the same year → month → account shape with that one month in it. Business variant (issue
  * 8: a company user, no clientId or its own): the same shape for its own company, `viewed` always true,
- * plus pendencyNumber (server/business-reads/business-blocks.ts).
+ * plus pendencyNumber (server/blocks/company-blocks.ts).
  */
 export async function listBlocks({
   actor,

@@ -10,8 +10,8 @@ import path from "node:path";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-lost-commit-${randomBytes(4).toString("hex")}`);
 
-import { insertPhotoDocuments } from "@/server/business/block-entries";
-import { ingestPhotos } from "@/server/business/ingest";
+import { insertPhotoDocuments } from "@/server/blocks/block-entries";
+import { ingestPhotos } from "@/server/documents/ingest";
 import { getDb } from "@/server/db/client";
 import { deleteUnreferencedBlobs } from "@/server/documents/document-blobs";
 import { replacePicture } from "@/server/images/replace-picture";

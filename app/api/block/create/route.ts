@@ -1,7 +1,7 @@
 import { blockCreateBody } from "@/lib/contract/business";
-import { companyMember } from "@/server/business/company";
-import { createBlock } from "@/server/business/create-block";
-import { prefetchPhoto } from "@/server/business/ingest";
+import { companyMember } from "@/server/policy/company-member";
+import { createBlock } from "@/server/blocks/create-block";
+import { prefetchPhoto } from "@/server/documents/ingest";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/block/create — sends a block of new photos and gallery documents (up to 13), idempotent by their ids

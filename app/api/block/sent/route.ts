@@ -1,5 +1,5 @@
 import { sentBlocksBody } from "@/lib/contract/business";
-import { listSentBlocks } from "@/server/business-reads/sent-blocks";
+import { listSentBlocks } from "@/server/blocks/sent-blocks";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/block/sent — {operatorId, year?, month?}: that operator's sent blocks of the period (the caller's or a sharing colleague's), newest first

@@ -1,4 +1,4 @@
-import { listReturnedDocuments } from "@/server/business-reads/returned-documents";
+import { listReturnedDocuments } from "@/server/documents/returned-documents";
 import { route, otherMethods } from "@/server/http/route";
 
 // GET /api/document/devolved — the company's returned documents with their deletion deadline, soonest first

@@ -1,5 +1,5 @@
 import { documentIdBody } from "@/lib/contract/business";
-import { removeDocument } from "@/server/business/remove-document";
+import { removeDocument } from "@/server/documents/remove-document";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/document/remove — deletes a gallery document of the caller, or a returned one, for good

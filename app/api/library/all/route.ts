@@ -1,4 +1,4 @@
-import { listLibraries } from "@/server/business-reads/sharing-operators";
+import { listLibraries } from "@/server/documents/sharing-operators";
 import { route, otherMethods } from "@/server/http/route";
 
 // GET /api/library/all — the galleries the business caller may open: 'Minha galeria' (key ''), then each colleague who shares its own

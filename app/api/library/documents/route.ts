@@ -1,5 +1,5 @@
 import { libraryDocumentsBody } from "@/lib/contract/business";
-import { listLibraryDocuments } from "@/server/business-reads/library-documents";
+import { listLibraryDocuments } from "@/server/documents/library-documents";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/library/documents — {operatorId?}: the caller's gallery (or a sharing colleague's), documents in no block, newest first

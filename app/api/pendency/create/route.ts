@@ -1,5 +1,5 @@
 import { pendencyCreateBody } from "@/lib/contract/categorization";
-import { createPendency } from "@/server/categorization/create-pendency";
+import { createPendency } from "@/server/pendencies/create-pendency";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/pendency/create — {blockId, issue, observations}: 'Reportar problema' on a block (releases its claim)

@@ -1,7 +1,7 @@
 import { pendencySolveBody } from "@/lib/contract/business";
-import { companyMember } from "@/server/business/company";
-import { solvePendency } from "@/server/business/solve-pendency";
-import { prefetchPhoto } from "@/server/business/ingest";
+import { companyMember } from "@/server/policy/company-member";
+import { solvePendency } from "@/server/pendencies/solve-pendency";
+import { prefetchPhoto } from "@/server/documents/ingest";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/pendency/solve — answers an open pendency: photos and gallery documents added, documents taken out

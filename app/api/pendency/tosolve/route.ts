@@ -1,5 +1,5 @@
 import { pendencyToSolveBody } from "@/lib/contract/business";
-import { pendencyToSolve } from "@/server/business-reads/pendency-queue";
+import { pendencyToSolve } from "@/server/pendencies/pendency-queue";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/pendency/tosolve — {next?, pendencyId?}: the head of the company's pendency queue (Proximo first moves that pendency to the end)

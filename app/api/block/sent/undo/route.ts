@@ -1,5 +1,5 @@
 import { sentUndoBody } from "@/lib/contract/business";
-import { undoSentBlock } from "@/server/business/undo-sent";
+import { undoSentBlock } from "@/server/blocks/undo-sent";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/block/sent/undo — takes back the caller's own block within 15 minutes of sending it

@@ -1,5 +1,5 @@
 import { documentIdBody } from "@/lib/contract/business";
-import { restoreDocument } from "@/server/business/restore-document";
+import { restoreDocument } from "@/server/documents/restore-document";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/document/devolved/restore — a returned document goes back to its uploader's gallery, rescued

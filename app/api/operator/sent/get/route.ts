@@ -1,4 +1,4 @@
-import { listSentOperators } from "@/server/business-reads/sharing-operators";
+import { listSentOperators } from "@/server/documents/sharing-operators";
 import { route, otherMethods } from "@/server/http/route";
 
 // GET /api/operator/sent/get — whose sent blocks the business caller may see: itself first (isMe), then the colleagues who share

@@ -1,4 +1,4 @@
-import { syncPendency } from "@/server/business-reads/pendency-presence";
+import { syncPendency } from "@/server/pendencies/pendency-presence";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/operator/sync/pendency — heartbeat of the pendency screen: the open count and the company's operators on it

@@ -1,4 +1,4 @@
-import { unsyncPendency } from "@/server/business-reads/pendency-presence";
+import { unsyncPendency } from "@/server/pendencies/pendency-presence";
 import { route, otherMethods } from "@/server/http/route";
 
 // POST /api/operator/unsync/pendency — the caller left the pendency screen: its presence row is removed

@@ -1,8 +1,8 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/errors";
-import type { Actor, BusinessMembership } from "@/server/policy/actor";
-import { can } from "@/server/policy/permissions";
+import type { Actor, BusinessMembership } from "./actor";
+import { can } from "./permissions";
 
 /**
  * The caller's company membership, for the calls of the business platform only (right

@@ -2,9 +2,9 @@ import "server-only";
 import type { Library, SentOperator } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { signDocumentUrl } from "./signed-url";
 import type { Actor } from "@/server/policy/actor";
-import { businessCaller } from "./business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 
 // The people whose gallery and sent blocks a business user may open ('Compartilhar galeria e blocos
 // enviados', client_operators.shared_gallery): itself, and each colleague of its company who shares and

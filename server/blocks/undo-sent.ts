@@ -9,7 +9,7 @@ import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyBlocksOf } from "@/server/policy/scopes";
-import { businessCaller } from "@/server/business-reads/business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 
 type UndoAnswer = z.infer<typeof sentUndoAnswer>;
 

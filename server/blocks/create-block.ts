@@ -6,8 +6,8 @@ import { isUniqueViolation } from "@/server/db/errors";
 import type { EarlyWork } from "@/server/http/route";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries, sendKeyOf } from "./block-entries";
-import { companyMember } from "./company";
-import { ingestPhotos } from "./ingest";
+import { companyMember } from "@/server/policy/company-member";
+import { ingestPhotos } from "@/server/documents/ingest";
 import { loadSentBlock } from "./sent-block";
 
 async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promise<number | null> {

@@ -10,7 +10,7 @@ import { getDb, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
-import { RELEASED_CLAIM } from "./queue";
+import { RELEASED_CLAIM } from "@/server/categorization/queue";
 
 /**
  * POST /api/pendency/create {blockId, issue, observations} — 'Reportar problema' in categorization:

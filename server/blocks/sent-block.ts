@@ -1,7 +1,7 @@
 import "server-only";
 import type { SentBlock } from "@/lib/contract/business";
 import type { Db, Tx } from "@/server/db/client";
-import { undoableUntil } from "@/server/business-reads/sent-blocks";
+import { undoableUntil } from "./sent-blocks";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 
 /**

@@ -4,9 +4,9 @@ import { returnedDocumentDeadline, returnedDocumentsExpiredBefore } from "@/lib/
 import { formatDate } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { signDocumentUrl } from "./signed-url";
 import type { Actor } from "@/server/policy/actor";
-import { businessCaller } from "./business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 
 type ReturnedRow = {
   id: number;

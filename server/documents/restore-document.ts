@@ -4,7 +4,7 @@ import { returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
 import { messages } from "@/lib/i18n/messages";
 import { recentOwnEvent } from "@/server/audit/recent-own-event";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
-import { businessCaller } from "@/server/business-reads/business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";

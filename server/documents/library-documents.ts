@@ -1,9 +1,9 @@
 import "server-only";
 import type { GalleryDocument, LibraryDocumentsBody } from "@/lib/contract/business";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { signDocumentUrl } from "./signed-url";
 import type { Actor } from "@/server/policy/actor";
-import { businessCaller } from "./business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 import { galleryOwner } from "./gallery-owner";
 
 /** The default library ('Minha galeria'): the only one whose documents can be deleted (spec §5). */

@@ -3,7 +3,7 @@ import type { PendencyToSolveAnswer, PendencyToSolveBody } from "@/lib/contract/
 import { Prisma, getDb, type Db, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
-import { businessCaller } from "./business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 
 // The company's pendency queue ('Blocos com pendencia'): its open pendencies whose block
 // is still live (not devolved — devolving closes them anyway — and not undone), ordered by queued_at, then

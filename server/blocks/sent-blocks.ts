@@ -5,8 +5,8 @@ import { saoPauloDay, saoPauloStartOfDay } from "@/lib/format/deadline";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
-import { businessCaller } from "./business-caller";
-import { galleryOwner } from "./gallery-owner";
+import { businessCaller } from "@/server/policy/business-caller";
+import { galleryOwner } from "@/server/documents/gallery-owner";
 
 export type SentPeriod = { from: Date; to: Date };
 

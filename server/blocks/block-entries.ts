@@ -6,7 +6,7 @@ import type { Db, Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { galleryDocumentsOf } from "@/server/policy/scopes";
-import type { IngestedPhoto, PhotoEntry } from "./ingest";
+import type { IngestedPhoto, PhotoEntry } from "@/server/documents/ingest";
 
 // A block's document list as the business platform sends it (block/create, pendency/solve): new photos
 // {id: <client id>, base64url} and gallery documents {id: <document id>}.

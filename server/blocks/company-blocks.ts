@@ -1,8 +1,8 @@
 import "server-only";
-import { blockCountsSql, loadBlockRows, type LoadedBlock, type MonthFilter } from "@/server/blocks/rows";
+import { blockCountsSql, loadBlockRows, type LoadedBlock, type MonthFilter } from "./rows";
 import { getDb, statementRows } from "@/server/db/client";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
-import { openPendenciesSql } from "./pendency-queue";
+import { openPendenciesSql } from "@/server/pendencies/pendency-queue";
 
 export type BusinessCounts = { uncategorizedCount: number; uncontabilizedCount: number; pendencyNumber: number };
 

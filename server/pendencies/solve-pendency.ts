@@ -9,9 +9,9 @@ import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/http/route";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { companyPendenciesOf } from "@/server/policy/scopes";
-import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "./block-entries";
-import { companyMember } from "./company";
-import { ingestPhotos } from "./ingest";
+import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "@/server/blocks/block-entries";
+import { companyMember } from "@/server/policy/company-member";
+import { ingestPhotos } from "@/server/documents/ingest";
 
 type SolveAnswer = z.infer<typeof pendencySolveAnswer>;
 const { api } = messages.business;

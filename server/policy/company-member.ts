@@ -1,8 +1,8 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
-import { businessCaller } from "@/server/business-reads/business-caller";
-import type { Actor, BusinessMembership } from "@/server/policy/actor";
-import { assertCan } from "@/server/policy/permissions";
+import { businessCaller } from "./business-caller";
+import type { Actor, BusinessMembership } from "./actor";
+import { assertCan } from "./permissions";
 
 /**
  * The caller's company membership for a write of the business platform that needs the right `action`:

@@ -3,7 +3,7 @@ import type { PendencySyncAnswer } from "@/lib/contract/business";
 import { Prisma, getDb } from "@/server/db/client";
 import { SCREEN, screenHeartbeat } from "@/server/presence/screen-presence";
 import type { Actor } from "@/server/policy/actor";
-import { businessCaller } from "./business-caller";
+import { businessCaller } from "@/server/policy/business-caller";
 import { openPendenciesOf } from "./pendency-queue";
 
 /** The presences table's screen name of 'Blocos com pendencia'. */

@@ -7,7 +7,7 @@ import {
   deleteUnreferencedBlobs,
   storeDocumentImage,
   type DocumentBlobKeys,
-} from "@/server/documents/document-blobs";
+} from "./document-blobs";
 import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/http/route";
 import { decodeDataUrl, processImage } from "@/server/images/pipeline";
