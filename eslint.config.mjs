@@ -13,6 +13,12 @@ const zones = [
     from: ["./server", "./components", "./app"],
     message: "lib/ is isomorphic: it imports nothing above it.",
   },
+  // The route wrapper is the top of server/: services throw AppError (server/errors.ts) and never see HTTP.
+  {
+    target: ["./server/*.ts", "./server/!(http)/**/*"],
+    from: "./server/http",
+    message: "Only server/http/ imports server/http/: errors live in server/errors.ts.",
+  },
   // Test code never ships: the seed's row builders live in server/seed/builders and tests import them.
   {
     target: ["./app", "./server", "./lib", "./components", "./prisma"],

@@ -3,7 +3,7 @@
 import { useMemo, type ReactNode } from "react";
 import { useBusinessBlocks } from "@/lib/api/business-blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { AppShell } from "@/components/shell/app-shell";
+import { AppShell } from "@/components/app-shell/app-shell";
 import { cn } from "@/components/ui/cn";
 import { BusinessBottomBar, BusinessSideBar } from "./business-nav";
 

@@ -9,7 +9,7 @@ import { currentYearMonth } from "@/lib/format/dates";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import type { BlockViewerProps } from "@/components/blocks/block-viewer";
 import type { ClientInfoDialogProps } from "@/components/clients/client-info-dialog";
-import { AppShell } from "@/components/shell/app-shell";
+import { AppShell } from "@/components/app-shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { Splash } from "@/components/ui/splash";

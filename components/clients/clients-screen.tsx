@@ -11,7 +11,7 @@ import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
-import { AppShell } from "@/components/shell/app-shell";
+import { AppShell } from "@/components/app-shell/app-shell";
 import { ChartOffer } from "@/components/chart/chart-offer";
 import { ClientCard } from "./client-card";
 import type { AddClientDrawerProps } from "./add-client-drawer";

@@ -10,7 +10,7 @@ import { currentYearMonth } from "@/lib/format/dates";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import type { BlockViewerProps } from "@/components/blocks/block-viewer";
-import { AppShell } from "@/components/shell/app-shell";
+import { AppShell } from "@/components/app-shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";

@@ -2,7 +2,7 @@ import "server-only";
 import { blockCountsSql, loadBlockRows, type LoadedBlock, type MonthFilter } from "./rows";
 import { getDb, statementRows } from "@/server/db/client";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
-import { openPendenciesSql } from "@/server/pendencies/pendency-queue";
+import { openPendenciesSql } from "./open-pendencies";
 
 export type BusinessCounts = { uncategorizedCount: number; uncontabilizedCount: number; pendencyNumber: number };
 

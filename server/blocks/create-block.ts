@@ -3,7 +3,7 @@ import type { BlockCreateBody, SentBlock } from "@/lib/contract/business";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import type { EarlyWork } from "@/server/http/route";
+import type { EarlyWork } from "@/server/early-work";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries, sendKeyOf } from "./block-entries";
 import { companyMember } from "@/server/policy/company-member";

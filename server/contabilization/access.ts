@@ -1,7 +1,7 @@
 import "server-only";
 import { currentYearMonth } from "@/lib/format/dates";
 import { loadSeenClient, type SeenClient } from "@/server/accounts/client-accounts";
-import type { LinkCaller } from "@/server/auth/mobile-session";
+import type { LinkCaller } from "./mobile-session";
 import type { Db, Tx } from "@/server/db/client";
 import type { MonthFilter } from "@/server/blocks/rows";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";

@@ -2,7 +2,7 @@ import "server-only";
 import type { BlockContabilizeAnswer, BlockContabilizeBody } from "@/lib/contract/contabilization";
 import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
-import type { LinkCaller } from "@/server/auth/mobile-session";
+import type { LinkCaller } from "./mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
 import {
   BLOCK_YEAR_MONTH_SQL,

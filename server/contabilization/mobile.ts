@@ -6,7 +6,7 @@ import type {
   ContabilizationMonth,
 } from "@/lib/contract/contabilization";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
-import type { LinkCaller } from "@/server/auth/mobile-session";
+import type { LinkCaller } from "./mobile-session";
 import { getDb } from "@/server/db/client";
 import { loadCallerClient, periodOf } from "./access";
 import { takeLease } from "./lease";

@@ -9,7 +9,7 @@ import {
   type DocumentBlobKeys,
 } from "./document-blobs";
 import { AppError } from "@/server/errors";
-import type { EarlyWork } from "@/server/http/route";
+import type { EarlyWork } from "@/server/early-work";
 import { decodeDataUrl, processImage } from "@/server/images/pipeline";
 import type { ProcessedImage } from "@/server/images/types";
 import { getBlobStore } from "@/server/storage";

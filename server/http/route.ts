@@ -4,11 +4,12 @@ import "@/lib/contract/zod";
 import type { z } from "zod";
 import { messages } from "@/lib/i18n/messages";
 import { authenticate, authenticateWithRead, claimsOf, type ActorRead } from "@/server/auth/authenticate";
-import { authenticateLinkCaller, type LinkCaller } from "@/server/auth/mobile-session";
+import { authenticateLinkCaller, type LinkCaller } from "@/server/contabilization/mobile-session";
 import { getConfig } from "@/server/config";
 import type { AccessClaims } from "@/server/auth/tokens";
 import type { Actor } from "@/server/policy/actor";
 import { noteDatabaseReachable } from "./database-errors";
+import type { EarlyWork } from "@/server/early-work";
 import { AppError } from "@/server/errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
@@ -57,9 +58,6 @@ type Options<S extends z.ZodType | undefined> = {
    */
   shed?: (body: Input<S>) => WorkLimiter | null;
 };
-
-/** The results of an upload route's `early` work, by the string they were started on. */
-export type EarlyWork = { take: (value: string) => Promise<unknown> | undefined };
 
 class EarlyResults implements EarlyWork {
   private readonly started = new Map<string, Promise<unknown>>();
@@ -222,7 +220,7 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(
  * A contabilization verb open to a logged-in operator OR to a phone's contabilization session, whose
  * token travels in the body's `link` (spec §7: /api/block/contabilize {blockId, link}). The
  * small body is parsed first; then `link` null or absent authenticates the bearer token as route()
- * does, a string authenticates that mobile session (server/auth/mobile-session.ts).
+ * does, a string authenticates that mobile session (server/contabilization/mobile-session.ts).
  */
 export function linkRoute<S extends z.ZodType<{ link?: string | null }>>(
   options: Omit<Options<S>, "upload" | "guard" | "read"> & { body: S; write?: (body: Input<S>) => ActorRead | null },

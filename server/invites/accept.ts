@@ -10,7 +10,7 @@ import { verifyWithinLimit } from "@/server/auth/throttle";
 import { hashToken } from "@/server/auth/tokens";
 import { getDb, type InviteKind, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { hasNoPassword, NO_PASSWORD } from "@/server/register/pending-owner";
+import { hasNoPassword, NO_PASSWORD } from "@/server/auth/pending-owner";
 import { joinAsClient } from "./client-join";
 
 const invalid = () => new AppError("not_found", messages.invites.invalid);

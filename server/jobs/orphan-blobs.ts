@@ -6,7 +6,7 @@ import { deleteBlobs } from "./delete-blobs";
 
 /**
  * A blob younger than this is never swept: an upload writes its blobs before the transaction that
- * names them commits (server/images/replace-picture.ts, block creation), and that can take a while on a
+ * names them commits (server/documents/replace-picture.ts, block creation), and that can take a while on a
  * slow phone connection. An hour is far beyond any request.
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;

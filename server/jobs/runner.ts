@@ -6,9 +6,9 @@ import { deliverMail, dispatchPendingMail, MAIL_SENDING_CLAIM_MS } from "@/serve
 import { getMailTransport, type MailTransport } from "@/server/mail/transport";
 import { deleteExpiredRows, deleteExpiredTokens } from "./expired-rows";
 import { sweepOrphanBlobs } from "./orphan-blobs";
-import { JOBS_SCHEMA, QUEUE_SETTINGS, QUEUES, type QueueName, type QueueSettings } from "./queues";
+import { JOBS_SCHEMA, QUEUE_SETTINGS, QUEUES, type QueueName, type QueueSettings } from "@/server/queue/queues";
 import { deleteExpiredReturnedDocuments } from "./returned-documents";
-import { setJobSender } from "./sender";
+import { setJobSender } from "@/server/queue/sender";
 
 // The workers: started by scripts/start.ts (npm start, npm run dev) before Next.js, stopped after it.
 // pg-boss creates its schema on the first start, keeps every job as a row (a job survives a restart),

@@ -2,8 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { Prisma, getDb, type MailOutbox } from "@/server/db/client";
-import { QUEUES } from "@/server/jobs/queues";
-import { getJobSender } from "@/server/jobs/sender";
+import { QUEUES } from "@/server/queue/queues";
+import { getJobSender } from "@/server/queue/sender";
 import { getMailTransport, type MailTransport } from "./transport";
 
 export const MAX_MAIL_ATTEMPTS = 5;

@@ -5,7 +5,7 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type AccountingOffice, type Client, type Tx } from "@/server/db/client";
 import { signDocumentUrl, signedUrlKey } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
-import { replacePicture } from "@/server/images/replace-picture";
+import { replacePicture } from "@/server/documents/replace-picture";
 import type { Actor } from "@/server/policy/actor";
 import { addressColumns } from "./answers";
 

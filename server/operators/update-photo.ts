@@ -3,7 +3,7 @@ import type { OperatorPhotoBody, PictureAnswer } from "@/lib/contract/operators"
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
-import { replacePicture } from "@/server/images/replace-picture";
+import { replacePicture } from "@/server/documents/replace-picture";
 import type { Actor } from "@/server/policy/actor";
 
 // POST /api/operator/update/photo: the caller's avatar. The browser already cropped it; the server sniffs

@@ -4,7 +4,7 @@ import { Prisma, getDb } from "@/server/db/client";
 import { SCREEN, screenHeartbeat } from "@/server/presence/screen-presence";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "@/server/policy/business-caller";
-import { openPendenciesOf } from "./pendency-queue";
+import { openPendenciesOf } from "@/server/blocks/open-pendencies";
 
 /** The presences table's screen name of 'Blocos com pendencia'. */
 export const PENDENCY_SCREEN = SCREEN.pendency;

@@ -6,7 +6,7 @@ import { messages } from "@/lib/i18n/messages";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import type { EarlyWork } from "@/server/http/route";
+import type { EarlyWork } from "@/server/early-work";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { companyPendenciesOf } from "@/server/policy/scopes";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "@/server/blocks/block-entries";

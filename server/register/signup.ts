@@ -15,7 +15,7 @@ import { scheduleDelivery } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { currentYearMonth } from "@/lib/format/dates";
 import { signupMail } from "./mail";
-import { NO_PASSWORD } from "./pending-owner";
+import { NO_PASSWORD } from "@/server/auth/pending-owner";
 
 /** A signed-up office is on trial this long (payment is not part of this version). */
 export const TRIAL_DAYS = 30;

@@ -2,7 +2,7 @@
 // asked for, a row held by another runner is retried rather than sent twice, and the row's attempts
 // (MAX_MAIL_ATTEMPTS) decide when the queue stops retrying.
 import { getDb } from "@/server/db/client";
-import { QUEUES } from "@/server/jobs/queues";
+import { QUEUES } from "@/server/queue/queues";
 import { claimMail, deliverMail, dispatchPendingMail, mailJobId, MAX_MAIL_ATTEMPTS } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";

@@ -4,7 +4,7 @@
 // once; stop waits for the job in hand.
 import { DAY_MS, MINUTE_MS } from "@/lib/constants";
 import { getDb } from "@/server/db/client";
-import { QUEUES } from "@/server/jobs/queues";
+import { QUEUES } from "@/server/queue/queues";
 import type { JobHandler } from "@/server/jobs/runner";
 import { dispatchPendingMail } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";

@@ -14,7 +14,7 @@ import { insertPhotoDocuments } from "@/server/blocks/block-entries";
 import { ingestPhotos } from "@/server/documents/ingest";
 import { getDb } from "@/server/db/client";
 import { deleteUnreferencedBlobs } from "@/server/documents/document-blobs";
-import { replacePicture } from "@/server/images/replace-picture";
+import { replacePicture } from "@/server/documents/replace-picture";
 import type { BusinessMembership } from "@/server/policy/actor";
 import { getBlobStore } from "@/server/storage";
 import { createBlock, createClient, createClientOperator, createUser } from "../helpers/factories";

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { POST as forgotPost } from "@/app/api/password/forgot/route";
 import { getDb } from "@/server/db/client";
-import { QUEUES } from "@/server/jobs/queues";
+import { QUEUES } from "@/server/queue/queues";
 import { createUser } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { startRunner, cleanUpRunnersAfterEachTest, waitFor } from "./jobs-support";

@@ -1,4 +1,4 @@
-import { HomeScreen } from "@/components/clients/home-screen";
+import { HomeScreen } from "@/components/home/home-screen";
 
 export default function HomePage() {
   return <HomeScreen />;

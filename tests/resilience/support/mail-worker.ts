@@ -6,7 +6,7 @@
 // Env: DATABASE_URL, SMTP_URL, ENQUEUE_TO (queue one password-reset mail to that address first).
 // Run: node --conditions=react-server --import tsx tests/resilience/support/mail-worker.ts
 import { disconnectDb, getDb } from "@/server/db/client";
-import { QUEUES } from "@/server/jobs/queues";
+import { QUEUES } from "@/server/queue/queues";
 import { startJobs } from "@/server/jobs/runner";
 import { dispatchPendingMail } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";

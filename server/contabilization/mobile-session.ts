@@ -3,10 +3,10 @@ import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
-import { loadWorkClient } from "@/server/contabilization/access";
-import { hashToken } from "@/server/contabilization/tokens";
-import { authenticate } from "./authenticate";
-import { loadActor } from "./load-actor";
+import { loadWorkClient } from "./access";
+import { hashToken } from "./tokens";
+import { authenticate } from "@/server/auth/authenticate";
+import { loadActor } from "@/server/auth/load-actor";
 
 /** A phone's contabilization session: limited to one client, acting as the issuing operator. */
 export type MobileSession = { id: number; clientId: number; operatorId: number };

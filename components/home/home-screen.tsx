@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import { useSession } from "@/components/auth/use-session";
-import { ClientsScreen } from "./clients-screen";
+import { ClientsScreen } from "@/components/clients/clients-screen";
 
 // The company's home (its frame, navigation and dialogs) is fetched only on the business platform: the
 // office's /home does not download it (scripts/measure-first-load.mjs).

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { deleteUnreferencedBlobs } from "@/server/documents/document-blobs";
+import { deleteUnreferencedBlobs } from "./document-blobs";
 import { getBlobStore } from "@/server/storage";
-import { processDataUrl } from "./pipeline";
+import { processDataUrl } from "@/server/images/pipeline";
 
 export type StoredPicture = { key: string; width: number; height: number };
 

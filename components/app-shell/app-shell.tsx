@@ -7,8 +7,8 @@ import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import type { OperatorsDrawerProps } from "@/components/operators/operators-drawer";
 import type { ProfileDrawerProps } from "@/components/profile/profile-drawer";
 import type { ChartDialogProps } from "@/components/chart/chart-dialog";
-import { AppHeader } from "./app-header";
-import { ChartDialogContext, type OpenChartOptions } from "./chart-dialog-context";
+import { AppHeader } from "@/components/shell/app-header";
+import { ChartDialogContext, type OpenChartOptions } from "@/components/shell/chart-dialog-context";
 
 // The two drawers are fetched when first opened, not with the page: the profile drawer's forms validate
 // with zod (about 90 KiB of compressed script), and both are Radix dialogs no page needs to show
