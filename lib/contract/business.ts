@@ -189,10 +189,14 @@ export type PendencyToSolveAnswer = z.infer<typeof pendencyToSolveAnswer>;
  * documents: new photos and gallery documents added to the block; removedDocuments: ids of the block's
  * documents taken out (they return to their sender's gallery as rescued). The block keeps at most 13.
  */
+/**
+ * The spec's /api/pendency/solve has no payload: without `pendencyId` the pendency solved is the one the
+ * caller's latest /api/pendency/tosolve answered; without documents, the block's stay as they are.
+ */
 export const pendencySolveBody = z.object({
-  pendencyId: idSchema,
-  documents: z.array(blockDocumentInput).max(MAX_BLOCK_IMAGES),
-  removedDocuments: z.array(idSchema).max(MAX_BLOCK_IMAGES),
+  pendencyId: idSchema.optional(),
+  documents: z.array(blockDocumentInput).max(MAX_BLOCK_IMAGES).default([]),
+  removedDocuments: z.array(idSchema).max(MAX_BLOCK_IMAGES).default([]),
 });
 export type PendencySolveBody = z.infer<typeof pendencySolveBody>;
 export const pendencySolveAnswer = z.object({

@@ -54,7 +54,8 @@ async function moveToEnd(db: Db, clientId: number, pendencyId: number | undefine
  * POST /api/pendency/tosolve {next?, pendencyId?}: the head of the company's queue with its block's
  * documents (ids for removedDocuments, signed display and thumbnail links), who reported it and the open
  * count; `pendency` null when nothing waits. With `open`, that open pendency instead of the head (the
- * screen's list); `queue` lists every open one (id, date, issue) in queue order. One statement (two with next).
+ * screen's list); `queue` lists every open one (id, date, issue) in queue order. The pendency answered is
+ * kept as the operator's shown one (a solve without pendencyId solves it). One statement (two with next).
  */
 export async function pendencyToSolve({
   actor,
@@ -68,7 +69,11 @@ export async function pendencyToSolve({
   if (body.next) await moveToEnd(db, me.clientId, body.pendencyId);
   const rows = await db.$queryRaw<HeadRow[]>`
     WITH open AS (${openPendenciesOf(me.clientId)}),
-         head AS (SELECT open.id FROM open ORDER BY open.id = ${body.open ?? null}::int IS TRUE DESC, open.queued_at, open.id LIMIT 1)
+         head AS (SELECT open.id FROM open ORDER BY open.id = ${body.open ?? null}::int IS TRUE DESC, open.queued_at, open.id LIMIT 1),
+         shown AS (
+           UPDATE client_operators SET shown_pendency_id = (SELECT id FROM head)
+            WHERE id = ${me.operatorId} AND shown_pendency_id IS DISTINCT FROM (SELECT id FROM head)
+         )
     SELECT p.id, p.block_id AS "blockId", p.created_at AS "createdAt", p.issue::int AS issue, p.observations,
            docs.ids AS "documentIds", docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
            u.name AS "createdByName", u.picture_key AS "createdByPictureKey",

@@ -89,8 +89,15 @@ async function requeue(tx: Tx, blockId: number): Promise<Requeued> {
   throw new AppError("not_found", api.pendencyNotFound);
 }
 
+/** The pendency the operator's latest /api/pendency/tosolve answered: 404 when it answered none. */
+async function shownPendency(db: Db, me: BusinessMembership): Promise<number> {
+  const row = await db.clientOperator.findUnique({ where: { id: me.operatorId }, select: { shownPendencyId: true } });
+  if (row?.shownPendencyId == null) throw new AppError("not_found", api.noShownPendency);
+  return row.shownPendencyId;
+}
+
 /**
- * POST /api/pendency/solve {pendencyId, documents, removedDocuments}: the company answers an open
+ * POST /api/pendency/solve {pendencyId?, documents?, removedDocuments?} (pendencyId: see shownPendency): the company answers an open
  * pendency by changing its block's documents — new photos (ingested like a send), gallery documents
  * moved in, documents of the block taken out (back to their uploader's gallery as rescued) — or by
  * changing nothing (the screen confirms first). The block keeps 1 to 13 documents. Another company's,
@@ -112,14 +119,20 @@ export async function solvePendency({
 }): Promise<SolveAnswer> {
   const me = companyMember(actor, "pendency.solve");
   const db = getDb();
+  const pendencyId = body.pendencyId ?? (await shownPendency(db, me));
+  // Solving "the pendency on my screen" (no id) when it is closed meanwhile is a conflict, not a miss.
+  const closed = () =>
+    body.pendencyId === undefined
+      ? new AppError("conflict", api.shownPendencySolved)
+      : new AppError("not_found", api.pendencyNotFound);
   const pendency = await db.pendency.findFirst({
-    where: { AND: [{ id: body.pendencyId }, companyPendenciesOf(actor)] },
+    where: { AND: [{ id: pendencyId }, companyPendenciesOf(actor)] },
     select: { id: true, blockId: true, solvedAt: true, solvedById: true },
   });
   if (!pendency) throw new AppError("not_found", api.pendencyNotFound);
   if (pendency.solvedAt) {
     if (await isReplay(db, me, pendency, body)) return answered(db, actor, pendency);
-    throw new AppError("not_found", api.pendencyNotFound);
+    throw closed();
   }
   const removed = [...new Set(body.removedDocuments)];
   if (removed.length !== body.removedDocuments.length)
@@ -149,7 +162,7 @@ export async function solvePendency({
         where: { AND: [companyPendenciesOf(actor)], id: pendency.id, solvedAt: null },
         data: { solvedAt: now, solvedById: me.operatorId },
       });
-      if (solved.count === 0) throw new AppError("not_found", api.pendencyNotFound);
+      if (solved.count === 0) throw closed();
       const before = await requeue(tx, pendency.blockId);
       await takeOut(tx, me, pendency.blockId, removed);
       // What is added goes after what stays, in the order sent; removals leave gaps (decisions/0020).

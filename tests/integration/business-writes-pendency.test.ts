@@ -368,10 +368,13 @@ describe("POST /api/pendency/solve", () => {
       message: "Identificador inválido",
     },
     {
-      name: "no pendencyId",
+      // The spec's bare call solves the pendency the caller's latest tosolve answered (spec-bodies.test.ts):
+      // sharerAlpha never asks one in this file.
+      name: "no pendencyId, no pendency shown to the caller",
+      who: "sharerAlpha",
       body: async () => ({ documents: [], removedDocuments: [] }),
-      status: 400,
-      message: /^Dados inválidos\. pendencyId/,
+      status: 404,
+      message: "Nenhuma pendência foi aberta para resolver. Abra a pendência antes de resolvê-la.",
     },
     {
       name: "14 new documents",
@@ -384,8 +387,8 @@ describe("POST /api/pendency/solve", () => {
       message: /^Dados inválidos\. documents/,
     },
     {
-      name: "removedDocuments missing",
-      body: async () => ({ pendencyId: (await pending()).pendencyId, documents: [] }),
+      name: "removedDocuments not a list",
+      body: async () => ({ pendencyId: (await pending()).pendencyId, documents: [], removedDocuments: 3 }),
       status: 400,
       message: /^Dados inválidos\. removedDocuments/,
     },

@@ -10,6 +10,8 @@ export const businessApiMessages = {
   undoCategorized: "Este bloco já foi categorizado pelo escritório e não pode mais ser desfeito.",
   undoNotOwn: "Só é possível desfazer blocos enviados por você.",
   pendencyNotFound: "Pendência não encontrada ou já resolvida.",
+  noShownPendency: "Nenhuma pendência foi aberta para resolver. Abra a pendência antes de resolvê-la.",
+  shownPendencySolved: "Esta pendência não está mais aberta: ela já foi resolvida ou o bloco saiu da fila.",
   emptyBlock: "O bloco ficaria sem documentos: adicione ao menos uma imagem.",
   clientOnly: "Esta ação é da plataforma da empresa.",
   galleryNotFound: "Operador não encontrado ou sem galeria compartilhada.",
