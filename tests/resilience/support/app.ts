@@ -84,9 +84,9 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   // Only this app's own processes (the start script's descendants): other copies of the app may run on
   // this machine, and a test must never signal them.
   const serverPid = () => {
-    const servers = descendants(child.pid!).filter((pid) => /scripts\/serve\.mjs/.test(commandLine(pid)));
+    const servers = descendants(child.pid!).filter((pid) => /server\/serve\/main\.ts/.test(commandLine(pid)));
     if (servers.length !== 1)
-      throw new Error(`${servers.length} app server processes (scripts/serve.mjs) under the start script`);
+      throw new Error(`${servers.length} app server processes (server/serve/main.ts) under the start script`);
     return servers[0];
   };
   const postgresPid = () => {
