@@ -93,9 +93,8 @@ test("[server log] no access or refresh token, one-time link, invite or reset to
     .toBe(true);
 
   // The journey's requests are there, the link pages with their token replaced.
-  expect(log).toContain('"path":"/convite/:token"');
-  expect(log).toContain('"path":"/redefinir-senha/:token"');
-  expect(log).toContain('"path":"/home/client/contabilization/mobile/:token"');
+  for (const path of ["/convite/:token", "/redefinir-senha/:token", "/home/client/contabilization/mobile/:token"])
+    expect(log.includes(`"path":"${path}"`), `a request line for ${path}`).toBe(true);
   for (const secret of secrets) expect(log.includes(secret), `a secret of this run is in ${SERVER_LOG}`).toBe(false);
   // Nor any JWT (an access or refresh token of another test of the run), nor a link with its token.
   expect(log.match(/eyJ[\w-]{10,}\.[\w-]{10,}\.[\w-]+/g) ?? []).toEqual([]);
