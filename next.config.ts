@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 
-import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./scripts/lib/security-headers.mjs";
+import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./server/serve/security-headers";
 
 // Static security headers are set here, not in a proxy: a proxy matching /api halves route-handler
 // throughput and truncates bodies (ARCHITECTURE §1).
@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   // The contract's token paths end in a slash (/api/token/); both forms answer, never with a redirect.
   skipTrailingSlashRedirect: true,
   transpilePackages: ["jose"],
-  serverExternalPackages: ["sharp", "pg", "pg-boss", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer"],
+  serverExternalPackages: ["sharp", "pg", "pg-boss", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer", "pino"],
   poweredByHeader: false,
   // `next dev` refuses its HMR socket to origins it does not know; people open 127.0.0.1 as often as localhost.
   allowedDevOrigins: ["127.0.0.1", "localhost"],

@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutablePath } from "./scripts/lib/chromium.mjs";
-import { E2E_DATA_DIR, E2E_PG_PORT, E2E_PORT } from "./tests/e2e/support/e2e-server";
+import { E2E_DATA_DIR, E2E_PG_PORT, E2E_PORT, SERVER_LOG } from "./tests/e2e/support/e2e-server";
 
 // E2E in Chromium (scripts/lib/chromium.mjs) against the built app, started by `npm start` on port 3100
 // with a fresh seeded database (BLOCO_RESET_DATA=1).
@@ -46,6 +46,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       BLOCO_RESET_DATA: "1",
       DEV_OUTBOX: "true",
+      // The app's whole output, also in this file: tests/e2e/server-log.spec.ts reads it for credentials.
+      LOG_FILE: SERVER_LOG,
       NODE_OPTIONS: nodeOptions.replace("--conditions=react-server", "").trim(),
     },
     timeout: 300_000,

@@ -3,26 +3,31 @@
 // - generates per-installation secrets into DATA_DIR/secrets.json when JWT_SECRET/FILE_URL_SECRET are unset;
 // - applies pending migrations, seeds demo data on the first start only, builds when the build is
 //   missing or older than the sources, starts the background jobs (server/jobs/runner.ts: pg-boss on
-//   this database) and then runs the app server, scripts/serve.mjs (or `next dev` with --dev);
+//   this database) and then runs the app server, server/serve/main.ts (or `next dev` with --dev);
 // - Ctrl-C / SIGTERM stop Next first (new connections refused at once, requests in flight answered),
 //   then the jobs (a running job gets a few seconds to finish), then PostgreSQL, and exit 0; Next
 //   ending by itself (killed, crashed) stops the rest the same way and exits 1.
 // Env: PORT (3000), HOST (0.0.0.0), DATA_DIR (.data), EMBEDDED_PG_PORT (54329), BLOCO_RESET_DATA=1
 // (wipe DATA_DIR first: a fresh seeded database, used by the e2e tests), SEED=0 (never seed), SEED=1
-// (seed a DATABASE_URL database too: by default only the embedded one is seeded, see seed-policy.mjs).
+// (seed a DATABASE_URL database too: by default only the embedded one is seeded, see seed-policy.mjs),
+// LOG_FILE (also append the log, the app server's output included, to that file), LOG_FORMAT and LOG_LEVEL
+// (server/log.ts; --dev prints it pretty).
 // The embedded PostgreSQL is restarted if it dies while the app runs (with growing pauses).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
+import type { Logger } from "pino";
+import { keepRunningOnUnhandledRejection } from "../server/jobs/keep-running";
 import { ensureDatabase, removeCluster, startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
-import { keepRunningOnUnhandledRejection } from "./lib/keep-running.mjs";
 import { shouldSeed } from "./lib/seed-policy.mjs";
 import { newestSourceMtime } from "./lib/sources.mjs";
 
 const root = resolve(__dirname, "..");
 const dev = process.argv.includes("--dev");
-const log = (message: string) => console.log(`[bloco] ${message}`);
+// server/log.ts, loaded in main() once LOG_FORMAT is settled.
+let logger: Logger | undefined;
+const log = (message: string) => logger?.info(message);
 
 function loadSecrets(dataDir: string): void {
   if (process.env.JWT_SECRET && process.env.FILE_URL_SECRET) return;
@@ -68,7 +73,8 @@ function printLogins(port: string): void {
     ["dono@outro.demo", "dono de outro escritório"],
   ];
   log(`Bloco is ready on http://localhost:${port}`);
-  log("Demo logins (password demo1234):");
+  // The password is README's ("Demo data"): no password is ever written to the log.
+  log("Demo logins (the password is in README.md):");
   for (const [email, who] of logins) log(`  ${email.padEnd(28)} ${who}`);
 }
 
@@ -92,12 +98,13 @@ async function restartDatabase(start: () => Promise<unknown>, reason: string, st
 async function startBackgroundJobs(): Promise<() => Promise<void>> {
   const { startJobs } = await import("../server/jobs/runner");
   const { disconnectDb, getDb } = await import("../server/db/client");
+  const jobsLog = (await import("../server/log")).scopedLogger("jobs");
   // The first query of a process loads Prisma's query compiler (seconds on a busy machine): here, not in
   // the first mail after the start.
   await getDb().$queryRaw`SELECT 1`;
   const runner = await startJobs({
     connectionString: process.env.DATABASE_URL ?? "",
-    log: (message) => log(`jobs: ${message}`),
+    log: (message) => jobsLog.info(message),
   });
   log("Background jobs started (mail, returned documents, expired rows, orphan blobs)");
   return async () => {
@@ -107,6 +114,8 @@ async function startBackgroundJobs(): Promise<() => Promise<void>> {
 }
 
 async function main(): Promise<void> {
+  if (dev) process.env.LOG_FORMAT ??= "pretty";
+  logger = (await import("../server/log")).scopedLogger("start");
   const dataDir = resolve(root, process.env.DATA_DIR ?? ".data");
   if (process.env.BLOCO_RESET_DATA === "1") {
     await removeCluster(resolve(dataDir, "pg"));
@@ -156,7 +165,7 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
-  keepRunningOnUnhandledRejection(log);
+  keepRunningOnUnhandledRejection(logger);
 
   const seeding = shouldSeed({ embedded, seed: process.env.SEED });
   try {
@@ -178,25 +187,35 @@ async function main(): Promise<void> {
     if (!dev) buildIfNeeded();
     app.stopJobs = await startBackgroundJobs();
   } catch (error) {
-    console.error(`[bloco] ${error instanceof Error ? error.message : String(error)}`);
+    logger.error({ err: error }, error instanceof Error ? error.message : String(error));
     await shutdown(1);
     return;
   }
 
   const port = process.env.PORT ?? "3000";
-  // Production: scripts/serve.mjs, Next's handler plus the build's scripts served brotli-compressed.
+  // Production: server/serve/main.ts (through tsx), Next's handler plus the build's scripts served
+  // brotli-compressed.
   const host = process.env.HOST ?? "0.0.0.0";
   const command = dev
     ? [resolve(root, "node_modules/next/dist/bin/next"), "dev", "-p", port, "-H", host]
-    : [resolve(root, "scripts/serve.mjs")];
+    : ["--import", "tsx", resolve(root, "server/serve/main.ts")];
   // APP_NODE_ARGS: extra Node flags for the app server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
   // which Node refuses in NODE_OPTIONS): how docs/performance.md's profiles were taken.
   const nodeArgs = (process.env.APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // With LOG_FILE the app server's output (its log, and whatever Next itself prints) is copied there by
+  // this process, the one writer of that file besides its own logger.
+  const logFile = process.env.LOG_FILE ? openSync(process.env.LOG_FILE, "a") : undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, HOST: host, NEXT_TELEMETRY_DISABLED: "1" };
+  delete env.LOG_FILE;
   app.next = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PORT: port, HOST: host, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: logFile === undefined ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"],
+    env,
   });
+  if (logFile !== undefined) {
+    app.next.stdout?.on("data", (chunk: Buffer) => (process.stdout.write(chunk), writeSync(logFile, chunk)));
+    app.next.stderr?.on("data", (chunk: Buffer) => (process.stderr.write(chunk), writeSync(logFile, chunk)));
+  }
   // Next ending by itself (killed, crashed, a failed start) ends the app with a failure code, so a
   // supervisor (systemd's Restart=on-failure, a container's restart policy) starts it again.
   app.next.on("exit", (code, signal) => {
@@ -209,6 +228,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error) => {
-  console.error(`[bloco] ${error instanceof Error ? error.message : String(error)}`);
+  if (logger) logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
+  else console.error(error);
   process.exit(1);
 });

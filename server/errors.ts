@@ -10,17 +10,17 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
-  timeout: 408, // a request that took too long to arrive (the server's client-error answers)
+  timeout: 408, // a request that took too long to arrive (server/serve/client-error.ts)
   conflict: 409,
   gone: 410, // a one-time link already used or expired
   too_large: 413,
-  headers_too_large: 431, // headers over Node's limit (the server's client-error answers)
+  headers_too_large: 431, // headers over Node's limit (server/serve/client-error.ts)
   unsupported_media: 415,
   rate_limited: 429,
   // The client went away while its body was arriving: nobody reads the answer, nothing is logged.
   client_closed: 499,
   internal: 500,
-  not_implemented: 501, // a method no route serves (TRACE, PROPFIND…), answered by the server's client-error answers
+  not_implemented: 501, // a method no route serves (TRACE, PROPFIND…): server/serve/client-error.ts
   unavailable: 503,
 } as const;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -8,7 +9,7 @@ export async function checkHealth(): Promise<{ status: "ok"; database: "ok" }> {
   try {
     await getDb().$queryRaw`SELECT 1`;
   } catch (error) {
-    console.error("[health] database unreachable:", error);
+    scopedLogger("health").error({ err: error }, "database unreachable");
     throw new AppError("unavailable", messages.api.unavailable);
   }
   return { status: "ok", database: "ok" };

@@ -5,7 +5,7 @@
 // measured in turns (one process, then two, four times over), as the reads are, so that a machine that
 // gets busier or quieter during the part moves both sides alike.
 //
-// The two processes run as N processes on N cores are deployed: each app server (scripts/serve.mjs)
+// The two processes run as N processes on N cores are deployed: each app server (server/serve/main.ts)
 // pinned to its own core with all its threads, so the scheduler does not move them between cores and
 // their caches stay warm; PostgreSQL and the load generator stay free to run on either. The one
 // process runs unpinned, free to use both cores (its collector's helper threads included): the

@@ -1,6 +1,6 @@
 // The bench's app servers (scripts/start.ts, as `npm start` runs it) and what /proc says about their
 // processes: the tree under each start script (the start script itself with the background jobs, the
-// app server (scripts/serve.mjs), and for the first one the embedded PostgreSQL with its backends), CPU time per
+// app server (server/serve/main.ts), and for the first one the embedded PostgreSQL with its backends), CPU time per
 // role and the resident memory of the Next server.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -118,10 +118,10 @@ export async function cpuDuring<T>(
   return { result, seconds: { app: after.app - before.app, pg: after.pg - before.pg } };
 }
 
-/** The app server process under a start script (scripts/serve.mjs: Next runs in that process). */
+/** The app server process under a start script (server/serve/main.ts: Next runs in that process). */
 export function nextServerPid(startPid: number): number {
-  const pid = tree(startPid).find((p) => /scripts\/serve\.mjs/.test(cmdline(p)));
-  if (!pid) throw new Error(`no app server (scripts/serve.mjs) under process ${startPid}`);
+  const pid = tree(startPid).find((p) => /server\/serve\/main\.ts/.test(cmdline(p)));
+  if (!pid) throw new Error(`no app server (server/serve/main.ts) under process ${startPid}`);
   return pid;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type QueryResultRow } from "pg";
 import { getConfig } from "@/server/config";
@@ -48,7 +49,7 @@ function newPool(max: number, applicationName: string): Pool {
   const pool = new Pool({ ...connectionConfig(applicationName), max });
   // An idle connection cut by the server (restart, outage) is dropped by the pool; without a
   // listener its error event would end the process.
-  pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  pool.on("error", (error) => scopedLogger("db").warn({ reason: error.message }, "idle connection lost"));
   return pool;
 }
 

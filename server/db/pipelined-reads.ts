@@ -1,5 +1,6 @@
 import "server-only";
 import { Client, type ClientConfig, type QueryConfig, type QueryResultRow } from "pg";
+import { scopedLogger } from "@/server/log";
 
 // The prepared reads' connections (DATABASE_READ_POOL_SIZE of them), shared by every request instead
 // of lent to one at a time: each is a pg Client in pipeline mode, so a read is written as soon as it
@@ -138,7 +139,7 @@ export class PipelinedReads {
     // listener this event would end the process.
     client.on("error", (error) => {
       drop();
-      console.error(`[db] read connection lost: ${error.message}`);
+      scopedLogger("db").warn({ reason: error.message }, "read connection lost");
     });
     client.on("end", drop);
     lane.connected = client.connect().then(

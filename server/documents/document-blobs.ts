@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { randomUUID } from "node:crypto";
 import type { ProcessedImage } from "@/server/images/types";
 import type { BlobStore } from "@/server/storage";
@@ -10,6 +11,8 @@ import { referencedBlobKeys } from "@/server/jobs/blob-references";
 // display file's name is what Devolvidos shows (spec §3: the last path segment of the url), so it differs
 // per document (documents written before this layout keep 'display.webp'). The product's uploads, the
 // demo seed and the test factories all write through here, so the orphan sweep knows one layout.
+
+const log = scopedLogger("documents");
 
 export type DocumentBlobKeys = { displayKey: string; thumbKey: string };
 
@@ -50,7 +53,7 @@ export async function deleteDocumentBlobs(store: BlobStore, documents: readonly 
   const keys = documents.flatMap((doc) => [doc.displayKey, doc.thumbKey]);
   await Promise.all(
     keys.map((key) =>
-      store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error)),
+      store.delete(key).catch((error: unknown) => log.error({ err: error, key }, "could not delete a blob")),
     ),
   );
 }
@@ -73,7 +76,7 @@ export async function deleteUnreferencedBlobs(store: BlobStore, keys: readonly s
     keys
       .filter((key) => !referenced.has(key))
       .map((key) =>
-        store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete ${key}:`, error)),
+        store.delete(key).catch((error: unknown) => log.error({ err: error, key }, "could not delete a blob")),
       ),
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { randomUUID } from "node:crypto";
 import { deleteUnreferencedBlobs } from "./document-blobs";
 import { getBlobStore } from "@/server/storage";
@@ -36,7 +37,9 @@ export async function replacePicture(
     // A leftover blob costs storage, never correctness: the answer does not wait on a failed delete.
     await store
       .delete(previous)
-      .catch((error: unknown) => console.error(`[pictures] could not delete ${previous}:`, error));
+      .catch((error: unknown) =>
+        scopedLogger("pictures").error({ err: error, key: previous }, "could not delete a picture"),
+      );
   }
   return picture.key;
 }

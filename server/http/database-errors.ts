@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { Prisma } from "@/server/db/client";
 
 // What a database failure means for the caller. Prisma 7 with @prisma/adapter-pg reports PostgreSQL's
@@ -81,6 +82,7 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure {
  */
 export const OUTAGE_QUIET_MS = 2_000;
 const outage = { since: 0, lastFailure: 0, refused: 0 };
+const log = scopedLogger("db");
 
 export function noteDatabaseUnavailable(error: unknown): void {
   const now = Date.now();
@@ -88,7 +90,7 @@ export function noteDatabaseUnavailable(error: unknown): void {
     outage.since = now;
     outage.refused = 0;
     const reason = error instanceof Error ? error.message.split("\n").filter(Boolean).pop() : String(error);
-    console.error(`[db] database unavailable: answering 503 until it returns (${reason})`);
+    log.error({ reason }, "database unavailable: answering 503 until it returns");
   }
   outage.lastFailure = now;
   outage.refused += 1;
@@ -97,8 +99,9 @@ export function noteDatabaseUnavailable(error: unknown): void {
 export function noteDatabaseReachable(): void {
   if (outage.since === 0 || Date.now() - outage.lastFailure < OUTAGE_QUIET_MS) return;
   const seconds = ((outage.lastFailure - outage.since) / 1000).toFixed(1);
-  console.error(
-    `[db] database reachable again; the outage lasted ${seconds} s and ${outage.refused} requests were answered 503`,
+  log.warn(
+    { seconds: Number(seconds), refused: outage.refused },
+    `database reachable again; the outage lasted ${seconds} s and ${outage.refused} requests were answered 503`,
   );
   outage.since = 0;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { ZodError } from "zod";
 import { messages } from "@/lib/i18n/messages";
 import { classifyDatabaseError, noteDatabaseUnavailable } from "./database-errors";
@@ -78,6 +79,6 @@ export function toAppError(error: unknown, where: string): AppError {
         headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
       });
   }
-  console.error(`[api] ${where} failed:`, error);
+  scopedLogger("api").error({ err: error, where }, `${where} failed`);
   return new AppError("internal", messages.api.internal);
 }

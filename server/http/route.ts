@@ -272,7 +272,7 @@ export function clientAddress(req: Request, trustProxy: boolean): string | null 
 }
 
 /**
- * The header scripts/serve.mjs sets on every request to the address of the connection (overwriting
+ * The header the app server (server/serve/main.ts) sets on every request to the address of the connection (overwriting
  * whatever the caller sent): the address as seen, which Next's route handlers cannot read otherwise.
  */
 export const PEER_ADDRESS_HEADER = "x-bloco-peer-address";
@@ -287,13 +287,13 @@ export function seenAddress(req: Request, trustProxy: boolean): string | null {
   return clientAddress(req, trustProxy) ?? (req.headers.get(PEER_ADDRESS_HEADER)?.trim() || null);
 }
 
-/** Set by scripts/serve.mjs to "1" when the request came with a forwarding header (a proxy's), else removed. */
+/** Set by the app server to "1" when the request came with a forwarding header (a proxy's), else removed. */
 export const PEER_FORWARDED_HEADER = "x-bloco-peer-forwarded";
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 /**
  * Whether the caller is on this machine: the connection comes from a loopback address and carries no
- * forwarding header (a proxy on this machine forwards callers from anywhere). False when serve.mjs did
+ * forwarding header (a proxy on this machine forwards callers from anywhere). False when the app server did
  * not say (`next dev`, a handler called directly).
  */
 export function isLoopbackCaller(req: Request): boolean {

@@ -1,7 +1,9 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import type { BlobStore } from "@/server/storage";
 
 const CONCURRENCY = 8;
+const log = scopedLogger("jobs");
 
 /**
  * Deletes blobs a few at a time. A failure is logged and counted, never thrown: the rows are already
@@ -19,7 +21,7 @@ export async function deleteBlobs(
       if (result.status === "fulfilled") deleted += 1;
       else {
         failed += 1;
-        console.error(`[jobs] could not delete blob ${keys[i + j]}:`, result.reason);
+        log.error({ err: result.reason, key: keys[i + j] }, "could not delete a blob");
       }
     });
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { TIME_ZONE } from "@/lib/format/dates";
@@ -53,7 +54,7 @@ export type StartJobsOptions = {
 export type JobRunner = { boss: PgBoss; stop(options?: { timeoutMs?: number }): Promise<void> };
 
 export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
-  const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
+  const log = options.log ?? ((message: string) => scopedLogger("jobs").info(message));
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOBS_SCHEMA,

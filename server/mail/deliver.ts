@@ -1,10 +1,13 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { Prisma, getDb, type MailOutbox } from "@/server/db/client";
 import { QUEUES } from "@/server/queue/queues";
 import { getJobSender } from "@/server/queue/sender";
 import { getMailTransport, type MailTransport } from "./transport";
+
+const log = scopedLogger("mail");
 
 export const MAX_MAIL_ATTEMPTS = 5;
 /**
@@ -61,7 +64,10 @@ async function deliverOne(transport: MailTransport, claim: () => Promise<MailOut
       where: { id: row.id },
       data: { lastError: message.slice(0, 1000), sendingUntil: null },
     });
-    console.error(`[mail] delivery of #${row.id} failed (attempt ${row.attempts}):`, message);
+    log.error(
+      { mailId: row.id, attempt: row.attempts, reason: message },
+      `delivery of #${row.id} failed (attempt ${row.attempts})`,
+    );
     return { id: row.id, sent: false, attempts: row.attempts, error: message };
   }
   // If this write fails (the database gone just now), the row stays claimed, and is sent again once the
@@ -147,5 +153,5 @@ export async function dispatchPendingMail(boss: PgBoss): Promise<number> {
 export function scheduleDelivery(): void {
   void getJobSender()
     .then((boss) => (boss ? dispatchPendingMail(boss) : 0))
-    .catch((error: unknown) => console.error("[mail] could not queue delivery (the mail sweep will):", error));
+    .catch((error: unknown) => log.error({ err: error }, "could not queue delivery (the mail sweep will)"));
 }

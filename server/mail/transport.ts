@@ -1,6 +1,7 @@
 import "server-only";
 import nodemailer from "nodemailer";
 import { getConfig } from "@/server/config";
+import { scopedLogger } from "@/server/log";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string | null };
 export type MailTransport = (mail: OutgoingMail) => Promise<void>;
@@ -40,10 +41,14 @@ function smtpTransport(url: string): MailTransport {
   return smtp.send;
 }
 
-// Without SMTP (development, tests, a fresh install) the message, link included, goes to the server
-// log: whoever runs the server can still follow an invite or a reset link.
+// Without SMTP (development, tests, a fresh install) the message is logged by address and subject only:
+// its links are one-time credentials, never written to the log. Whoever runs the server reads them in
+// the outbox (GET /api/dev/outbox and the /dev/outbox page on this machine, or the mail_outbox table).
 export const logTransport: MailTransport = async (mail) => {
-  console.info(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
+  scopedLogger("mail").info(
+    { to: mail.to, subject: mail.subject },
+    "not sent (no SMTP_URL): the message is in the outbox",
+  );
 };
 
 export function getMailTransport(): MailTransport {

@@ -1,4 +1,5 @@
 import "server-only";
+import { scopedLogger } from "@/server/log";
 import PgBoss from "pg-boss";
 import { getConfig } from "@/server/config";
 import { JOBS_SCHEMA } from "./queues";
@@ -42,6 +43,6 @@ async function startSender(): Promise<PgBoss> {
     schedule: false,
   });
   // A pool error (the database restarting) must not crash the server; the next send reports its own.
-  boss.on("error", (error) => console.error("[jobs] queue connection error:", error.message));
+  boss.on("error", (error) => scopedLogger("jobs").error({ err: error }, "queue connection error"));
   return boss.start();
 }

@@ -57,7 +57,7 @@ test.describe("[api] token contract over HTTP", () => {
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "Não encontrado." } });
   });
 
-  // Next answered these with a plain-text 500 before scripts/lib/sane-url.mjs.
+  // Next answered these with a plain-text 500 before server/serve/sane-url.ts.
   test("paths whose escapes do not decode answer the JSON 404 too, never a 500", async ({ request }) => {
     for (const path of ["/api/%E0%A4%A", "/api/block/%zz", "/api/token/abc%"]) {
       for (const res of [await request.get(path), await request.post(path, { data: {} })]) {

@@ -1,7 +1,7 @@
 import { saoPauloToday } from "./support/business";
 import { expect, test } from "./support/data";
 
-// The build's scripts as the running app serves them (scripts/serve.mjs): brotli to a browser that
+// The build's scripts as the running app serves them (server/serve/static-brotli.ts): brotli to a browser that
 // accepts it, the same bytes once decoded as the gzip Next sends otherwise, the site's security headers
 // and a year's immutable caching on both; a write to a static path is refused with 405, never a 500.
 
@@ -53,7 +53,7 @@ test("[static] a write, an unknown file and a path that climbs out are answered 
   expect(climb.status()).toBe(404);
 });
 
-// The API's JSON answers (scripts/lib/api-compression.mjs): brotli or gzip when accepted and at least
+// The API's JSON answers (server/serve/api-compression.ts): brotli or gzip when accepted and at least
 // 1 KiB, the same JSON once decoded as the uncompressed answer; short answers and clients that accept
 // neither get them as they are.
 test("[static] an API answer over 1 KiB arrives compressed when accepted, the same JSON either way", async ({

@@ -2,7 +2,7 @@ import { request, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 
 // One request to a node:http server on loopback, the answer's bytes kept as they came (not decoded):
-// for the tests of what scripts/serve.mjs writes itself (static files, compressed API answers).
+// for the tests of what the app server (server/serve/) writes itself (static files, compressed API answers).
 
 export type RawAnswer = { status: number; headers: IncomingMessage["headers"]; body: Buffer };
 

@@ -28,6 +28,7 @@ import {
 import { call } from "../helpers/http";
 import { Client as PgClient } from "pg";
 import { buildClientWorld, worldLogins } from "./world";
+import { captureLog } from "../helpers/log";
 
 const { year: thisYear, month: thisMonth } = currentYearMonth();
 const thisMonthDay = `${thisYear}-${String(thisMonth).padStart(2, "0")}-01`;
@@ -633,7 +634,7 @@ describe("the database going away in the middle of an import", () => {
     const holder = new PgClient({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await holder.connect();
-    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     try {
       // Another change of the chart holds the office: the import queues behind it, inside its transaction.
       const importsBefore = await audits(officeA.id, "account.import");
@@ -662,7 +663,7 @@ describe("the database going away in the middle of an import", () => {
       expect(again.status).toBe(200);
       expect(await chartOf(officeA.id, 2097)).toHaveLength(2);
     } finally {
-      log.mockRestore();
+      log.restore();
       await holder.end();
       await admin.end();
     }

@@ -37,6 +37,7 @@ import {
 } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins } from "./world";
+import { captureLog } from "../helpers/log";
 
 const current = currentYearMonth();
 const day = (d: number) => new Date(Date.UTC(current.year, current.month - 1, d));
@@ -169,7 +170,7 @@ describe("POST /api/operator/contabilization/init", () => {
     await getDb().$executeRawUnsafe(
       `CREATE TRIGGER ${fn} BEFORE INSERT OR UPDATE ON contabilization_leases FOR EACH ROW WHEN (NEW.client_id = ${alpha.id}) EXECUTE FUNCTION ${fn}()`,
     );
-    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     try {
       const failed = await init({ link });
       expect(failed.status).toBe(503);
@@ -183,7 +184,7 @@ describe("POST /api/operator/contabilization/init", () => {
       await getDb().$executeRawUnsafe(`DROP FUNCTION ${fn}()`);
     }
     const retried = await init({ link });
-    log.mockRestore();
+    log.restore();
     expect(retried.status).toBe(200);
     expect(
       await getDb().contabilizationSession.count({ where: { tokenHash: hashToken(retried.json.data!.session) } }),

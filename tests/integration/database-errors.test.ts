@@ -9,11 +9,12 @@ import { getDb } from "@/server/db/client";
 import { OUTAGE_QUIET_MS } from "@/server/http/database-errors";
 import { publicRoute } from "@/server/http/route";
 import { call } from "../helpers/http";
+import { captureLog } from "../helpers/log";
 
 const countUsers = publicRoute({}, async () => ({ users: await getDb().user.count() }));
 
 test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-After, then recovery", async () => {
-  const log = jest.spyOn(console, "error").mockImplementation(() => {});
+  const log = captureLog();
   await call(countUsers); // opens the pool's one connection
   // Wait on state: once the callback runs, the transaction holds the pool's only connection, and it
   // keeps it until the busy call has been answered (never a sleep that a slow machine could outlast).
@@ -37,16 +38,20 @@ test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-Aft
   expect(busy.headers.get("retry-after")).toBe("5");
   await held;
   expect((await call(countUsers)).status).toBe(200); // right after the failure: still the same outage
-  expect(log).toHaveBeenCalledTimes(1);
+  expect(log.lines).toHaveLength(1);
   const later = Date.now() + OUTAGE_QUIET_MS;
   const clock = jest.spyOn(Date, "now").mockReturnValue(later);
   expect((await call(countUsers)).status).toBe(200);
   clock.mockRestore();
-  expect(log.mock.calls.map((c) => String(c[0]))).toEqual([
-    expect.stringMatching(/^\[db\] database unavailable/),
-    expect.stringMatching(/^\[db\] database reachable again; the outage lasted .* s and 1 requests were answered 503/),
+  log.restore();
+  expect(log.lines.map(({ level, scope, msg }) => ({ level, scope, msg }))).toEqual([
+    { level: 50, scope: "db", msg: expect.stringMatching(/^database unavailable/) },
+    {
+      level: 40,
+      scope: "db",
+      msg: expect.stringMatching(/^database reachable again; the outage lasted .* s and 1 requests were answered 503/),
+    },
   ]);
-  log.mockRestore();
 });
 
 const refused: { name: string; run: () => Promise<unknown> }[] = [

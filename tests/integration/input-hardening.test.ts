@@ -22,6 +22,7 @@ import { POST as tokenPost } from "@/app/api/token/route";
 import { getDb } from "@/server/db/client";
 import { createAccountingOperator, createClient, createClientOperator } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { captureLog } from "../helpers/log";
 
 type Handler = typeof tokenPost;
 const INVALID_ID = "Identificador inválido";
@@ -57,9 +58,9 @@ describe("an id past int4 answers 400 invalid_input on every route that takes on
   ];
 
   test.each(cases)("%s", async (_name, handler, body, field) => {
-    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const res = await call(handler, { body, token });
-    log.mockRestore();
+    log.restore();
     expect(res.status).toBe(400);
     expect(res.json.error?.code).toBe("invalid_input");
     expect(res.json.error?.fields).toEqual([{ path: field, message: INVALID_ID }]);
@@ -159,9 +160,9 @@ describe("a NUL in a text field answers 400 invalid_input, the public login incl
   ];
 
   test.each(cases)("%s", async (_name, handler, authenticated, body, field) => {
-    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const res = await call(handler, { body: body(), token: authenticated ? token : undefined });
-    log.mockRestore();
+    log.restore();
     expect(res.status).toBe(400);
     expect(res.json.error?.code).toBe("invalid_input");
     expect(res.json.error?.fields).toEqual([{ path: field, message: INVALID_CHARACTERS }]);

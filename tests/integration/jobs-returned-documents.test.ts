@@ -12,6 +12,7 @@ import { deleteExpiredReturnedDocuments } from "@/server/jobs/returned-documents
 import type { BlobStore } from "@/server/storage";
 import { createLocalBlobStore } from "@/server/storage/local-blob-store";
 import { createBlock, createClient, createDocument } from "../helpers/factories";
+import { captureLog } from "../helpers/log";
 
 let folder: string;
 let store: BlobStore;
@@ -126,12 +127,13 @@ test("it works through more documents than one batch, and a run that finds nothi
 test("a blob the store fails to delete is counted and left for the orphan sweep; the rows still go", async () => {
   const { documents } = await returned(new Date(Date.now() - 10 * DAY_MS), 1);
   const failing: BlobStore = { ...store, delete: async () => Promise.reject(new Error("disco indisponível")) };
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const log = captureLog();
   try {
     const result = await deleteExpiredReturnedDocuments({ store: failing });
     expect(result).toMatchObject({ documents: 1, blobs: 0, blobFailures: 2 });
+    expect(log.lines.filter((line) => line.msg === "could not delete a blob")).toHaveLength(2);
   } finally {
-    error.mockRestore();
+    log.restore();
   }
   expect(await remaining(documents.map((d) => d.id))).toBe(0);
   expect(await stored(keysOf(documents))).toBe(2);

@@ -1,6 +1,6 @@
 // Wrong passwords lock the address they come from out of that account, never the owner at another
 // address: the account's own limit only slows every attempt down (server/auth/throttle.ts). The address
-// is the connection's, as scripts/serve.mjs passes it (PEER_ADDRESS_HEADER), without any proxy trusted.
+// is the connection's, as the app server passes it (PEER_ADDRESS_HEADER), without any proxy trusted.
 process.env.LOGIN_MAX_FAILURES = "3";
 
 import { POST as tokenPost } from "@/app/api/token/route";

@@ -9,6 +9,7 @@ import { getDb } from "@/server/db/client";
 import { deliverPendingMail } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
+import { captureLog } from "../helpers/log";
 
 const held: Socket[] = [];
 const silent = createServer((socket) => held.push(socket));
@@ -27,9 +28,9 @@ afterAll(async () => {
 test("a server that never greets: the attempt fails within SMTP_TIMEOUT_MS, counted, with its error", async () => {
   const to = "parado@exemplo.com";
   await getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail("http://localhost:3000/redefinir-senha/x")));
-  const log = jest.spyOn(console, "error").mockImplementation(() => {});
+  const log = captureLog();
   expect(await deliverPendingMail()).toBe(0);
-  log.mockRestore();
+  log.restore();
   expect(held.length).toBeGreaterThan(0); // it did connect, and was left waiting
   const row = await getDb().mailOutbox.findFirstOrThrow({ where: { to } });
   expect(row).toMatchObject({ sentAt: null, attempts: 1 });

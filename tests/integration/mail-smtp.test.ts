@@ -11,6 +11,7 @@ import { QUEUES } from "@/server/queue/queues";
 import { createUser } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { startRunner, cleanUpRunnersAfterEachTest, waitFor } from "./jobs-support";
+import { captureLog } from "../helpers/log";
 
 type Received = { from: string; to: string[]; raw: string };
 const received: Received[] = [];
@@ -108,14 +109,14 @@ test("a password-reset e-mail reaches the SMTP server with its subject, recipien
 
 test("a server that refuses the first try gets the message on the retry, once", async () => {
   refuse = 1;
-  const lines: string[] = [];
-  const logged = jest
-    .spyOn(console, "error")
-    .mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+  const log = captureLog();
   const { email, mailId, link } = await requestReset();
-  const row = await sentRow(mailId).finally(() => logged.mockRestore());
+  const row = await sentRow(mailId).finally(() => log.restore());
   expect(row).toMatchObject({ attempts: 2, lastError: null });
-  expect(lines.join("\n")).toMatch(/delivery of #\d+ failed \(attempt 1\).*451/);
+  const failures = log.lines.filter((line) => line.scope === "mail" && line.level === 50);
+  expect(failures).toEqual([
+    expect.objectContaining({ msg: `delivery of #${mailId} failed (attempt 1)`, reason: expect.stringMatching(/451/) }),
+  ]);
   expect(tries.filter((address) => address === email)).toHaveLength(2);
   const messages = received.filter((m) => m.to.includes(email));
   expect(messages).toHaveLength(1);

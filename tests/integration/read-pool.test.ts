@@ -16,6 +16,7 @@ import { call } from "../helpers/http";
 import { login } from "./operators-support";
 import { connectionsByPool } from "./pools-support";
 import { buildClientWorld, type ClientWorld } from "./world";
+import { captureLog } from "../helpers/log";
 
 let world: ClientWorld;
 let token: string;
@@ -91,7 +92,7 @@ test("a read connection cut by the server is replaced: the next read opens a new
   const reads = new PipelinedReads(1, readsConfig());
   const admin = new PgClient({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
-  const log = jest.spyOn(console, "error").mockImplementation(() => {});
+  const log = captureLog();
   try {
     const [{ pid }] = await reads.query<{ pid: number }>({
       name: "pipe_pid",
@@ -109,7 +110,7 @@ test("a read connection cut by the server is replaced: the next read opens a new
     expect(next).not.toBe(pid);
     expect(reads.open).toBe(1);
   } finally {
-    log.mockRestore();
+    log.restore();
     await admin.end();
     await reads.end();
   }

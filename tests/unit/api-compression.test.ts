@@ -8,11 +8,11 @@ const nextCompression = require("next/dist/compiled/compression") as () => (
   res: ServerResponse,
   next: () => void,
 ) => void;
-import { apiCoding, compressApiAnswer, COMPRESS_FROM_BYTES } from "@/scripts/lib/api-compression.mjs";
-import { acceptsEncoding } from "@/scripts/lib/accept-encoding.mjs";
+import { apiCoding, compressApiAnswer, COMPRESS_FROM_BYTES } from "@/server/serve/api-compression";
+import { acceptsEncoding } from "@/server/serve/accept-encoding";
 import { rawRequest } from "@/tests/helpers/raw-http";
 
-// scripts/lib/api-compression.mjs: scripts/serve.mjs wraps each response before Next gets it. The
+// server/serve/api-compression.ts: the app server wraps each response before Next gets it. The
 // handlers below write the way Next writes a route handler's answer (sendResponse + pipeToNodeResponse:
 // the headers set as lists, flushHeaders, the chunks, end), behind Next's own gzip middleware, which
 // wraps the same response after us.

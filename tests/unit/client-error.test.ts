@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { REFUSALS, clientErrorKind, internalErrorAnswer, onClientError } from "@/scripts/lib/client-error.mjs";
+import { REFUSALS, clientErrorKind, internalErrorAnswer, onClientError } from "@/server/serve/client-error";
 import { apiMessages } from "@/lib/i18n/sections/api";
 import { errorStatus } from "@/server/errors";
 import { parseRawAnswer, rawExchange } from "@/tests/helpers/raw-http";
 
-// scripts/lib/client-error.mjs: what scripts/serve.mjs answers to a request Node's HTTP parser refuses
+// server/serve/client-error.ts: what the app server answers to a request Node's HTTP parser refuses
 // before any handler runs. A real node:http server with the listener, spoken to over a raw socket.
 
 const SECURITY = { "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY" };

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { privatePages } from "@/scripts/lib/page-cache.mjs";
+import { privatePages } from "@/server/serve/page-cache";
 import { rawRequest } from "@/tests/helpers/raw-http";
 
-// scripts/lib/page-cache.mjs: scripts/serve.mjs makes every HTML answer private, whatever Next set (a
+// server/serve/page-cache.ts: the app server makes every HTML answer private, whatever Next set (a
 // prerendered page came with s-maxage=31536000: a CDN would keep it, and its CSP, for a year).
 
 type Writer = (res: ServerResponse) => void;

@@ -1,6 +1,6 @@
-import { collapsedPath, originForm, saneUrl } from "@/scripts/lib/sane-url.mjs";
+import { collapsedPath, originForm, saneUrl } from "@/server/serve/sane-url";
 
-// scripts/lib/sane-url.mjs: what scripts/serve.mjs hands Next for a path whose escapes do not decode.
+// server/serve/sane-url.ts: what the app server hands Next for a path whose escapes do not decode.
 describe("saneUrl", () => {
   test.each([
     ["/convite/abc%", "/convite/abc%25"],
@@ -21,7 +21,7 @@ describe("saneUrl", () => {
   );
 });
 
-// What scripts/serve.mjs routes on: the path of an absolute-form target (Next redirected to its host).
+// What the app server routes on: the path of an absolute-form target (Next redirected to its host).
 describe("originForm", () => {
   test.each([
     ["/api/me/", "/api/me/"],

@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { acceptsBrotli, compressStatic, loadStatic, serveStatic } from "@/scripts/lib/static-brotli.mjs";
+import { acceptsBrotli, compressStatic, loadStatic, serveStatic } from "@/server/serve/static-brotli";
 import { rawRequest } from "@/tests/helpers/raw-http";
 
-// scripts/lib/static-brotli.mjs: the build's scripts and styles compressed once with brotli and served
-// from memory by scripts/serve.mjs; everything it does not answer falls through to Next ("next" below).
+// server/serve/static-brotli.ts: the build's scripts and styles compressed once with brotli and served
+// from memory by the app server; everything it does not answer falls through to Next ("next" below).
 
 const SCRIPT = `console.log(${JSON.stringify("Bloco ".repeat(400))});`;
 const STYLE = `body{color:#123}`.repeat(50);

@@ -31,7 +31,7 @@ export const apiMessages = {
   file: {
     invalidLink: "Link de documento inválido ou expirado.",
   },
-  // Answered by scripts/serve.mjs (scripts/lib/client-error.mjs) to requests refused before Next: what
+  // Answered by the app server (server/serve/client-error.ts) to requests refused before Next: what
   // Node's HTTP parser cannot take, and methods no route of the app serves.
   refused: {
     headers: "Os cabeçalhos da requisição são grandes demais.",

@@ -7,3 +7,5 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 24397);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 export const E2E_DATABASE_URL = `postgresql://bloco:bloco@127.0.0.1:${E2E_PG_PORT}/bloco`;
+// The app's log of an e2e run (the start script's LOG_FILE), read by server-log.spec.ts.
+export const SERVER_LOG = process.env.E2E_SERVER_LOG ?? "test-results/server.log";

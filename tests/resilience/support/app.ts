@@ -84,9 +84,9 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   // Only this app's own processes (the start script's descendants): other copies of the app may run on
   // this machine, and a test must never signal them.
   const serverPid = () => {
-    const servers = descendants(child.pid!).filter((pid) => /scripts\/serve\.mjs/.test(commandLine(pid)));
+    const servers = descendants(child.pid!).filter((pid) => /server\/serve\/main\.ts/.test(commandLine(pid)));
     if (servers.length !== 1)
-      throw new Error(`${servers.length} app server processes (scripts/serve.mjs) under the start script`);
+      throw new Error(`${servers.length} app server processes (server/serve/main.ts) under the start script`);
     return servers[0];
   };
   const postgresPid = () => {
@@ -170,3 +170,11 @@ export async function startAppWith<T>(
   await disconnectDb();
   return { app, data };
 }
+
+// The app's log lines (server/log.ts) as the assertions read them.
+/** An unexpected error of a route (server/http/respond.ts: anything not mapped to a known answer). */
+export const ROUTE_FAILED = /"scope":"api".*"msg":"[^"]* failed"/;
+/** The start of a database outage, logged once per outage (server/http/database-errors.ts). */
+export const OUTAGE_STARTED = /"scope":"db".*"msg":"database unavailable/g;
+/** Its end, with how long it lasted. */
+export const OUTAGE_ENDED = /"scope":"db".*"msg":"database reachable again; the outage lasted/;

@@ -11,13 +11,15 @@ import { startJobs } from "@/server/jobs/runner";
 import { dispatchPendingMail } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
-import { keepRunningOnUnhandledRejection } from "../../../scripts/lib/keep-running.mjs";
+import { keepRunningOnUnhandledRejection } from "@/server/jobs/keep-running";
+import { scopedLogger } from "@/server/log";
 
 async function main(): Promise<void> {
-  keepRunningOnUnhandledRejection((message) => console.log(`[worker] ${message}`)); // as the start script does
+  const log = scopedLogger("worker");
+  keepRunningOnUnhandledRejection(log); // as the start script does
   const runner = await startJobs({
     connectionString: process.env.DATABASE_URL ?? "",
-    log: (message) => console.log(`[worker] ${message}`),
+    log: (message) => log.info(message),
     schedules: false,
     catchUp: false,
     work: [QUEUES.mailSend],

@@ -1,14 +1,11 @@
 // A request path whose percent-escapes do not decode (`/convite/abc%`, `/api/%E0%A4%A`: a lone %, or
 // bytes that are not UTF-8) made Next answer a plain-text 500 before any of our code ran, API paths
-// included. scripts/serve.mjs hands Next such a path with every % escaped (%25): the path then decodes
+// included. The app server (main.ts) hands Next such a path with every % escaped (%25): the path then decodes
 // to the text that was sent, and each route answers it as it answers any unknown path or token (the
 // API's JSON 404, the link pages' "invalid link"). A path that decodes, and every query, are untouched.
 
-/**
- * @param {string} url  the request target: path and optional query
- * @returns {string}
- */
-export function saneUrl(url) {
+/** `url`: the request target, path and optional query. */
+export function saneUrl(url: string): string {
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
   if (!path.includes("%")) return url;
@@ -29,10 +26,8 @@ const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
  * The request target as the path (and query) the app routes on, escapes made sane: an origin-form
  * target as it is, an absolute-form one without its scheme and host (RFC 9112 §3.2.2). null for any
  * other form (`*`, `host:port`, garbage): not a resource of this server.
- * @param {string} url
- * @returns {string | null}
  */
-export function originForm(url) {
+export function originForm(url: string): string | null {
   if (url.startsWith("/")) return saneUrl(url);
   const absolute = ABSOLUTE_FORM.exec(url);
   if (!absolute) return null;
@@ -42,17 +37,15 @@ export function originForm(url) {
 
 // A path with a backslash or repeated slashes (`//evil.example/x`, `/api//me`, `/\evil.example/`) is
 // not canonical. Next answered it with a 308 to the path collapsed, whose body echoed the path with no
-// Content-Type and none of the security headers; scripts/serve.mjs now writes that redirect itself.
+// Content-Type and none of the security headers; the app server now writes that redirect itself.
 const NOT_CANONICAL = /\\|\/\//;
 
 /**
  * The canonical form of a target whose path holds a backslash or repeated slashes: backslashes turned
  * into slashes and each run of slashes into one, the query untouched (as Next collapses them). null
- * for a target already canonical.
- * @param {string} target  an origin-form target (originForm's result)
- * @returns {string | null}
+ * for a target already canonical. `target`: an origin-form target (originForm's result).
  */
-export function collapsedPath(target) {
+export function collapsedPath(target: string): string | null {
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
   if (!NOT_CANONICAL.test(path)) return null;

@@ -5,15 +5,12 @@
 // down for good (mail no longer sent), the loop that restarts the embedded PostgreSQL with them, and
 // left Next running without its supervisor. This process logs such a rejection and keeps running; pg-boss
 // finds its database again by itself, and the job is retried once its expiry passes.
+import type { Logger } from "pino";
 
-/**
- * Installs the handler once per process.
- * @param {(message: string) => void} log
- */
-export function keepRunningOnUnhandledRejection(log) {
+/** Installs the handler once per process; the rejection is logged at error level with its stack. */
+export function keepRunningOnUnhandledRejection(log: Logger): void {
   if (process.listenerCount("unhandledRejection") > 0) return;
   process.on("unhandledRejection", (reason) => {
-    const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
-    log(`Unhandled rejection, kept running: ${text}`);
+    log.error({ err: reason }, "Unhandled rejection, kept running");
   });
 }

@@ -1,6 +1,6 @@
 // The security headers every answer carries, pages, API and static files alike: next.config.ts gives
-// them to Next, and scripts/serve.mjs to the static files it serves itself (scripts/lib/static-brotli.mjs).
-export const securityHeaders = [
+// them to Next, and the app server (main.ts) to the static files it serves itself (static-brotli.ts).
+export const securityHeaders: { key: string; value: string }[] = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "same-origin" },
@@ -8,5 +8,5 @@ export const securityHeaders = [
 ];
 
 // The API's own policy: JSON never runs or embeds anything. next.config.ts sets it on /api, and
-// scripts/lib/client-error.mjs on the API answers serve.mjs writes itself.
+// client-error.ts on the API answers the app server writes itself.
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";

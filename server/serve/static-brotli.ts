@@ -4,26 +4,30 @@
 // and the compressed bytes are kept in memory: serving one is a Map lookup and one write.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { acceptsEncoding } from "./accept-encoding.mjs";
+import { acceptsEncoding } from "./accept-encoding";
 
-const TYPES = { ".js": "application/javascript; charset=UTF-8", ".css": "text/css; charset=UTF-8" };
+const TYPES: Record<string, string> = {
+  ".js": "application/javascript; charset=UTF-8",
+  ".css": "text/css; charset=UTF-8",
+};
 const URL_PREFIX = "/_next/static/";
 
 /** Every file under `dir`, recursively (an absent directory has none). */
-function filesUnder(dir) {
+function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name)); // parentPath from Node 20.12
 }
 
 /**
  * Writes `<file>.br` beside every script and style of `staticDir` that has none yet (a build makes new
  * file names, so this runs once per build). Returns how many it wrote.
  */
-export function compressStatic(staticDir) {
+export function compressStatic(staticDir: string): number {
   let written = 0;
   for (const file of filesUnder(staticDir)) {
     if (!(extname(file) in TYPES) || existsSync(`${file}.br`)) continue;
@@ -37,12 +41,16 @@ export function compressStatic(staticDir) {
   return written;
 }
 
+/** A compressed file: its bytes, ETag and the whole set of answer headers. */
+export type StaticAsset = { body: Buffer; etag: string; headers: Record<string, string> };
+export type StaticAssets = Map<string, StaticAsset>;
+
 /**
  * The compressed files of `staticDir` by URL path (/_next/static/…), each with its answer headers:
  * `headers` (the site's security headers) plus the type, encoding, length, caching and an ETag.
  */
-export function loadStatic(staticDir, headers = {}) {
-  const assets = new Map();
+export function loadStatic(staticDir: string, headers: Record<string, string> = {}): StaticAssets {
+  const assets: StaticAssets = new Map();
   for (const file of filesUnder(staticDir)) {
     if (!file.endsWith(".br")) continue;
     const source = file.slice(0, -3);
@@ -69,7 +77,7 @@ export function loadStatic(staticDir, headers = {}) {
 }
 
 /** Whether an Accept-Encoding header accepts br (listed, and not with q=0). */
-export function acceptsBrotli(header) {
+export function acceptsBrotli(header: string | string[] | null | undefined): boolean {
   return acceptsEncoding(header, "br");
 }
 
@@ -78,7 +86,12 @@ export function acceptsBrotli(header) {
  * accepts br, without a Range. Anything else under /_next/static/ that is not a GET or HEAD gets 405
  * (Next answers such a call with 500). Returns false when Next should answer instead.
  */
-export function serveStatic(assets, req, res, headers = {}) {
+export function serveStatic(
+  assets: StaticAssets,
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string> = {},
+): boolean {
   const url = req.url ?? "";
   if (!url.startsWith(URL_PREFIX)) return false;
   if (req.method !== "GET" && req.method !== "HEAD") {
