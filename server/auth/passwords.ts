@@ -3,7 +3,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
 import { AppError } from "@/server/errors";
-import { WorkLimiter } from "@/server/http/work-limiter";
+import { WorkLimiter } from "@/server/work-limiter";
 
 // scrypt (memory-hard, in Node itself: no native addon to install). Stored as
 // `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes.

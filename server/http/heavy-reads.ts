@@ -2,7 +2,7 @@ import "server-only";
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
 import { AppError } from "@/server/errors";
-import { WorkLimiter } from "./work-limiter";
+import { WorkLimiter } from "@/server/work-limiter";
 
 export const HEAVY_READ_RETRY_AFTER_SECONDS = 2;
 

@@ -12,7 +12,7 @@ import { AppError } from "@/server/errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
 import { uploadSlots } from "./upload-slots";
-import type { WorkLimiter } from "./work-limiter";
+import type { WorkLimiter } from "@/server/work-limiter";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
