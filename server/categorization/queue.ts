@@ -25,11 +25,6 @@ export const CLAIMED_PER_CALL = 2;
 const IN_QUEUE = `b.account_id IS NULL AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
     AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)`;
 
-/** The queue's conditions on the alias `b`. */
-export function inQueue(clientId: number): Prisma.Sql {
-  return Prisma.sql`b.client_id = ${clientId} AND ${Prisma.raw(IN_QUEUE)}`;
-}
-
 /**
  * A scalar SQL expression: how many blocks the client's queue holds (claimed or not). The Categorizar
  * badge's own number (client_block_counts.uncategorized, kept by the triggers whose block_counted() is

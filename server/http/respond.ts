@@ -12,7 +12,7 @@ const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Cont
 const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
 /** JSON text of an answer's value, BigInts as strings. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch {
