@@ -18,11 +18,16 @@ const HEADER_TYPE = "JWT";
 const MAX_USER_ID = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let key: { secret: string; bytes: Uint8Array } | undefined;
-function secretKey(): Uint8Array {
+// The secret as a CryptoKey imported once: given raw bytes, jose imports a key on every sign and verify.
+let key: { secret: string; crypto: Promise<CryptoKey> } | undefined;
+function secretKey(): Promise<CryptoKey> {
   const secret = getConfig().JWT_SECRET;
-  if (key?.secret !== secret) key = { secret, bytes: new TextEncoder().encode(secret) };
-  return key.bytes;
+  if (key?.secret !== secret) {
+    const bytes = new TextEncoder().encode(secret);
+    const algorithm = { name: "HMAC", hash: "SHA-256" };
+    key = { secret, crypto: crypto.subtle.importKey("raw", bytes, algorithm, false, ["sign", "verify"]) };
+  }
+  return key.crypto;
 }
 
 export const newJti = () => randomBytes(24).toString("base64url");
@@ -37,7 +42,7 @@ export async function signAccessToken(userId: number, familyId: string, now = ne
     .setIssuedAt(iat)
     .setExpirationTime(iat + getConfig().ACCESS_TOKEN_TTL)
     .setJti(newJti())
-    .sign(secretKey());
+    .sign(await secretKey());
 }
 
 export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, now = new Date()): Promise<string> {
@@ -47,7 +52,7 @@ export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, n
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .setJti(claims.jti)
-    .sign(secretKey());
+    .sign(await secretKey());
 }
 
 // An HS256 signature is 32 bytes: 43 base64url characters, the last of which carries 2 unused bits.
@@ -69,7 +74,7 @@ function hasCanonicalSignature(token: string): boolean {
 async function verify(token: string, type: "access" | "refresh") {
   if (!hasCanonicalSignature(token)) return null;
   try {
-    const { payload } = await jwtVerify(token, secretKey(), {
+    const { payload } = await jwtVerify(token, await secretKey(), {
       algorithms: [ALGORITHM],
       typ: HEADER_TYPE,
       requiredClaims: ["exp", "iat", "sub", "jti"],
