@@ -60,12 +60,6 @@ const schema = z
     // pg's 10: at 32 requests in flight the reads served 10-25% more calls a second with 16 or more
     // (measured with `npm run bench`; figures in the git history of docs/performance.md).
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
-    // The hot writes' own pool (server/db/client.ts): at most this many of them in PostgreSQL at once.
-    DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().positive().default(10),
-    // The prepared reads' own connections, pipelined and shared by every request (server/db/pipelined-reads.ts):
-    // few connections kept busy cost PostgreSQL less per statement than many that sleep between statements,
-    // and fewer wake-ups cost the app's event loop less (docs/scaling.md; decision 0137).
-    DATABASE_READ_POOL_SIZE: z.coerce.number().int().positive().default(2),
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
     // them, and how long one may wait before it is answered 503 instead.

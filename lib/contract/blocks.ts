@@ -12,7 +12,7 @@ import { z } from "./zod";
 //   "shifted forward one day on load" is not reproduced.
 // - `value` is a decimal string with a dot ("1234.56"), null while uncategorised.
 // - `viewed` is per accounting operator (block_views): "opened by me".
-// - `version` (additive) is the optimistic-concurrency counter /api/block/save must carry.
+// - `version` (additive) is the optimistic-concurrency counter /api/block/save may carry (the screens do).
 
 export { UNCATEGORIZED_KEY } from "@/lib/constants";
 
@@ -72,7 +72,8 @@ export const blockDevolveBody = z.object({
 export type BlockDevolveBody = z.infer<typeof blockDevolveBody>;
 
 /**
- * POST /api/block/save: the spec's {block: {id, date, value, accountId}} plus `version` beside it.
+ * POST /api/block/save: the spec's {block: {id, date, value, accountId}} plus an optional `version`
+ * beside it (given: a stale one is refused 409; left out: the save writes over any version).
  * date "YYYY-MM-DD", value a positive decimal string with a dot and at most two decimals.
  */
 export const blockSaveBody = z.object({
@@ -82,7 +83,7 @@ export const blockSaveBody = z.object({
     value: z.string(),
     accountId: idSchema,
   }),
-  version: z.int().min(0),
+  version: z.int().min(0).optional(),
 });
 export type BlockSaveBody = z.infer<typeof blockSaveBody>;
 

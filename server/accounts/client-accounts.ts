@@ -5,8 +5,6 @@ import { getDb, statementRows, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { clientScopeSql, clientScopeValues, paramScope } from "@/server/policy/scopes";
-import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
-import type { ActorRead } from "@/server/auth/authenticate";
 import { accountsByMonth, accountsOfMonth, type ActivationRow, type BlockRow, type ChartRow } from "./month-plan";
 
 export type SeenClient = { id: number; officeId: number; responsibleOperatorId: number };
@@ -38,17 +36,15 @@ export async function loadSeenClient(db: Db | Tx, actor: Actor, clientId: number
 }
 
 // Three queries whatever the number of months or blocks: the office's charts, the client's activations
-// (with their account's code) and, of its categorised blocks (of the month only, when one is asked: the
-// rules look at no other), each (account code, month) once; the month rules run in month-plan.ts. The
+// (with their account's code) and, of its categorised blocks, each (account code, month) once; the
+// month rules run in month-plan.ts. The
 // blocks are grouped in PostgreSQL: read one by one, a client with 100k blocks sent them all to Node,
 // and Prisma then loaded their accounts in statements of 32,766 ids each.
-async function loadPlan(client: SeenClient, period?: { year: number; month: number }) {
+async function loadPlan(client: SeenClient) {
   const db = getDb();
-  const year = period?.year;
-  const [from, to] = period ? monthBounds(period.year, period.month).slice(1) : [null, null];
   const [chart, activations, blocks] = await Promise.all([
     db.account.findMany({
-      where: { officeId: client.officeId, ...(year === undefined ? {} : { yearOfExercise: year }) },
+      where: { officeId: client.officeId },
       select: {
         id: true,
         code: true,
@@ -66,8 +62,8 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
     db.$queryRaw<{ code: string; month: string }[]>`
       SELECT DISTINCT a.code, to_char(b.payment_date, 'YYYY-MM') AS month
         FROM blocks b JOIN accounts a ON a.id = b.account_id
-       WHERE b.client_id = ${client.id} AND b.undone_at IS NULL AND b.devolved_at IS NULL AND b.payment_date IS NOT NULL
-         AND (${from}::date IS NULL OR (b.payment_date >= ${from}::date AND b.payment_date < ${to}::date))`,
+       WHERE b.client_id = ${client.id} AND b.undone_at IS NULL AND b.devolved_at IS NULL
+         AND b.payment_date IS NOT NULL`,
   ]);
   const chartRows: ChartRow[] = chart;
   const activationRows: ActivationRow[] = activations.map((row) => ({
@@ -82,11 +78,12 @@ async function loadPlan(client: SeenClient, period?: { year: number; month: numb
 // One month's plan of a client: the year's chart ($year) and the client's activations as JSON, and
 // the codes of the accounts its blocks of the month use ($from ≤ payment < $to), for the client rows
 // `where` picks over `c`.
-export function monthPlanSql(p: { year: string; from: string; to: string }, where: string): string {
+function monthPlanSql(p: { year: string; from: string; to: string }, where: string): string {
   return `
   SELECT c.id AS "clientId",
          (SELECT COALESCE(json_agg(json_build_object('id', a.id, 'code', a.code, 'description', a.description,
-                                                     'yearOfExercise', a.year_of_exercise, 'reducedCode', a.reduced_code,
+                                                     'yearOfExercise', a.year_of_exercise,
+                                                     'reducedCode', a.reduced_code,
                                                      'active', a.active, 'type', a.type)), '[]'::json)
             FROM accounts a WHERE a.office_id = c.office_id AND a.year_of_exercise = ${p.year}) AS chart,
          (SELECT COALESCE(json_agg(json_build_object('code', a.code, 'activatedAt', ca.activated_at,
@@ -99,16 +96,7 @@ export function monthPlanSql(p: { year: string; from: string; to: string }, wher
    WHERE ${where}`;
 }
 
-// Beside the actor load (withActorSql: user $1, session $2): the client named ($3) or the caller's own
-// company, through the tenant scope.
-const MONTH_PLAN_SQL = withActorSql(
-  monthPlanSql(
-    { year: "$4::int", from: "$5::date", to: "$6::date" },
-    `c.id = COALESCE($3::int, ${ACTOR_SCOPE.company}) AND ${clientScopeSql(ACTOR_SCOPE)}`,
-  ),
-);
-
-// For a caller already known (the contabilization answers): the client $1 through the tenant scope ($5…).
+// The client $1 through the tenant scope ($5…).
 const CLIENT_MONTH_PLAN_SQL = monthPlanSql(
   { year: "$2::int", from: "$3::date", to: "$4::date" },
   `c.id = $1::int AND ${clientScopeSql(paramScope(5))}`,
@@ -127,17 +115,6 @@ const isoDay = (year: number, month: number) => new Date(Date.UTC(year, month - 
 function monthBounds(year: number, month: number): [number, string, string] {
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
   return [year, isoDay(year, month), isoDay(next.year, next.month)];
-}
-
-/** POST /api/account/client's read beside the actor load: the one-month form (the screens' call). */
-export function clientAccountsRead(body: ClientAccountsBody): ActorRead | null {
-  if (body.year === undefined || body.month === undefined) return null;
-  return {
-    name: "actor_month_plan",
-    sql: MONTH_PLAN_SQL,
-    values: [body.clientId ?? null, ...monthBounds(body.year, body.month)],
-    key: "clientId",
-  };
 }
 
 /**
@@ -172,25 +149,20 @@ export function monthFromRead(row: MonthPlanRow, year: number, month: number): C
   return accountsOfMonth(row.chart, activations, blocks, year, month);
 }
 
-// POST /api/account/client {clientId?, year?, month?}: one month's available accounts, or every month
-// keyed by year then month. A month with clientAccountsRead's row is answered from it; no row (not
-// found, or no client named by a caller without a company) takes the usual path, which says why.
+// POST /api/account/client {clientId?, year?, month?}: one month's available accounts (one statement:
+// loadMonthAccounts), or every month keyed by year then month. The client is the one named, or the
+// caller's own company; neither: 400.
 export async function listClientAccounts({
   actor,
   body,
-  rows,
 }: {
   actor: Actor;
   body: ClientAccountsBody;
-  rows?: unknown[];
 }): Promise<ClientAccount[] | ClientAccountsByMonth> {
-  const read = rows?.[0] as MonthPlanRow | undefined;
-  if (read && body.year !== undefined && body.month !== undefined) return monthFromRead(read, body.year, body.month);
+  const named = body.clientId ?? actor.business?.clientId;
+  if (named !== undefined && body.year !== undefined && body.month !== undefined)
+    return loadMonthAccounts(getDb(), actor, named, body.year, body.month);
   const client = await loadSeenClient(getDb(), actor, body.clientId);
-  if (body.year !== undefined && body.month !== undefined) {
-    const plan = await loadPlan(client, { year: body.year, month: body.month });
-    return accountsOfMonth(plan.chartRows, plan.activationRows, plan.blockRows, body.year, body.month);
-  }
   const plan = await loadPlan(client);
   return accountsByMonth(plan.chartRows, plan.activationRows, plan.blockRows);
 }

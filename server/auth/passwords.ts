@@ -3,7 +3,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 import { messages } from "@/lib/i18n/messages";
 import { getConfig } from "@/server/config";
 import { AppError } from "@/server/errors";
-import { WorkLimiter } from "@/server/http/work-limiter";
+import { WorkLimiter } from "@/server/work-limiter";
 
 // scrypt (memory-hard, in Node itself: no native addon to install). Stored as
 // `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes.
@@ -29,9 +29,10 @@ const hashing = new WorkLimiter({
 // touches the database: twice as many as the hashes that can run, so one check's queries overlap
 // another's hash, and the rest wait for nothing but a timer. Under a burst the server thus spends its
 // CPU on the logins it can finish, not on queries for logins it will shed; a caller that is not
-// admitted within PASSWORD_HASH_MAX_WAIT_MS gets 503 with Retry-After. A check that could not start in time is refused when it
-// arrives, from the measured duration of recent checks, and held PASSWORD_BUSY_HOLD_MS (5 s) before its 503
-// is sent, so callers that retry at once cost the server a request per hold, not per millisecond.
+// admitted within PASSWORD_HASH_MAX_WAIT_MS gets 503 with Retry-After. A check that could not start in
+// time is refused when it arrives, from the measured duration of recent checks, and held
+// PASSWORD_BUSY_HOLD_MS (5 s) before its 503 is sent, so callers that retry at once cost the server a
+// request per hold, not per millisecond.
 const credentialChecks = new WorkLimiter({
   concurrency: () => 2 * getConfig().PASSWORD_HASH_CONCURRENCY,
   maxQueue: () => getConfig().PASSWORD_HASH_QUEUE,

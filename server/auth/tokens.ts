@@ -18,11 +18,16 @@ const HEADER_TYPE = "JWT";
 const MAX_USER_ID = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let key: { secret: string; bytes: Uint8Array } | undefined;
-function secretKey(): Uint8Array {
+// The secret as a CryptoKey imported once: given raw bytes, jose imports a key on every sign and verify.
+let key: { secret: string; crypto: Promise<CryptoKey> } | undefined;
+function secretKey(): Promise<CryptoKey> {
   const secret = getConfig().JWT_SECRET;
-  if (key?.secret !== secret) key = { secret, bytes: new TextEncoder().encode(secret) };
-  return key.bytes;
+  if (key?.secret !== secret) {
+    const bytes = new TextEncoder().encode(secret);
+    const algorithm = { name: "HMAC", hash: "SHA-256" };
+    key = { secret, crypto: crypto.subtle.importKey("raw", bytes, algorithm, false, ["sign", "verify"]) };
+  }
+  return key.crypto;
 }
 
 export const newJti = () => randomBytes(24).toString("base64url");
@@ -37,7 +42,7 @@ export async function signAccessToken(userId: number, familyId: string, now = ne
     .setIssuedAt(iat)
     .setExpirationTime(iat + getConfig().ACCESS_TOKEN_TTL)
     .setJti(newJti())
-    .sign(secretKey());
+    .sign(await secretKey());
 }
 
 export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, now = new Date()): Promise<string> {
@@ -47,13 +52,13 @@ export async function signRefreshToken(claims: RefreshClaims, expiresAt: Date, n
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .setJti(claims.jti)
-    .sign(secretKey());
+    .sign(await secretKey());
 }
 
 // An HS256 signature is 32 bytes: 43 base64url characters, the last of which carries 2 unused bits.
 // jose decodes leniently (as Buffer does), so a last character that differs only in those bits would
-// verify too: one token would have several spellings, each a new entry in the verification cache and
-// in any log or deny-list keyed by the token. Only the one canonical spelling is accepted.
+// verify too: one token would have several spellings, each a new entry in any log or deny-list keyed
+// by the token. Only the one canonical spelling is accepted.
 const SIGNATURE_LENGTH = 43;
 function hasCanonicalSignature(token: string): boolean {
   const signature = token.slice(token.lastIndexOf(".") + 1);
@@ -69,7 +74,7 @@ function hasCanonicalSignature(token: string): boolean {
 async function verify(token: string, type: "access" | "refresh") {
   if (!hasCanonicalSignature(token)) return null;
   try {
-    const { payload } = await jwtVerify(token, secretKey(), {
+    const { payload } = await jwtVerify(token, await secretKey(), {
       algorithms: [ALGORITHM],
       typ: HEADER_TYPE,
       requiredClaims: ["exp", "iat", "sub", "jti"],
@@ -90,35 +95,11 @@ async function verify(token: string, type: "access" | "refresh") {
   }
 }
 
-// Access tokens already verified by this process, until their own expiry. A caller sends the same
-// token for its whole life (ACCESS_TOKEN_TTL), and the HMAC check through jose costs about 70 µs of CPU
-// per call (measured; docs/performance.md's git history), against well under 1 µs for a map lookup. Only the
-// signature and claim checks are remembered: the session, the blocking and valid_after are still read
-// from the database on every call (authenticate.ts). Keyed by the whole token under the current secret;
-// bounded, oldest entry dropped first.
-const VERIFIED_MAX = 10_000;
-const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
-let verifiedSecret: Uint8Array | undefined;
-
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
-  const secret = secretKey();
-  if (verifiedSecret !== secret) {
-    verified.clear();
-    verifiedSecret = secret;
-  }
-  const known = verified.get(token);
-  if (known) {
-    if (Date.now() < known.expiresAtMs) return known.claims;
-    verified.delete(token);
-    return null;
-  }
   const checked = await verify(token, "access");
   const issuedAtMs = checked?.payload.iat_ms;
   if (!checked || typeof issuedAtMs !== "number" || !Number.isSafeInteger(issuedAtMs)) return null;
-  const claims = { userId: checked.userId, familyId: checked.familyId, issuedAtMs };
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-  verified.set(token, { claims, expiresAtMs: checked.payload.exp! * 1000 });
-  return claims;
+  return { userId: checked.userId, familyId: checked.familyId, issuedAtMs };
 }
 
 export async function verifyRefreshToken(token: string): Promise<RefreshClaims | null> {

@@ -70,7 +70,7 @@ export function monthSql(n: number): string {
  * The month filter of monthSql over SQL expressions: the first days of the month and of the next as
  * dates (`from`, `to`) and as timestamps without zone (their midnights, read in São Paulo).
  */
-export function monthRangeSql(r: { from: string; to: string; fromMidnight: string; toMidnight: string }): string {
+function monthRangeSql(r: { from: string; to: string; fromMidnight: string; toMidnight: string }): string {
   return `AND ((b.payment_date >= ${r.from} AND b.payment_date < ${r.to})
      OR (b.payment_date IS NULL
          AND b.sent_at >= (${r.fromMidnight} AT TIME ZONE '${TIME_ZONE}')
@@ -78,19 +78,8 @@ export function monthRangeSql(r: { from: string; to: string; fromMidnight: strin
 }
 
 /** A block's YYYY-MM (see BlockRow.yearMonth) as an SQL expression over the alias `b`. */
-export const BLOCK_YEAR_MONTH_SQL = `to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date), 'YYYY-MM')`;
-
-/**
- * The `touched` CTE of the one-statement writes: the client's modified_at (and updated_at) moved to the
- * timestamptz parameter `now`, for the block the `upd` CTE wrote (no row written: nothing moved).
- */
-export function touchedClientCte(now: string): string {
-  return `touched AS (
-    UPDATE clients c SET modified_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-      FROM upd WHERE c.id = upd.client_id
-    RETURNING c.id
-  )`;
-}
+const BLOCK_YEAR_MONTH_SQL = `to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date),
+  'YYYY-MM')`;
 
 const sign = (keys: string | null) => (keys ? keys.split(" ").map((key) => signDocumentUrl(key)) : []);
 
@@ -177,8 +166,9 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
 }
 
 /**
- * The two badge counts of a client given as an SQL expression (see loadBlockCounts): ONE row, read from
- * client_block_counts, which the triggers on blocks keep (a client without a row has none).
+ * The two badge counts of a client given as an SQL expression: ONE row, read from client_block_counts,
+ * which the triggers on blocks keep (a client without a row has none): the client's live blocks without
+ * an account (Categorizar badge) and categorised but not yet contabilised (Contabilizar badge).
  */
 export function blockCountsSql(client: string): string {
   return `
@@ -187,15 +177,4 @@ export function blockCountsSql(client: string): string {
     LEFT JOIN client_block_counts k ON k.client_id = ${client}`;
 }
 
-const BLOCK_COUNTS_SQL = blockCountsSql("$1::int");
-
 export type BlockCounts = { uncategorizedCount: number; uncontabilizedCount: number };
-
-/**
- * The client's live blocks without an account (Categorizar badge) and categorised but not yet
- * contabilised (Contabilizar badge): one row of the counts the triggers keep, whatever the history.
- */
-export async function loadBlockCounts(db: Db | Tx, clientId: number): Promise<BlockCounts> {
-  const [row] = await statementRows<BlockCounts>(db, "block_counts", BLOCK_COUNTS_SQL, [clientId]);
-  return row ?? { uncategorizedCount: 0, uncontabilizedCount: 0 };
-}

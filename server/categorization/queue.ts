@@ -3,11 +3,9 @@ import { CATEGORIZATION_AVATARS_MAX, CATEGORIZATION_CLAIM_MS } from "@/lib/const
 import type { CategorizationBlock } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
 import { centsToDecimalText } from "@/lib/format/money";
-import type { ActorRead } from "@/server/auth/authenticate";
-import { withActorWriteSql, WRITER_SCOPE } from "@/server/auth/load-actor";
-import { Prisma, type Db, type Tx } from "@/server/db/client";
+import { getDb, Prisma, statementRows, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import type { Actor, AccountingMembership } from "@/server/policy/actor";
+import { OPERATOR_TYPE, type Actor, type AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo, workScopeOf } from "@/server/policy/scopes";
 import { blockRowsSql, toLoaded, type BlockRow, type LoadedBlock } from "@/server/blocks/rows";
@@ -27,11 +25,6 @@ export const CLAIMED_PER_CALL = 2;
 const IN_QUEUE = `b.account_id IS NULL AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
     AND NOT EXISTS (SELECT 1 FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL)`;
 
-/** The queue's conditions on the alias `b`. */
-export function inQueue(clientId: number): Prisma.Sql {
-  return Prisma.sql`b.client_id = ${clientId} AND ${Prisma.raw(IN_QUEUE)}`;
-}
-
 /**
  * A scalar SQL expression: how many blocks the client's queue holds (claimed or not). The Categorizar
  * badge's own number (client_block_counts.uncategorized, kept by the triggers whose block_counted() is
@@ -41,8 +34,16 @@ export function queueCount(clientId: number): Prisma.Sql {
   return Prisma.sql`COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = ${clientId}), 0)`;
 }
 
+/** The claim's caller as the work scope's expressions (workScopeOf): an accounting operator, no company. */
+const WRITER_SCOPE = {
+  office: "writer.office_id",
+  owner: "writer.owner",
+  operator: "writer.operator_id",
+  company: "NULL::int",
+} as const;
+
 const QUEUE_COUNT_OF_CLAIM =
-  "COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = $4::int), 0)";
+  "COALESCE((SELECT k.uncategorized FROM client_block_counts k WHERE k.client_id = $5::int), 0)";
 
 export type CategorizationClient = {
   id: number;
@@ -78,19 +79,20 @@ export type Claimed = {
   suggestions: Map<number, Suggestion>;
 };
 
-// The claim as data-modifying CTEs beside the actor load (withActorWriteSql: the caller is `writer`,
-// parameters after the actor's $1…$3: client $4, now $5, claimed until $6). A caller who is not an
-// accepted accounting operator, or a client it may not work (`seen` false), gets nothing written and
-// nothing claimed. The operator's queue lock (lockOperatorQueue's) is the statement's first act: every
-// CTE that locks or writes a row reads `seen`, which reads `lk`.
+// The claim as data-modifying CTEs of ONE statement for the authenticated accounting operator `writer`
+// (user $1, office $2, owner $3, operator $4; client $5, now $6, claimed until $7). A client it may not
+// work (`seen` false) gets nothing written and nothing claimed. The operator's queue lock
+// (lockOperatorQueue's) is the statement's first act: every CTE that locks or writes a row reads `seen`,
+// which reads `lk`.
 const CLAIM_CTES = `
+    writer AS (SELECT $1::int AS user_id, $2::int AS office_id, $3::bool AS owner, $4::int AS operator_id),
     lk AS MATERIALIZED (
       SELECT pg_advisory_xact_lock(${QUEUE_LOCK_SPACE}, writer.operator_id) FROM writer
     ),
     seen AS (
       SELECT c.id, writer.operator_id, writer.user_id
         FROM clients c CROSS JOIN writer
-       WHERE c.id = $4::int AND ${workScopeOf(WRITER_SCOPE)} AND EXISTS (SELECT 1 FROM lk)
+       WHERE c.id = $5::int AND ${workScopeOf(WRITER_SCOPE)} AND EXISTS (SELECT 1 FROM lk)
     ),
     holder AS (
       SELECT u.name
@@ -98,7 +100,7 @@ const CLAIM_CTES = `
         JOIN accounting_operators lo ON lo.id = l.operator_id
         JOIN users u ON u.id = lo.user_id
         JOIN seen ON l.operator_id <> seen.operator_id
-       WHERE l.client_id = $4::int AND l.expires_at > $5::timestamptz
+       WHERE l.client_id = $5::int AND l.expires_at > $6::timestamptz
        LIMIT 1
     ),
     here AS (
@@ -110,18 +112,23 @@ const CLAIM_CTES = `
     picked AS (
       SELECT b.id, (b.claimed_by_id IS NOT DISTINCT FROM seen.operator_id) AS mine, b.sent_at, seen.operator_id
         FROM blocks b JOIN seen ON b.client_id = seen.id
-       WHERE b.client_id = $4::int AND ${IN_QUEUE}
+       WHERE b.client_id = $5::int AND ${IN_QUEUE}
          AND NOT EXISTS (SELECT 1 FROM holder)
-         AND (b.claimed_by_id IS NULL OR b.claimed_by_id = seen.operator_id OR b.claimed_until IS NULL OR b.claimed_until <= $5::timestamptz)
+         AND (b.claimed_by_id IS NULL OR b.claimed_by_id = seen.operator_id
+              OR b.claimed_until IS NULL OR b.claimed_until <= $6::timestamptz)
        ORDER BY (b.claimed_by_id IS NOT DISTINCT FROM seen.operator_id) DESC, b.sent_at, b.id
        LIMIT ${CLAIMED_PER_CALL}
          FOR UPDATE OF b SKIP LOCKED
     ),
     claimed AS (
-      UPDATE blocks SET claimed_by_id = picked.operator_id, claimed_until = $6::timestamptz
+      UPDATE blocks SET claimed_by_id = picked.operator_id, claimed_until = $7::timestamptz
         FROM picked WHERE blocks.id = picked.id
       RETURNING blocks.id, blocks.suggested_account_id, blocks.suggested_payment_date, blocks.suggested_value_cents
     )`;
+const CLAIMED_ROWS = blockRowsSql(
+  { client: "$5::int", operator: "(SELECT operator_id FROM seen)" },
+  "AND b.id IN (SELECT c.id FROM claimed c)",
+);
 // One row per claimed block (its Block columns, blockRowsSql: read in the statement's snapshot, which
 // the claim's UPDATE does not change for them), each with the claim's answer; one row with null block
 // columns when nothing was claimed.
@@ -137,23 +144,25 @@ const CLAIM_RESULT = `
                           JOIN seen ON b.claimed_by_id <> seen.operator_id
                           JOIN accounting_operators ao ON ao.id = b.claimed_by_id
                           JOIN users u ON u.id = ao.user_id
-                         WHERE b.client_id = $4::int AND ${IN_QUEUE} AND b.claimed_until > $5::timestamptz
+                         WHERE b.client_id = $5::int AND ${IN_QUEUE} AND b.claimed_until > $6::timestamptz
                            AND NOT EXISTS (SELECT 1 FROM claimed) AND NOT EXISTS (SELECT 1 FROM holder)
                          ORDER BY u.name, u.id
                          LIMIT ${CATEGORIZATION_AVATARS_MAX}) h) AS holders,
-               (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id) FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
+               (SELECT array_agg(pk.id ORDER BY pk.mine DESC, pk.sent_at, pk.id)
+                  FROM picked pk JOIN claimed c ON c.id = pk.id) AS ids,
                (SELECT json_agg(json_build_object('id', c.id, 'accountId', c.suggested_account_id,
                                                   'date', to_char(c.suggested_payment_date, 'YYYY-MM-DD'),
-                                                  'valueCents', c.suggested_value_cents::text)) FROM claimed c) AS suggestions
+                                                  'valueCents', c.suggested_value_cents::text))
+                  FROM claimed c) AS suggestions
       ) claim
-      LEFT JOIN LATERAL (${blockRowsSql({ client: "$4::int", operator: "(SELECT operator_id FROM seen)" }, "AND b.id IN (SELECT c.id FROM claimed c)")}) br ON TRUE`;
-const CLAIM_SQL = withActorWriteSql(CLAIM_CTES, CLAIM_RESULT);
+      LEFT JOIN LATERAL (${CLAIMED_ROWS}) br ON TRUE`;
+const CLAIM_SQL = `WITH ${CLAIM_CTES}
+${CLAIM_RESULT}`;
 
 /**
- * The route's claim for a tocategorize body (route() option `read`, as a write): takes the caller to
- * the categorization screen and claims up to CLAIMED_PER_CALL blocks of the queue for it, in ONE
- * statement beside the actor load, after the operator's queue lock: when the caller may not work the
- * client (`seen` false) nothing is written; when another operator holds the client's unexpired
+ * Takes the operator to the categorization screen of the client and claims up to CLAIMED_PER_CALL
+ * blocks of the queue for it, in ONE statement, after the operator's queue lock: when the caller may not
+ * work the client (`seen` false) nothing is written; when another operator holds the client's unexpired
  * contabilization lease, nothing is written and `busy` names the holder; otherwise the caller's
  * presence is upserted and the candidates — free, expired or already the caller's, the caller's own
  * first (so the block on screen and the prefetched one keep their places), then oldest sent — are
@@ -162,15 +171,24 @@ const CLAIM_SQL = withActorWriteSql(CLAIM_CTES, CLAIM_RESULT);
  * suggestions, the queue's count and, when nothing was claimed, the colleagues whose unexpired claims
  * hold what is left (`holders`: the screen says the remaining blocks are with them).
  */
-export function claimWrite(body: { clientId: number }): ActorRead {
+export async function claimBlocks(
+  actor: Actor,
+  operator: AccountingMembership,
+  clientId: number,
+): Promise<Claimed & { blocks: CategorizationBlock[] }> {
   const now = new Date();
-  return {
-    name: "categorization_claim",
-    sql: CLAIM_SQL,
-    values: [body.clientId, now, new Date(now.getTime() + CATEGORIZATION_CLAIM_MS)],
-    key: "seen",
-    write: true,
-  };
+  const owner = operator.type === OPERATOR_TYPE.owner;
+  const until = new Date(now.getTime() + CATEGORIZATION_CLAIM_MS);
+  const rows = await statementRows<ClaimRow>(getDb(), "categorization_claim", CLAIM_SQL, [
+    actor.userId,
+    operator.officeId,
+    owner,
+    operator.operatorId,
+    clientId,
+    now,
+    until,
+  ]);
+  return claimedOf(rows);
 }
 
 type ClaimRow = {
@@ -182,9 +200,12 @@ type ClaimRow = {
   suggestions: (Suggestion & { id: number })[] | null;
 };
 
-/** claimWrite's rows as Claimed (no row: nothing seen) and the claimed blocks in showing order, each with its suggestion. */
-export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: CategorizationBlock[] } {
-  const row = rows?.[0] as ClaimRow | undefined;
+/**
+ * The claim's rows as Claimed (no row: nothing seen) and the claimed blocks in showing order, each with
+ * its suggestion.
+ */
+function claimedOf(rows: unknown[]): Claimed & { blocks: CategorizationBlock[] } {
+  const row = rows[0] as ClaimRow | undefined;
   const claimed = {
     seen: row?.seen ?? false,
     busy: row?.busy ?? null,
@@ -193,9 +214,7 @@ export function claimedOf(rows: unknown[] | undefined): Claimed & { blocks: Cate
     holders: row?.holders ?? [],
     suggestions: new Map((row?.suggestions ?? []).map(({ id, ...s }) => [id, s])),
   };
-  const loaded = ((rows ?? []) as (BlockRow | { id: null })[])
-    .filter((one): one is BlockRow => one.id !== null)
-    .map(toLoaded);
+  const loaded = (rows as (BlockRow | { id: null })[]).filter((one): one is BlockRow => one.id !== null).map(toLoaded);
   return { ...claimed, blocks: inShowingOrder(loaded, claimed.ids, claimed.suggestions) };
 }
 

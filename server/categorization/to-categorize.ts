@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
-import { claimedOf, loadCategorizationClient } from "./queue";
+import { claimBlocks, loadCategorizationClient } from "./queue";
 
 /**
  * POST /api/block/tocategorize {clientId}: the block to categorise and the one after it (prefetched by
@@ -16,22 +16,20 @@ import { claimedOf, loadCategorizationClient } from "./queue";
  * Asking for a block is being on the categorization screen: the caller's presence is recorded by the
  * claim's statement, so that colleagues categorising beside it do not make it busy (only another
  * operator's contabilization lease does: 409 with the busy message, and then nothing is written).
- * The claim is the statement that loads the caller (claimWrite: its queue lock, the client's scope,
- * lease check, presence, claim, count, suggestions and the claimed blocks themselves; `rows` holds
- * its answer): one round trip in all.
+ * The claim is one statement (claimBlocks: its queue lock, the client's scope, lease check, presence,
+ * claim, count, suggestions and the claimed blocks themselves).
  */
 export async function toCategorize({
   actor,
   body,
-  rows,
 }: {
   actor: Actor;
   body: CategorizationClientBody;
-  rows?: unknown[];
 }): Promise<ToCategorizeAnswer> {
   const operator = actor.accounting;
-  const claimed = claimedOf(rows);
-  if (!operator || !claimed.seen) return refuse(actor, body.clientId);
+  if (!operator) return refuse(actor, body.clientId);
+  const claimed = await claimBlocks(actor, operator, body.clientId);
+  if (!claimed.seen) return refuse(actor, body.clientId);
   if (claimed.busy)
     throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
   const [block = null, next = null] = claimed.blocks;

@@ -1,15 +1,13 @@
 import "server-only";
 import { clientData, type ClientAnswer, type ClientRequestBody, type LogoAnswer } from "@/lib/contract/offices";
 import { messages } from "@/lib/i18n/messages";
-import { getDb } from "@/server/db/client";
+import { getDb, statementRows } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { clientsVisibleTo } from "@/server/policy/scopes";
 import { clientAnswer, type ClientAnswerRow } from "@/server/offices/answers";
-import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
-import type { ActorRead } from "@/server/auth/authenticate";
 import { clientRow, saveOrganizationData, saveOrganizationLogo } from "@/server/offices/organization";
 import { z } from "@/lib/contract/zod";
 
@@ -19,24 +17,17 @@ function companyOf(actor: Actor): BusinessMembership {
   return actor.business;
 }
 
-// The caller's own company beside the actor load (withActorSql: user $1, session $2): the company of an
-// active business membership (ACTOR_SCOPE.company: not blocked, company not removed), as
-// companyOf(actor) finds it.
-const OWN_CLIENT_SQL = withActorSql(`
+// The caller's own company ($1: its active business membership's, companyOf), while not removed.
+const OWN_CLIENT_SQL = `
   SELECT c.id, c.type::text AS type, c.name, c.code, c.email, c.phone, c.picture_key AS "pictureKey",
          c.cep, c.street, c.number, c.neighboor, c.city, c.state
     FROM clients c
-   WHERE c.id = ${ACTOR_SCOPE.company} AND c.removed_at IS NULL`);
+   WHERE c.id = $1::int AND c.removed_at IS NULL`;
 
-/** GET /api/client's read beside the actor load: one round trip for the caller and its company. */
-export function ownClientRead(): ActorRead {
-  return { name: "actor_own_client", sql: OWN_CLIENT_SQL, values: [], key: "id" };
-}
-
-// GET /api/client: the business caller's own company (rows: ownClientRead()).
-export async function getOwnClient({ actor, rows }: { actor: Actor; rows: ClientAnswerRow[] }): Promise<ClientAnswer> {
+// GET /api/client: the business caller's own company.
+export async function getOwnClient({ actor }: { actor: Actor }): Promise<ClientAnswer> {
   const { clientId } = companyOf(actor);
-  const row = rows.find((candidate) => candidate.id === clientId);
+  const [row] = await statementRows<ClientAnswerRow>(getDb(), "own_client", OWN_CLIENT_SQL, [clientId]);
   if (!row) throw new AppError("not_found", messages.office.notFound);
   return clientAnswer(row);
 }

@@ -6,9 +6,8 @@ import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import { OPERATOR_TYPE, type Actor, type AccountingMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import { clientScopeSql } from "@/server/policy/scopes";
-import { ACTOR_SCOPE, withActorSql } from "@/server/auth/load-actor";
-import type { ActorRead } from "@/server/auth/authenticate";
+import { getDb, statementRows } from "@/server/db/client";
+import { clientScopeSql, paramScope } from "@/server/policy/scopes";
 
 export type CardRow = {
   id: number;
@@ -36,16 +35,17 @@ function membershipOf(actor: Actor): AccountingMembership {
   return actor.accounting as AccountingMembership;
 }
 
-// The cards' statement beside the actor load (withActorSql: the user at $1, its login session at $2):
-// now at $3, the presence freshness limit at $4, the one client of POST at $5. The caller is the
-// `actor` CTE, scoped as an accountant (its company, if any, is not an office client card).
+// The cards' statement: now at $1, the presence freshness limit at $2, the caller's office, owner flag
+// and operator at $3 … $5 (scoped as an accountant: its company, if any, is not an office client card),
+// its user at $6, the one client of POST at $7.
 function cardsSql(filter: string): string {
-  return withActorSql(`
+  return `
     SELECT c.id, c.name, c.picture_key AS "pictureKey", c.modified_at AS "modifiedAt",
            c.responsible_operator_id AS "responsibleOperatorId",
            ru.name AS "operatorName", ru.picture_key AS "operatorPictureKey",
            EXISTS (SELECT 1 FROM client_shares s WHERE s.client_id = c.id) AS "isShared",
-           EXISTS (SELECT 1 FROM client_block_counts k WHERE k.client_id = c.id AND k.uncategorized > 0) AS "hasUncategorizedBlocks",
+           EXISTS (SELECT 1 FROM client_block_counts k WHERE k.client_id = c.id AND k.uncategorized > 0)
+             AS "hasUncategorizedBlocks",
            EXISTS (SELECT 1 FROM pendencies p WHERE p.client_id = c.id AND p.solved_at IS NULL) AS "hasPendencies",
            COALESCE(lease.name, seen.name) AS "busyName",
            CASE WHEN lease.name IS NOT NULL THEN lease.picture_key ELSE seen.picture_key END AS "busyPictureKey",
@@ -58,7 +58,7 @@ function cardsSql(filter: string): string {
           FROM contabilization_leases l
           JOIN accounting_operators lo ON lo.id = l.operator_id
           JOIN users u ON u.id = lo.user_id
-         WHERE l.client_id = c.id AND l.expires_at > $3::timestamptz AND l.operator_id <> actor.acc_id
+         WHERE l.client_id = c.id AND l.expires_at > $1::timestamptz AND l.operator_id <> $5::int
          ORDER BY l.expires_at DESC
          LIMIT 1
       ) lease ON TRUE
@@ -68,20 +68,20 @@ function cardsSql(filter: string): string {
           JOIN accounting_operators po ON po.user_id = pr.user_id AND po.office_id = c.office_id
           JOIN users u ON u.id = pr.user_id
          WHERE pr.client_id = c.id AND pr.screen = 'categorization'
-           AND pr.seen_at > $4::timestamptz AND pr.user_id <> actor.id
+           AND pr.seen_at > $2::timestamptz AND pr.user_id <> $6::int
          ORDER BY pr.seen_at DESC
          LIMIT 1
       ) seen ON TRUE
-     WHERE ${clientScopeSql({ ...ACTOR_SCOPE, company: "NULL::int" })} ${filter}`);
+     WHERE ${clientScopeSql({ ...paramScope(3), company: "NULL::int" })} ${filter}`;
 }
 
 // Built once; run as named prepared statements.
-const CARDS_SQL = { all: cardsSql(""), one: cardsSql("AND c.id = $5::int") };
+const CARDS_SQL = { all: cardsSql(""), one: cardsSql("AND c.id = $7::int") };
 
 /**
- * GET /api/clients (clientId undefined) and POST {clientId}: the read that runs beside the actor load,
- * so the whole call is ONE SQL statement whatever the number of clients: the tenant scope
- * (clientScopeSql over the caller's memberships) and everything a card shows, the flags and the busy
+ * GET /api/clients (clientId undefined) and POST {clientId}: the cards' rows of an accounting caller
+ * (403 for any other), in ONE SQL statement whatever the number of clients: the tenant scope
+ * (clientScopeSql over the caller's membership) and everything a card shows, the flags and the busy
  * operator as EXISTS / LATERAL subqueries.
  *
  * Busy: another accounting operator holds the client's unexpired contabilization lease, or has the
@@ -89,15 +89,17 @@ const CARDS_SQL = { all: cardsSql(""), one: cardsSql("AND c.id = $5::int") };
  * The lease wins over a presence; among presences the most recent one. The caller is never busy for
  * itself.
  */
-export function clientCardsRead(clientId?: number): ActorRead {
+export async function loadCardRows(actor: Actor, clientId?: number): Promise<CardRow[]> {
+  const acc = membershipOf(actor);
   const now = new Date();
-  const freshSince = new Date(now.getTime() - PRESENCE_FRESH_MS);
+  const owner = acc.type === OPERATOR_TYPE.owner;
+  const head = [now, new Date(now.getTime() - PRESENCE_FRESH_MS), acc.officeId, owner, acc.operatorId, actor.userId];
   return clientId === undefined
-    ? { name: "actor_client_cards", sql: CARDS_SQL.all, values: [now, freshSince], key: "id" }
-    : { name: "actor_client_card", sql: CARDS_SQL.one, values: [now, freshSince, clientId], key: "id" };
+    ? statementRows<CardRow>(getDb(), "client_cards", CARDS_SQL.all, head)
+    : statementRows<CardRow>(getDb(), "client_card", CARDS_SQL.one, [...head, clientId]);
 }
 
-/** The cards of clientCardsRead's rows, sorted by name. */
+/** The cards of loadCardRows's rows, sorted by name. */
 export function loadClientCards(actor: Actor, rows: CardRow[]): ClientCard[] {
   const acc = membershipOf(actor);
   const isOwner = acc.type === OPERATOR_TYPE.owner;
@@ -119,9 +121,9 @@ export function loadClientCards(actor: Actor, rows: CardRow[]): ClientCard[] {
     .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
 }
 
-// GET /api/clients: every client the accounting caller sees, sorted by name (rows: clientCardsRead()).
-export async function listClients({ actor, rows }: { actor: Actor; rows: CardRow[] }): Promise<ClientCard[]> {
-  return loadClientCards(actor, rows);
+// GET /api/clients: every client the accounting caller sees, sorted by name.
+export async function listClients({ actor }: { actor: Actor }): Promise<ClientCard[]> {
+  return loadClientCards(actor, await loadCardRows(actor));
 }
 
 // POST /api/clients {clientId}: that one card; a client outside the caller's scope answers 404.

@@ -2,7 +2,7 @@ import "server-only";
 import { scopedLogger } from "@/server/log";
 import { ZodError } from "zod";
 import { messages } from "@/lib/i18n/messages";
-import { classifyDatabaseError, noteDatabaseUnavailable } from "./database-errors";
+import { classifyDatabaseError, noteDatabaseUnavailable } from "@/server/db/errors";
 import { AppError, type FieldIssue } from "@/server/errors";
 
 const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
@@ -12,16 +12,8 @@ const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Cont
 // meets a BigInt (the one TypeError JSON.stringify throws for a tree without cycles).
 const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
-/**
- * An answer's `data` already serialised (a kept month list: server/blocks/month-cache.ts), written
- * into the envelope as it is. The text must be JSON that JSON.stringify of the same value would give.
- */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
 /** JSON text of an answer's value, BigInts as strings. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch {
@@ -30,7 +22,6 @@ export function toJson(value: unknown): string {
 }
 
 export function dataResponse(data: unknown): Response {
-  if (data instanceof JsonText) return new Response(`{"data":${data.text}}`, { status: 200, headers });
   return new Response(toJson({ data: data ?? {} }), { status: 200, headers });
 }
 

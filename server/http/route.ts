@@ -3,18 +3,17 @@ import "server-only";
 import "@/lib/contract/zod";
 import type { z } from "zod";
 import { messages } from "@/lib/i18n/messages";
-import { authenticate, authenticateWithRead, claimsOf, type ActorRead } from "@/server/auth/authenticate";
+import { authenticate } from "@/server/auth/authenticate";
 import { authenticateLinkCaller, type LinkCaller } from "@/server/contabilization/mobile-session";
 import { getConfig } from "@/server/config";
-import type { AccessClaims } from "@/server/auth/tokens";
 import type { Actor } from "@/server/policy/actor";
-import { noteDatabaseReachable } from "./database-errors";
+import { noteDatabaseReachable } from "@/server/db/errors";
 import type { EarlyWork } from "@/server/early-work";
 import { AppError } from "@/server/errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody, type LongStringListener } from "./read-body";
 import { dataResponse, errorResponse, toAppError, zodToAppError } from "./respond";
 import { uploadSlots } from "./upload-slots";
-import type { WorkLimiter } from "./work-limiter";
+import type { WorkLimiter } from "@/server/work-limiter";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextContext = { params: Promise<Params> };
@@ -37,15 +36,6 @@ type Options<S extends z.ZodType | undefined> = {
    */
   guard?: (actor: Actor) => void;
   /**
-   * A hot read whose statement runs in the same round trip as the actor load (withActorSql), or a hot
-   * write (`write: true`, withActorWriteSql: it writes only for a caller authenticate() accepts), built
-   * from the parsed body; its rows reach the handler as `rows`. null: no such statement for this body
-   * (the handler reads and writes as usual). Not with `upload`; a write not with `guard` (it runs first).
-   * `claims` are the bearer token's, verified (the user a per-caller cache is kept for); the handler
-   * gets the read back as `read`.
-   */
-  read?: (body: Input<S>, claims: AccessClaims) => ActorRead | null;
-  /**
    * With `upload`: work started on each long string value of the body (a data URL) as soon as its
    * last byte has arrived, while the rest is still coming; the handler takes its result from `early`
    * (by the string). Work not taken by the time the handler ends is dropped (`cancelled()` turns true).
@@ -53,8 +43,8 @@ type Options<S extends z.ZodType | undefined> = {
   early?: (value: string, cancelled: () => boolean) => Promise<unknown>;
   /**
    * A read that may be heavy for this body (a whole history): once the body is parsed, the rest (the
-   * read and the handler) runs under this limiter (heavy-reads.ts: 503 when it cannot start in time).
-   * null: not heavy. With `read` only.
+   * handler) runs under this limiter (heavy-reads.ts: 503 when it cannot start in time). null: not
+   * heavy. Not with `upload`.
    */
   shed?: (body: Input<S>) => WorkLimiter | null;
 };
@@ -87,7 +77,7 @@ class EarlyResults implements EarlyWork {
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type PublicContext<S> = { req: Request; body: Input<S>; params: Params };
-type AuthedContext<S> = PublicContext<S> & { actor: Actor; rows?: unknown[]; read?: ActorRead; early?: EarlyWork };
+type AuthedContext<S> = PublicContext<S> & { actor: Actor; early?: EarlyWork };
 
 async function parseBody<S extends z.ZodType | undefined>(
   req: Request,
@@ -138,12 +128,12 @@ export function route<S extends z.ZodType | undefined = undefined>(
   handler: (ctx: AuthedContext<S>) => Promise<unknown>,
 ) {
   return wrap(async (req, params) => {
-    const authorization = req.headers.get("authorization");
-    if (options.read) return readRoute(req, params, authorization, options, handler);
-    const actor = await authenticate(authorization);
+    const actor = await authenticate(req.headers.get("authorization"));
     options.guard?.(actor);
     if (!options.upload) {
       const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+      const limiter = options.shed?.(body);
+      if (limiter) return limiter.run(() => handler({ req, body, params, actor }));
       return handler({ req, body, params, actor });
     }
     const maxBytes = options.maxBytes ?? getConfig().MAX_BODY_BYTES;
@@ -159,51 +149,6 @@ export function route<S extends z.ZodType | undefined = undefined>(
       }
     });
   });
-}
-
-/**
- * route() with a `read`: the token is checked first (401 before anything else, as route()), then the
- * body; a body that fails its schema is answered only after the caller is authenticated in full, so a
- * refused caller still gets 401, never 400. Then the actor and the read in one statement.
- */
-async function readRoute<S extends z.ZodType | undefined>(
-  req: Request,
-  params: Params,
-  authorization: string | null,
-  options: Options<S>,
-  handler: (ctx: AuthedContext<S>) => Promise<unknown>,
-): Promise<unknown> {
-  const claims = await claimsOf(authorization);
-  let body: Input<S>;
-  try {
-    body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
-  } catch (error) {
-    options.guard?.(await authenticate(authorization));
-    throw error;
-  }
-  const limiter = options.shed?.(body);
-  if (limiter) return limiter.run(() => readWithBody(req, params, authorization, options, handler, body, claims));
-  return readWithBody(req, params, authorization, options, handler, body, claims);
-}
-
-async function readWithBody<S extends z.ZodType | undefined>(
-  req: Request,
-  params: Params,
-  authorization: string | null,
-  options: Options<S>,
-  handler: (ctx: AuthedContext<S>) => Promise<unknown>,
-  body: Input<S>,
-  claims: AccessClaims,
-): Promise<unknown> {
-  const read = options.read!(body, claims);
-  if (!read) {
-    const actor = await authenticate(authorization);
-    options.guard?.(actor);
-    return handler({ req, body, params, actor });
-  }
-  const { actor, rows } = await authenticateWithRead(authorization, read);
-  options.guard?.(actor);
-  return handler({ req, body, params, actor, rows, read });
 }
 
 /** A route verb open to anonymous callers (login, refresh, health, the mobile link). */
@@ -223,20 +168,13 @@ export function publicRoute<S extends z.ZodType | undefined = undefined>(
  * does, a string authenticates that mobile session (server/contabilization/mobile-session.ts).
  */
 export function linkRoute<S extends z.ZodType<{ link?: string | null }>>(
-  options: Omit<Options<S>, "upload" | "guard" | "read"> & { body: S; write?: (body: Input<S>) => ActorRead | null },
-  handler: (ctx: PublicContext<S> & { caller: LinkCaller; rows?: unknown[] }) => Promise<unknown>,
+  options: Omit<Options<S>, "upload" | "guard" | "shed"> & { body: S },
+  handler: (ctx: PublicContext<S> & { caller: LinkCaller }) => Promise<unknown>,
 ) {
   return wrap(async (req, params) => {
     const body = await parseBody(req, options, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
-    const authorization = req.headers.get("authorization");
     const link = (body as { link?: string | null }).link;
-    // A bearer caller's hot write runs beside its actor load (`write`: withActorWriteSql), as route()'s `read`.
-    const write = link ? null : (options.write?.(body) ?? null);
-    if (write) {
-      const { actor, rows } = await authenticateWithRead(authorization, write);
-      return handler({ req, body, params, caller: { actor, session: null }, rows });
-    }
-    const caller = await authenticateLinkCaller(authorization, link);
+    const caller = await authenticateLinkCaller(req.headers.get("authorization"), link);
     return handler({ req, body, params, caller });
   });
 }

@@ -445,7 +445,11 @@ describe("POST /api/block/save", () => {
     ],
     ["accountId 2^31", (b: { id: number; version: number }) => saveBody(b, { accountId: 2 ** 31 }), "block.accountId"],
     ["version -1", (b: { id: number; version: number }) => saveBody(b, { version: -1 }), "version"],
-    ["version missing", (b: { id: number; version: number }) => ({ block: saveBody(b).block }), "version"],
+    [
+      "version not a whole number",
+      (b: { id: number; version: number }) => ({ ...saveBody(b), version: 1.5 }),
+      "version",
+    ],
     ["block missing", () => ({ version: 0 }), "block"],
     [
       "value a number",
@@ -478,6 +482,11 @@ describe("POST /api/block/save", () => {
     const row = await getDb().block.findUniqueOrThrow({ where: { id: block.id } });
     expect(row.version).toBe(block.version + 1);
     expect(await getDb().auditEvent.count({ where: { action: "block.save", targetId: String(block.id) } })).toBe(1);
+    // The loser sees the winner's block beside the stale message.
+    const winner = results.find((res) => res.status === 200)!;
+    const loser = results.find((res) => res.status === 409)!;
+    expect(loser.json.error?.message).toBe(messages.blocks.stale);
+    expect((loser.json.error as { details?: { block?: Block } }).details?.block).toEqual(winner.json.data);
   });
 
   test("a block with an open pendency → 409 (it waits for the client); once solved it saves", async () => {
@@ -551,6 +560,108 @@ describe("POST /api/block/save", () => {
     expect((await save(who, saveBody(block))).status).toBe(status);
     if (status !== 200)
       expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).version).toBe(block.version);
+  });
+});
+
+describe("POST /api/block/save with the spec's body (no version)", () => {
+  const specBody = (block: { id: number }, over: Partial<{ date: string; value: string; accountId: number }> = {}) => ({
+    block: {
+      id: block.id,
+      date: over.date ?? thisMonthDate(3),
+      value: over.value ?? "10.5",
+      accountId: over.accountId ?? accountNow.id,
+    },
+  });
+
+  test("saves whatever the version: the last writer wins, each save audited with the version it wrote over", async () => {
+    const block = await newBlock();
+    const first = await save("regularA", specBody(block, { value: "10.5" }));
+    expect(first.status).toBe(200);
+    expect(first.json.data).toMatchObject({ id: block.id, value: "10.50", version: block.version + 1 });
+    // A colleague saves over it without knowing the new version: no 409.
+    const second = await save("sharedA", specBody(block, { value: "20", accountId: accountNow2.id }));
+    expect(second.status).toBe(200);
+    expect(second.json.data).toMatchObject({ value: "20.00", accountId: accountNow2.id, version: block.version + 2 });
+    const row = await getDb().block.findUniqueOrThrow({ where: { id: block.id } });
+    expect(row).toMatchObject({ valueCents: BigInt(2_000), version: block.version + 2, categorizedById: sharedA.id });
+    const events = await getDb().auditEvent.findMany({
+      where: { action: "block.save", targetId: String(block.id) },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((event) => event.data)).toEqual([
+      {
+        before: { accountId: null, version: block.version },
+        after: {
+          accountId: accountNow.id,
+          code: accountNow.code,
+          date: thisMonthDate(3),
+          value: "10.5",
+          version: block.version + 1,
+        },
+      },
+      {
+        before: { accountId: accountNow.id, version: block.version + 1 },
+        after: {
+          accountId: accountNow2.id,
+          code: accountNow2.code,
+          date: thisMonthDate(3),
+          value: "20",
+          version: block.version + 2,
+        },
+      },
+    ]);
+  });
+
+  test("two at once: both written, one after the other", async () => {
+    const block = await newBlock();
+    const results = await Promise.all([
+      save("regularA", specBody(block, { value: "1" })),
+      save("sharedA", specBody(block, { value: "2" })),
+    ]);
+    expect(results.map((res) => res.status)).toEqual([200, 200]);
+    expect(results.map((res) => (res.json.data as Block).version).sort()).toEqual([
+      block.version + 1,
+      block.version + 2,
+    ]);
+    const row = await getDb().block.findUniqueOrThrow({ where: { id: block.id } });
+    expect(row.version).toBe(block.version + 2);
+    const last = results.find((res) => (res.json.data as Block).version === block.version + 2)!;
+    expect(row.valueCents).toBe(BigInt(Number((last.json.data as Block).value) * 100));
+    expect(await getDb().auditEvent.count({ where: { action: "block.save", targetId: String(block.id) } })).toBe(2);
+  });
+
+  test("still refused: contabilised or pending 409, devolved 404, an account outside the chart 400, a busy client 409", async () => {
+    const contab = await newBlock("contabilized");
+    const refused = await save("regularA", specBody(contab));
+    expect(refused.status).toBe(409);
+    expect(refused.json.error?.message).toBe(messages.blocks.contabilized);
+
+    const pending = await newBlock("categorized");
+    await createPendency({ block: pending, issue: 1 });
+    const waiting = await save("regularA", specBody(pending));
+    expect(waiting.status).toBe(409);
+    expect(waiting.json.error?.message).toBe(messages.blocks.pendencyOpen);
+
+    expect((await save("ownerA", specBody(fixture.devolved))).status).toBe(404);
+
+    const block = await newBlock();
+    const outside = await save("regularA", specBody(block, { accountId: accountB.id }));
+    expect(outside.status).toBe(400);
+    expect(outside.json.error?.message).toBe(messages.blocks.accountNotInChart);
+    expect(await save("regularA", { block: { ...specBody(block).block, value: "-1" } })).toMatchObject({ status: 400 });
+
+    const expiresAt = new Date(Date.now() + 60_000);
+    await getDb().contabilizationLease.upsert({
+      where: { clientId: delta.id },
+      create: { clientId: delta.id, operatorId: sharedA.id, expiresAt },
+      update: { operatorId: sharedA.id, expiresAt },
+    });
+    const busy = await save("regularA", specBody(block));
+    expect(busy.status).toBe(409);
+    expect(busy.json.error?.message).toBe(messages.blocks.busy(sharedA.user.name));
+    await getDb().contabilizationLease.deleteMany({ where: { clientId: delta.id } });
+    for (const one of [contab, pending, block])
+      expect((await getDb().block.findUniqueOrThrow({ where: { id: one.id } })).version).toBe(one.version);
   });
 });
 

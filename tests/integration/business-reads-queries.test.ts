@@ -102,8 +102,8 @@ const calls: [string, () => Promise<CallResult<unknown>>, number][] = [
   ["POST /api/pendency/tosolve (next)", () => call(tosolvePost, { token, body: { next: true } }), 3],
   ["POST /api/operator/sync/pendency", () => call(syncPost, { token, body: {} }), 2],
   ["POST /api/block/list (business, whole map)", () => call(listPost, { token, body: {} }), 3],
-  // The home's own company: read in the statement that loads the caller.
-  ["GET /api/client (own company)", () => call(ownClientGet, { token }), 1],
+  // The home's own company: the actor load, then its row.
+  ["GET /api/client (own company)", () => call(ownClientGet, { token }), 2],
 ];
 
 const small = new Map<string, number>();

@@ -6,7 +6,7 @@ process.env.DATABASE_POOL_TIMEOUT_MS = "300";
 
 import { Client } from "pg";
 import { getDb } from "@/server/db/client";
-import { OUTAGE_QUIET_MS } from "@/server/http/database-errors";
+import { OUTAGE_QUIET_MS } from "@/server/db/errors";
 import { publicRoute } from "@/server/http/route";
 import { call } from "../helpers/http";
 import { captureLog } from "../helpers/log";

@@ -108,7 +108,7 @@ test("POST /api/block/list, one month: the same number of statements for 10 and 
   expect(ten.statements).toBeLessThanOrEqual(4);
 });
 
-test("POST /api/block/contabilize at the desk: one statement, for a month of 10 and of 1,000 blocks", async () => {
+test("POST /api/block/contabilize at the desk: the same statements for a month of 10 and of 1,000 blocks", async () => {
   const own = await createClient({ office: { id: officeId } as AccountingOffice, responsible: owner });
   const waiting = () =>
     getDb().block.findFirstOrThrow({
@@ -130,7 +130,8 @@ test("POST /api/block/contabilize at the desk: one statement, for a month of 10 
   const month = thousand.result.json.data!.contabilization;
   expect(month.uncontabilizedCount).toBe(498);
   expect(month.lastContabilized).toHaveLength(2);
-  // The actor, the posting, its lease, audit event and the month's answer: one round trip.
-  expect(ten.statements).toBe(1);
-  expect(thousand.statements).toBe(1);
+  // The actor, the posting's transaction (block, lease, row lock, pendency, UPDATE, client, audit event)
+  // and the month's answer: a fixed number, whatever the month holds.
+  expect(thousand.statements).toBe(ten.statements);
+  expect(ten.statements).toBeLessThanOrEqual(14);
 });

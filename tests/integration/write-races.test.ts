@@ -15,10 +15,7 @@ import { ISSUE_CODES } from "@/lib/constants";
 import type { BlockContabilizeAnswer } from "@/lib/contract/contabilization";
 import { currentYearMonth } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
-import { loadActor } from "@/server/auth/load-actor";
-import { contabilizeChecked } from "@/server/contabilization/contabilize-block";
 import { getDb, type Account } from "@/server/db/client";
-import { AppError } from "@/server/errors";
 import {
   createAccount,
   createBlock,
@@ -101,7 +98,7 @@ describe("a pendency reported while the block is being posted", () => {
       paymentDate: new Date(),
     });
 
-  test("at the desk (the one-statement posting): 409 'pendency open', the block not posted", async () => {
+  test("at the desk: 409 'pendency open', the block not posted", async () => {
     const block = await categorised();
     const { report, raced } = await reportWhile(block.id, () =>
       call<BlockContabilizeAnswer>(contabilizePost, { token: t.regularA, body: { blockId: block.id, link: null } }),
@@ -115,21 +112,6 @@ describe("a pendency reported while the block is being posted", () => {
     expect(await getDb().auditEvent.count({ where: { action: "block.contabilize", targetId: String(block.id) } })).toBe(
       0,
     );
-  });
-
-  test("on the checked path (the one a posting takes when the statement wrote nothing): 409, not posted", async () => {
-    const block = await categorised();
-    const loaded = await loadActor(world.regularA.userId);
-    const caller = { actor: loaded!.actor, session: null };
-    // Its answer, or what it threw (an AppError, which the route would answer with).
-    const checked = () =>
-      contabilizeChecked(caller, { blockId: block.id, link: null }).catch((error: unknown) => error);
-    const { report, raced } = await reportWhile(block.id, checked);
-    expect(report.status).toBe(200);
-    expect(raced).toBeInstanceOf(AppError);
-    expect(raced).toMatchObject({ code: "conflict", message: messages.contabilization.pendencyOpen });
-    expect((await getDb().block.findUniqueOrThrow({ where: { id: block.id } })).contabilizedAt).toBeNull();
-    expect(await openPendencies(block.id)).toBe(1);
   });
 });
 

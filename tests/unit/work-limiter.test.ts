@@ -1,6 +1,6 @@
-// server/http/work-limiter.ts: the admission control behind password hashing and upload slots.
+// server/work-limiter.ts: the admission control behind password hashing and upload slots.
 import { uploadSlots } from "@/server/http/upload-slots";
-import { WorkLimiter } from "@/server/http/work-limiter";
+import { WorkLimiter } from "@/server/work-limiter";
 
 const refusal = () => new Error("refused");
 const deferred = () => {

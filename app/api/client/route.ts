@@ -1,12 +1,9 @@
 import { clientRequestBody } from "@/lib/contract/offices";
-import { clientRequest, getOwnClient, ownClientRead } from "@/server/clients/client-detail";
+import { clientRequest, getOwnClient } from "@/server/clients/client-detail";
 import { route, otherMethods } from "@/server/http/route";
-import type { ClientAnswerRow } from "@/server/offices/answers";
 
 // GET /api/client — the business caller's own company
-export const GET = route({ read: () => ownClientRead() }, ({ actor, rows }) =>
-  getOwnClient({ actor, rows: rows as ClientAnswerRow[] }),
-);
+export const GET = route({}, ({ actor }) => getOwnClient({ actor }));
 // POST /api/client — {clientId}: a client of the caller's office; {client}: save the own company
 export const POST = route({ body: clientRequestBody }, ({ actor, body }) => clientRequest({ actor, body }));
 

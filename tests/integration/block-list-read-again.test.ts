@@ -1,12 +1,9 @@
-// A month's list kept by the process (server/blocks/month-cache.ts) and the data version the triggers of
-// migration 20261126160000 keep (client_block_counts.data_version). Every change is made here in SQL,
-// as another app process or a hand-run statement would make it: the next read must show it. The oracle
-// is the whole-history list (POST /api/block/list without a month), which is never kept.
-import { Client as PgClient } from "pg";
+// A month's list read again: every change is made here in SQL, as another app process or a hand-run
+// statement would make it, and the next read must show it. The oracle is the whole-history list (POST
+// /api/block/list without a month).
 import { POST as listPost } from "@/app/api/block/list/route";
 import type { BlocksByMonth, ClientBlocksAnswer } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
-import { heldSize } from "@/server/blocks/month-cache";
 import { getDb, type Client } from "@/server/db/client";
 import {
   createAccount,
@@ -58,13 +55,6 @@ async function expectFresh(token: string, clientId: number | null = client.id): 
   return read.json.data!;
 }
 
-const version = async (clientId = client.id) =>
-  (
-    await getDb().$queryRaw<
-      { v: bigint | null }[]
-    >`SELECT data_version AS v FROM client_block_counts WHERE client_id = ${clientId}`
-  )[0]?.v ?? null;
-
 beforeAll(async () => {
   regular = await createAccountingOperator({ type: 2 });
   const office = { id: regular.officeId };
@@ -82,136 +72,14 @@ beforeAll(async () => {
   ]);
 });
 
-describe("the data version", () => {
-  it("moves with every write a list shows, and not with a categorisation claim", async () => {
-    const db = getDb();
-    const block = await createBlock({ client, sentAt: day(5) });
-    const steps: [string, () => Promise<unknown>, boolean][] = [
-      [
-        "a block's value",
-        () =>
-          db.$executeRaw`UPDATE blocks SET account_id = ${accountId}, payment_date = ${day(6)}, value_cents = 1234 WHERE id = ${block.id}`,
-        true,
-      ],
-      [
-        "a claim alone",
-        () =>
-          db.$executeRaw`UPDATE blocks SET claimed_by_id = ${regular.id}, claimed_until = now() + interval '1 minute' WHERE id = ${block.id}`,
-        false,
-      ],
-      [
-        "a document added",
-        () =>
-          db.$executeRaw`INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash) VALUES (${client.id}, ${block.id}, 'documents/x/d.webp', 'documents/x/t.webp', 'image/webp', 1, 1, 1, 'h')`,
-        true,
-      ],
-      [
-        "a document removed",
-        () =>
-          db.$executeRaw`UPDATE documents SET deleted_at = now() WHERE block_id = ${block.id} AND display_key = 'documents/x/d.webp'`,
-        true,
-      ],
-      ["a pendency opened", () => createPendency({ block: { id: block.id, clientId: client.id } }), true],
-      [
-        "a pendency solved",
-        () => db.$executeRaw`UPDATE pendencies SET solved_at = now() WHERE block_id = ${block.id}`,
-        true,
-      ],
-      [
-        "a view",
-        () =>
-          db.$executeRaw`INSERT INTO block_views (block_id, operator_id, viewed_at) VALUES (${block.id}, ${regular.id}, now())`,
-        true,
-      ],
-      ["a view taken back", () => db.$executeRaw`DELETE FROM block_views WHERE block_id = ${block.id}`, true],
-      [
-        "a posting",
-        () => db.$executeRaw`UPDATE blocks SET contabilized_at = now(), version = version + 1 WHERE id = ${block.id}`,
-        true,
-      ],
-      ["a block deleted", () => db.$executeRaw`DELETE FROM blocks WHERE id = ${block.id}`, true],
-    ];
-    for (const [what, write, moves] of steps) {
-      const before = await version();
-      await write();
-      const after = await version();
-      expect({ what, moved: after !== before }).toEqual({ what, moved: moves });
-      expect(after).not.toBeNull();
-    }
-  });
-});
-
 describe("a month read again", () => {
-  it("sends the version it holds and reads no block while it is still the client's", async () => {
-    await expectFresh(regularToken);
-    const spy = jest.spyOn(PgClient.prototype, "query");
-    let sent: { text: string; values: unknown[] } | undefined;
-    try {
-      await expectFresh(regularToken);
-      const config = spy.mock.calls
-        .map(([c]) => c as unknown as { name?: string; text: string; values: unknown[] })
-        .find((c) => c.name === "actor_block_list_office_month");
-      sent = config && { text: config.text, values: config.values };
-    } finally {
-      spy.mockRestore();
-    }
-    expect(sent).toBeDefined();
-    const [heldVersion, heldWho] = sent!.values.slice(-2);
-    expect(heldVersion).toBe(String(await version()));
-    expect(heldWho).toBe(regular.id);
-    // The same statement, executed with its own plan and with the generic plan a named statement
-    // runs: no row of the blocks' tables is looked at.
-    const scannedBy = (plan: Record<string, unknown>) => {
-      const scanned: string[] = [];
-      const walk = (node: Record<string, unknown>) => {
-        const relation = node["Relation Name"] as string | undefined;
-        if (
-          relation &&
-          ["blocks", "documents", "block_views", "pendencies"].includes(relation) &&
-          Number(node["Actual Loops"]) > 0
-        )
-          scanned.push(relation);
-        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      walk(plan);
-      return scanned;
-    };
-    const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
-    await pg.connect();
-    try {
-      const custom = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, sent!.values);
-      await pg.query(`PREPARE held_month AS ${sent!.text}`);
-      await pg.query("SET plan_cache_mode = force_generic_plan");
-      const literal = (v: unknown) =>
-        v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-      const generic = await pg.query(
-        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE held_month(${sent!.values.map(literal).join(", ")})`,
-      );
-      for (const res of [custom, generic]) {
-        const plan = (res.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan;
-        expect(scannedBy(plan)).toEqual([]);
-      }
-      // Without a list held, the same statement reads the blocks.
-      const fresh = await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, [
-        ...sent!.values.slice(0, -2),
-        null,
-        null,
-      ]);
-      expect(scannedBy((fresh.rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan)).toContain(
-        "blocks",
-      );
-    } finally {
-      await pg.end();
-    }
-  });
-
-  it("answers a kept list with the bytes the whole answer serialises to, for the office and for the company", async () => {
+  it("answers with the bytes the whole answer serialises to, for the office and for the company", async () => {
     for (const [token, clientId] of [
       [regularToken, client.id],
       [businessToken, null],
     ] as const) {
       const first = await month(token, clientId);
-      const kept = await month(token, clientId); // answered from the list kept by the first
+      const kept = await month(token, clientId);
       expect(kept.status).toBe(200);
       expect(kept.text).toBe(first.text);
       expect(kept.text).toBe(JSON.stringify(kept.json)); // same keys, same order, nothing added
@@ -222,7 +90,6 @@ describe("a month read again", () => {
       );
       expect(kept.json.data).toEqual(await expected(token, clientId));
     }
-    expect(heldSize().lists).toBeGreaterThanOrEqual(2);
   });
 
   it("shows every change made elsewhere on the next read, the badge counts included", async () => {
