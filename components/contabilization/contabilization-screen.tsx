@@ -11,7 +11,7 @@ import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import type { BlockViewerProps } from "@/components/blocks/block-viewer";
 import { AppShell } from "@/components/shell/app-shell";
-import { Avatar } from "@/components/ui/avatar";
+import { ScreenHeader } from "@/components/ui/screen-header";
 import { Button } from "@/components/ui/button";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { SelectField } from "@/components/ui/select-field";
@@ -129,31 +129,12 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
 
   const name = client.name;
   const header = (
-    <div className="flex items-center gap-1">
-      <button
-        type="button"
-        aria-label={t.back}
-        title={t.back}
-        onClick={() => router.push("/home/client")}
-        className="grid size-6 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2 sm:size-5"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-2.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-        >
-          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
-      <Avatar name={name} pictureUrl={client.logoUrl} className="size-5" />
-      <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold text-muted">{t.title}</p>
-        <h1 className="truncate text-xl leading-tight font-bold">{name}</h1>
-      </div>
-    </div>
+    <ScreenHeader
+      backLabel={t.back}
+      onBack={() => router.push("/home/client")}
+      client={{ name, pictureUrl: client.logoUrl }}
+      title={t.title}
+    />
   );
 
   if (held) {
