@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { matchesAccount } from "@/lib/format/search";
 import { chartActivateMessages } from "@/lib/i18n/sections/chart";
@@ -233,16 +234,7 @@ export function AccountPicker({
             }}
             className="grid size-3 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-2"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              aria-hidden="true"
-            >
-              <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
-            </svg>
+            <X aria-hidden="true" className="size-2" strokeWidth={2.2} />
           </button>
         ) : null}
         {!readOnly ? (
@@ -259,16 +251,11 @@ export function AccountPicker({
             }}
             className="grid size-3 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className={cn("size-2 transition-transform", open && "rotate-180")}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
+            <ChevronDown
               aria-hidden="true"
-            >
-              <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+              className={cn("size-2 transition-transform", open && "rotate-180")}
+              strokeWidth={2.2}
+            />
           </button>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { CircleCheck } from "lucide-react";
 import type { JSX } from "react";
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
@@ -36,17 +37,11 @@ export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
           {block.date ? date : t.sentOn(date)}
         </span>
         {contabilized ? (
-          <svg
-            viewBox="0 0 24 24"
-            className="ml-auto size-2 shrink-0 text-status-contabilized"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
+          <CircleCheck
             aria-hidden="true"
-          >
-            <circle cx="12" cy="12" r="9.5" />
-            <path d="M7.5 12.5l3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+            className="ml-auto size-2 shrink-0 text-status-contabilized"
+            strokeWidth={2.4}
+          />
         ) : null}
       </span>
       <span className="truncate text-sm font-semibold text-fg">

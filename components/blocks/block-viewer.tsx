@@ -22,7 +22,7 @@ import {
 } from "./block-form-rules";
 import { ImageStage } from "./image-stage";
 import { useLatestBlock } from "./use-latest-block";
-import { iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
+import { iconButton, ICONS, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
 
 const t = viewerMessages;
 
@@ -192,7 +192,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         </div>
         <p className="hidden text-xs text-muted lg:block">{t.keyboardHelp}</p>
         <DialogClose aria-label={t.close} title={t.close} className={iconButton}>
-          <ViewerIcon path="M6 6l12 12M18 6L6 18" />
+          <ViewerIcon path={ICONS.close} />
         </DialogClose>
       </div>
 
@@ -231,9 +231,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             // a phone always shows the viewer full screen: the toggle is for wider screens
             className={cn(iconButton, "hidden md:grid")}
           >
-            <ViewerIcon
-              path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"}
-            />
+            <ViewerIcon path={fullScreen ? ICONS.exitFullScreen : ICONS.fullScreen} />
           </button>
           {canDevolve(mode) ? (
             <button
@@ -243,7 +241,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
               onClick={() => setConfirming(true)}
               className={cn(iconButton, "text-danger hover:bg-danger-soft hover:text-danger md:mt-1")}
             >
-              <ViewerIcon path="M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+              <ViewerIcon path={ICONS.devolve} />
             </button>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft, House, Plus, Send, TriangleAlert, Undo2, type LucideIcon } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
@@ -11,16 +12,16 @@ const t = businessNavMessages;
 /** localStorage key of the side bar's state ("expanded" | "collapsed"); absent: by the screen width. */
 export const NAV_STORAGE_KEY = "bloco.businessNav";
 
-type NavEntry = { href: string; label: string; icon: string; testId: string; badge?: boolean };
+type NavEntry = { href: string; label: string; icon: LucideIcon; testId: string; badge?: boolean };
 
 const icons = {
-  home: "M3.5 11 12 4l8.5 7M6 9.5V20h4.5v-5.5h3V20H18V9.5",
-  create: "M12 5v14M5 12h14",
-  pendencies: "M12 3.5 21.5 20h-19L12 3.5zM12 10v4.5M12 17.2v.3",
-  sent: "M21 3 10 14M21 3l-7 18-4-7-7-4 18-7z",
-  devolved: "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11",
-  toggle: "M15 6l-6 6 6 6",
-} as const;
+  home: House,
+  create: Plus,
+  pendencies: TriangleAlert,
+  sent: Send,
+  devolved: Undo2,
+  toggle: ChevronLeft,
+} satisfies Record<string, LucideIcon>;
 
 /** Spec §2 business side bar: Inicio, Criar bloco, Pendencias (badge), Blocos enviados, Devolvidos. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -31,19 +32,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { href: "/devolveds", label: t.devolveds, icon: icons.devolved, testId: "nav-devolveds" },
 ];
 
-function Icon({ d, className }: { d: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-2.5 shrink-0", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+function Icon({ d: Glyph, className }: { d: LucideIcon; className?: string }) {
+  return <Glyph aria-hidden="true" className={cn("size-2.5 shrink-0", className)} strokeWidth={1.8} />;
 }
 
 function Badge({ count, className }: { count: number; className?: string }) {

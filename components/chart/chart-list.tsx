@@ -1,5 +1,6 @@
 "use client";
 
+import { Ban, CircleCheck, Pencil, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { useUpdateAccount } from "@/lib/api/chart";
 import { ApiError } from "@/lib/api/client";
@@ -18,13 +19,13 @@ function IconButton({
   label,
   onClick,
   disabled,
-  path,
+  icon: Glyph,
   autoFocus,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
-  path: string;
+  icon: LucideIcon;
   autoFocus?: boolean;
 }) {
   return (
@@ -37,23 +38,10 @@ function IconButton({
       onClick={onClick}
       className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-wait"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-2.25"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Glyph aria-hidden="true" className="size-2.25" />
     </button>
   );
 }
-
-const PENCIL = "M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4";
-const PAUSE = "M12 3a9 9 0 100 18 9 9 0 000-18zM5.6 5.6l12.8 12.8";
-const PLAY = "M4 12a8 8 0 1016 0 8 8 0 00-16 0zM9 12l2 2 4-4";
 
 function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => void }) {
   const update = useUpdateAccount();
@@ -145,12 +133,12 @@ function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onE
         ) : null}
       </span>
       <span className="col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1 sm:row-start-auto">
-        <IconButton label={t.edit(account.code)} onClick={onEdit} path={PENCIL} autoFocus={focusEdit} />
+        <IconButton label={t.edit(account.code)} onClick={onEdit} icon={Pencil} autoFocus={focusEdit} />
         <IconButton
           label={account.active ? t.deactivate(account.code) : t.reactivate(account.code)}
           disabled={update.isPending}
           onClick={() => update.mutate({ accountId: account.id, active: !account.active })}
-          path={account.active ? PAUSE : PLAY}
+          icon={account.active ? Ban : CircleCheck}
         />
       </span>
       {update.error ? (

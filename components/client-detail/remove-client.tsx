@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import type { JSX } from "react";
 import { useRemoveClient } from "@/lib/api/client-actions";
@@ -57,16 +58,7 @@ export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }:
             onClick={() => remove.reset()}
             className="grid size-3 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-2"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <X aria-hidden="true" className="size-2" />
           </button>
         </div>
       ) : null}

@@ -1,5 +1,16 @@
 "use client";
 
+import {
+  ArrowRightLeft,
+  ChevronLeft,
+  ClipboardCheck,
+  Eye,
+  LayoutGrid,
+  ListPlus,
+  Share2,
+  Trash2,
+  type LucideIcon,
+} from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, type JSX, type MouseEvent, type ReactNode } from "react";
 import { useClientHandoff, type SelectedClient } from "@/lib/client-selection";
@@ -29,30 +40,18 @@ export type SideBarProps = {
 };
 
 const icons = {
-  view: "M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12zM12 15a3 3 0 100-6 3 3 0 000 6z",
-  categorize: "M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 16.5h7M16.5 13v7",
-  contabilize: "M5 3.5h14v17H5zM8.5 7.5h7M8.5 11.5h7M8.5 15.5l2 2 4-4",
-  accounts: "M4 6h16M4 12h16M4 18h10M18 16v4M16 18h4",
-  share:
-    "M17 8a3 3 0 100-6 3 3 0 000 6zM7 15a3 3 0 100-6 3 3 0 000 6zM17 22a3 3 0 100-6 3 3 0 000 6zM9.6 10.7l4.8-2.9M9.6 13.3l4.8 2.9",
-  transfer: "M4 8h14l-4-4M20 16H6l4 4",
-  remove: "M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13M10.5 11v5.5M13.5 11v5.5",
-  toggle: "M15 6l-6 6 6 6",
-} as const;
+  view: Eye,
+  categorize: LayoutGrid,
+  contabilize: ClipboardCheck,
+  accounts: ListPlus,
+  share: Share2,
+  transfer: ArrowRightLeft,
+  remove: Trash2,
+  toggle: ChevronLeft,
+} satisfies Record<string, LucideIcon>;
 
-function Icon({ d, className }: { d: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-2.5 shrink-0", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+function Icon({ d: Glyph, className }: { d: LucideIcon; className?: string }) {
+  return <Glyph aria-hidden="true" className={cn("size-2.5 shrink-0", className)} strokeWidth={1.8} />;
 }
 
 function Badge({ count, label }: { count: number; label: string }) {
@@ -69,7 +68,7 @@ function Badge({ count, label }: { count: number; label: string }) {
 }
 
 type EntryProps = {
-  icon: string;
+  icon: LucideIcon;
   label: string;
   /** Why the entry is disabled: the tooltip of a disabled entry, also its accessible description. */
   disabledReason?: string;

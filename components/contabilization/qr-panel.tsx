@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown, QrCode as QrIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useContabilizationLink } from "@/lib/api/contabilization";
 import { formatTime } from "@/lib/format/dates";
@@ -52,30 +53,12 @@ export function QrPanel({ clientId, year, month, phoneSeen }: QrPanelProps) {
           onClick={() => setOpen((value) => !value)}
           className="flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme px-2 py-1 text-left text-base font-bold outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary"
         >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-2.5 shrink-0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path
-              d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 18v2h2M18 18h2v2"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <QrIcon aria-hidden="true" className="size-2.5 shrink-0" strokeWidth={1.8} />
           <span className="flex-1">{t.qrTitle}</span>
-          <svg
-            viewBox="0 0 24 24"
+          <ChevronDown
             aria-hidden="true"
             className={cn("size-2.5 shrink-0 transition-transform", open && "rotate-180")}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          />
         </button>
       </h2>
       <Collapse open={open} id={panelId}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
@@ -77,9 +78,7 @@ function ScrollingSectionNav() {
           overflow.end ? "opacity-100" : "opacity-0",
         )}
       >
-        <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.2">
-          <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ChevronRight className="size-2" strokeWidth={2.2} />
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Check, CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { linksMessages } from "@/lib/i18n/sections/links";
 import { loginMessages } from "@/lib/i18n/sections/login";
@@ -38,19 +39,11 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
         aria-hidden="true"
         className={`grid size-6 place-items-center rounded-full ${tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary"}`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-3 fill-none stroke-current"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          {tone === "error" ? (
-            <path d="M12 7v6M12 17h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" />
-          ) : (
-            <path d="m6 12 4 4 8-8" />
-          )}
-        </svg>
+        {tone === "error" ? (
+          <CircleAlert className="size-3" strokeWidth={2.2} />
+        ) : (
+          <Check className="size-3" strokeWidth={2.2} />
+        )}
       </span>
       <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
       {text ? <p className="text-sm text-muted">{text}</p> : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { Star as StarIcon } from "lucide-react";
 import { useState } from "react";
 import type { Operator } from "@/lib/api/operators";
 import { maskPhone } from "@/lib/format/masks";
@@ -27,16 +28,12 @@ function Star({ state, onClick, disabled }: { state: StarState; onClick: () => v
   if (!state) return null;
   const label = state === "demote" ? t.demote : state === "admin" ? t.admin : t.promote;
   const icon = (
-    <svg
-      viewBox="0 0 24 24"
+    <StarIcon
       aria-hidden="true"
       className="size-2.5"
       fill={state === "promote" ? "none" : "currentColor"}
-      stroke="currentColor"
-      strokeWidth="1.6"
-    >
-      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" strokeLinejoin="round" />
-    </svg>
+      strokeWidth={1.6}
+    />
   );
   const tone = state === "promote" ? "text-muted" : "text-status-pendency";
   if (state === "admin")
