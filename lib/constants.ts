@@ -15,7 +15,10 @@ export const IMAGE_DATA_URL_MAX = 16_777_216; // characters of a data URL
 export const SINGLE_IMAGE_BODY_MAX_BYTES = IMAGE_DATA_URL_MAX + 65_536;
 /** Default of config BODY_IDLE_MS: how long a request body may stop arriving before it is answered 408. */
 export const BODY_IDLE_MS = 30_000;
-/** Default of config BODY_MIN_RATE_BYTES_PER_S: the slowest average a request body may arrive at (64 kbit/s) before 408. */
+/**
+ * Default of config BODY_MIN_RATE_BYTES_PER_S: the slowest average a request body may arrive at
+ * (64 kbit/s) before 408.
+ */
 export const BODY_MIN_RATE_BYTES_PER_S = 8_192;
 /** Default of config BODY_RATE_GRACE_MS: how long a request body may take before its rate is held to the minimum. */
 export const BODY_RATE_GRACE_MS = 5_000;

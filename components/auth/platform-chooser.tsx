@@ -39,9 +39,18 @@ export function PlatformChooser({ onChoose }: { onChoose: (platform: ChosenPlatf
             key={platform}
             type="button"
             onClick={() => onChoose(platform)}
-            className="group flex cursor-pointer items-center gap-2 rounded-theme border border-border bg-surface p-2 text-left transition-colors hover:border-primary hover:bg-primary-soft"
+            className={
+              "group flex cursor-pointer items-center gap-2 rounded-theme border border-border" +
+              " bg-surface p-2 text-left transition-colors hover:border-primary" +
+              " hover:bg-primary-soft"
+            }
           >
-            <span className="grid size-6 shrink-0 place-items-center rounded-theme bg-primary-soft text-primary group-hover:bg-surface">
+            <span
+              className={
+                "grid size-6 shrink-0 place-items-center rounded-theme bg-primary-soft" +
+                " text-primary group-hover:bg-surface"
+              }
+            >
               <Glyph aria-hidden="true" className="size-3" strokeWidth={1.75} />
             </span>
             <span className="min-w-0 flex-1">

@@ -26,8 +26,10 @@ export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
       data-block-id={block.id}
       onClick={() => onOpen(block)}
       className={cn(
-        "relative flex min-h-7 w-full min-w-0 cursor-pointer flex-col items-start justify-center gap-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-left",
-        "transition-colors hover:border-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+        "relative flex min-h-7 w-full min-w-0 cursor-pointer flex-col items-start justify-center" +
+          " gap-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-left",
+        "transition-colors hover:border-primary hover:bg-primary-soft focus-visible:outline-2" +
+          " focus-visible:outline-offset-2 focus-visible:outline-primary",
       )}
     >
       <span className="flex w-full items-center gap-0.5 text-xs text-muted">

@@ -220,7 +220,10 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         <div
           role="group"
           aria-label={t.actions}
-          className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border"
+          className={
+            "order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col" +
+            " md:border-l md:border-border"
+          }
         >
           <ZoomButtons zoom={zoom} onStep={zoomStep} />
           <button
@@ -248,7 +251,10 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
 
         <aside
           aria-label={t.details}
-          className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l"
+          className={
+            "order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px]" +
+            " md:overflow-y-auto md:border-t-0 md:border-l"
+          }
         >
           {docs.isError ? (
             <p role="alert" className="mb-1 text-sm text-danger">

@@ -22,7 +22,9 @@ import { ZOOM_LEVELS } from "./block-form-rules";
 const t = viewerMessages;
 
 export const iconButton =
-  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary";
+  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2" +
+  " hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2" +
+  " focus-visible:outline-primary";
 
 /** A viewer icon at the viewer's size. */
 export function ViewerIcon({ path: Glyph, className }: { path: LucideIcon; className?: string }) {

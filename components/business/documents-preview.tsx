@@ -64,7 +64,12 @@ export function DocumentsPreview({
           onZoomStep={zoomStep}
           className={cn("flex-1", stageClassName)}
         />
-        <div className="absolute top-1 right-1 flex flex-col gap-0.5 rounded-theme border border-border bg-surface/90 p-0.25 shadow-sm">
+        <div
+          className={
+            "absolute top-1 right-1 flex flex-col gap-0.5 rounded-theme border border-border" +
+            " bg-surface/90 p-0.25 shadow-sm"
+          }
+        >
           <button
             type="button"
             aria-label={t.zoomIn}
@@ -138,6 +143,8 @@ export function DocumentsPreview({
 }
 
 const iconButton =
-  "grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary";
+  "grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+  " hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40" +
+  " focus-visible:outline-2 focus-visible:outline-primary";
 
 const ICON = { "aria-hidden": true, className: "size-2.5" } as const;

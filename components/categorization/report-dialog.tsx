@@ -69,7 +69,11 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
           placeholder={t.observationPlaceholder}
           value={observations}
           onChange={(event) => setObservations(event.target.value)}
-          className="w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px] text-fg placeholder:text-muted focus:border-primary focus:outline-2 focus:outline-primary/30"
+          className={
+            "w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px]" +
+            " text-fg placeholder:text-muted focus:border-primary focus:outline-2" +
+            " focus:outline-primary/30"
+          }
         />
       </div>
       {report.error ? (

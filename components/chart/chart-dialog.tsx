@@ -156,7 +156,10 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
           ) : empty ? (
             <section
               aria-labelledby="chart-empty"
-              className="mx-auto mt-2 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong p-3 text-center"
+              className={
+                "mx-auto mt-2 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border" +
+                " border-dashed border-border-strong p-3 text-center"
+              }
             >
               <h3 id="chart-empty" className="text-lg font-bold">
                 {t.noAccounts(year)}

@@ -36,7 +36,10 @@ function IconButton({
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-wait"
+      className={
+        "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+        " hover:bg-surface-2 hover:text-fg disabled:cursor-wait"
+      }
     >
       <Glyph aria-hidden="true" className="size-2.25" />
     </button>
@@ -104,7 +107,8 @@ function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onE
   return (
     <div
       className={cn(
-        "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1 rounded-theme px-1.25 py-0.5 text-sm sm:grid-cols-[150px_110px_minmax(0,1fr)_auto]",
+        "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1 rounded-theme px-1.25 py-0.5" +
+          " text-sm sm:grid-cols-[150px_110px_minmax(0,1fr)_auto]",
         synthetic ? "bg-surface-2 font-bold" : "hover:bg-surface-2/60",
         !account.active && "text-muted",
       )}
@@ -132,7 +136,11 @@ function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onE
           </span>
         ) : null}
       </span>
-      <span className="col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1 sm:row-start-auto">
+      <span
+        className={
+          "col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1" + " sm:row-start-auto"
+        }
+      >
         <IconButton label={t.edit(account.code)} onClick={onEdit} icon={Pencil} autoFocus={focusEdit} />
         <IconButton
           label={account.active ? t.deactivate(account.code) : t.reactivate(account.code)}
@@ -164,7 +172,10 @@ export function ChartList({ accounts, total }: { accounts: readonly ChartAccount
       </div>
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[150px_110px_minmax(0,1fr)_auto] gap-x-1 border-b border-border px-1.25 pb-0.5 text-xs font-semibold text-muted sm:grid"
+        className={
+          "hidden grid-cols-[150px_110px_minmax(0,1fr)_auto] gap-x-1 border-b border-border px-1.25" +
+          " pb-0.5 text-xs font-semibold text-muted sm:grid"
+        }
       >
         <span>{t.code}</span>
         <span>{t.reducedShort}</span>

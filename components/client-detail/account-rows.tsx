@@ -43,7 +43,10 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
           aria-expanded={open}
           aria-controls={regionId}
           onClick={() => setOpen(!open)}
-          className="flex w-full cursor-pointer items-center gap-1.5 rounded-theme px-1.5 py-1 text-left hover:bg-surface-2"
+          className={
+            "flex w-full cursor-pointer items-center gap-1.5 rounded-theme px-1.5 py-1 text-left" +
+            " hover:bg-surface-2"
+          }
         >
           <ChevronRight
             aria-hidden="true"

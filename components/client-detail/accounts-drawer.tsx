@@ -177,7 +177,10 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
             aria-label={view === "active" ? t.addTitle : t.backToActive}
             title={view === "active" ? t.addTitle : t.backToActive}
             onClick={() => switchView(view === "active" ? "add" : "active")}
-            className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
+            className={
+              "grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft" +
+              " text-primary hover:bg-primary hover:text-primary-fg"
+            }
           >
             {view === "active" ? <Plus {...LARGE} /> : <ChevronLeft {...LARGE} />}
           </button>

@@ -117,7 +117,8 @@ export function AddAccountsList({ clientId, year, month, rows, all, busyId, onAd
                   disabled={busy}
                   onClick={() => onAdd(row)}
                   className={cn(
-                    "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-primary-soft hover:text-primary disabled:cursor-wait",
+                    "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+                      " hover:bg-primary-soft hover:text-primary disabled:cursor-wait",
                   )}
                 >
                   {busyId === row.id ? <Spinner /> : <Plus aria-hidden="true" className="size-2" />}

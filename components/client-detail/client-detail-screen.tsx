@@ -110,7 +110,12 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
         onChoose={setChoice}
         onRemove={() => setRemoving(true)}
       />
-      <main className="grid min-w-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_380px]">
+      <main
+        className={
+          "grid min-w-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[minmax(0,1fr)_340px]" +
+          " xl:grid-cols-[minmax(0,1fr)_380px]"
+        }
+      >
         <section
           aria-labelledby="client-title"
           className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2"

@@ -48,7 +48,11 @@ export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }:
       {remove.isError && !open ? (
         <div
           role="alert"
-          className="fixed bottom-2 left-1/2 z-[80] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 items-start gap-1 rounded-theme border border-danger bg-surface p-1.5 text-sm text-danger shadow-2xl"
+          className={
+            "fixed bottom-2 left-1/2 z-[80] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2" +
+            " items-start gap-1 rounded-theme border border-danger bg-surface p-1.5 text-sm" +
+            " text-danger shadow-2xl"
+          }
         >
           <p className="flex-1">{remove.error.message}</p>
           <button
@@ -56,7 +60,10 @@ export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }:
             aria-label={t.dismiss}
             title={t.dismiss}
             onClick={() => remove.reset()}
-            className="grid size-3 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
+            className={
+              "grid size-3 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+              " hover:bg-surface-2 hover:text-fg"
+            }
           >
             <X aria-hidden="true" className="size-2" />
           </button>

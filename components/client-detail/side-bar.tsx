@@ -59,7 +59,12 @@ function Badge({ count, label }: { count: number; label: string }) {
   return (
     <span
       title={label}
-      className="grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+      className={
+        "grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full bg-primary px-0.5" +
+        " text-[11px] leading-none font-bold text-primary-fg" +
+        " group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0" +
+        " group-data-[collapsed=true]/bar:right-0"
+      }
     >
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
       <span className="sr-only">{label}</span>
@@ -88,7 +93,9 @@ const plainClick = (event: MouseEvent) =>
   event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 
 const entryClass =
-  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
+  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left" +
+  " group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm" +
+  " font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
 
 /**
  * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
@@ -133,7 +140,9 @@ function Entry({
       role="tooltip"
       className={cn(
         tipEnd && "max-lg:group-data-[collapsed=true]/bar:right-0 max-lg:group-data-[collapsed=true]/bar:left-auto",
-        "pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg group-focus-within/entry:visible group-hover/entry:visible",
+        "pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border" +
+          " border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg" +
+          " group-focus-within/entry:visible group-hover/entry:visible",
       )}
     >
       {disabledReason}
@@ -213,7 +222,8 @@ export function SideBar({
       className={cn(
         // Beside the page from lg on (a column, its width animated); above it on narrow screens, where
         // the collapsed bar is one row of icons.
-        "group/bar m-2 mb-0 flex shrink-0 gap-1 rounded-theme border border-border bg-surface p-1 transition-[width] duration-300 lg:mr-0 lg:mb-2 lg:flex-col lg:self-start",
+        "group/bar m-2 mb-0 flex shrink-0 gap-1 rounded-theme border border-border bg-surface p-1" +
+          " transition-[width] duration-300 lg:mr-0 lg:mb-2 lg:flex-col lg:self-start",
         expanded ? "flex-col lg:w-30" : "flex-row items-center lg:w-7.5 lg:items-stretch",
         className,
       )}
@@ -225,7 +235,12 @@ export function SideBar({
         aria-label={expanded ? t.collapse : t.expand}
         title={expanded ? t.collapse : t.expand}
         onClick={() => setExpanded(!expanded)}
-        className="grid size-5 shrink-0 cursor-pointer place-items-center self-end rounded-theme group-data-[collapsed=true]/bar:self-center lg:group-data-[collapsed=true]/bar:self-end text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
+        className={
+          "grid size-5 shrink-0 cursor-pointer place-items-center self-end rounded-theme" +
+          " group-data-[collapsed=true]/bar:self-center lg:group-data-[collapsed=true]/bar:self-end" +
+          " text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2" +
+          " focus-visible:ring-primary"
+        }
       >
         <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
       </button>
@@ -254,7 +269,10 @@ export function SideBar({
               <Avatar
                 name={contabilizing.name}
                 pictureUrl={contabilizing.pictureUrl}
-                className="size-2.5 text-[9px] group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+                className={
+                  "size-2.5 text-[9px] group-data-[collapsed=true]/bar:absolute" +
+                  " group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+                }
               />
             ) : (
               <Badge count={uncontabilizedCount} label={t.uncontabilizedCount(uncontabilizedCount)} />

@@ -80,7 +80,10 @@ export function ClientsScreen() {
         {clients.isError && !cards ? (
           <div
             role="alert"
-            className="flex flex-col items-start gap-1.5 rounded-theme border border-danger/40 bg-danger-soft p-2 text-danger"
+            className={
+              "flex flex-col items-start gap-1.5 rounded-theme border border-danger/40" +
+              " bg-danger-soft p-2 text-danger"
+            }
           >
             <p>{clients.error.message}</p>
             <Button variant="secondary" onClick={() => void clients.refetch()}>
@@ -124,7 +127,10 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
   return (
     <section
       aria-labelledby="clients-empty"
-      className="mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong bg-surface p-4 text-center"
+      className={
+        "mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border" +
+        " border-dashed border-border-strong bg-surface p-4 text-center"
+      }
     >
       <span className="grid size-8 place-items-center rounded-full bg-primary-soft text-primary" aria-hidden="true">
         <Building2 className="size-4" strokeWidth={1.8} />

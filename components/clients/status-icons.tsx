@@ -45,7 +45,11 @@ export function StatusIcon({ kind }: { kind: StatusKind }) {
       <span
         aria-hidden="true"
         data-tooltip=""
-        className="pointer-events-none absolute top-full left-0 z-20 mt-0.5 w-max max-w-[280px] rounded-theme bg-fg px-1 py-0.5 text-left text-xs font-medium text-canvas opacity-0 shadow-lg transition-opacity group-hover/tip:opacity-100"
+        className={
+          "pointer-events-none absolute top-full left-0 z-20 mt-0.5 w-max max-w-[280px]" +
+          " rounded-theme bg-fg px-1 py-0.5 text-left text-xs font-medium text-canvas opacity-0" +
+          " shadow-lg transition-opacity group-hover/tip:opacity-100"
+        }
       >
         {look.label}
       </span>

@@ -50,11 +50,15 @@ export function ContabilizationPage() {
   );
 }
 
-/** What changed in the month's last contabilised blocks: a post or undo the desk did not make was the phone's. */
-const lastSignature = (data: ContabilizationMonth | undefined) =>
-  data
-    ? `${data.year}-${data.month}:${data.lastContabilized.map((block) => `${block.id}@${block.contabilizedDatetime ?? ""}`).join(",")}`
-    : null;
+/**
+ * What changed in the month's last contabilised blocks: a post or undo the desk did not make was the
+ * phone's.
+ */
+const lastSignature = (data: ContabilizationMonth | undefined) => {
+  if (!data) return null;
+  const blocks = data.lastContabilized.map((block) => `${block.id}@${block.contabilizedDatetime ?? ""}`);
+  return `${data.year}-${data.month}:${blocks.join(",")}`;
+};
 
 function ContabilizationScreen({ client }: { client: SelectedClient }) {
   const router = useRouter();
@@ -140,7 +144,11 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
   if (held) {
     return (
       <main className="flex flex-1 flex-col gap-2 p-2">
-        <section className="mx-auto flex w-full max-w-[720px] flex-col gap-2 rounded-theme border border-border bg-surface p-2">
+        <section
+          className={
+            "mx-auto flex w-full max-w-[720px] flex-col gap-2 rounded-theme border" + " border-border bg-surface p-2"
+          }
+        >
           {header}
           <HeldNotice message={held.message} holder={held.holder} onBack={() => router.push("/home/client")} />
         </section>

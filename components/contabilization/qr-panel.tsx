@@ -51,7 +51,11 @@ export function QrPanel({ clientId, year, month, phoneSeen }: QrPanelProps) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme px-2 py-1 text-left text-base font-bold outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary"
+          className={
+            "flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme px-2 py-1" +
+            " text-left text-base font-bold outline-none hover:bg-surface-2 focus-visible:ring-2" +
+            " focus-visible:ring-primary"
+          }
         >
           <QrIcon aria-hidden="true" className="size-2.5 shrink-0" strokeWidth={1.8} />
           <span className="flex-1">{t.qrTitle}</span>
@@ -63,7 +67,11 @@ export function QrPanel({ clientId, year, month, phoneSeen }: QrPanelProps) {
       </h2>
       <Collapse open={open} id={panelId}>
         <div className="flex flex-col gap-2 px-2 pt-1 pb-2 sm:flex-row sm:items-start">
-          <div className="grid size-[216px] shrink-0 place-items-center self-center rounded-theme bg-white p-1 sm:self-start">
+          <div
+            className={
+              "grid size-[216px] shrink-0 place-items-center self-center rounded-theme bg-white" + " p-1 sm:self-start"
+            }
+          >
             {url ? <QrCode url={url} /> : link.isError ? null : <Spinner />}
           </div>
           <div className="flex min-w-0 flex-col gap-1 text-sm">

@@ -115,7 +115,10 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false }: I
                 title={t.removeInvite(invite.email)}
                 disabled={remove.isPending}
                 onClick={() => setRemoving(invite)}
-                className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-danger-soft hover:text-danger"
+                className={
+                  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+                  " hover:bg-danger-soft hover:text-danger"
+                }
               >
                 <X aria-hidden="true" className="size-2" />
               </button>

@@ -69,7 +69,10 @@ export function CreateAccountModal({ open, onOpenChange, opener }: CreateAccount
       </form>
       <DialogClose
         aria-label={landingMessages.dialog.close}
-        className="absolute top-1.5 right-1.5 grid size-4 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+        className={
+          "absolute top-1.5 right-1.5 grid size-4 cursor-pointer place-items-center rounded-full" +
+          " text-muted hover:bg-surface-2 hover:text-fg"
+        }
       >
         <X aria-hidden="true" className="size-2" strokeWidth={2.2} />
       </DialogClose>

@@ -49,7 +49,12 @@ export function HowItWorks() {
           </li>
         ))}
       </ol>
-      <div className="mt-3 flex flex-col items-start gap-2 rounded-theme bg-brand-deep p-3 text-white sm:flex-row sm:items-center">
+      <div
+        className={
+          "mt-3 flex flex-col items-start gap-2 rounded-theme bg-brand-deep p-3 text-white" +
+          " sm:flex-row sm:items-center"
+        }
+      >
         <QrGlyph />
         <div>
           <h3 className="font-semibold">{m.how.qrTitle}</h3>
@@ -69,7 +74,12 @@ function QrGlyph() {
     >
       <path
         className="fill-current"
-        d="M2 2h9v9H2zm2 2v5h5V4zm13-2h9v9h-9zm2 2v5h5V4zM2 17h9v9H2zm2 2v5h5v-5zm2-13h1v1H6zm15 0h1v1h-1zM6 21h1v1H6zm8-19h2v3h-2zm0 5h2v2h-2zm-2 4h3v2h-3zm5 2h2v2h-2zm4 0h3v2h-3zm-7 4h2v3h-2zm4 0h3v2h-3zm4 4h2v4h-2zm-5 2h3v2h-3zm9-6h2v2h-2z"
+        d={
+          "M2 2h9v9H2zm2 2v5h5V4zm13-2h9v9h-9zm2 2v5h5V4z" +
+          "M2 17h9v9H2zm2 2v5h5v-5zm2-13h1v1H6zm15 0h1v1h-1zM6 21h1v1H6z" +
+          "m8-19h2v3h-2zm0 5h2v2h-2zm-2 4h3v2h-3zm5 2h2v2h-2zm4 0h3v2h-3z" +
+          "m-7 4h2v3h-2zm4 0h3v2h-3zm4 4h2v4h-2zm-5 2h3v2h-3zm9-6h2v2h-2z"
+        }
       />
     </svg>
   );

@@ -14,7 +14,8 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/85 backdrop-blur-md">
       <div className="mx-auto flex h-8 max-w-[1200px] items-center justify-between gap-2 px-2 sm:px-3">
-        {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says where it goes. */}
+        {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says
+            where it goes. */}
         <button
           type="button"
           onClick={() => scrollToSection("Inicio")}
@@ -74,7 +75,8 @@ function ScrollingSectionNav() {
       <span
         aria-hidden="true"
         className={cn(
-          "pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity",
+          "pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end" +
+            " bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity",
           overflow.end ? "opacity-100" : "opacity-0",
         )}
       >
@@ -92,7 +94,10 @@ function SectionNav({ className, ref }: { className: string; ref?: Ref<HTMLEleme
           key={id}
           type="button"
           onClick={() => scrollToSection(id)}
-          className="h-5 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+          className={
+            "h-5 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-medium whitespace-nowrap" +
+            " text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+          }
         >
           {landingMessages.nav[id]}
         </button>

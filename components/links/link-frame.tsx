@@ -6,6 +6,7 @@ import { titlesMessages } from "@/lib/i18n/sections/titles";
 import { LOGIN_PATH } from "@/lib/routes";
 import { Logo } from "@/components/ui/logo";
 import { AppLink } from "@/components/ui/app-link";
+import { cn } from "@/components/ui/cn";
 
 /** The frame of the e-mailed link pages: the brand above one card, like the login page's card (wider
  * for the client company's registration form). */
@@ -19,7 +20,12 @@ export function LinkFrame({ children, wide = false }: { children: ReactNode; wid
               <Logo />
             </AppLink>
           </div>
-          <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+          <div
+            className={
+              "rounded-theme border border-border bg-surface p-3" +
+              " shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4"
+            }
+          >
             {children}
           </div>
         </div>
@@ -37,7 +43,10 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
     <div className="flex flex-col items-center gap-2 text-center" role={tone === "error" ? "alert" : "status"}>
       <span
         aria-hidden="true"
-        className={`grid size-6 place-items-center rounded-full ${tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary"}`}
+        className={cn(
+          "grid size-6 place-items-center rounded-full",
+          tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary",
+        )}
       >
         {tone === "error" ? (
           <CircleAlert className="size-3" strokeWidth={2.2} />
@@ -49,7 +58,10 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
       {text ? <p className="text-sm text-muted">{text}</p> : null}
       <AppLink
         href={LOGIN_PATH}
-        className="mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold text-primary-fg hover:bg-primary-hover"
+        className={
+          "mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold" +
+          " text-primary-fg hover:bg-primary-hover"
+        }
       >
         {linksMessages.goToLogin}
       </AppLink>

@@ -68,7 +68,10 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
           type="button"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left hover:bg-surface-2"
+          className={
+            "flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left" +
+            " hover:bg-surface-2"
+          }
         >
           <Avatar name={item.name} pictureUrl={item.pictureUrl} className="size-4" />
           {/* Only the name truncates: '(Você)' and 'Bloqueado' stay whole at 390px. Blocked is said in
@@ -79,7 +82,11 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
             </span>
             {self ? <span className="shrink-0 text-sm text-muted">({t.you})</span> : null}
             {item.blocked ? (
-              <span className="ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">
+              <span
+                className={
+                  "ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold" + " text-danger"
+                }
+              >
                 {t.blocked}
               </span>
             ) : null}

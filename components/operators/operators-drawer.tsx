@@ -32,7 +32,10 @@ function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onVi
         aria-label={add ? t.addView : t.back}
         title={add ? t.addView : t.back}
         onClick={() => onView(add ? "add" : "list")}
-        className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
+        className={
+          "grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary" +
+          " hover:bg-primary hover:text-primary-fg"
+        }
       >
         {add ? <Plus {...ICON} /> : <ChevronLeft {...ICON} />}
       </button>

@@ -19,7 +19,12 @@ export type AppHeaderProps = {
 export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOpenProfile }: AppHeaderProps) {
   const me = useMe();
   return (
-    <header className="sticky top-0 z-30 flex h-8 items-center justify-between gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur sm:px-3">
+    <header
+      className={
+        "sticky top-0 z-30 flex h-8 items-center justify-between gap-2 border-b border-border" +
+        " bg-surface/95 px-2 backdrop-blur sm:px-3"
+      }
+    >
       <Logo />
       <div className="flex min-w-0 items-center gap-1">
         <button
@@ -37,7 +42,9 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
           onClick={onOpenProfile}
           title={shellMessages.openProfile}
           data-testid="profile-button"
-          className="flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5 hover:bg-surface-2"
+          className={
+            "flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5" + " hover:bg-surface-2"
+          }
         >
           {/* A block, so max-width applies: a long name ends in an ellipsis at every width, whole in the tooltip. */}
           <span

@@ -56,7 +56,10 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
       {failure ? (
         <span
           role="alert"
-          className="absolute top-full right-0 mt-1 w-max max-w-[16rem] rounded-theme border border-border bg-surface px-1 py-0.5 text-xs text-danger shadow-lg"
+          className={
+            "absolute top-full right-0 mt-1 w-max max-w-[16rem] rounded-theme border border-border" +
+            " bg-surface px-1 py-0.5 text-xs text-danger shadow-lg"
+          }
         >
           {failure}
         </span>

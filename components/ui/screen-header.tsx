@@ -64,7 +64,9 @@ export function ScreenHeader({
             onClick={onClientAction}
             title={clientActionLabel}
             aria-haspopup="dialog"
-            className="flex max-w-full cursor-pointer items-center gap-1 rounded-theme pr-1 text-left hover:bg-surface-2"
+            className={
+              "flex max-w-full cursor-pointer items-center gap-1 rounded-theme pr-1 text-left" + " hover:bg-surface-2"
+            }
           >
             {avatar}
             <span className="truncate text-xl font-bold">{client.name}</span>

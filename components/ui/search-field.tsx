@@ -20,7 +20,11 @@ export function SearchField({ placeholder, value, onValueChange, className, ...i
         placeholder={placeholder}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
-        className="h-5 w-full min-w-0 rounded-theme border border-border bg-surface pr-1.5 pl-4.5 text-sm text-fg placeholder:text-muted focus:border-primary focus:outline-2 focus:outline-primary/30"
+        className={
+          "h-5 w-full min-w-0 rounded-theme border border-border bg-surface pr-1.5 pl-4.5 text-sm" +
+          " text-fg placeholder:text-muted focus:border-primary focus:outline-2" +
+          " focus:outline-primary/30"
+        }
         {...input}
       />
     </div>

@@ -37,7 +37,10 @@ export const showsAdminStar = (target: RankTarget) => target.type < OPERATOR_TYP
 
 export type StarState = "demote" | "admin" | "promote" | null;
 
-/** The admin star as the viewer sees it: 'Remover administração', 'Administrador' (read-only) or 'Tornar administrador'. */
+/**
+ * The admin star as the viewer sees it: 'Remover administração', 'Administrador' (read-only) or
+ * 'Tornar administrador'.
+ */
 export function adminStar(own: Rank, target: RankTarget): StarState {
   const manage = canManageOperator(own, target);
   if (showsAdminStar(target)) return manage && target.type === OPERATOR_TYPE.admin ? "demote" : "admin";
