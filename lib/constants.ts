@@ -54,6 +54,8 @@ export const CONTABILIZATION_SESSION_MS = 12 * 60 * MINUTE_MS;
 export const CATEGORIZATION_CLAIM_MS = 3 * POLL_INTERVAL_MS;
 /** 'Reportar problema': the longest Observação the server keeps. */
 export const PENDENCY_OBSERVATIONS_MAX = 1_000;
+/** The longest reason a devolve may carry (/api/block/devolve). */
+export const DEVOLVE_REASON_MAX = 500;
 
 // ---------------------------------------------------------------- lists
 export const LAST_CONTABILIZED = 3;

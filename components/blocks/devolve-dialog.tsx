@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { DEVOLVE_REASON_MAX } from "@/lib/contract/blocks";
+import { DEVOLVE_REASON_MAX } from "@/lib/constants";
 import { viewerMessages as t } from "@/lib/i18n/sections/viewer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 

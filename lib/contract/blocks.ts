@@ -1,3 +1,4 @@
+import { DEVOLVE_REASON_MAX } from "@/lib/constants";
 import { blocksMessages } from "@/lib/i18n/sections/blocks";
 import { multilineTextSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
@@ -62,7 +63,6 @@ export const blockIdBody = z.object({ blockId: idSchema });
 export type BlockIdBody = z.infer<typeof blockIdBody>;
 
 /** POST /api/block/devolve: the spec's {blockId} plus an optional reason the client sees in Devolvidos (additive). */
-export const DEVOLVE_REASON_MAX = 500;
 export const blockDevolveBody = z.object({
   blockId: idSchema,
   reason: multilineTextSchema
