@@ -25,6 +25,8 @@ export const BODY_RATE_GRACE_MS = 5_000;
 /** Default of config BODY_MAX_MS: the longest a request body may take to arrive before 408. */
 export const BODY_MAX_MS = 240_000;
 export const MAX_BLOCK_IMAGES = 13;
+/** The longest document file name kept (longer ones are cut). */
+export const DOCUMENT_NAME_MAX = 255;
 export const GALLERY_PER_ROW = 8;
 export const ZOOM_LEVELS = 3;
 

@@ -1,6 +1,5 @@
-import { MAX_BLOCK_IMAGES } from "@/lib/constants";
+import { DOCUMENT_NAME_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 import {
-  DOCUMENT_NAME_MAX,
   type BlockCreateBody,
   type BlockDocumentInput,
   type GalleryDocument,

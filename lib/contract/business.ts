@@ -1,4 +1,4 @@
-import { MAX_BLOCK_IMAGES } from "@/lib/constants";
+import { DOCUMENT_NAME_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { validationMessages } from "@/lib/i18n/sections/validation";
 import { textSchema } from "@/lib/validation/schemas";
 import { monthSchema, yearSchema } from "./accounts";
@@ -24,7 +24,6 @@ export const clientRefSchema = z
 
 /** One entry of a block's document list: a new photo, or a document already in the caller's gallery. */
 /** A photo's file name as the device gave it (optional, additive): Devolvidos shows it. */
-export const DOCUMENT_NAME_MAX = 255;
 export const documentNameSchema = textSchema.pipe(z.string().max(DOCUMENT_NAME_MAX));
 export const newPhotoSchema = z.object({
   id: clientRefSchema,
