@@ -25,15 +25,10 @@ export const BODY_RATE_GRACE_MS = 5_000;
 /** Default of config BODY_MAX_MS: the longest a request body may take to arrive before 408. */
 export const BODY_MAX_MS = 240_000;
 export const MAX_BLOCK_IMAGES = 13;
+/** The longest document file name kept (longer ones are cut). */
+export const DOCUMENT_NAME_MAX = 255;
 export const GALLERY_PER_ROW = 8;
-export const SENT_GRID_PER_ROW = 6;
 export const ZOOM_LEVELS = 3;
-export const REPOSITION_ZOOM_MIN = 1;
-export const REPOSITION_ZOOM_MAX = 5;
-export const REPOSITION_ZOOM_STEP = 0.0001;
-export const AVATAR_CROP_SIZE = 224;
-export const AVATAR_CROP_BORDER = 16;
-export const AVATAR_CROP_RADIUS = 128;
 
 // ---------------------------------------------------------------- time windows
 export const MINUTE_MS = 60_000;
@@ -61,21 +56,20 @@ export const CONTABILIZATION_SESSION_MS = 12 * 60 * MINUTE_MS;
 export const CATEGORIZATION_CLAIM_MS = 3 * POLL_INTERVAL_MS;
 /** 'Reportar problema': the longest Observação the server keeps. */
 export const PENDENCY_OBSERVATIONS_MAX = 1_000;
+/** The longest reason a devolve may carry (/api/block/devolve). */
+export const DEVOLVE_REASON_MAX = 500;
 
 // ---------------------------------------------------------------- lists
 export const LAST_CONTABILIZED = 3;
 export const OPERATOR_NAME_MAX = 25;
 export const OPERATOR_SELECT_MAX = 7;
 export const CATEGORIZATION_AVATARS_MAX = 7;
-export const MONTH_SELECT_OPTIONS = 7;
 export const YEAR_SELECT_OPTIONS = 5;
 export const SELECTABLE_YEAR_FIRST = 2020;
 // The spec's last selectable year (2025) was "now" when it was written: the year selects run from
 // SELECTABLE_YEAR_FIRST to the current year (selectableYears in lib/format/dates.ts).
 
 // ---------------------------------------------------------------- product
-export const SIGNUP_STEPS = 4;
-export const PLAN_PRICE_CENTS = 4_999;
 export const NOT_SHOW_AGAIN_COOKIE = "notShowAgainNextDialog";
 
 // ---------------------------------------------------------------- pendencies
@@ -86,29 +80,14 @@ export const ISSUE_LABELS: Readonly<Record<number, string>> = {
 };
 export const ISSUE_UNKNOWN = "Desconhecido";
 export const ISSUE_CODES = [0, 1, 2] as const;
-export type IssueCode = (typeof ISSUE_CODES)[number];
 
 /** The label of a pendency issue code; any code outside the table reads 'Desconhecido' (spec §3). */
 export function issueLabel(issue: number): string {
   return ISSUE_LABELS[issue] ?? ISSUE_UNKNOWN;
 }
 
-// ---------------------------------------------------------------- layout (theme)
-export const SPACING_UNIT_PX = 8;
-export const RADIUS_PX = 12;
-export const DRAWER_MIN_HEIGHT_UNITS = 86;
-export const DRAWER_TITLE_PX = 24;
-export const DRAWER_CONTENT_OFFSET_PX = 89;
-export const PROFILE_PANEL_PX = 484;
-export const CONTACT_PANEL_PX = 304;
+// ---------------------------------------------------------------- layout
 export const CLIENT_GRID_MIN_COLUMN_PX = 300;
 
 /** Key of the uncategorised blocks in the year → month → account map (what `obj[null]` gives in JS). */
 export const UNCATEGORIZED_KEY = "null";
-
-// Limits the screens share with the contracts. They live here, not in lib/contract: a screen that imports
-// a value from a contract module pulls zod and every one of its locales into the page's first load.
-/** The reason a block is devolved with (optional): Devolvidos shows it. */
-export const DEVOLVE_REASON_MAX = 500;
-/** A photo's file name as the device gave it (optional): Devolvidos shows it. */
-export const DOCUMENT_NAME_MAX = 255;

@@ -1,5 +1,6 @@
 "use client";
 
+import { CircleAlert } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { TokenAnswer } from "@/lib/contract/auth";
 import { requestLogin } from "@/lib/api/auth";
@@ -99,9 +100,7 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (answer: Token
             role="alert"
             className="flex items-start gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger"
           >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-px size-2 shrink-0 fill-current">
-              <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
-            </svg>
+            <CircleAlert aria-hidden="true" className="mt-px size-2 shrink-0" strokeWidth={2.4} />
             {failure.message}
           </p>
         ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { matchesAccount } from "@/lib/format/search";
 import { chartActivateMessages } from "@/lib/i18n/sections/chart";
@@ -187,7 +188,8 @@ export function AccountPicker({
       </label>
       <div
         className={cn(
-          "flex h-5 items-center rounded-theme border bg-surface pr-0.5 focus-within:border-primary focus-within:ring-4 focus-within:ring-primary/15",
+          "flex h-5 items-center rounded-theme border bg-surface pr-0.5 focus-within:border-primary" +
+            " focus-within:ring-4 focus-within:ring-primary/15",
           readOnly && "border-transparent bg-surface-2 focus-within:ring-0",
           invalid && !readOnly ? "border-danger" : !readOnly && "border-border",
         )}
@@ -217,7 +219,10 @@ export function AccountPicker({
           onFocus={(event) => !readOnly && event.currentTarget.select()}
           onBlur={close}
           onKeyDown={onKeyDown}
-          className="h-full min-w-0 flex-1 truncate rounded-theme bg-transparent px-1.5 text-[15px] text-fg outline-none placeholder:text-muted"
+          className={
+            "h-full min-w-0 flex-1 truncate rounded-theme bg-transparent px-1.5 text-[15px] text-fg" +
+            " outline-none placeholder:text-muted"
+          }
         />
         {!readOnly && value !== null ? (
           <button
@@ -231,18 +236,12 @@ export function AccountPicker({
               setText(null);
               inputRef.current?.focus();
             }}
-            className="grid size-3 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+            className={
+              "grid size-3 cursor-pointer place-items-center rounded-full text-muted" +
+              " hover:bg-surface-2 hover:text-fg"
+            }
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-2"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              aria-hidden="true"
-            >
-              <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
-            </svg>
+            <X aria-hidden="true" className="size-2" strokeWidth={2.2} />
           </button>
         ) : null}
         {!readOnly ? (
@@ -257,18 +256,16 @@ export function AccountPicker({
               else openList();
               inputRef.current?.focus();
             }}
-            className="grid size-3 cursor-pointer place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+            className={
+              "grid size-3 cursor-pointer place-items-center rounded-full text-muted" +
+              " hover:bg-surface-2 hover:text-fg"
+            }
           >
-            <svg
-              viewBox="0 0 24 24"
-              className={cn("size-2 transition-transform", open && "rotate-180")}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
+            <ChevronDown
               aria-hidden="true"
-            >
-              <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+              className={cn("size-2 transition-transform", open && "rotate-180")}
+              strokeWidth={2.2}
+            />
           </button>
         ) : null}
       </div>
@@ -278,7 +275,10 @@ export function AccountPicker({
         role="listbox"
         aria-label={label}
         hidden={!open || flat.length === 0}
-        className="absolute top-full right-0 left-0 z-20 mt-0.5 max-h-[40vh] overflow-y-auto rounded-theme border border-border bg-surface py-0.5 shadow-xl"
+        className={
+          "absolute top-full right-0 left-0 z-20 mt-0.5 max-h-[40vh] overflow-y-auto rounded-theme" +
+          " border border-border bg-surface py-0.5 shadow-xl"
+        }
       >
         {open ? renderGroup("active", t.activeAccounts, 0) : null}
         {open ? renderGroup("all", t.allAccounts, filtered.active.length) : null}
@@ -286,7 +286,10 @@ export function AccountPicker({
       {open && flat.length === 0 ? (
         <div
           role="status"
-          className="absolute top-full right-0 left-0 z-20 mt-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-sm text-muted shadow-xl"
+          className={
+            "absolute top-full right-0 left-0 z-20 mt-0.5 rounded-theme border border-border" +
+            " bg-surface px-1.5 py-1 text-sm text-muted shadow-xl"
+          }
         >
           {t.noOptions}
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { CircleCheck } from "lucide-react";
 import type { JSX } from "react";
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
@@ -25,8 +26,10 @@ export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
       data-block-id={block.id}
       onClick={() => onOpen(block)}
       className={cn(
-        "relative flex min-h-7 w-full min-w-0 cursor-pointer flex-col items-start justify-center gap-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-left",
-        "transition-colors hover:border-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+        "relative flex min-h-7 w-full min-w-0 cursor-pointer flex-col items-start justify-center" +
+          " gap-0.5 rounded-theme border border-border bg-surface px-1.5 py-1 text-left",
+        "transition-colors hover:border-primary hover:bg-primary-soft focus-visible:outline-2" +
+          " focus-visible:outline-offset-2 focus-visible:outline-primary",
       )}
     >
       <span className="flex w-full items-center gap-0.5 text-xs text-muted">
@@ -36,17 +39,11 @@ export function BlockCard({ block, onOpen }: BlockCardProps): JSX.Element {
           {block.date ? date : t.sentOn(date)}
         </span>
         {contabilized ? (
-          <svg
-            viewBox="0 0 24 24"
-            className="ml-auto size-2 shrink-0 text-status-contabilized"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
+          <CircleCheck
             aria-hidden="true"
-          >
-            <circle cx="12" cy="12" r="9.5" />
-            <path d="M7.5 12.5l3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+            className="ml-auto size-2 shrink-0 text-status-contabilized"
+            strokeWidth={2.4}
+          />
         ) : null}
       </span>
       <span className="truncate text-sm font-semibold text-fg">

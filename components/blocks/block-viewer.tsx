@@ -1,7 +1,6 @@
 "use client";
 
 import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { useBlockDocuments, useDevolveBlock, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
@@ -9,7 +8,7 @@ import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { DevolveDialog } from "./devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { Dialog, DialogClose, DialogTitle } from "@/components/ui/dialog";
 import { BlockPanel } from "./block-panel";
 import {
   blockCardDate,
@@ -23,7 +22,7 @@ import {
 } from "./block-form-rules";
 import { ImageStage } from "./image-stage";
 import { useLatestBlock } from "./use-latest-block";
-import { iconButton, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
+import { iconButton, ICONS, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
 
 const t = viewerMessages;
 
@@ -43,49 +42,44 @@ export type BlockViewerProps = { clientId: number; block: Block | null; onClose:
  * ViewerReadOnly. Keyboard: ←/→ images, +/- zoom, Escape closes.
  */
 export function BlockViewer({ clientId, block, onClose, readOnly }: BlockViewerProps): JSX.Element {
-  const returnFocus = useReturnFocus();
   const [fullScreen, setFullScreen] = useState(false);
   return (
-    <Dialog.Root open={block !== null} onOpenChange={(open) => open || onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[55] bg-black/60" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          {...returnFocus}
-          onEscapeKeyDown={(event) => {
-            // Escape first closes an open account list (the combobox handles it), then the viewer.
-            const active = document.activeElement;
-            if (
-              active instanceof HTMLElement &&
-              active.getAttribute("aria-expanded") === "true" &&
-              active.getAttribute("role") === "combobox"
-            ) {
-              event.preventDefault();
-            }
-          }}
-          data-fullscreen={fullScreen || undefined}
-          className={cn(
-            "fixed z-[56] flex flex-col overflow-hidden bg-surface shadow-2xl outline-none",
-            fullScreen
-              ? "inset-0 h-dvh w-full"
-              : // a phone gets the whole screen either way; from md up, a dialog with a margin
-                "inset-0 h-dvh w-full md:inset-auto md:top-1/2 md:left-1/2 md:h-[calc(100dvh-32px)] md:max-h-[900px] md:w-[calc(100%-32px)] md:max-w-[1360px] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-theme md:border md:border-border",
-          )}
-        >
-          {block ? (
-            <ViewerBody
-              key={block.id}
-              clientId={clientId}
-              block={block}
-              readOnly={readOnly}
-              onClose={onClose}
-              fullScreen={fullScreen}
-              onFullScreen={setFullScreen}
-            />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={block !== null}
+      onOpenChange={(open) => open || onClose()}
+      variant="sheet"
+      onEscapeKeyDown={(event) => {
+        // Escape first closes an open account list (the combobox handles it), then the viewer.
+        const active = document.activeElement;
+        if (
+          active instanceof HTMLElement &&
+          active.getAttribute("aria-expanded") === "true" &&
+          active.getAttribute("role") === "combobox"
+        ) {
+          event.preventDefault();
+        }
+      }}
+      data-fullscreen={fullScreen || undefined}
+      className={cn(
+        "inset-0 h-dvh w-full overflow-hidden shadow-2xl",
+        // a phone gets the whole screen either way; from md up, a dialog with a margin
+        !fullScreen &&
+          "md:inset-auto md:top-1/2 md:left-1/2 md:h-[calc(100dvh-32px)] md:max-h-[900px] md:w-[calc(100%-32px)]" +
+            " md:max-w-[1360px] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-theme md:border md:border-border",
+      )}
+    >
+      {block ? (
+        <ViewerBody
+          key={block.id}
+          clientId={clientId}
+          block={block}
+          readOnly={readOnly}
+          onClose={onClose}
+          fullScreen={fullScreen}
+          onFullScreen={setFullScreen}
+        />
+      ) : null}
+    </Dialog>
   );
 }
 
@@ -193,13 +187,13 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
       <div className="flex shrink-0 items-center gap-1.5 border-b border-border px-2 py-1">
         <div className="flex min-w-0 flex-1 flex-col">
-          <Dialog.Title className="text-lg leading-tight font-bold">{t.title}</Dialog.Title>
+          <DialogTitle className="text-lg leading-tight font-bold">{t.title}</DialogTitle>
           <p className="truncate text-sm text-muted">{subtitle}</p>
         </div>
         <p className="hidden text-xs text-muted lg:block">{t.keyboardHelp}</p>
-        <Dialog.Close aria-label={t.close} title={t.close} className={iconButton}>
-          <ViewerIcon path="M6 6l12 12M18 6L6 18" />
-        </Dialog.Close>
+        <DialogClose aria-label={t.close} title={t.close} className={iconButton}>
+          <ViewerIcon path={ICONS.close} />
+        </DialogClose>
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden">
@@ -226,7 +220,10 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         <div
           role="group"
           aria-label={t.actions}
-          className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border"
+          className={
+            "order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col" +
+            " md:border-l md:border-border"
+          }
         >
           <ZoomButtons zoom={zoom} onStep={zoomStep} />
           <button
@@ -237,9 +234,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             // a phone always shows the viewer full screen: the toggle is for wider screens
             className={cn(iconButton, "hidden md:grid")}
           >
-            <ViewerIcon
-              path={fullScreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"}
-            />
+            <ViewerIcon path={fullScreen ? ICONS.exitFullScreen : ICONS.fullScreen} />
           </button>
           {canDevolve(mode) ? (
             <button
@@ -249,14 +244,17 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
               onClick={() => setConfirming(true)}
               className={cn(iconButton, "text-danger hover:bg-danger-soft hover:text-danger md:mt-1")}
             >
-              <ViewerIcon path="M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+              <ViewerIcon path={ICONS.devolve} />
             </button>
           ) : null}
         </div>
 
         <aside
           aria-label={t.details}
-          className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l"
+          className={
+            "order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px]" +
+            " md:overflow-y-auto md:border-t-0 md:border-l"
+          }
         >
           {docs.isError ? (
             <p role="alert" className="mb-1 text-sm text-danger">

@@ -1,5 +1,17 @@
 "use client";
 
+import {
+  ChevronLeft,
+  ChevronRight,
+  Maximize,
+  Minimize,
+  TriangleAlert,
+  Undo2,
+  X,
+  ZoomIn,
+  ZoomOut,
+  type LucideIcon,
+} from "lucide-react";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { ZOOM_LEVELS } from "./block-form-rules";
@@ -10,32 +22,26 @@ import { ZOOM_LEVELS } from "./block-form-rules";
 const t = viewerMessages;
 
 export const iconButton =
-  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary";
+  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2" +
+  " hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2" +
+  " focus-visible:outline-primary";
 
-export function ViewerIcon({ path, className }: { path: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-2.5", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+/** A viewer icon at the viewer's size. */
+export function ViewerIcon({ path: Glyph, className }: { path: LucideIcon; className?: string }) {
+  return <Glyph aria-hidden="true" className={cn("size-2.5", className)} />;
 }
 
 export const ICONS = {
-  close: "M6 6l12 12M18 6L6 18",
-  previous: "M15 6l-6 6 6 6",
-  next: "M9 6l6 6-6 6",
-  zoomIn: "M11 8v6M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z",
-  zoomOut: "M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z",
-  devolve: "M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
-  report: "M12 9v4M12 17h.01M10.3 3.9L2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",
-} as const;
+  close: X,
+  previous: ChevronLeft,
+  next: ChevronRight,
+  zoomIn: ZoomIn,
+  zoomOut: ZoomOut,
+  fullScreen: Maximize,
+  exitFullScreen: Minimize,
+  devolve: Undo2,
+  report: TriangleAlert,
+} satisfies Record<string, LucideIcon>;
 
 export type ThumbnailStripProps = {
   urls: readonly string[];

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft, House, Plus, Send, TriangleAlert, Undo2, type LucideIcon } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
@@ -11,16 +12,16 @@ const t = businessNavMessages;
 /** localStorage key of the side bar's state ("expanded" | "collapsed"); absent: by the screen width. */
 export const NAV_STORAGE_KEY = "bloco.businessNav";
 
-type NavEntry = { href: string; label: string; icon: string; testId: string; badge?: boolean };
+type NavEntry = { href: string; label: string; icon: LucideIcon; testId: string; badge?: boolean };
 
 const icons = {
-  home: "M3.5 11 12 4l8.5 7M6 9.5V20h4.5v-5.5h3V20H18V9.5",
-  create: "M12 5v14M5 12h14",
-  pendencies: "M12 3.5 21.5 20h-19L12 3.5zM12 10v4.5M12 17.2v.3",
-  sent: "M21 3 10 14M21 3l-7 18-4-7-7-4 18-7z",
-  devolved: "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11",
-  toggle: "M15 6l-6 6 6 6",
-} as const;
+  home: House,
+  create: Plus,
+  pendencies: TriangleAlert,
+  sent: Send,
+  devolved: Undo2,
+  toggle: ChevronLeft,
+} satisfies Record<string, LucideIcon>;
 
 /** Spec §2 business side bar: Inicio, Criar bloco, Pendencias (badge), Blocos enviados, Devolvidos. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -31,19 +32,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { href: "/devolveds", label: t.devolveds, icon: icons.devolved, testId: "nav-devolveds" },
 ];
 
-function Icon({ d, className }: { d: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-2.5 shrink-0", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+function Icon({ d: Glyph, className }: { d: LucideIcon; className?: string }) {
+  return <Glyph aria-hidden="true" className={cn("size-2.5 shrink-0", className)} strokeWidth={1.8} />;
 }
 
 function Badge({ count, className }: { count: number; className?: string }) {
@@ -51,7 +41,8 @@ function Badge({ count, className }: { count: number; className?: string }) {
   return (
     <span
       className={cn(
-        "grid h-2.25 min-w-2.25 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg",
+        "grid h-2.25 min-w-2.25 shrink-0 place-items-center rounded-full bg-primary px-0.5" +
+          " text-[11px] leading-none font-bold text-primary-fg",
         className,
       )}
     >
@@ -100,7 +91,8 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
       data-collapsed={!expanded}
       data-testid="business-side-bar"
       className={cn(
-        "group/bar sticky top-10 m-2 mr-0 hidden shrink-0 flex-col gap-1 self-start rounded-theme border border-border bg-surface p-1 transition-[width] duration-300 sm:flex",
+        "group/bar sticky top-10 m-2 mr-0 hidden shrink-0 flex-col gap-1 self-start rounded-theme" +
+          " border border-border bg-surface p-1 transition-[width] duration-300 sm:flex",
         expanded ? "w-30" : "w-7.5",
       )}
     >
@@ -111,7 +103,11 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
         aria-label={expanded ? t.collapse : t.expand}
         title={expanded ? t.collapse : t.expand}
         onClick={toggle}
-        className="grid size-5.5 shrink-0 cursor-pointer place-items-center self-end rounded-theme text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
+        className={
+          "grid size-5.5 shrink-0 cursor-pointer place-items-center self-end rounded-theme" +
+          " text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2" +
+          " focus-visible:ring-primary"
+        }
       >
         <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
       </button>
@@ -126,7 +122,9 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
                 title={expanded ? undefined : entry.label}
                 data-testid={entry.testId}
                 className={cn(
-                  "relative flex h-5.5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary",
+                  "relative flex h-5.5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.5" +
+                    " text-sm font-medium outline-none transition-colors focus-visible:ring-2" +
+                    " focus-visible:ring-primary",
                   current ? "bg-primary-soft text-primary" : "text-fg hover:bg-surface-2",
                 )}
               >
@@ -135,7 +133,11 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
                 {entry.badge ? (
                   <Badge
                     count={pendencyCount}
-                    className="group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0.25 group-data-[collapsed=true]/bar:right-0.25"
+                    className={
+                      "group-data-[collapsed=true]/bar:absolute" +
+                      " group-data-[collapsed=true]/bar:top-0.25" +
+                      " group-data-[collapsed=true]/bar:right-0.25"
+                    }
                   />
                 ) : null}
               </AppLink>
@@ -154,7 +156,10 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
     <nav
       aria-label={t.label}
       data-testid="business-bottom-bar"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur sm:hidden"
+      className={
+        "fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface/95" +
+        " pb-[env(safe-area-inset-bottom)] backdrop-blur sm:hidden"
+      }
     >
       <ul className="grid grid-cols-5">
         {NAV_ENTRIES.map((entry) => {
@@ -166,7 +171,9 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
                 aria-current={current ? "page" : undefined}
                 data-testid={`bottom-${entry.testId}`}
                 className={cn(
-                  "relative flex min-h-7 flex-col items-center justify-center gap-0.25 px-0.25 py-0.5 text-center text-[11px] leading-tight font-medium outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset",
+                  "relative flex min-h-7 flex-col items-center justify-center gap-0.25 px-0.25 py-0.5" +
+                    " text-center text-[11px] leading-tight font-medium outline-none" +
+                    " focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset",
                   current ? "text-primary" : "text-muted hover:text-fg",
                 )}
               >

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { ZOOM_LEVELS } from "@/components/blocks/block-form-rules";
@@ -63,7 +64,12 @@ export function DocumentsPreview({
           onZoomStep={zoomStep}
           className={cn("flex-1", stageClassName)}
         />
-        <div className="absolute top-1 right-1 flex flex-col gap-0.5 rounded-theme border border-border bg-surface/90 p-0.25 shadow-sm">
+        <div
+          className={
+            "absolute top-1 right-1 flex flex-col gap-0.5 rounded-theme border border-border" +
+            " bg-surface/90 p-0.25 shadow-sm"
+          }
+        >
           <button
             type="button"
             aria-label={t.zoomIn}
@@ -72,7 +78,7 @@ export function DocumentsPreview({
             onClick={() => zoomStep(1)}
             className={iconButton}
           >
-            <Icon path="M11 8v6M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
+            <ZoomIn {...ICON} />
           </button>
           <button
             type="button"
@@ -82,7 +88,7 @@ export function DocumentsPreview({
             onClick={() => zoomStep(-1)}
             className={iconButton}
           >
-            <Icon path="M8 11h6M20 20l-4.35-4.35M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z" />
+            <ZoomOut {...ICON} />
           </button>
         </div>
       </div>
@@ -95,7 +101,7 @@ export function DocumentsPreview({
             onClick={() => go(-1)}
             className={iconButton}
           >
-            <Icon path="M15 6l-6 6 6 6" />
+            <ChevronLeft {...ICON} />
           </button>
           <nav aria-label={label} className="min-w-0 flex-1">
             <ol className="flex gap-0.5 overflow-x-auto p-0.25">
@@ -128,7 +134,7 @@ export function DocumentsPreview({
             onClick={() => go(1)}
             className={iconButton}
           >
-            <Icon path="M9 6l6 6-6 6" />
+            <ChevronRight {...ICON} />
           </button>
         </div>
       ) : null}
@@ -137,12 +143,8 @@ export function DocumentsPreview({
 }
 
 const iconButton =
-  "grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary";
+  "grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+  " hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-40" +
+  " focus-visible:outline-2 focus-visible:outline-primary";
 
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+const ICON = { "aria-hidden": true, className: "size-2.5" } as const;

@@ -1,7 +1,6 @@
 "use client";
 
 import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useIsMutating } from "@tanstack/react-query";
 import { reportProblemKey, useReportProblem } from "@/lib/api/categorization";
@@ -10,7 +9,7 @@ import { categorizationScreenMessages } from "@/lib/i18n/sections/categorization
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { Dialog, DialogClose, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 
 const t = categorizationScreenMessages;
 
@@ -25,26 +24,17 @@ export type ReportDialogProps = {
 
 /** 'Reportar problema' (spec §2): 'O que aconteceu?', 'Observação', 'Enviar' → pendency/create. */
 export function ReportDialog({ clientId, blockId, open, onOpenChange, onReported }: ReportDialogProps) {
-  const returnFocus = useReturnFocus();
   // While the report is on its way the dialog stays open (Escape, a click outside, 'Cancelar'): closed,
   // its form would unmount and the answer's "load the next block" would never run, leaving the
   // reported block on screen.
   const sending = useIsMutating({ mutationKey: reportProblemKey(clientId) }) > 0;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next || !sending) && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[70] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[480px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
-        >
-          <Dialog.Title className="text-xl font-bold">{t.reportTitle}</Dialog.Title>
-          <Dialog.Description className="text-[15px] text-muted">{t.reportText}</Dialog.Description>
-          {/* a fresh form each time it opens */}
-          {open ? <ReportForm clientId={clientId} blockId={blockId} onReported={onReported} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(next) => (next || !sending) && onOpenChange(next)} size="md" described>
+      <DialogTitle className="text-xl font-bold">{t.reportTitle}</DialogTitle>
+      <DialogDescription className="text-[15px] text-muted">{t.reportText}</DialogDescription>
+      {/* a fresh form each time it opens */}
+      {open ? <ReportForm clientId={clientId} blockId={blockId} onReported={onReported} /> : null}
+    </Dialog>
   );
 }
 
@@ -79,7 +69,11 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
           placeholder={t.observationPlaceholder}
           value={observations}
           onChange={(event) => setObservations(event.target.value)}
-          className="w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px] text-fg placeholder:text-muted focus:border-primary focus:outline-2 focus:outline-primary/30"
+          className={
+            "w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px]" +
+            " text-fg placeholder:text-muted focus:border-primary focus:outline-2" +
+            " focus:outline-primary/30"
+          }
         />
       </div>
       {report.error ? (
@@ -88,11 +82,11 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
         </p>
       ) : null}
       <div className="mt-1 flex justify-end gap-1">
-        <Dialog.Close asChild>
+        <DialogClose asChild>
           <Button variant="secondary" disabled={report.isPending}>
             {commonMessages.cancel}
           </Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" loading={report.isPending}>
           {t.send}
         </Button>

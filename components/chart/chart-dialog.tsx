@@ -1,17 +1,16 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useState } from "react";
 import { useOfficeChart, useRolloverChart, useStarterChart } from "@/lib/api/chart";
 import { currentYearMonth, selectableYears } from "@/lib/format/dates";
 import { matchesAccount } from "@/lib/format/search";
 import { chartMessages } from "@/lib/i18n/sections/chart";
 import { Button } from "@/components/ui/button";
+import { Dialog, DialogCloseButton, DialogTitle } from "@/components/ui/dialog";
 import { SearchField } from "@/components/ui/search-field";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { ChartCreateForm } from "./chart-create-form";
 import { ChartImport } from "./chart-import";
 import { ChartList } from "./chart-list";
@@ -42,7 +41,6 @@ function chartYears(): number[] {
  * spec's route table has none): docs/decisions/0010-chart-of-accounts-dialog.md.
  */
 export function ChartDialog({ open, onOpenChange, year: initialYear, importing = false }: ChartDialogProps) {
-  const returnFocus = useReturnFocus();
   const [year, setYear] = useState(initialYear ?? currentYearMonth().year);
   const [view, setView] = useState<View>(importing ? "import" : "list");
   const [term, setTerm] = useState("");
@@ -76,119 +74,109 @@ export function ChartDialog({ open, onOpenChange, year: initialYear, importing =
   const failure = starter.error ?? rollover.error;
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          {...returnFocus}
-          // Escape in a row being edited cancels the edit (chart-list.tsx), not the dialog.
-          onEscapeKeyDown={(event) => {
-            if (event.target instanceof Element && event.target.closest("[data-chart-edit]")) event.preventDefault();
-          }}
-          className="fixed inset-0 z-[60] flex flex-col bg-surface outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[calc(100dvh-64px)] sm:w-[calc(100%-64px)] sm:max-w-[1040px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-theme sm:border sm:border-border sm:shadow-2xl"
-        >
-          <div className="flex shrink-0 items-center justify-between gap-2 border-b border-border px-2 py-1.5 sm:px-3">
-            <Dialog.Title className="text-[24px] font-bold leading-tight">{t.title}</Dialog.Title>
-            <Dialog.Close
-              aria-label={t.close}
-              className="grid size-4 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      variant="sheet"
+      backdrop="normal"
+      // Escape in a row being edited cancels the edit (chart-list.tsx), not the dialog.
+      onEscapeKeyDown={(event) => {
+        if (event.target instanceof Element && event.target.closest("[data-chart-edit]")) event.preventDefault();
+      }}
+      className={
+        "inset-0 sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[calc(100dvh-64px)] sm:w-[calc(100%-64px)]" +
+        " sm:max-w-[1040px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-theme sm:border sm:border-border" +
+        " sm:shadow-2xl"
+      }
+    >
+      <div className="flex shrink-0 items-center justify-between gap-2 border-b border-border px-2 py-1.5 sm:px-3">
+        <DialogTitle className="text-[24px] font-bold leading-tight">{t.title}</DialogTitle>
+        <DialogCloseButton label={t.close} />
+      </div>
+      <div className="flex shrink-0 flex-col gap-1 px-2 pt-1.5 sm:flex-row sm:items-end sm:px-3">
+        <SelectField
+          label={t.year}
+          value={year}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          onValueChange={changeYear}
+          className="sm:w-[120px]"
+        />
+        {view === "list" ? (
+          <>
+            <div role="search" className="min-w-0 flex-1">
+              {empty ? null : <SearchField placeholder={t.search} value={term} onValueChange={setTerm} />}
+            </div>
+            <div className="flex flex-wrap gap-1">
+              {canRollover ? (
+                <Button variant="secondary" onClick={copyToNext} loading={rollover.isPending}>
+                  {t.rollover(nextYear)}
+                </Button>
+              ) : null}
+              <Button variant="secondary" onClick={() => (reset(), setView("create"))}>
+                {t.newAccount}
+              </Button>
+              {/* an empty year offers the import (and the starter chart) in its own empty state */}
+              {empty ? null : <Button onClick={() => (reset(), setView("import"))}>{t.importChart}</Button>}
+            </div>
+          </>
+        ) : null}
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-1.5 overflow-y-auto px-2 py-1.5 sm:px-3">
+        {notice ? (
+          <p role="status" className="rounded-theme bg-primary-soft px-1.5 py-1 text-sm text-fg">
+            {notice}
+          </p>
+        ) : null}
+        {failure ? (
+          <p role="alert" className="text-sm text-danger">
+            {failure.message}
+          </p>
+        ) : null}
+        {view === "import" ? (
+          <ChartImport
+            year={year}
+            onDone={(message) => (setView("list"), setNotice(message))}
+            onCancel={() => setView("list")}
+          />
+        ) : view === "create" ? (
+          <ChartCreateForm
+            year={year}
+            onDone={(message) => (setView("list"), setNotice(message))}
+            onCancel={() => setView("list")}
+          />
+        ) : null}
+        {view !== "import" ? (
+          !chart.data ? (
+            loading ? (
+              <p role="status" className="flex items-center gap-1 text-sm text-muted">
+                <Spinner className="text-primary" />
+                {t.loading}
+              </p>
+            ) : null
+          ) : empty ? (
+            <section
+              aria-labelledby="chart-empty"
+              className={
+                "mx-auto mt-2 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border" +
+                " border-dashed border-border-strong p-3 text-center"
+              }
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-2.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <div className="flex shrink-0 flex-col gap-1 px-2 pt-1.5 sm:flex-row sm:items-end sm:px-3">
-            <SelectField
-              label={t.year}
-              value={year}
-              options={years.map((y) => ({ value: y, label: String(y) }))}
-              onValueChange={changeYear}
-              className="sm:w-[120px]"
-            />
-            {view === "list" ? (
-              <>
-                <div role="search" className="min-w-0 flex-1">
-                  {empty ? null : <SearchField placeholder={t.search} value={term} onValueChange={setTerm} />}
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  {canRollover ? (
-                    <Button variant="secondary" onClick={copyToNext} loading={rollover.isPending}>
-                      {t.rollover(nextYear)}
-                    </Button>
-                  ) : null}
-                  <Button variant="secondary" onClick={() => (reset(), setView("create"))}>
-                    {t.newAccount}
-                  </Button>
-                  {/* an empty year offers the import (and the starter chart) in its own empty state */}
-                  {empty ? null : <Button onClick={() => (reset(), setView("import"))}>{t.importChart}</Button>}
-                </div>
-              </>
-            ) : null}
-          </div>
-          <div className="flex min-h-0 flex-1 flex-col gap-1.5 overflow-y-auto px-2 py-1.5 sm:px-3">
-            {notice ? (
-              <p role="status" className="rounded-theme bg-primary-soft px-1.5 py-1 text-sm text-fg">
-                {notice}
-              </p>
-            ) : null}
-            {failure ? (
-              <p role="alert" className="text-sm text-danger">
-                {failure.message}
-              </p>
-            ) : null}
-            {view === "import" ? (
-              <ChartImport
-                year={year}
-                onDone={(message) => (setView("list"), setNotice(message))}
-                onCancel={() => setView("list")}
-              />
-            ) : view === "create" ? (
-              <ChartCreateForm
-                year={year}
-                onDone={(message) => (setView("list"), setNotice(message))}
-                onCancel={() => setView("list")}
-              />
-            ) : null}
-            {view !== "import" ? (
-              !chart.data ? (
-                loading ? (
-                  <p role="status" className="flex items-center gap-1 text-sm text-muted">
-                    <Spinner className="text-primary" />
-                    {t.loading}
-                  </p>
-                ) : null
-              ) : empty ? (
-                <section
-                  aria-labelledby="chart-empty"
-                  className="mx-auto mt-2 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong p-3 text-center"
-                >
-                  <h3 id="chart-empty" className="text-lg font-bold">
-                    {t.noAccounts(year)}
-                  </h3>
-                  <p className="text-sm text-muted">{t.noAccountsText}</p>
-                  <div className="flex flex-wrap justify-center gap-1">
-                    <Button variant="secondary" onClick={loadStarter} loading={starter.isPending}>
-                      {t.starter}
-                    </Button>
-                    <Button onClick={() => (reset(), setView("import"))}>{t.importChart}</Button>
-                  </div>
-                </section>
-              ) : (
-                <ChartList accounts={shown} total={accounts.length} />
-              )
-            ) : null}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <h3 id="chart-empty" className="text-lg font-bold">
+                {t.noAccounts(year)}
+              </h3>
+              <p className="text-sm text-muted">{t.noAccountsText}</p>
+              <div className="flex flex-wrap justify-center gap-1">
+                <Button variant="secondary" onClick={loadStarter} loading={starter.isPending}>
+                  {t.starter}
+                </Button>
+                <Button onClick={() => (reset(), setView("import"))}>{t.importChart}</Button>
+              </div>
+            </section>
+          ) : (
+            <ChartList accounts={shown} total={accounts.length} />
+          )
+        ) : null}
+      </div>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { Ban, CircleCheck, Pencil, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { useUpdateAccount } from "@/lib/api/chart";
 import { ApiError } from "@/lib/api/client";
@@ -18,13 +19,13 @@ function IconButton({
   label,
   onClick,
   disabled,
-  path,
+  icon: Glyph,
   autoFocus,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
-  path: string;
+  icon: LucideIcon;
   autoFocus?: boolean;
 }) {
   return (
@@ -35,25 +36,15 @@ function IconButton({
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-wait"
+      className={
+        "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+        " hover:bg-surface-2 hover:text-fg disabled:cursor-wait"
+      }
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-2.25"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Glyph aria-hidden="true" className="size-2.25" />
     </button>
   );
 }
-
-const PENCIL = "M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4";
-const PAUSE = "M12 3a9 9 0 100 18 9 9 0 000-18zM5.6 5.6l12.8 12.8";
-const PLAY = "M4 12a8 8 0 1016 0 8 8 0 00-16 0zM9 12l2 2 4-4";
 
 function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => void }) {
   const update = useUpdateAccount();
@@ -116,7 +107,8 @@ function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onE
   return (
     <div
       className={cn(
-        "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1 rounded-theme px-1.25 py-0.5 text-sm sm:grid-cols-[150px_110px_minmax(0,1fr)_auto]",
+        "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1 rounded-theme px-1.25 py-0.5" +
+          " text-sm sm:grid-cols-[150px_110px_minmax(0,1fr)_auto]",
         synthetic ? "bg-surface-2 font-bold" : "hover:bg-surface-2/60",
         !account.active && "text-muted",
       )}
@@ -144,13 +136,17 @@ function AccountRow({ account, onEdit, focusEdit }: { account: ChartAccount; onE
           </span>
         ) : null}
       </span>
-      <span className="col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1 sm:row-start-auto">
-        <IconButton label={t.edit(account.code)} onClick={onEdit} path={PENCIL} autoFocus={focusEdit} />
+      <span
+        className={
+          "col-start-2 row-span-2 row-start-1 flex items-center sm:col-start-auto sm:row-span-1" + " sm:row-start-auto"
+        }
+      >
+        <IconButton label={t.edit(account.code)} onClick={onEdit} icon={Pencil} autoFocus={focusEdit} />
         <IconButton
           label={account.active ? t.deactivate(account.code) : t.reactivate(account.code)}
           disabled={update.isPending}
           onClick={() => update.mutate({ accountId: account.id, active: !account.active })}
-          path={account.active ? PAUSE : PLAY}
+          icon={account.active ? Ban : CircleCheck}
         />
       </span>
       {update.error ? (
@@ -176,7 +172,10 @@ export function ChartList({ accounts, total }: { accounts: readonly ChartAccount
       </div>
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[150px_110px_minmax(0,1fr)_auto] gap-x-1 border-b border-border px-1.25 pb-0.5 text-xs font-semibold text-muted sm:grid"
+        className={
+          "hidden grid-cols-[150px_110px_minmax(0,1fr)_auto] gap-x-1 border-b border-border px-1.25" +
+          " pb-0.5 text-xs font-semibold text-muted sm:grid"
+        }
       >
         <span>{t.code}</span>
         <span>{t.reducedShort}</span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronRight, TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import type { Block } from "@/lib/contract/blocks";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
@@ -42,33 +43,28 @@ function AccountRowItem({ row, onOpen }: { row: AccountRow; onOpen: (block: Bloc
           aria-expanded={open}
           aria-controls={regionId}
           onClick={() => setOpen(!open)}
-          className="flex w-full cursor-pointer items-center gap-1.5 rounded-theme px-1.5 py-1 text-left hover:bg-surface-2"
+          className={
+            "flex w-full cursor-pointer items-center gap-1.5 rounded-theme px-1.5 py-1 text-left" +
+            " hover:bg-surface-2"
+          }
         >
-          <svg
-            viewBox="0 0 24 24"
+          <ChevronRight
             aria-hidden="true"
             className={cn("size-2 shrink-0 text-muted transition-transform", open && "rotate-90")}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
-          >
-            <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+            strokeWidth={2.4}
+          />
           <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-1.5">
             <span className="shrink-0 font-mono text-xs text-muted tabular-nums sm:w-[88px]">{account.code}</span>
             <span className="min-w-0 truncate text-sm font-semibold">{account.description}</span>
           </span>
           {warning ? (
-            <svg
-              viewBox="0 0 24 24"
+            <TriangleAlert
               role="img"
               aria-label={t.notActiveWarning}
               className="size-2.5 shrink-0 text-status-pendency"
-              fill="currentColor"
             >
               <title>{t.notActiveWarning}</title>
-              <path d="M12 2 1 21h22L12 2Zm1 15h-2v-2h2v2Zm0-4h-2V9h2v4Z" />
-            </svg>
+            </TriangleAlert>
           ) : null}
           {unseen ? <span className="size-1 shrink-0 rounded-full bg-primary" aria-hidden="true" /> : null}
           <span className="shrink-0 rounded-full bg-surface-2 px-1 text-xs font-semibold tabular-nums">

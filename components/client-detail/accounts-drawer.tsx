@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft, Plus, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { isOfferable } from "@/lib/api/chart";
 import { useChartAccounts, useClientPlan, useToggleAccount } from "@/lib/api/client-actions";
@@ -14,6 +15,9 @@ import { SearchField } from "@/components/ui/search-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { AddAccountsList } from "./add-accounts-list";
+
+const SMALL = { "aria-hidden": true, className: "size-2" } as const;
+const LARGE = { "aria-hidden": true, className: "size-2.5", strokeWidth: 2.2 } as const;
 
 const t = clientActionsMessages;
 type View = "active" | "add";
@@ -97,20 +101,7 @@ function AccountList({
                   : "hover:bg-danger-soft hover:text-danger",
               )}
             >
-              {busyId === row.id ? (
-                <Spinner />
-              ) : (
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-2"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d={action === "add" ? "M12 5v14M5 12h14" : "M6 6l12 12M18 6L6 18"} strokeLinecap="round" />
-                </svg>
-              )}
+              {busyId === row.id ? <Spinner /> : action === "add" ? <Plus {...SMALL} /> : <X {...SMALL} />}
             </button>
           </li>
         );
@@ -186,22 +177,12 @@ export function AccountsDrawer({ clientId, clientName, open, onClose }: Accounts
             aria-label={view === "active" ? t.addTitle : t.backToActive}
             title={view === "active" ? t.addTitle : t.backToActive}
             onClick={() => switchView(view === "active" ? "add" : "active")}
-            className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
+            className={
+              "grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft" +
+              " text-primary hover:bg-primary hover:text-primary-fg"
+            }
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-2.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              aria-hidden="true"
-            >
-              <path
-                d={view === "active" ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            {view === "active" ? <Plus {...LARGE} /> : <ChevronLeft {...LARGE} />}
           </button>
         </div>
         <p

@@ -1,5 +1,6 @@
 "use client";
 
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useActivateAccounts } from "@/lib/api/chart-activate";
 import type { ChartAccount } from "@/lib/contract/accounts";
@@ -116,23 +117,11 @@ export function AddAccountsList({ clientId, year, month, rows, all, busyId, onAd
                   disabled={busy}
                   onClick={() => onAdd(row)}
                   className={cn(
-                    "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-primary-soft hover:text-primary disabled:cursor-wait",
+                    "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+                      " hover:bg-primary-soft hover:text-primary disabled:cursor-wait",
                   )}
                 >
-                  {busyId === row.id ? (
-                    <Spinner />
-                  ) : (
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="size-2"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      aria-hidden="true"
-                    >
-                      <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-                    </svg>
-                  )}
+                  {busyId === row.id ? <Spinner /> : <Plus aria-hidden="true" className="size-2" />}
                 </button>
               </li>
             );

@@ -11,6 +11,7 @@ import type { BlockViewerProps } from "@/components/blocks/block-viewer";
 import type { ClientInfoDialogProps } from "@/components/clients/client-info-dialog";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { Avatar } from "@/components/ui/avatar";
+import { ScreenHeader } from "@/components/ui/screen-header";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { Splash } from "@/components/ui/splash";
 import { periodBlocks } from "./month-view";
@@ -109,43 +110,24 @@ function ClientDetailScreen({ client }: { client: SelectedClient }) {
         onChoose={setChoice}
         onRemove={() => setRemoving(true)}
       />
-      <main className="grid min-w-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_380px]">
+      <main
+        className={
+          "grid min-w-0 flex-1 grid-cols-1 gap-2 p-2 lg:grid-cols-[minmax(0,1fr)_340px]" +
+          " xl:grid-cols-[minmax(0,1fr)_380px]"
+        }
+      >
         <section
           aria-labelledby="client-title"
           className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-2"
         >
-          <div className="flex items-center gap-1">
-            <button
-              type="button"
-              aria-label={t.back}
-              title={t.back}
-              onClick={() => router.push("/home")}
-              className="grid size-5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
-            >
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="size-2.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-              >
-                <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </button>
-            <h1 id="client-title" className="min-w-0 flex-1">
-              <button
-                type="button"
-                onClick={() => setInfoOpen(true)}
-                title={t.openInfo(name)}
-                aria-haspopup="dialog"
-                className="flex max-w-full cursor-pointer items-center gap-1 rounded-theme pr-1 text-left hover:bg-surface-2"
-              >
-                <Avatar name={name} pictureUrl={pictureUrl} className="size-5" />
-                <span className="truncate text-xl font-bold">{name}</span>
-              </button>
-            </h1>
-          </div>
+          <ScreenHeader
+            backLabel={t.back}
+            onBack={() => router.push("/home")}
+            client={{ name, pictureUrl }}
+            headingId="client-title"
+            onClientAction={() => setInfoOpen(true)}
+            clientActionLabel={t.openInfo(name)}
+          />
           {busyOperator ? (
             <p
               role="status"

@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import type { JSX } from "react";
 import { useRemoveClient } from "@/lib/api/client-actions";
@@ -47,7 +48,11 @@ export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }:
       {remove.isError && !open ? (
         <div
           role="alert"
-          className="fixed bottom-2 left-1/2 z-[80] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 items-start gap-1 rounded-theme border border-danger bg-surface p-1.5 text-sm text-danger shadow-2xl"
+          className={
+            "fixed bottom-2 left-1/2 z-[80] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2" +
+            " items-start gap-1 rounded-theme border border-danger bg-surface p-1.5 text-sm" +
+            " text-danger shadow-2xl"
+          }
         >
           <p className="flex-1">{remove.error.message}</p>
           <button
@@ -55,18 +60,12 @@ export function RemoveClientDialog({ clientId, clientName, open, onOpenChange }:
             aria-label={t.dismiss}
             title={t.dismiss}
             onClick={() => remove.reset()}
-            className="grid size-3 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg"
+            className={
+              "grid size-3 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+              " hover:bg-surface-2 hover:text-fg"
+            }
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-2"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <X aria-hidden="true" className="size-2" />
           </button>
         </div>
       ) : null}

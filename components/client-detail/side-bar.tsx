@@ -1,5 +1,16 @@
 "use client";
 
+import {
+  ArrowRightLeft,
+  ChevronLeft,
+  ClipboardCheck,
+  Eye,
+  LayoutGrid,
+  ListPlus,
+  Share2,
+  Trash2,
+  type LucideIcon,
+} from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, type JSX, type MouseEvent, type ReactNode } from "react";
 import { useClientHandoff, type SelectedClient } from "@/lib/client-selection";
@@ -29,30 +40,18 @@ export type SideBarProps = {
 };
 
 const icons = {
-  view: "M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12zM12 15a3 3 0 100-6 3 3 0 000 6z",
-  categorize: "M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 16.5h7M16.5 13v7",
-  contabilize: "M5 3.5h14v17H5zM8.5 7.5h7M8.5 11.5h7M8.5 15.5l2 2 4-4",
-  accounts: "M4 6h16M4 12h16M4 18h10M18 16v4M16 18h4",
-  share:
-    "M17 8a3 3 0 100-6 3 3 0 000 6zM7 15a3 3 0 100-6 3 3 0 000 6zM17 22a3 3 0 100-6 3 3 0 000 6zM9.6 10.7l4.8-2.9M9.6 13.3l4.8 2.9",
-  transfer: "M4 8h14l-4-4M20 16H6l4 4",
-  remove: "M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13M10.5 11v5.5M13.5 11v5.5",
-  toggle: "M15 6l-6 6 6 6",
-} as const;
+  view: Eye,
+  categorize: LayoutGrid,
+  contabilize: ClipboardCheck,
+  accounts: ListPlus,
+  share: Share2,
+  transfer: ArrowRightLeft,
+  remove: Trash2,
+  toggle: ChevronLeft,
+} satisfies Record<string, LucideIcon>;
 
-function Icon({ d, className }: { d: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-2.5 shrink-0", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+function Icon({ d: Glyph, className }: { d: LucideIcon; className?: string }) {
+  return <Glyph aria-hidden="true" className={cn("size-2.5 shrink-0", className)} strokeWidth={1.8} />;
 }
 
 function Badge({ count, label }: { count: number; label: string }) {
@@ -60,7 +59,12 @@ function Badge({ count, label }: { count: number; label: string }) {
   return (
     <span
       title={label}
-      className="grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full bg-primary px-0.5 text-[11px] leading-none font-bold text-primary-fg group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+      className={
+        "grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full bg-primary px-0.5" +
+        " text-[11px] leading-none font-bold text-primary-fg" +
+        " group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0" +
+        " group-data-[collapsed=true]/bar:right-0"
+      }
     >
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
       <span className="sr-only">{label}</span>
@@ -69,7 +73,7 @@ function Badge({ count, label }: { count: number; label: string }) {
 }
 
 type EntryProps = {
-  icon: string;
+  icon: LucideIcon;
   label: string;
   /** Why the entry is disabled: the tooltip of a disabled entry, also its accessible description. */
   disabledReason?: string;
@@ -89,7 +93,9 @@ const plainClick = (event: MouseEvent) =>
   event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 
 const entryClass =
-  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
+  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left" +
+  " group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm" +
+  " font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
 
 /**
  * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
@@ -134,7 +140,9 @@ function Entry({
       role="tooltip"
       className={cn(
         tipEnd && "max-lg:group-data-[collapsed=true]/bar:right-0 max-lg:group-data-[collapsed=true]/bar:left-auto",
-        "pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg group-focus-within/entry:visible group-hover/entry:visible",
+        "pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border" +
+          " border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg" +
+          " group-focus-within/entry:visible group-hover/entry:visible",
       )}
     >
       {disabledReason}
@@ -214,7 +222,8 @@ export function SideBar({
       className={cn(
         // Beside the page from lg on (a column, its width animated); above it on narrow screens, where
         // the collapsed bar is one row of icons.
-        "group/bar m-2 mb-0 flex shrink-0 gap-1 rounded-theme border border-border bg-surface p-1 transition-[width] duration-300 lg:mr-0 lg:mb-2 lg:flex-col lg:self-start",
+        "group/bar m-2 mb-0 flex shrink-0 gap-1 rounded-theme border border-border bg-surface p-1" +
+          " transition-[width] duration-300 lg:mr-0 lg:mb-2 lg:flex-col lg:self-start",
         expanded ? "flex-col lg:w-30" : "flex-row items-center lg:w-7.5 lg:items-stretch",
         className,
       )}
@@ -226,7 +235,12 @@ export function SideBar({
         aria-label={expanded ? t.collapse : t.expand}
         title={expanded ? t.collapse : t.expand}
         onClick={() => setExpanded(!expanded)}
-        className="grid size-5 shrink-0 cursor-pointer place-items-center self-end rounded-theme group-data-[collapsed=true]/bar:self-center lg:group-data-[collapsed=true]/bar:self-end text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
+        className={
+          "grid size-5 shrink-0 cursor-pointer place-items-center self-end rounded-theme" +
+          " group-data-[collapsed=true]/bar:self-center lg:group-data-[collapsed=true]/bar:self-end" +
+          " text-muted outline-none hover:bg-surface-2 hover:text-fg focus-visible:ring-2" +
+          " focus-visible:ring-primary"
+        }
       >
         <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
       </button>
@@ -255,7 +269,10 @@ export function SideBar({
               <Avatar
                 name={contabilizing.name}
                 pictureUrl={contabilizing.pictureUrl}
-                className="size-2.5 text-[9px] group-data-[collapsed=true]/bar:absolute group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+                className={
+                  "size-2.5 text-[9px] group-data-[collapsed=true]/bar:absolute" +
+                  " group-data-[collapsed=true]/bar:top-0 group-data-[collapsed=true]/bar:right-0"
+                }
               />
             ) : (
               <Badge count={uncontabilizedCount} label={t.uncontabilizedCount(uncontabilizedCount)} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { Check } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useTransferClient, useTransferOperators, type TransferOperator } from "@/lib/api/client-actions";
@@ -91,16 +92,7 @@ export function TransferDrawer({ clientId, clientName, open, onClose }: Transfer
                       <span className="truncate text-xs text-muted">{operator.email}</span>
                     </span>
                     {chosen ? (
-                      <svg
-                        viewBox="0 0 24 24"
-                        className="size-2.5 shrink-0 text-primary"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2.4"
-                        aria-hidden="true"
-                      >
-                        <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-                      </svg>
+                      <Check aria-hidden="true" className="size-2.5 shrink-0 text-primary" strokeWidth={2.4} />
                     ) : null}
                   </button>
                 </li>

@@ -1,6 +1,5 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useClientDetail } from "@/lib/api/clients";
 import type { ClientAnswer } from "@/lib/contract/offices";
@@ -13,7 +12,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { Dialog, DialogClose, DialogTitle } from "@/components/ui/dialog";
 
 const t = clientsMessages;
 const p = profileMessages;
@@ -34,44 +33,34 @@ export type ClientInfoDialogViewProps = {
 
 /** The dialog around a client's data, whichever call reads it (an office's client, or the own company). */
 export function ClientInfoDialogView({ detail, open, onOpenChange }: ClientInfoDialogViewProps) {
-  const returnFocus = useReturnFocus();
   const showSpinner = useDelayed(open && detail.isPending);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
-        >
-          <Dialog.Title className="text-[24px] leading-tight font-bold">{t.infoTitle}</Dialog.Title>
-          {detail.data ? (
-            <ClientInfo client={detail.data} />
-          ) : detail.isError ? (
-            <div role="alert" className="flex flex-col items-start gap-1 text-danger">
-              <p>{detail.error.message}</p>
-              <Button variant="secondary" onClick={() => void detail.refetch()}>
-                {t.retry}
-              </Button>
-            </div>
-          ) : showSpinner ? (
-            <p role="status" className="flex items-center justify-center gap-1 py-3 text-muted">
-              <Spinner className="size-3 text-primary" />
-              {commonMessages.loading}
-            </p>
-          ) : (
-            <div className="min-h-20" />
-          )}
-          <div className="flex justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary">{shellMessages.close}</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} size="xl" overlayClassName="data-[state=open]:animate-fade-in">
+      <DialogTitle className="text-[24px] leading-tight font-bold">{t.infoTitle}</DialogTitle>
+      {detail.data ? (
+        <ClientInfo client={detail.data} />
+      ) : detail.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-1 text-danger">
+          <p>{detail.error.message}</p>
+          <Button variant="secondary" onClick={() => void detail.refetch()}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : showSpinner ? (
+        <p role="status" className="flex items-center justify-center gap-1 py-3 text-muted">
+          <Spinner className="size-3 text-primary" />
+          {commonMessages.loading}
+        </p>
+      ) : (
+        <div className="min-h-20" />
+      )}
+      <div className="flex justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">{shellMessages.close}</Button>
+        </DialogClose>
+      </div>
+    </Dialog>
   );
 }
 

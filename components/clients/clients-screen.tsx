@@ -1,5 +1,6 @@
 "use client";
 
+import { Building2, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useClients, type ClientCard as Card } from "@/lib/api/clients";
@@ -29,13 +30,7 @@ const t = clientsMessages;
 // Columns at least CLIENT_GRID_MIN_COLUMN_PX wide (spec §9), one column when the screen is narrower.
 const gridStyle = { gridTemplateColumns: `repeat(auto-fill, minmax(min(${CLIENT_GRID_MIN_COLUMN_PX}px, 100%), 1fr))` };
 
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
-      <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-    </svg>
-  );
-}
+const PlusIcon = () => <Plus aria-hidden="true" className="size-2" strokeWidth={2.4} />;
 
 /** /home of the accounting platform: 'Clientes' (spec §2 "Accounting: client list"). */
 export function ClientsScreen() {
@@ -85,7 +80,10 @@ export function ClientsScreen() {
         {clients.isError && !cards ? (
           <div
             role="alert"
-            className="flex flex-col items-start gap-1.5 rounded-theme border border-danger/40 bg-danger-soft p-2 text-danger"
+            className={
+              "flex flex-col items-start gap-1.5 rounded-theme border border-danger/40" +
+              " bg-danger-soft p-2 text-danger"
+            }
           >
             <p>{clients.error.message}</p>
             <Button variant="secondary" onClick={() => void clients.refetch()}>
@@ -129,20 +127,13 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
   return (
     <section
       aria-labelledby="clients-empty"
-      className="mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border border-dashed border-border-strong bg-surface p-4 text-center"
+      className={
+        "mx-auto mt-4 flex max-w-[560px] flex-col items-center gap-1.5 rounded-theme border" +
+        " border-dashed border-border-strong bg-surface p-4 text-center"
+      }
     >
       <span className="grid size-8 place-items-center rounded-full bg-primary-soft text-primary" aria-hidden="true">
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M8 7h4M8 11h4M8 15h4M2 21h20" />
-        </svg>
+        <Building2 className="size-4" strokeWidth={1.8} />
       </span>
       <h2 id="clients-empty" className="text-xl font-bold">
         {t.emptyTitle}

@@ -1,5 +1,6 @@
 "use client";
 
+import { ScanQrCode } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import {
@@ -22,15 +23,7 @@ export function ScanAgain({ message }: { message?: string }) {
     <MobileMessageFrame>
       <div role="alert" className="flex flex-col items-center gap-1.5 text-center">
         <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-danger-soft text-danger">
-          <svg
-            viewBox="0 0 24 24"
-            className="size-3 fill-none stroke-current"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 8h3v3H8zM13 13h3v3h-3z" />
-          </svg>
+          <ScanQrCode className="size-3" />
         </span>
         <h1 className="text-xl font-semibold tracking-tight">{t.scanAgainTitle}</h1>
         {message ? <p className="text-sm">{message}</p> : null}

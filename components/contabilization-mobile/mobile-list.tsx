@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
@@ -21,18 +22,12 @@ export function BackLink() {
   return (
     <AppLink
       href={MOBILE_PATH}
-      className="-ml-0.5 inline-flex h-5.5 shrink-0 items-center gap-0.5 rounded-theme border border-border bg-surface pr-1.5 pl-0.5 text-sm font-semibold text-primary hover:bg-surface-2"
+      className={
+        "-ml-0.5 inline-flex h-5.5 shrink-0 items-center gap-0.5 rounded-theme border border-border" +
+        " bg-surface pr-1.5 pl-0.5 text-sm font-semibold text-primary hover:bg-surface-2"
+      }
     >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="m15 6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ChevronLeft aria-hidden="true" className="size-2.5" />
       {t.back}
     </AppLink>
   );
@@ -75,7 +70,8 @@ function MobileList({ state }: { state: ReadyState }) {
                   onClick={() => choose(account.id)}
                   aria-current={chosen || undefined}
                   className={cn(
-                    "flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme border bg-surface px-1.5 py-1 text-left hover:bg-surface-2",
+                    "flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme border" +
+                      " bg-surface px-1.5 py-1 text-left hover:bg-surface-2",
                     chosen ? "border-primary" : "border-border",
                   )}
                 >

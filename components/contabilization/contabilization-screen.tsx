@@ -11,7 +11,7 @@ import { commonMessages } from "@/lib/i18n/sections/common";
 import { contabilizationDeskMessages } from "@/lib/i18n/sections/contabilizationDesk";
 import type { BlockViewerProps } from "@/components/blocks/block-viewer";
 import { AppShell } from "@/components/app-shell/app-shell";
-import { Avatar } from "@/components/ui/avatar";
+import { ScreenHeader } from "@/components/ui/screen-header";
 import { Button } from "@/components/ui/button";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { SelectField } from "@/components/ui/select-field";
@@ -50,11 +50,15 @@ export function ContabilizationPage() {
   );
 }
 
-/** What changed in the month's last contabilised blocks: a post or undo the desk did not make was the phone's. */
-const lastSignature = (data: ContabilizationMonth | undefined) =>
-  data
-    ? `${data.year}-${data.month}:${data.lastContabilized.map((block) => `${block.id}@${block.contabilizedDatetime ?? ""}`).join(",")}`
-    : null;
+/**
+ * What changed in the month's last contabilised blocks: a post or undo the desk did not make was the
+ * phone's.
+ */
+const lastSignature = (data: ContabilizationMonth | undefined) => {
+  if (!data) return null;
+  const blocks = data.lastContabilized.map((block) => `${block.id}@${block.contabilizedDatetime ?? ""}`);
+  return `${data.year}-${data.month}:${blocks.join(",")}`;
+};
 
 function ContabilizationScreen({ client }: { client: SelectedClient }) {
   const router = useRouter();
@@ -129,37 +133,22 @@ function ContabilizationScreen({ client }: { client: SelectedClient }) {
 
   const name = client.name;
   const header = (
-    <div className="flex items-center gap-1">
-      <button
-        type="button"
-        aria-label={t.back}
-        title={t.back}
-        onClick={() => router.push("/home/client")}
-        className="grid size-6 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2 sm:size-5"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-2.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-        >
-          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
-      <Avatar name={name} pictureUrl={client.logoUrl} className="size-5" />
-      <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold text-muted">{t.title}</p>
-        <h1 className="truncate text-xl leading-tight font-bold">{name}</h1>
-      </div>
-    </div>
+    <ScreenHeader
+      backLabel={t.back}
+      onBack={() => router.push("/home/client")}
+      client={{ name, pictureUrl: client.logoUrl }}
+      title={t.title}
+    />
   );
 
   if (held) {
     return (
       <main className="flex flex-1 flex-col gap-2 p-2">
-        <section className="mx-auto flex w-full max-w-[720px] flex-col gap-2 rounded-theme border border-border bg-surface p-2">
+        <section
+          className={
+            "mx-auto flex w-full max-w-[720px] flex-col gap-2 rounded-theme border" + " border-border bg-surface p-2"
+          }
+        >
           {header}
           <HeldNotice message={held.message} holder={held.holder} onBack={() => router.push("/home/client")} />
         </section>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Check } from "lucide-react";
 import { useContabilizationHistory } from "@/lib/api/contabilization";
 import type { ContabilizationAccount } from "@/lib/contract/contabilization";
 import { formatDate, formatTime } from "@/lib/format/dates";
@@ -70,16 +71,7 @@ export function HistoryDrawer({ clientId, period, account, open, onOpenChange }:
                   </span>
                 ) : null}
               </span>
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="size-2.5 shrink-0 text-status-contabilized"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-              >
-                <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <Check aria-hidden="true" className="size-2.5 shrink-0 text-status-contabilized" strokeWidth={2.2} />
             </li>
           ))}
         </ul>

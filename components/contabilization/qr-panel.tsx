@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown, QrCode as QrIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useContabilizationLink } from "@/lib/api/contabilization";
 import { formatTime } from "@/lib/format/dates";
@@ -50,37 +51,27 @@ export function QrPanel({ clientId, year, month, phoneSeen }: QrPanelProps) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme px-2 py-1 text-left text-base font-bold outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary"
+          className={
+            "flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme px-2 py-1" +
+            " text-left text-base font-bold outline-none hover:bg-surface-2 focus-visible:ring-2" +
+            " focus-visible:ring-primary"
+          }
         >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-2.5 shrink-0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path
-              d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 18v2h2M18 18h2v2"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <QrIcon aria-hidden="true" className="size-2.5 shrink-0" strokeWidth={1.8} />
           <span className="flex-1">{t.qrTitle}</span>
-          <svg
-            viewBox="0 0 24 24"
+          <ChevronDown
             aria-hidden="true"
             className={cn("size-2.5 shrink-0 transition-transform", open && "rotate-180")}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          />
         </button>
       </h2>
       <Collapse open={open} id={panelId}>
         <div className="flex flex-col gap-2 px-2 pt-1 pb-2 sm:flex-row sm:items-start">
-          <div className="grid size-[216px] shrink-0 place-items-center self-center rounded-theme bg-white p-1 sm:self-start">
+          <div
+            className={
+              "grid size-[216px] shrink-0 place-items-center self-center rounded-theme bg-white" + " p-1 sm:self-start"
+            }
+          >
             {url ? <QrCode url={url} /> : link.isError ? null : <Spinner />}
           </div>
           <div className="flex min-w-0 flex-col gap-1 text-sm">

@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import { useState } from "react";
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import type { InviteAnswer } from "@/lib/contract/invites";
@@ -114,18 +115,12 @@ export function InviteEmailList({ invites, add, remove, hint, retry = false }: I
                 title={t.removeInvite(invite.email)}
                 disabled={remove.isPending}
                 onClick={() => setRemoving(invite)}
-                className="grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-danger-soft hover:text-danger"
+                className={
+                  "grid size-4 shrink-0 cursor-pointer place-items-center rounded-theme text-muted" +
+                  " hover:bg-danger-soft hover:text-danger"
+                }
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-2"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                </svg>
+                <X aria-hidden="true" className="size-2" />
               </button>
             </li>
           ))}

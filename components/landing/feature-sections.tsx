@@ -1,3 +1,4 @@
+import { AlignLeft, Bookmark, Calendar, Clock, Crosshair, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { landingMessages } from "@/lib/i18n/sections/landing";
 
@@ -48,7 +49,12 @@ export function HowItWorks() {
           </li>
         ))}
       </ol>
-      <div className="mt-3 flex flex-col items-start gap-2 rounded-theme bg-brand-deep p-3 text-white sm:flex-row sm:items-center">
+      <div
+        className={
+          "mt-3 flex flex-col items-start gap-2 rounded-theme bg-brand-deep p-3 text-white" +
+          " sm:flex-row sm:items-center"
+        }
+      >
         <QrGlyph />
         <div>
           <h3 className="font-semibold">{m.how.qrTitle}</h3>
@@ -68,35 +74,24 @@ function QrGlyph() {
     >
       <path
         className="fill-current"
-        d="M2 2h9v9H2zm2 2v5h5V4zm13-2h9v9h-9zm2 2v5h5V4zM2 17h9v9H2zm2 2v5h5v-5zm2-13h1v1H6zm15 0h1v1h-1zM6 21h1v1H6zm8-19h2v3h-2zm0 5h2v2h-2zm-2 4h3v2h-3zm5 2h2v2h-2zm4 0h3v2h-3zm-7 4h2v3h-2zm4 0h3v2h-3zm4 4h2v4h-2zm-5 2h3v2h-3zm9-6h2v2h-2z"
+        d={
+          "M2 2h9v9H2zm2 2v5h5V4zm13-2h9v9h-9zm2 2v5h5V4z" +
+          "M2 17h9v9H2zm2 2v5h5v-5zm2-13h1v1H6zm15 0h1v1h-1zM6 21h1v1H6z" +
+          "m8-19h2v3h-2zm0 5h2v2h-2zm-2 4h3v2h-3zm5 2h2v2h-2zm4 0h3v2h-3z" +
+          "m-7 4h2v3h-2zm4 0h3v2h-3zm4 4h2v4h-2zm-5 2h3v2h-3zm9-6h2v2h-2z"
+        }
       />
     </svg>
   );
 }
 
-const icons = [
-  "M8 7V3m8 4V3M4 11h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z",
-  "M12 8v4l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z",
-  "M5 4h14v16l-7-4-7 4V4Z",
-  "M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7 8v-1a3 3 0 0 0-2-2.8M17 5.2a3 3 0 0 1 0 5.6",
-  "M4 6h16M4 12h16M4 18h10",
-  "M12 3v3m0 12v3M3 12h3m12 0h3",
-];
+const icons = [Calendar, Clock, Bookmark, Users, AlignLeft, Crosshair];
 
-function Card({ title, text, icon }: { title: string; text: string; icon: string }) {
+function Card({ title, text, icon: Glyph }: { title: string; text: string; icon: LucideIcon }) {
   return (
     <li className="rounded-theme border border-border bg-surface p-2">
       <span className="grid size-5 place-items-center rounded-theme bg-primary-soft text-primary">
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-2.5 fill-none stroke-current"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d={icon} />
-        </svg>
+        <Glyph aria-hidden="true" className="size-2.5" />
       </span>
       <h3 className="mt-1.5 font-semibold">{title}</h3>
       <p className="mt-0.5 text-sm leading-relaxed text-muted">{text}</p>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,8 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/85 backdrop-blur-md">
       <div className="mx-auto flex h-8 max-w-[1200px] items-center justify-between gap-2 px-2 sm:px-3">
-        {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says where it goes. */}
+        {/* Named by its visible word 'Bloco' (an aria-label 'Início' contradicted it); the title says
+            where it goes. */}
         <button
           type="button"
           onClick={() => scrollToSection("Inicio")}
@@ -73,13 +75,12 @@ function ScrollingSectionNav() {
       <span
         aria-hidden="true"
         className={cn(
-          "pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity",
+          "pointer-events-none absolute inset-y-0 right-0 flex w-6 items-center justify-end" +
+            " bg-gradient-to-l from-surface from-40% pr-0.5 text-muted transition-opacity",
           overflow.end ? "opacity-100" : "opacity-0",
         )}
       >
-        <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2.2">
-          <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ChevronRight className="size-2" strokeWidth={2.2} />
       </span>
     </div>
   );
@@ -93,7 +94,10 @@ function SectionNav({ className, ref }: { className: string; ref?: Ref<HTMLEleme
           key={id}
           type="button"
           onClick={() => scrollToSection(id)}
-          className="h-5 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+          className={
+            "h-5 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-medium whitespace-nowrap" +
+            " text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+          }
         >
           {landingMessages.nav[id]}
         </button>

@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { landingMessages } from "@/lib/i18n/sections/landing";
 import { Button } from "@/components/ui/button";
 import { CreateAccountDialog } from "./create-account-dialog";
@@ -19,14 +20,7 @@ export function PricingContact() {
           <ul className="mt-3 flex flex-col gap-1">
             {m.pricing.features.map((feature) => (
               <li key={feature} className="flex items-center gap-1 text-sm">
-                <svg
-                  viewBox="0 0 20 20"
-                  aria-hidden="true"
-                  className="size-2 shrink-0 fill-none stroke-status-contabilized"
-                  strokeWidth="2.4"
-                >
-                  <path d="m4 10 4 4 8-8" />
-                </svg>
+                <Check aria-hidden="true" className="size-2 shrink-0 text-status-contabilized" strokeWidth={2.4} />
                 {feature}
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { Check, CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { linksMessages } from "@/lib/i18n/sections/links";
 import { loginMessages } from "@/lib/i18n/sections/login";
@@ -5,6 +6,7 @@ import { titlesMessages } from "@/lib/i18n/sections/titles";
 import { LOGIN_PATH } from "@/lib/routes";
 import { Logo } from "@/components/ui/logo";
 import { AppLink } from "@/components/ui/app-link";
+import { cn } from "@/components/ui/cn";
 
 /** The frame of the e-mailed link pages: the brand above one card, like the login page's card (wider
  * for the client company's registration form). */
@@ -18,7 +20,12 @@ export function LinkFrame({ children, wide = false }: { children: ReactNode; wid
               <Logo />
             </AppLink>
           </div>
-          <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+          <div
+            className={
+              "rounded-theme border border-border bg-surface p-3" +
+              " shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4"
+            }
+          >
             {children}
           </div>
         </div>
@@ -36,27 +43,25 @@ export function LinkMessage({ title, text, tone }: { title: string; text?: strin
     <div className="flex flex-col items-center gap-2 text-center" role={tone === "error" ? "alert" : "status"}>
       <span
         aria-hidden="true"
-        className={`grid size-6 place-items-center rounded-full ${tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary"}`}
+        className={cn(
+          "grid size-6 place-items-center rounded-full",
+          tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-primary",
+        )}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-3 fill-none stroke-current"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          {tone === "error" ? (
-            <path d="M12 7v6M12 17h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" />
-          ) : (
-            <path d="m6 12 4 4 8-8" />
-          )}
-        </svg>
+        {tone === "error" ? (
+          <CircleAlert className="size-3" strokeWidth={2.2} />
+        ) : (
+          <Check className="size-3" strokeWidth={2.2} />
+        )}
       </span>
       <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
       {text ? <p className="text-sm text-muted">{text}</p> : null}
       <AppLink
         href={LOGIN_PATH}
-        className="mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold text-primary-fg hover:bg-primary-hover"
+        className={
+          "mt-1 inline-flex h-5 items-center rounded-theme bg-primary px-2 text-sm font-semibold" +
+          " text-primary-fg hover:bg-primary-hover"
+        }
       >
         {linksMessages.goToLogin}
       </AppLink>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Star as StarIcon } from "lucide-react";
 import { useState } from "react";
 import type { Operator } from "@/lib/api/operators";
 import { maskPhone } from "@/lib/format/masks";
@@ -27,16 +28,12 @@ function Star({ state, onClick, disabled }: { state: StarState; onClick: () => v
   if (!state) return null;
   const label = state === "demote" ? t.demote : state === "admin" ? t.admin : t.promote;
   const icon = (
-    <svg
-      viewBox="0 0 24 24"
+    <StarIcon
       aria-hidden="true"
       className="size-2.5"
       fill={state === "promote" ? "none" : "currentColor"}
-      stroke="currentColor"
-      strokeWidth="1.6"
-    >
-      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" strokeLinejoin="round" />
-    </svg>
+      strokeWidth={1.6}
+    />
   );
   const tone = state === "promote" ? "text-muted" : "text-status-pendency";
   if (state === "admin")
@@ -71,7 +68,10 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
           type="button"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          className="flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left hover:bg-surface-2"
+          className={
+            "flex min-w-0 flex-1 cursor-pointer items-center gap-1.5 rounded-theme p-1 text-left" +
+            " hover:bg-surface-2"
+          }
         >
           <Avatar name={item.name} pictureUrl={item.pictureUrl} className="size-4" />
           {/* Only the name truncates: '(Você)' and 'Bloqueado' stay whole at 390px. Blocked is said in
@@ -82,7 +82,11 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
             </span>
             {self ? <span className="shrink-0 text-sm text-muted">({t.you})</span> : null}
             {item.blocked ? (
-              <span className="ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">
+              <span
+                className={
+                  "ml-0.5 shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold" + " text-danger"
+                }
+              >
                 {t.blocked}
               </span>
             ) : null}

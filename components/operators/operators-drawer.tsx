@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft, Plus } from "lucide-react";
 import { useState } from "react";
 import { useMe } from "@/lib/api/me";
 import { useOperatorAction, useOperators, type Operator } from "@/lib/api/operators";
@@ -18,6 +19,8 @@ const t = operatorsUiMessages;
 type View = "list" | "add";
 export type OperatorsDrawerProps = { platform: ChosenPlatform; open: boolean; onOpenChange: (open: boolean) => void };
 
+const ICON = { "aria-hidden": true, className: "size-2.5", strokeWidth: 2.2 } as const;
+
 function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onView: (view: View) => void }) {
   const add = view === "list";
   if (add && !isManager(viewer)) return <h3 className="text-lg font-bold">{t.listView}</h3>;
@@ -29,18 +32,12 @@ function ViewHeader({ view, viewer, onView }: { view: View; viewer: Viewer; onVi
         aria-label={add ? t.addView : t.back}
         title={add ? t.addView : t.back}
         onClick={() => onView(add ? "add" : "list")}
-        className="grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary hover:bg-primary hover:text-primary-fg"
+        className={
+          "grid size-4 cursor-pointer place-items-center rounded-theme bg-primary-soft text-primary" +
+          " hover:bg-primary hover:text-primary-fg"
+        }
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-2.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          aria-hidden="true"
-        >
-          <path d={add ? "M12 5v14M5 12h14" : "M15 6l-6 6 6 6"} strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        {add ? <Plus {...ICON} /> : <ChevronLeft {...ICON} />}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { Users } from "lucide-react";
 import { useMe } from "@/lib/api/me";
 import { shellMessages } from "@/lib/i18n/sections/shell";
 import type { ChosenPlatform } from "@/lib/platform";
@@ -18,7 +19,12 @@ export type AppHeaderProps = {
 export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOpenProfile }: AppHeaderProps) {
   const me = useMe();
   return (
-    <header className="sticky top-0 z-30 flex h-8 items-center justify-between gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur sm:px-3">
+    <header
+      className={
+        "sticky top-0 z-30 flex h-8 items-center justify-between gap-2 border-b border-border" +
+        " bg-surface/95 px-2 backdrop-blur sm:px-3"
+      }
+    >
       <Logo />
       <div className="flex min-w-0 items-center gap-1">
         <button
@@ -28,20 +34,7 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
           title={shellMessages.openOperators}
           className="grid size-5 cursor-pointer place-items-center rounded-theme text-fg hover:bg-surface-2"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-3"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
-            <circle cx="9" cy="8" r="3.5" />
-            <path
-              d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.8.7 3 2.4 3.5 5.2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <Users aria-hidden="true" className="size-3" strokeWidth={1.8} />
         </button>
         {allowChangePlatform ? <PlatformSwitch platform={platform} /> : null}
         <button
@@ -49,7 +42,9 @@ export function AppHeader({ platform, allowChangePlatform, onOpenOperators, onOp
           onClick={onOpenProfile}
           title={shellMessages.openProfile}
           data-testid="profile-button"
-          className="flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5 hover:bg-surface-2"
+          className={
+            "flex min-w-0 cursor-pointer items-center gap-1 rounded-full py-0.5 pr-0.5 pl-1.5" + " hover:bg-surface-2"
+          }
         >
           {/* A block, so max-width applies: a long name ends in an ellipsis at every width, whole in the tooltip. */}
           <span

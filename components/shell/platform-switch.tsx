@@ -1,5 +1,6 @@
 "use client";
 
+import { ArrowRightLeft } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -48,23 +49,17 @@ export function PlatformSwitch({ platform }: { platform: ChosenPlatform }) {
         aria-label={`${shellMessages.switchPlatform}: ${shellMessages.switchTo(target)}`}
         title={shellMessages.switchPlatform}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-2.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M7 7h12l-3-3M17 17H5l3 3" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ArrowRightLeft aria-hidden="true" className="size-2.5" />
         <span className="hidden md:inline">{shellMessages.switchTo(target)}</span>
       </Button>
       {/* A refused or failed switch says why under the header, until the next try. */}
       {failure ? (
         <span
           role="alert"
-          className="absolute top-full right-0 mt-1 w-max max-w-[16rem] rounded-theme border border-border bg-surface px-1 py-0.5 text-xs text-danger shadow-lg"
+          className={
+            "absolute top-full right-0 mt-1 w-max max-w-[16rem] rounded-theme border border-border" +
+            " bg-surface px-1 py-0.5 text-xs text-danger shadow-lg"
+          }
         >
           {failure}
         </span>

@@ -1,9 +1,8 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { Button } from "./button";
-import { useReturnFocus } from "./use-return-focus";
+import { Dialog, DialogClose, DialogDescription, DialogTitle } from "./dialog";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -30,29 +29,19 @@ export function ConfirmDialogModal({
   tone = "default",
   children,
 }: ConfirmDialogProps) {
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          role="alertdialog"
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
-        >
-          <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="text-[15px] text-muted">{text}</Dialog.Description>
-          {children}
-          <div className="mt-1 flex justify-end gap-1">
-            <Dialog.Close asChild>
-              <Button variant="secondary">{commonMessages.cancel}</Button>
-            </Dialog.Close>
-            <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={loading}>
-              {commonMessages.continue}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} role="alertdialog" described>
+      <DialogTitle className="text-xl font-bold">{title}</DialogTitle>
+      <DialogDescription className="text-[15px] text-muted">{text}</DialogDescription>
+      {children}
+      <div className="mt-1 flex justify-end gap-1">
+        <DialogClose asChild>
+          <Button variant="secondary">{commonMessages.cancel}</Button>
+        </DialogClose>
+        <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={loading}>
+          {commonMessages.continue}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { Search } from "lucide-react";
 import type { InputHTMLAttributes } from "react";
 import { cn } from "./cn";
 
@@ -12,24 +13,18 @@ export type SearchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type
 export function SearchField({ placeholder, value, onValueChange, className, ...input }: SearchFieldProps) {
   return (
     <div className={cn("relative flex min-w-0 items-center", className)}>
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="pointer-events-none absolute left-1.5 size-2.5 text-muted"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <circle cx="11" cy="11" r="7" />
-        <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
-      </svg>
+      <Search aria-hidden="true" className="pointer-events-none absolute left-1.5 size-2.5 text-muted" />
       <input
         type="search"
         aria-label={placeholder}
         placeholder={placeholder}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
-        className="h-5 w-full min-w-0 rounded-theme border border-border bg-surface pr-1.5 pl-4.5 text-sm text-fg placeholder:text-muted focus:border-primary focus:outline-2 focus:outline-primary/30"
+        className={
+          "h-5 w-full min-w-0 rounded-theme border border-border bg-surface pr-1.5 pl-4.5 text-sm" +
+          " text-fg placeholder:text-muted focus:border-primary focus:outline-2" +
+          " focus:outline-primary/30"
+        }
         {...input}
       />
     </div>

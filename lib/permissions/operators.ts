@@ -6,7 +6,6 @@
 
 /** Lower type is more privileged. */
 export const OPERATOR_TYPE = { owner: 0, admin: 1, regular: 2 } as const;
-export type OperatorType = (typeof OPERATOR_TYPE)[keyof typeof OPERATOR_TYPE];
 
 /** The acting operator: its membership id on that platform and its type. */
 export type Rank = { operatorId: number; type: number };
