@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       BLOCO_RESET_DATA: "1",
+      // A cluster wiped at every run: no fsync (scripts/lib/embedded-postgres.mjs).
+      EMBEDDED_PG_FSYNC: "off",
       DEV_OUTBOX: "true",
       // The app's whole output, also in this file: tests/e2e/server-log.spec.ts reads it for credentials.
       LOG_FILE: SERVER_LOG,

@@ -132,7 +132,9 @@ async function main(): Promise<void> {
   if (embedded) {
     const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
     const startDatabase = async () => {
-      const pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, "pg"), port, log });
+      // EMBEDDED_PG_FSYNC=off: the e2e server's throw-away cluster only (playwright.config.ts).
+      const durable = process.env.EMBEDDED_PG_FSYNC !== "off";
+      const pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, "pg"), port, durable, log });
       stopDatabase = pg.stop;
       pg.onUnexpectedExit((reason) => {
         if (!shuttingDown) void restartDatabase(startDatabase, reason, () => shuttingDown);

@@ -77,11 +77,9 @@ export async function categorizationWorld(
   blocks: number,
 ): Promise<CategorizationWorld> {
   const office = await server.createOffice({ name: "Escritório Bench Categorização" });
-  const account = await server
-    .getDb()
-    .account.create({
-      data: { officeId: office.id, code: "4.1.01.001", description: "Despesas gerais", yearOfExercise: year },
-    });
+  const account = await server.getDb().account.create({
+    data: { officeId: office.id, code: "4.1.01.001", description: "Despesas gerais", yearOfExercise: year },
+  });
   const out: CategorizationWorld["operators"] = [];
   for (let i = 0; i < operators; i += 1) {
     const operator = await server.createAccountingOperator({ office, type: 2 });

@@ -135,10 +135,18 @@ export async function removeCluster(dataDir) {
  * Starts (initialising on first use) a PostgreSQL cluster in dataDir on 127.0.0.1:port.
  * Returns { url(database), stop(), onUnexpectedExit(listener) }; url() is a connection string for the
  * given database; the listener hears of an exit that stop() did not cause.
- * @param {{ dataDir: string, port: number, password?: string, log?: (message: string) => void }} options
+ * `durable: false` (throw-away test clusters) skips every fsync: a killed server loses nothing the OS
+ * already holds, only a crash of the machine would, and then the cluster is thrown away anyway.
+ * @param {{ dataDir: string, port: number, password?: string, durable?: boolean, log?: (message: string) => void }} options
  * @returns {Promise<{ url: (database: string) => string, stop: () => Promise<void>, port: number, onUnexpectedExit: (listener: (reason: string) => void) => void }>}
  */
-export async function startEmbeddedPostgres({ dataDir, port, password = "bloco", log = (_message) => {} }) {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  password = "bloco",
+  durable = true,
+  log = (_message) => {},
+}) {
   const bins = await binaries();
   const ids = isRoot() ? postgresUser() : undefined;
   mkdirSync(dirname(resolve(dataDir)), { recursive: true });
@@ -160,6 +168,7 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
           "--encoding=UTF8",
           "--no-locale",
           "--no-instructions",
+          ...(durable ? [] : ["--no-sync"]),
         ],
         { ...asUser, env },
       );
@@ -188,7 +197,7 @@ export async function startEmbeddedPostgres({ dataDir, port, password = "bloco",
       "-c",
       "max_connections=200",
       "-c",
-      "fsync=on",
+      `fsync=${durable ? "on" : "off"}`,
     ],
     { ...asUser, env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );

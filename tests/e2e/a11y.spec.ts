@@ -25,6 +25,9 @@ async function linkFor(request: APIRequestContext, to: string, kind: "convite" |
 
 const PHOTO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#f39a52"/></svg>`;
 
+// The longest file of the suite, and every test makes its own people: its tests spread over the workers.
+test.describe.configure({ mode: "parallel" });
+
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`[a11y] ${colorScheme}`, () => {
     test.use({ colorScheme });

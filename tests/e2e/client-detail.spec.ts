@@ -150,12 +150,10 @@ test("[client detail] the owner opens a client from the list, switches months, y
   await expect(panel.getByText("Sem blocos nesta conta")).toBeVisible();
   await row(page, data.old).click();
   await expect(
-    panel
-      .locator("p")
-      .filter({
-        hasText:
-          "Um ou mais blocos foram categorizados nesta conta, porém ela não faz parte das contas ativas da empresa.",
-      }),
+    panel.locator("p").filter({
+      hasText:
+        "Um ou mais blocos foram categorizados nesta conta, porém ela não faz parte das contas ativas da empresa.",
+    }),
   ).toBeVisible();
   await row(page, data.rent).click();
   await expect(panel.getByRole("button", { name: /R\$ 1\.234,56/ })).toBeVisible();

@@ -17,7 +17,8 @@ export default async function globalSetup(globalConfig) {
     // Below 32768: Linux hands out ports from 32768 up to outgoing connections, and one left in TIME_WAIT
     // on the chosen port (after a load test's thousands of them) would refuse PostgreSQL its listener.
     const port = Number(process.env.TEST_PG_PORT ?? 24400 + (process.pid % 500));
-    const server = await startEmbeddedPostgres({ dataDir, port });
+    // Thrown away after the run: no fsync (tests/helpers/test-database.ts clones a database per file).
+    const server = await startEmbeddedPostgres({ dataDir, port, durable: false });
     globalThis.__blocoTestPg = { server, dataDir };
     adminUrl = server.url("postgres");
   }

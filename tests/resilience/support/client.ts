@@ -26,9 +26,7 @@ export class Recorder {
   }
 
   /** Per route: the status histogram, calls per second and p50/p95/p99 in ms. */
-  summary(
-    seconds: number,
-  ): Record<
+  summary(seconds: number): Record<
     string,
     {
       statuses: Record<number, number>;
