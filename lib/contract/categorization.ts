@@ -55,9 +55,12 @@ export type BlockSyncAnswer = z.infer<typeof blockSyncAnswer>;
 export const blockUnsyncBody = z.object({ clientId: idSchema.optional() });
 export type BlockUnsyncBody = z.infer<typeof blockUnsyncBody>;
 
-/** POST /api/pendency/create: the spec's {issue, observations} plus blockId (additive). */
+/**
+ * POST /api/pendency/create: the spec's {issue, observations} plus blockId (additive). Without blockId, the
+ * `block` of the caller's latest /api/block/tocategorize answer, while the caller's claim on it lasts.
+ */
 export const pendencyCreateBody = z.object({
-  blockId: idSchema,
+  blockId: idSchema.optional(),
   issue: z
     .int(categorizationMessages.invalidIssue)
     .refine((issue) => (ISSUE_CODES as readonly number[]).includes(issue), categorizationMessages.invalidIssue),

@@ -81,7 +81,8 @@ export type Claimed = {
 
 // The claim as data-modifying CTEs of ONE statement for the authenticated accounting operator `writer`
 // (user $1, office $2, owner $3, operator $4; client $5, now $6, claimed until $7). A client it may not
-// work (`seen` false) gets nothing written and nothing claimed. The operator's queue lock
+// work (`seen` false) gets nothing written and nothing claimed. The answer's `block` (the first claimed
+// in showing order, or none) is kept as the operator's shown block (`shown`: pendency/create without blockId). The operator's queue lock
 // (lockOperatorQueue's) is the statement's first act: every CTE that locks or writes a row reads `seen`,
 // which reads `lk`.
 const CLAIM_CTES = `
@@ -124,6 +125,12 @@ const CLAIM_CTES = `
       UPDATE blocks SET claimed_by_id = picked.operator_id, claimed_until = $7::timestamptz
         FROM picked WHERE blocks.id = picked.id
       RETURNING blocks.id, blocks.suggested_account_id, blocks.suggested_payment_date, blocks.suggested_value_cents
+    ),
+    shown AS (
+      UPDATE accounting_operators
+         SET shown_block_id = (SELECT pk.id FROM picked pk JOIN claimed c ON c.id = pk.id
+                                ORDER BY pk.mine DESC, pk.sent_at, pk.id LIMIT 1)
+       WHERE id = $4::int AND EXISTS (SELECT 1 FROM seen) AND NOT EXISTS (SELECT 1 FROM holder)
     )`;
 const CLAIMED_ROWS = blockRowsSql(
   { client: "$5::int", operator: "(SELECT operator_id FROM seen)" },

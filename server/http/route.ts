@@ -86,16 +86,21 @@ async function parseBody<S extends z.ZodType | undefined>(
   onLongString?: LongStringListener,
 ): Promise<Input<S>> {
   if (!options.body) return undefined as Input<S>;
+  // A GET carries no payload (spec §7: a call without one is a GET): it is the call with an empty body.
+  const raw = req.method === "GET" ? {} : await readBody(req, maxBytes, onLongString);
+  const parsed = options.body.safeParse(raw);
+  if (!parsed.success) throw zodToAppError(parsed.error);
+  return parsed.data as Input<S>;
+}
+
+function readBody(req: Request, maxBytes: number, onLongString?: LongStringListener): Promise<unknown> {
   const config = getConfig();
-  const raw = await readJsonBody(req, maxBytes, onLongString, {
+  return readJsonBody(req, maxBytes, onLongString, {
     idleMs: config.BODY_IDLE_MS,
     minBytesPerSecond: config.BODY_MIN_RATE_BYTES_PER_S,
     maxMs: config.BODY_MAX_MS,
     graceMs: config.BODY_RATE_GRACE_MS,
   });
-  const parsed = options.body.safeParse(raw);
-  if (!parsed.success) throw zodToAppError(parsed.error);
-  return parsed.data as Input<S>;
 }
 
 function wrap(run: (req: Request, params: Params) => Promise<unknown>) {

@@ -13,7 +13,7 @@ import type { Actor } from "@/server/policy/actor";
 import { RELEASED_CLAIM } from "@/server/categorization/queue";
 
 /**
- * POST /api/pendency/create {blockId, issue, observations} — 'Reportar problema' in categorization:
+ * POST /api/pendency/create {blockId?, issue, observations} (no blockId: shownBlock) — 'Reportar problema' in categorization:
  * the office asks the client about a block. The block is found through the tenant scope (404; a
  * business user 403); it must not be contabilised (409) and must have no open pendency (409); a client
  * another operator is contabilising is busy (409). In one transaction: the block row is locked first
@@ -26,7 +26,8 @@ import { RELEASED_CLAIM } from "@/server/categorization/queue";
  */
 export async function createPendency({ actor, body }: { actor: Actor; body: PendencyCreateBody }): Promise<Pendency> {
   return getDb().$transaction(async (tx) => {
-    const block = await loadWorkBlock(tx, actor, body.blockId);
+    const blockId = body.blockId ?? (await shownBlock(tx, actor));
+    const block = await loadWorkBlock(tx, actor, blockId);
     await tx.$queryRaw`SELECT id FROM blocks WHERE id = ${block.id} FOR UPDATE`;
     const now = await tx.block.findUnique({
       where: { id: block.id },
@@ -74,6 +75,25 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
     );
     return answer(tx, { ...pendency, blockId: block.id, issue: body.issue, observations: body.observations });
   });
+}
+
+/**
+ * The spec's body names no block: the one the caller's latest /api/block/tocategorize answered as `block`
+ * (accounting_operators.shown_block_id), while the caller's claim on it lasts — or, for the same report
+ * sent again, while the pendency the caller raised on it is open (isOwnRepeat then answers it). 404
+ * otherwise, as for an unknown block.
+ */
+async function shownBlock(tx: Tx, actor: Actor): Promise<number> {
+  const operatorId = actor.accounting?.operatorId;
+  if (operatorId === undefined) throw new AppError("not_found", messages.blocks.notFound);
+  const [row] = await tx.$queryRaw<{ id: number }[]>`
+    SELECT b.id FROM accounting_operators ao JOIN blocks b ON b.id = ao.shown_block_id
+     WHERE ao.id = ${operatorId}
+       AND ((b.claimed_by_id = ${operatorId} AND b.claimed_until > now())
+            OR EXISTS (SELECT 1 FROM pendencies p
+                        WHERE p.block_id = b.id AND p.solved_at IS NULL AND p.created_by_id = ${operatorId}))`;
+  if (!row) throw new AppError("not_found", messages.blocks.notFound);
+  return row.id;
 }
 
 type OpenPendency = { id: number; blockId: number; createdAt: Date; issue: number; observations: string };

@@ -14,5 +14,8 @@ export const POST = route(
   ({ actor, body }) => listBlocks({ actor, body }),
 );
 
+// GET: the same call without a payload (spec §7).
+export const GET = POST;
+
 // Any other verb: 405 in the envelope, with Allow.
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
