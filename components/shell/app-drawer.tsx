@@ -20,7 +20,9 @@ function DefaultToolbar() {
   const [leaving, setLeaving] = useState(false);
   async function leave() {
     setLeaving(true);
-    await logout(); // the route guard sees the cleared session and goes to /login (spec §2: via /home)
+    // The session is cleared; the route guard then replaces this guarded page with /login directly (it does
+    // not pass through /home, which would only redirect to /login too).
+    await logout();
   }
   return (
     <div className="flex items-center justify-between gap-2 rounded-theme bg-surface-2 px-2 py-1">

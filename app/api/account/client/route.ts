@@ -7,5 +7,8 @@ export const POST = route({ body: clientAccountsBody, read: clientAccountsRead }
   listClientAccounts({ actor, body, rows }),
 );
 
+// GET /api/account/client — the same call without payload (spec §7: a call without payload is a GET)
+export const GET = POST;
+
 // Any other verb: 405 in the envelope, with Allow.
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
