@@ -57,7 +57,8 @@ export type BlockUnsyncBody = z.infer<typeof blockUnsyncBody>;
 
 /** POST /api/pendency/create: the spec's {issue, observations} plus blockId (additive). */
 export const pendencyCreateBody = z.object({
-  blockId: idSchema,
+  /** Left out (the spec's body): the `block` of the caller's latest tocategorize answer (decisions/0250). */
+  blockId: idSchema.optional(),
   issue: z
     .int(categorizationMessages.invalidIssue)
     .refine((issue) => (ISSUE_CODES as readonly number[]).includes(issue), categorizationMessages.invalidIssue),

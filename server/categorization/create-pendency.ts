@@ -10,6 +10,7 @@ import { getDb, type Tx } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
+import { CATEGORIZATION_CLAIM_MS } from "@/lib/constants";
 import { RELEASED_CLAIM } from "./queue";
 
 /**
@@ -26,7 +27,7 @@ import { RELEASED_CLAIM } from "./queue";
  */
 export async function createPendency({ actor, body }: { actor: Actor; body: PendencyCreateBody }): Promise<Pendency> {
   return getDb().$transaction(async (tx) => {
-    const block = await loadWorkBlock(tx, actor, body.blockId);
+    const block = await loadWorkBlock(tx, actor, body.blockId ?? (await latestAnsweredBlock(tx, actor)));
     await tx.$queryRaw`SELECT id FROM blocks WHERE id = ${block.id} FOR UPDATE`;
     const now = await tx.block.findUnique({
       where: { id: block.id },
@@ -74,6 +75,32 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
     );
     return answer(tx, { ...pendency, blockId: block.id, issue: body.issue, observations: body.observations });
   });
+}
+
+/**
+ * The `block` of the caller's latest tocategorize answer while their claim on it lasts (decisions/0250):
+ * that call claimed `block` and `next` until the same instant, the latest such instant is the latest call,
+ * and `block` is the earlier sent of the two. Once `block` is reported its claim is gone, so a pendency the
+ * caller raised since that call names it (the same report sent again answers as the first). Else 404.
+ */
+async function latestAnsweredBlock(tx: Tx, actor: Actor): Promise<number> {
+  const operatorId = actor.accounting?.operatorId;
+  const [claim] = operatorId
+    ? await tx.$queryRaw<{ id: number; claimedUntil: Date }[]>`
+        SELECT b.id, b.claimed_until AS "claimedUntil" FROM blocks b
+         WHERE b.claimed_by_id = ${operatorId} AND b.claimed_until > now()
+           AND b.account_id IS NULL AND b.contabilized_at IS NULL AND b.devolved_at IS NULL AND b.undone_at IS NULL
+         ORDER BY b.claimed_until DESC, b.sent_at, b.id
+         LIMIT 1`
+    : [];
+  if (!claim) throw new AppError("not_found", messages.blocks.notFound);
+  const since = new Date(claim.claimedUntil.getTime() - CATEGORIZATION_CLAIM_MS);
+  const reported = await tx.pendency.findFirst({
+    where: { createdById: operatorId, createdAt: { gte: since } },
+    orderBy: { createdAt: "desc" },
+    select: { blockId: true },
+  });
+  return reported?.blockId ?? claim.id;
 }
 
 type OpenPendency = { id: number; blockId: number; createdAt: Date; issue: number; observations: string };
