@@ -21,7 +21,9 @@ export const clientAccountsBody = z
   .refine((body) => (body.year === undefined) === (body.month === undefined), {
     message: accountsMessages.yearAndMonth,
     path: ["month"],
-  });
+  })
+  // No payload (a GET, spec §7): the call without fields.
+  .default({});
 export type ClientAccountsBody = z.infer<typeof clientAccountsBody>;
 
 /** Body of POST /api/account/change. */

@@ -19,7 +19,9 @@ export { UNCATEGORIZED_KEY } from "@/lib/constants";
 /** POST /api/block/list (accounting variant): clientId, and optionally one month (year and month together). */
 export const blockListBody = z
   .object({ clientId: idSchema.optional(), year: yearSchema.optional(), month: monthSchema.optional() })
-  .refine((body) => (body.year === undefined) === (body.month === undefined), { path: ["month"] });
+  .refine((body) => (body.year === undefined) === (body.month === undefined), { path: ["month"] })
+  // No payload (a GET, spec §7): the call without fields.
+  .default({});
 export type BlockListBody = z.infer<typeof blockListBody>;
 
 export const blockSchema = z.object({
@@ -103,7 +105,10 @@ export const blockDocumentsAnswer = z.object({
 export type BlockDocumentsAnswer = z.infer<typeof blockDocumentsAnswer>;
 
 /** POST /api/pendency/list: a client's pendencies, optionally of one year (additive). */
-export const pendencyListBody = z.object({ clientId: idSchema.optional(), year: yearSchema.optional() });
+export const pendencyListBody = z
+  .object({ clientId: idSchema.optional(), year: yearSchema.optional() })
+  // No payload (a GET, spec §7): the call without fields.
+  .default({});
 export type PendencyListBody = z.infer<typeof pendencyListBody>;
 
 /** Spec §3 Pendency plus id, blockId and solvedDatetime (additive). Newest first. */

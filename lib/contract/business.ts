@@ -154,12 +154,15 @@ export type PendencySyncAnswer = z.infer<typeof pendencySyncAnswer>;
  * pendencyId on screen, that pendency first moves to the end of the queue (a pendencyId that is no longer
  * the head still moves; an unknown or solved one is ignored), for everyone.
  */
-export const pendencyToSolveBody = z.object({
-  next: z.boolean().optional(),
-  pendencyId: idSchema.optional(),
-  /** Show this open pendency of the company instead of the head (chosen from `queue`); not open: the head. */
-  open: idSchema.optional(),
-});
+export const pendencyToSolveBody = z
+  .object({
+    next: z.boolean().optional(),
+    pendencyId: idSchema.optional(),
+    /** Show this open pendency of the company instead of the head (chosen from `queue`); not open: the head. */
+    open: idSchema.optional(),
+  })
+  // No payload (a GET, spec §7): the call without fields.
+  .default({});
 export type PendencyToSolveBody = z.infer<typeof pendencyToSolveBody>;
 
 /** A document of the pending block (its id is what removedDocuments names). */

@@ -5,7 +5,7 @@ import { Client as PgClient } from "pg";
 import { POST as devolvePost } from "@/app/api/block/devolve/route";
 import { GET as allGet, POST as allPost } from "@/app/api/account/all/route";
 import { POST as changePost } from "@/app/api/account/change/route";
-import { POST as clientPost } from "@/app/api/account/client/route";
+import { GET as clientGet, POST as clientPost } from "@/app/api/account/client/route";
 import type { ChangedAccount, ChartAccount, ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import { getDb, type Account, type AccountingOffice, type Client } from "@/server/db/client";
 import {
@@ -124,6 +124,17 @@ describe("POST /api/account/client", () => {
     const missing = await call(clientPost, { token: t.ownerA, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.json.error?.fields?.map((field) => field.path)).toContain("clientId");
+  });
+
+  test("GET is the call without payload (spec §7): the business user's company, every month; accounting 400", async () => {
+    const get = await call(clientGet, { token: t.business });
+    expect(get.status).toBe(200);
+    expect(get.json.data).toEqual((await call(clientPost, { token: t.business, body: {} })).json.data);
+    expect((await call(clientPost, { token: t.business, method: "POST" })).status).toBe(200);
+    const accounting = await call(clientGet, { token: t.ownerA });
+    expect(accounting.status).toBe(400);
+    expect(accounting.json.error?.fields?.map((field) => field.path)).toContain("clientId");
+    expect((await call(clientGet, {})).status).toBe(401);
   });
 
   test("the permission matrix: who sees alpha's accounts", async () => {

@@ -2,7 +2,7 @@
 // /api/block/viewed, /api/block/save, /api/block/devolve, /api/document/block — shapes, the month rule
 // (payment date, or the São Paulo send date while uncategorised), validation, the permission matrix,
 // optimistic concurrency, busy clients and parallel writes.
-import { GET as listGet, POST as listPost } from "@/app/api/block/list/route";
+import { GET as listGet, POST as listPost, PUT as listPut } from "@/app/api/block/list/route";
 import { POST as viewedPost } from "@/app/api/block/viewed/route";
 import { POST as savePost } from "@/app/api/block/save/route";
 import { POST as devolvePost } from "@/app/api/block/devolve/route";
@@ -269,9 +269,23 @@ describe("POST /api/block/list", () => {
     expect(res.json.error?.fields?.map((field) => field.path)).toContain(path);
   });
 
-  test("anonymous → 401; GET → 405", async () => {
+  test("anonymous → 401; PUT → 405", async () => {
     expect((await call(listPost, { body: { clientId: alpha.id } })).status).toBe(401);
-    expect((await call(listGet, { token: t.ownerA, method: "GET" })).status).toBe(405);
+    expect((await call(listPut, { token: t.ownerA, method: "PUT" })).status).toBe(405);
+  });
+
+  test("GET is the call without payload (spec §7): a business user's company list; accounting 400; anonymous 401", async () => {
+    const get = await call<Record<string, unknown>>(listGet, { token: t.businessAlpha });
+    expect(get.status).toBe(200);
+    const post = await call<Record<string, unknown>>(listPost, { token: t.businessAlpha, body: {} });
+    expect(get.json.data).toEqual(post.json.data);
+    expect(get.json.data).toHaveProperty("pendencyNumber");
+    const bare = await call(listPost, { token: t.businessAlpha, method: "POST" });
+    expect(bare.status).toBe(200);
+    const accounting = await call(listGet, { token: t.ownerA });
+    expect(accounting.status).toBe(400);
+    expect(accounting.json.error?.fields?.map((field) => field.path)).toContain("clientId");
+    expect((await call(listGet, {})).status).toBe(401);
   });
 });
 

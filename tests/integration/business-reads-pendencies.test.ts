@@ -1,7 +1,7 @@
 // The business pendency queue: POST /api/pendency/tosolve (the head, Proximo moving a
 // pendency to the end for everyone) and the pendency screen's presence, POST /api/operator/sync/pendency
 // and /api/operator/unsync/pendency — shapes, order, validation and the permission matrix.
-import { POST as tosolvePost } from "@/app/api/pendency/tosolve/route";
+import { GET as tosolveGet, POST as tosolvePost } from "@/app/api/pendency/tosolve/route";
 import { GET as syncGet, POST as syncPost } from "@/app/api/operator/sync/pendency/route";
 import { GET as unsyncGet, POST as unsyncPost } from "@/app/api/operator/unsync/pendency/route";
 import {
@@ -219,6 +219,16 @@ describe("POST /api/pendency/tosolve", () => {
     const res = await call(tosolvePost, { token: t.owner, body });
     expect(res.status).toBe(400);
     expect(res.json.error?.fields?.map((f) => f.path)).toEqual([path]);
+  });
+
+  test("GET is the call without payload (spec §7): the head, as POST {}; accounting 403; anonymous 401", async () => {
+    const get = await call<PendencyToSolveAnswer>(tosolveGet, { token: t.regular });
+    expect(get.status).toBe(200);
+    expect(pendencyToSolveAnswer.parse(get.json.data)).toEqual(await tosolve("regular"));
+    expect(get.json.data?.pendency?.id).toBe(p.first.id);
+    expect((await call(tosolvePost, { token: t.regular, method: "POST" })).status).toBe(200);
+    expect((await call(tosolveGet, { token: t[accountingPeople[0]] })).status).toBe(403);
+    expect((await call(tosolveGet, {})).status).toBe(401);
   });
 
   test("accounting → 403 (and moves nothing); anonymous → 401", async () => {

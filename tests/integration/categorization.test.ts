@@ -357,6 +357,52 @@ describe("POST /api/pendency/create", () => {
     expect([again.block?.id, again.next, again.uncategorizedCount]).toEqual([b.id, null, 1]);
   });
 
+  // Claims left by the file's earlier calls would be the callers' latest answers.
+  const releaseClaims = () =>
+    getDb().block.updateMany({
+      where: { claimedById: { in: [world.regularA.id, world.sharedA.id, world.ownerB.id] } },
+      data: { claimedById: null, claimedUntil: null },
+    });
+
+  test("the spec's body {issue, observations}: the `block` (not the `next`) of the caller's latest tocategorize", async () => {
+    const client = await freshClient();
+    await releaseClaims();
+    const [a, b] = await Promise.all([30, 20].map((h) => uncat(client, h)));
+    const shown = await next("regularA", client);
+    expect([shown.block?.id, shown.next?.id]).toEqual([a.id, b.id]);
+    // another office's caller and a caller who holds no claim: 404, nothing written
+    for (const who of ["ownerB", "sharedA"] as const) {
+      const refused = await create(who, { issue: 2, observations: "Falta a nota" });
+      expect(refused.status).toBe(404);
+      expect(refused.json.error?.message).toBe(messages.blocks.notFound);
+    }
+    const res = await create("regularA", { issue: 2, observations: "Falta a nota" });
+    expect(res.status).toBe(200);
+    const pendency = pendencySchema.parse(res.json.data);
+    expect(pendency.blockId).toBe(a.id);
+    // the same report sent again answers as the first; it never reports the `next`
+    const again = await create("regularA", { issue: 2, observations: "Falta a nota" });
+    expect(again.status).toBe(200);
+    expect(pendencySchema.parse(again.json.data).id).toBe(pendency.id);
+    expect(await getDb().pendency.count({ where: { blockId: { in: [a.id, b.id] } } })).toBe(1);
+    expect((await create("regularA", { issue: 1, observations: "" })).status).toBe(409);
+  });
+
+  test("without blockId once the claim has lapsed: 404; validation as with blockId", async () => {
+    const client = await freshClient();
+    await releaseClaims();
+    const a = await uncat(client, 10);
+    expect((await next("regularA", client)).block?.id).toBe(a.id);
+    const invalid = await create("regularA", { issue: 99, observations: "" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error?.fields?.map((field) => field.path)).toContain("issue");
+    await getDb().block.update({ where: { id: a.id }, data: { claimedUntil: new Date(Date.now() - 1000) } });
+    const lapsed = await create("regularA", { issue: 2, observations: "Falta a nota" });
+    expect(lapsed.status).toBe(404);
+    expect(lapsed.json.error?.message).toBe(messages.blocks.notFound);
+    expect(await getDb().pendency.count({ where: { blockId: a.id } })).toBe(0);
+  });
+
   test("a categorised (not contabilised) block may be reported; a contabilised one is 409; a devolved one 404", async () => {
     const client = await freshClient();
     const cat = await createBlock({ client, state: "categorized", account });

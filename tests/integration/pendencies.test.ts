@@ -1,7 +1,7 @@
 // POST /api/pendency/list: a client's pendencies, open and solved, newest first,
 // optionally of one São Paulo year; shape, validation, the permission matrix and the query count.
 import { Client as PgClient } from "pg";
-import { POST as pendencyPost } from "@/app/api/pendency/list/route";
+import { GET as pendencyGet, POST as pendencyPost } from "@/app/api/pendency/list/route";
 import { pendencyListAnswer, type Pendency } from "@/lib/contract/blocks";
 import { getDb, type Client } from "@/server/db/client";
 import {
@@ -111,6 +111,16 @@ test.each([
   const res = await call(pendencyPost, { token: t.ownerA, body });
   expect(res.status).toBe(400);
   expect(res.json.error?.fields?.map((field) => field.path)).toContain(path);
+});
+
+test("GET is the call without payload (spec §7): as POST {}, 400 at clientId; a business user 403", async () => {
+  const accounting = await call(pendencyGet, { token: t.ownerA });
+  expect(accounting.status).toBe(400);
+  expect(accounting.json.error?.fields?.map((field) => field.path)).toContain("clientId");
+  const bare = await call(pendencyPost, { token: t.ownerA, method: "POST" });
+  expect(bare.json).toEqual(accounting.json);
+  expect((await call(pendencyGet, { token: t.business })).status).toBe(403);
+  expect((await call(pendencyGet, {})).status).toBe(401);
 });
 
 test("anonymous → 401", async () => {
