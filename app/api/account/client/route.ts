@@ -8,8 +8,5 @@ export const POST = route({ body: clientAccountsBody }, ({ actor, body }) => lis
 // GET: the same call without a payload (spec §7).
 export const GET = POST;
 
-// GET /api/account/client — the same call without payload (spec §7: a call without payload is a GET)
-export const GET = POST;
-
 // Any other verb: 405 in the envelope, with Allow.
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
