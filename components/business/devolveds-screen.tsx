@@ -16,19 +16,15 @@ import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
 import { businessDevolvedMessages } from "@/lib/i18n/sections/businessDevolved";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
-import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
-import { commonMessages } from "@/lib/i18n/sections/common";
-import { shellMessages } from "@/lib/i18n/sections/shell";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { useDelayed } from "@/components/ui/use-delayed";
 import { BusinessFrame } from "./business-frame";
 import { Countdown } from "./countdown";
 import type { DocumentsPreviewProps } from "./documents-preview";
 import { PreviewPane } from "./preview-pane";
+import { DocumentActions } from "./devolved-actions";
+import { ListBody, NoticeBanner, type Notice } from "./list-frame";
 
 // The preview (the viewer's image stage, zoom and thumbnails) shows once a document is chosen: its
 // script is fetched then, not with the page (scripts/measure-first-load.mjs).
@@ -45,8 +41,6 @@ function deadlineText(msLeft: number): string {
   return label.kind === "days" ? t.days(label.days) : label.text;
 }
 
-type Notice = { tone: "error" | "ok"; text: string };
-
 /**
  * /devolveds 'Devolvidos' (spec §2, §4 Returned document): the documents the office
  * returned, soonest deadline first, each with its name, the countdown to its automatic deletion, and
@@ -62,7 +56,6 @@ export function DevolvedsScreen() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<ReturnedDocument | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const showSpinner = useDelayed(documents.isPending);
   const list = documents.data ?? [];
   const selected = list.find((doc) => doc.id === selectedId) ?? null;
 
@@ -104,109 +97,90 @@ export function DevolvedsScreen() {
 
   return (
     <BusinessFrame title={businessNavMessages.devolveds}>
-      <div className="grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_420px] xl:grid-cols-[minmax(0,1fr)_520px]">
+      <div
+        className={cn(
+          "grid min-w-0 grid-cols-1 gap-2 lg:grid-cols-[minmax(0,1fr)_420px]",
+          "xl:grid-cols-[minmax(0,1fr)_520px]",
+        )}
+      >
         <section
           aria-label={t.list}
           className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2"
         >
-          {notice ? (
-            <div
-              role={notice.tone === "error" ? "alert" : "status"}
-              className={cn(
-                "flex items-start gap-1 rounded-theme px-1.5 py-1 text-sm",
-                notice.tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-fg",
-              )}
-            >
-              <p className="flex-1">{notice.text}</p>
-              <button
-                type="button"
-                aria-label={shellMessages.close}
-                title={shellMessages.close}
-                onClick={() => setNotice(null)}
-                className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
-              >
-                <Icon path="M6 6l12 12M18 6L6 18" />
-              </button>
-            </div>
-          ) : null}
-          <div className="min-h-[240px]" aria-busy={documents.isPending || undefined}>
-            {documents.isPending ? (
-              showSpinner ? (
-                <p role="status" className="flex items-center gap-1 py-2 text-sm text-muted">
-                  <Spinner /> {commonMessages.loading}
-                </p>
-              ) : null
-            ) : documents.isError ? (
-              <div role="alert" className="flex flex-col items-start gap-1 py-1 text-sm text-danger">
-                <p>{documents.error.message}</p>
-                <Button variant="secondary" onClick={() => void documents.refetch()}>
-                  {clientDetailMessages.retry}
-                </Button>
-              </div>
-            ) : list.length === 0 ? (
-              <p className="py-3 text-center text-sm text-muted">{t.noDocuments}</p>
-            ) : (
-              <ul className="flex flex-col gap-1">
-                {list.map((doc) => (
-                  <li
-                    key={doc.id}
-                    data-testid="devolved-document"
-                    data-document-id={doc.id}
+          <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
+          <ListBody
+            loading={documents.isPending}
+            failed={documents.isError ? documents : null}
+            empty={list.length === 0}
+            emptyText={t.noDocuments}
+          >
+            <ul className="flex flex-col gap-1">
+              {list.map((doc) => (
+                <li
+                  key={doc.id}
+                  data-testid="devolved-document"
+                  data-document-id={doc.id}
+                  className={cn(
+                    "flex flex-wrap items-center gap-1 rounded-theme border p-0.75 transition-colors sm:flex-nowrap",
+                    doc.id === selectedId ? "border-primary bg-primary-soft" : "border-border",
+                  )}
+                >
+                  <button
+                    type="button"
+                    aria-pressed={doc.id === selectedId}
+                    onClick={() => setSelectedId(doc.id === selectedId ? null : doc.id)}
                     className={cn(
-                      "flex flex-wrap items-center gap-1 rounded-theme border p-0.75 transition-colors sm:flex-nowrap",
-                      doc.id === selectedId ? "border-primary bg-primary-soft" : "border-border",
+                      "flex min-h-5.5 min-w-0 flex-1 basis-full cursor-pointer items-center gap-1",
+                      "rounded-theme p-0.25 text-left",
+                      "outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary sm:basis-auto",
                     )}
                   >
-                    <button
-                      type="button"
-                      aria-pressed={doc.id === selectedId}
-                      onClick={() => setSelectedId(doc.id === selectedId ? null : doc.id)}
-                      className="flex min-h-5.5 min-w-0 flex-1 basis-full cursor-pointer items-center gap-1 rounded-theme p-0.25 text-left outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary sm:basis-auto"
-                    >
-                      {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs */}
-                      <img
-                        src={doc.thumbnailUrl}
-                        alt=""
-                        className="size-6 shrink-0 rounded-theme bg-canvas object-cover"
-                        draggable={false}
-                      />
-                      <span className="flex min-w-0 flex-1 flex-col">
-                        <span className="truncate text-sm font-semibold" data-testid="devolved-name">
-                          {doc.name}
-                        </span>
-                        <span className="truncate text-xs text-muted">
-                          {t.returnedOn(`${formatDate(doc.devolvedDatetime)} ${formatTime(doc.devolvedDatetime)}`)}
-                        </span>
-                        {doc.devolveReason ? (
-                          <span
-                            className="line-clamp-2 text-xs break-words whitespace-pre-line text-fg"
-                            data-testid="devolved-reason"
-                          >
-                            <span className="font-semibold">{t.reason}: </span>
-                            {doc.devolveReason}
-                          </span>
-                        ) : null}
+                    {/* eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs */}
+                    <img
+                      src={doc.thumbnailUrl}
+                      alt=""
+                      className="size-6 shrink-0 rounded-theme bg-canvas object-cover"
+                      draggable={false}
+                    />
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate text-sm font-semibold" data-testid="devolved-name">
+                        {doc.name}
                       </span>
-                    </button>
-                    <Countdown
-                      until={Date.parse(doc.date)}
-                      format={deadlineText}
-                      next={nextDeadlineChange}
-                      onEnd={onDeadline}
-                      label={t.deletesIn}
-                      className="mr-auto ml-0.5 shrink-0 rounded-full bg-surface-2 px-1 py-0.25 text-xs font-semibold tabular-nums sm:mr-0"
-                    />
-                    <DocumentActions
-                      doc={doc}
-                      busy={busyId === doc.id}
-                      onRestore={() => onRestore(doc)}
-                      onRemove={() => setRemoving(doc)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+                      <span className="truncate text-xs text-muted">
+                        {t.returnedOn(`${formatDate(doc.devolvedDatetime)} ${formatTime(doc.devolvedDatetime)}`)}
+                      </span>
+                      {doc.devolveReason ? (
+                        <span
+                          className="line-clamp-2 text-xs break-words whitespace-pre-line text-fg"
+                          data-testid="devolved-reason"
+                        >
+                          <span className="font-semibold">{t.reason}: </span>
+                          {doc.devolveReason}
+                        </span>
+                      ) : null}
+                    </span>
+                  </button>
+                  <Countdown
+                    until={Date.parse(doc.date)}
+                    format={deadlineText}
+                    next={nextDeadlineChange}
+                    onEnd={onDeadline}
+                    label={t.deletesIn}
+                    className={cn(
+                      "mr-auto ml-0.5 shrink-0 rounded-full bg-surface-2 px-1",
+                      "py-0.25 text-xs font-semibold tabular-nums sm:mr-0",
+                    )}
+                  />
+                  <DocumentActions
+                    doc={doc}
+                    busy={busyId === doc.id}
+                    onRestore={() => onRestore(doc)}
+                    onRemove={() => setRemoving(doc)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </ListBody>
         </section>
 
         <PreviewPane
@@ -231,7 +205,10 @@ export function DevolvedsScreen() {
             <>
               {selected.devolveReason ? (
                 <p
-                  className="mx-1 mt-1 rounded-theme border border-border bg-surface-2 px-1 py-0.5 text-sm break-words whitespace-pre-line"
+                  className={cn(
+                    "mx-1 mt-1 rounded-theme border border-border bg-surface-2",
+                    "px-1 py-0.5 text-sm break-words whitespace-pre-line",
+                  )}
                   data-testid="devolved-preview-reason"
                 >
                   <span className="font-semibold">{t.reason}: </span>
@@ -257,57 +234,5 @@ export function DevolvedsScreen() {
         loading={remove.isPending}
       />
     </BusinessFrame>
-  );
-}
-
-type ActionsProps = { doc: ReturnedDocument; busy: boolean; onRestore: () => void; onRemove: () => void };
-
-function DocumentActions({ doc, busy, onRestore, onRemove }: ActionsProps) {
-  return (
-    <div className="flex shrink-0 items-center gap-0.25">
-      <button
-        type="button"
-        onClick={onRestore}
-        disabled={busy}
-        aria-label={t.restoreNamed(doc.name)}
-        title={t.restore}
-        className={iconButton}
-        data-testid="devolved-restore"
-      >
-        <Icon path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4.5h4.5" />
-      </button>
-      <a
-        href={doc.url}
-        download={doc.name.replace(/[\\/:*?"<>|]/g, "-")}
-        aria-label={t.downloadNamed(doc.name)}
-        title={t.download}
-        className={iconButton}
-        data-testid="devolved-download"
-      >
-        <Icon path="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14" />
-      </a>
-      <button
-        type="button"
-        onClick={onRemove}
-        disabled={busy}
-        aria-label={t.removeNamed(doc.name)}
-        title={t.remove}
-        className={cn(iconButton, "text-danger hover:bg-danger-soft hover:text-danger")}
-        data-testid="devolved-remove"
-      >
-        <Icon path="M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13M10.5 11v5.5M13.5 11v5.5" />
-      </button>
-    </div>
-  );
-}
-
-const iconButton =
-  "grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-wait disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-primary";
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }
