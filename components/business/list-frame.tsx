@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { commonMessages } from "@/lib/i18n/sections/common";
@@ -30,16 +31,7 @@ export function NoticeBanner({ notice, onClose }: { notice: Notice | null; onClo
         onClick={onClose}
         className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          aria-hidden="true"
-        >
-          <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-        </svg>
+        <X className="size-2" strokeWidth={2.2} aria-hidden="true" />
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import type { SentBlock } from "@/lib/api/business";
 import { formatMinutesSeconds, nextSecondChange } from "@/lib/format/countdown";
@@ -101,20 +102,7 @@ export function SentTile({ block, selected, onSelect, onUndo, undoing }: TilePro
               "disabled:cursor-wait disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-primary",
             )}
           >
-            {undoing ? (
-              <Spinner />
-            ) : (
-              <svg
-                viewBox="0 0 24 24"
-                className="size-2.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            )}
+            {undoing ? <Spinner /> : <Undo2 className="size-2.5" aria-hidden="true" />}
           </button>
         ) : null}
       </div>

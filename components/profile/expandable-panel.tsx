@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Collapse } from "@/components/ui/collapse";
@@ -47,16 +48,10 @@ export function ExpandablePanel({ title, open, onOpenChange, children, className
         className="flex w-full cursor-pointer items-center justify-between gap-1 rounded-theme px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
       >
         {title}
-        <svg
-          viewBox="0 0 24 24"
+        <ChevronDown
           aria-hidden="true"
           className={cn("size-2.5 transition-transform duration-300", open && "rotate-180")}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        />
       </button>
       <Collapse id={contentId} open={open}>
         <div className="px-2 pt-0.5 pb-2">{children}</div>

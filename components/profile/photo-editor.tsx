@@ -1,5 +1,6 @@
 "use client";
 
+import { Camera } from "lucide-react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Avatar } from "@/components/ui/avatar";
@@ -78,10 +79,7 @@ export function PhotoEditor({
           aria-hidden="true"
           className="absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 border-surface bg-primary text-primary-fg group-hover:bg-primary-hover"
         >
-          <svg viewBox="0 0 24 24" className="size-2" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
-            <circle cx="12" cy="13" r="3.5" />
-          </svg>
+          <Camera className="size-2" />
         </span>
       </button>
       <input ref={input} type="file" accept="image/*" hidden onChange={onFile} data-testid="photo-input" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronRight } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { useMe } from "@/lib/api/me";
@@ -105,16 +106,7 @@ function EntryButton({ label, onClick }: { label: string; onClick: () => void })
       className="flex w-full cursor-pointer items-center justify-between rounded-theme border border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
     >
       {label}
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ChevronRight aria-hidden="true" className="size-2.5" />
     </button>
   );
 }
