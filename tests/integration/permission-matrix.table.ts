@@ -67,8 +67,43 @@ const offices403 = {
   outsider: 403,
   otherOffice: 403,
 } as const;
+/** The office operators on a call whose payload names the client, sent without one (a GET): 400 at clientId. */
+const offices400 = {
+  ownerA: 400,
+  adminA: 400,
+  responsible: 400,
+  shared: 400,
+  outsider: 400,
+  otherOffice: 400,
+} as const;
 
 export const table: Record<string, Row> = {
+  // The payload-optional reads as GET (spec §7): the call without payload. The office's need a client.
+  "GET /api/account/client": {
+    ...noSession,
+    ...offices400,
+    ownerAlpha: 200,
+    adminAlpha: 200,
+    regularAlpha: 200,
+    otherCompany: 200,
+  },
+  "GET /api/block/list": {
+    ...noSession,
+    ...offices400,
+    ownerAlpha: 200,
+    adminAlpha: 200,
+    regularAlpha: 200,
+    otherCompany: 200,
+  },
+  "GET /api/pendency/list": { ...noSession, ...offices400, ...companies403 },
+  "GET /api/pendency/tosolve": {
+    ...noSession,
+    ...offices403,
+    ownerAlpha: 200,
+    adminAlpha: 200,
+    regularAlpha: 200,
+    otherCompany: 200,
+  },
   // The catch-all: any /api path no route claims is the envelope's 404, whoever asks.
   "GET /api/[...path]": everyone(404),
   "POST /api/[...path]": everyone(404),

@@ -426,6 +426,10 @@ export const requests: Record<string, RequestSpec> = {
       };
     },
   },
+  "GET /api/account/client": none,
+  "GET /api/block/list": none,
+  "GET /api/pendency/list": none,
+  "GET /api/pendency/tosolve": none,
   "GET /api/clients": none,
   "POST /api/clients": body((m) => ({ clientId: m.w.alpha.id })),
 
