@@ -18,24 +18,17 @@ import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { commonMessages } from "@/lib/i18n/sections/common";
-import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { BusinessFrame } from "./business-frame";
 import { Countdown } from "./countdown";
-import type { DocumentsPreviewProps } from "./documents-preview";
+import { DocumentsPreview } from "./lazy-documents-preview";
+import { NoticeBanner, type Notice } from "./notice-banner";
+import { DocumentActions, Icon } from "./document-actions";
 import { PreviewPane } from "./preview-pane";
-
-// The preview (the viewer's image stage, zoom and thumbnails) shows once a document is chosen: its
-// script is fetched then, not with the page (scripts/measure-first-load.mjs).
-const DocumentsPreview = lazyWhenOpen<DocumentsPreviewProps>(
-  () => import("./documents-preview").then((module) => module.DocumentsPreview),
-  () => true,
-);
 
 const t = businessDevolvedMessages;
 
@@ -44,8 +37,6 @@ function deadlineText(msLeft: number): string {
   const label = deadlineLabel(msLeft);
   return label.kind === "days" ? t.days(label.days) : label.text;
 }
-
-type Notice = { tone: "error" | "ok"; text: string };
 
 /**
  * /devolveds 'Devolvidos' (spec §2, §4 Returned document): the documents the office
@@ -110,24 +101,9 @@ export function DevolvedsScreen() {
           className="flex min-w-0 flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2"
         >
           {notice ? (
-            <div
-              role={notice.tone === "error" ? "alert" : "status"}
-              className={cn(
-                "flex items-start gap-1 rounded-theme px-1.5 py-1 text-sm",
-                notice.tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-fg",
-              )}
-            >
-              <p className="flex-1">{notice.text}</p>
-              <button
-                type="button"
-                aria-label={shellMessages.close}
-                title={shellMessages.close}
-                onClick={() => setNotice(null)}
-                className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
-              >
-                <Icon path="M6 6l12 12M18 6L6 18" />
-              </button>
-            </div>
+            <NoticeBanner notice={notice} onClose={() => setNotice(null)}>
+              <Icon path="M6 6l12 12M18 6L6 18" />
+            </NoticeBanner>
           ) : null}
           <div className="min-h-[240px]" aria-busy={documents.isPending || undefined}>
             {documents.isPending ? (
@@ -257,57 +233,5 @@ export function DevolvedsScreen() {
         loading={remove.isPending}
       />
     </BusinessFrame>
-  );
-}
-
-type ActionsProps = { doc: ReturnedDocument; busy: boolean; onRestore: () => void; onRemove: () => void };
-
-function DocumentActions({ doc, busy, onRestore, onRemove }: ActionsProps) {
-  return (
-    <div className="flex shrink-0 items-center gap-0.25">
-      <button
-        type="button"
-        onClick={onRestore}
-        disabled={busy}
-        aria-label={t.restoreNamed(doc.name)}
-        title={t.restore}
-        className={iconButton}
-        data-testid="devolved-restore"
-      >
-        <Icon path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4.5h4.5" />
-      </button>
-      <a
-        href={doc.url}
-        download={doc.name.replace(/[\\/:*?"<>|]/g, "-")}
-        aria-label={t.downloadNamed(doc.name)}
-        title={t.download}
-        className={iconButton}
-        data-testid="devolved-download"
-      >
-        <Icon path="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14" />
-      </a>
-      <button
-        type="button"
-        onClick={onRemove}
-        disabled={busy}
-        aria-label={t.removeNamed(doc.name)}
-        title={t.remove}
-        className={cn(iconButton, "text-danger hover:bg-danger-soft hover:text-danger")}
-        data-testid="devolved-remove"
-      >
-        <Icon path="M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13M10.5 11v5.5M13.5 11v5.5" />
-      </button>
-    </div>
-  );
-}
-
-const iconButton =
-  "grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-muted hover:bg-surface-2 hover:text-fg disabled:cursor-wait disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-primary";
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-2.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -3,32 +3,23 @@
 import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useMemo, useState } from "react";
 import { useSentBlocks, useSentOperators, useUndoSent, type SentBlock } from "@/lib/api/business";
-import { formatMinutesSeconds, nextSecondChange } from "@/lib/format/countdown";
 import { currentYearMonth, formatDate, formatTime, monthOptions, selectableYears } from "@/lib/format/dates";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
 import { businessSentMessages } from "@/lib/i18n/sections/businessSent";
 import { clientDetailMessages } from "@/lib/i18n/sections/clientDetail";
 import { commonMessages } from "@/lib/i18n/sections/common";
-import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { BusinessFrame } from "./business-frame";
-import { Countdown } from "./countdown";
-import type { DocumentsPreviewProps } from "./documents-preview";
+import { DocumentsPreview } from "./lazy-documents-preview";
+import { NoticeBanner, type Notice } from "./notice-banner";
 import { PreviewPane } from "./preview-pane";
-import { groupByDay, isUndoable, operatorOptions } from "./sent-rules";
+import { SentTile } from "./sent-tile";
+import { groupByDay, operatorOptions } from "./sent-rules";
 import { TOUCH_TARGETS } from "./touch";
-
-// The preview (the viewer's image stage, zoom and thumbnails) shows once a document is chosen: its
-// script is fetched then, not with the page (scripts/measure-first-load.mjs).
-const DocumentsPreview = lazyWhenOpen<DocumentsPreviewProps>(
-  () => import("./documents-preview").then((module) => module.DocumentsPreview),
-  () => true,
-);
 
 const t = businessSentMessages;
 const d = clientDetailMessages;
@@ -44,7 +35,7 @@ export function SentBlocksScreen() {
   const [year, setYear] = useState(now.year);
   const [month, setMonth] = useState(now.month);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [notice, setNotice] = useState<{ tone: "error" | "ok"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const operators = useSentOperators();
   const options = useMemo(() => operatorOptions(operators.data ?? []), [operators.data]);
@@ -112,33 +103,18 @@ export function SentBlocksScreen() {
           </div>
 
           {notice ? (
-            <div
-              role={notice.tone === "error" ? "alert" : "status"}
-              className={cn(
-                "flex items-start gap-1 rounded-theme px-1.5 py-1 text-sm",
-                notice.tone === "error" ? "bg-danger-soft text-danger" : "bg-primary-soft text-fg",
-              )}
-            >
-              <p className="flex-1">{notice.text}</p>
-              <button
-                type="button"
-                aria-label={shellMessages.close}
-                title={shellMessages.close}
-                onClick={() => setNotice(null)}
-                className="-m-0.5 grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme hover:bg-surface-2"
+            <NoticeBanner notice={notice} onClose={() => setNotice(null)}>
+              <svg
+                viewBox="0 0 24 24"
+                className="size-2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                aria-hidden="true"
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-2"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.2"
-                  aria-hidden="true"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                </svg>
-              </button>
-            </div>
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </NoticeBanner>
           ) : null}
 
           <div className="min-h-[240px]" aria-busy={loading || undefined}>
@@ -203,101 +179,5 @@ export function SentBlocksScreen() {
         </PreviewPane>
       </div>
     </BusinessFrame>
-  );
-}
-
-type TileProps = { block: SentBlock; selected: boolean; onSelect: () => void; onUndo: () => void; undoing: boolean };
-
-/** One sent block: its first image, its time — or the countdown and the undo while it can be undone. */
-function SentTile({ block, selected, onSelect, onUndo, undoing }: TileProps) {
-  // Re-rendered once when the window closes (the countdown's onEnd), never each second.
-  const [windowOpen, setWindowOpen] = useState(() => isUndoable(block));
-  // The server may close it sooner (the office categorised the block): undoableUntil turns null.
-  const undoable = windowOpen && block.undoableUntil !== null;
-  const time = formatTime(block.date);
-  const categorized = block.accountId !== null;
-  const contabilized = Boolean(block.contabilizedDatetime);
-  return (
-    <div
-      data-testid="sent-block"
-      data-block-id={block.id}
-      className={cn(
-        "flex flex-col overflow-hidden rounded-theme border bg-surface transition-colors",
-        selected ? "border-primary ring-2 ring-primary" : "border-border hover:border-border-strong",
-      )}
-    >
-      <button
-        type="button"
-        aria-pressed={selected}
-        onClick={onSelect}
-        className="relative block w-full cursor-pointer overflow-hidden bg-canvas outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset"
-      >
-        <span className="sr-only">{t.block(time, block.documentsUrl.length)}</span>
-        <span aria-hidden="true" className="block aspect-square w-full">
-          {(block.thumbnailsUrl[0] ?? block.documentsUrl[0]) ? (
-            // eslint-disable-next-line @next/next/no-img-element -- signed, expiring URLs
-            <img
-              src={block.thumbnailsUrl[0] ?? block.documentsUrl[0]}
-              alt=""
-              className="absolute inset-0 size-full object-cover object-top"
-              draggable={false}
-            />
-          ) : null}
-        </span>
-        <span
-          aria-hidden="true"
-          className="absolute right-0.5 bottom-0.5 rounded-full bg-black/65 px-0.75 text-xs font-semibold text-white tabular-nums"
-        >
-          {block.documentsUrl.length}
-        </span>
-        {contabilized || categorized ? (
-          <span className="absolute top-0.5 left-0.5 rounded-full bg-surface/90 px-0.75 text-[11px] font-semibold text-fg">
-            {contabilized ? t.contabilized : t.categorized}
-          </span>
-        ) : null}
-      </button>
-      <div className="flex min-h-5.5 items-center gap-0.5 pl-1">
-        {undoable && block.undoableUntil ? (
-          <Countdown
-            until={Date.parse(block.undoableUntil)}
-            format={formatMinutesSeconds}
-            next={nextSecondChange}
-            onEnd={() => setWindowOpen(false)}
-            label={t.undoLeft}
-            className="flex-1 text-sm font-semibold text-primary tabular-nums"
-          />
-        ) : (
-          <span data-testid="sent-time" className="flex-1 text-sm font-medium tabular-nums">
-            {time}
-          </span>
-        )}
-        {undoable ? (
-          <button
-            type="button"
-            onClick={onUndo}
-            disabled={undoing}
-            aria-label={`${t.undo} (${time})`}
-            title={t.undo}
-            data-testid="sent-undo"
-            className="grid size-5.5 shrink-0 cursor-pointer place-items-center rounded-theme text-danger hover:bg-danger-soft disabled:cursor-wait disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-primary"
-          >
-            {undoing ? (
-              <Spinner />
-            ) : (
-              <svg
-                viewBox="0 0 24 24"
-                className="size-2.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            )}
-          </button>
-        ) : null}
-      </div>
-    </div>
   );
 }
