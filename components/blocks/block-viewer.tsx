@@ -1,11 +1,11 @@
 "use client";
 
-import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
-import { useBlockDocuments, useDevolveBlock, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
+import { useBlockDocuments, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
+import { useDevolve } from "./use-devolve";
 import { DevolveDialog } from "./devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Dialog, DialogClose, DialogTitle } from "@/components/ui/dialog";
@@ -97,13 +97,16 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const docs = useBlockDocuments(block.id);
   const markViewed = useMarkViewed(clientId);
   const save = useSaveBlock(clientId);
-  const devolve = useDevolveBlock(clientId);
-  const onceDevolve = useOnceInFlight();
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(0);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const {
+    confirming,
+    setConfirming,
+    onDevolve,
+    loading: devolving,
+  } = useDevolve(clientId, block.id, onClose, setError);
   const mode = viewerMode(
     { ...block, hasPendency: block.hasPendency || Boolean(docs.data?.pendency) },
     readOnly !== false,
@@ -160,23 +163,6 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
       },
     });
   };
-  const onDevolve = (reason: string) =>
-    onceDevolve((done) =>
-      devolve.mutate(
-        { blockId: block.id, reason },
-        {
-          onSettled: done,
-          onSuccess: () => {
-            setConfirming(false);
-            onClose();
-          },
-          onError: (cause) => {
-            setConfirming(false);
-            setError(cause.message);
-          },
-        },
-      ),
-    );
 
   const value = blockCardValue(block);
   const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value]
@@ -282,7 +268,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={onDevolve}
-        loading={devolve.isPending}
+        loading={devolving}
       />
     </div>
   );

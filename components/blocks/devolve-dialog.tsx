@@ -1,9 +1,10 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { DEVOLVE_REASON_MAX } from "@/lib/constants";
 import { viewerMessages as t } from "@/lib/i18n/sections/viewer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ObservationField } from "./observation-field";
 
 type Props = {
   open: boolean;
@@ -20,7 +21,6 @@ type Props = {
  */
 export function DevolveDialog({ open, onOpenChange, onConfirm, loading }: Props) {
   const [reason, setReason] = useState("");
-  const id = useId();
   const change = (next: boolean) => {
     if (!next) setReason("");
     onOpenChange(next);
@@ -34,22 +34,16 @@ export function DevolveDialog({ open, onOpenChange, onConfirm, loading }: Props)
       onConfirm={() => onConfirm(reason)}
       loading={loading}
     >
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor={id} className="text-xs font-semibold text-muted">
-          {t.observation}
-        </label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={DEVOLVE_REASON_MAX}
-          placeholder={t.devolveReasonPlaceholder}
-          value={reason}
-          disabled={loading}
-          onChange={(event) => setReason(event.target.value)}
-          data-testid="devolve-reason"
-          className="w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px] text-fg placeholder:text-muted focus:border-primary focus:outline-2 focus:outline-primary/30"
-        />
-      </div>
+      <ObservationField
+        label={t.observation}
+        rows={3}
+        maxLength={DEVOLVE_REASON_MAX}
+        placeholder={t.devolveReasonPlaceholder}
+        value={reason}
+        disabled={loading}
+        onChange={setReason}
+        testId="devolve-reason"
+      />
     </ConfirmDialog>
   );
 }

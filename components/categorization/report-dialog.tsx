@@ -1,12 +1,13 @@
 "use client";
 
 import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useIsMutating } from "@tanstack/react-query";
 import { reportProblemKey, useReportProblem } from "@/lib/api/categorization";
 import { ISSUE_CODES, issueLabel, PENDENCY_OBSERVATIONS_MAX } from "@/lib/constants";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
 import { commonMessages } from "@/lib/i18n/sections/common";
+import { ObservationField } from "@/components/blocks/observation-field";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -43,7 +44,6 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
   const once = useOnceInFlight();
   const [issue, setIssue] = useState<number>(ISSUE_CODES[0]);
   const [observations, setObservations] = useState("");
-  const observationId = useId();
   return (
     <form
       className="flex flex-col gap-1.5"
@@ -58,24 +58,14 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
         options={ISSUE_CODES.map((code) => ({ value: code, label: issueLabel(code) }))}
         onValueChange={(value) => setIssue(Number(value))}
       />
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor={observationId} className="text-xs font-semibold text-muted">
-          {t.observation}
-        </label>
-        <textarea
-          id={observationId}
-          rows={4}
-          maxLength={PENDENCY_OBSERVATIONS_MAX}
-          placeholder={t.observationPlaceholder}
-          value={observations}
-          onChange={(event) => setObservations(event.target.value)}
-          className={
-            "w-full resize-y rounded-theme border border-border bg-surface px-1.5 py-1 text-[15px]" +
-            " text-fg placeholder:text-muted focus:border-primary focus:outline-2" +
-            " focus:outline-primary/30"
-          }
-        />
-      </div>
+      <ObservationField
+        label={t.observation}
+        rows={4}
+        maxLength={PENDENCY_OBSERVATIONS_MAX}
+        placeholder={t.observationPlaceholder}
+        value={observations}
+        onChange={setObservations}
+      />
       {report.error ? (
         <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm font-medium text-danger">
           {report.error.message}

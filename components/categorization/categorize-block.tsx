@@ -1,0 +1,247 @@
+"use client";
+
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useMarkViewed } from "@/lib/api/blocks";
+import type { CategorizationBlock } from "@/lib/api/categorization";
+import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
+import { viewerMessages } from "@/lib/i18n/sections/viewer";
+import { BlockPanel } from "@/components/blocks/block-panel";
+import {
+  canDevolve,
+  categorizationForm,
+  MARK_VIEWED_DELAY_MS,
+  stepZoom,
+  type BlockForm,
+} from "@/components/blocks/block-form-rules";
+import { ImageStage } from "@/components/blocks/image-stage";
+import {
+  ICONS,
+  iconButton,
+  ImageArrows,
+  isTyping,
+  ThumbnailStrip,
+  ViewerIcon,
+  ZoomButtons,
+} from "@/components/blocks/viewer-parts";
+import { DevolveDialog } from "@/components/blocks/devolve-dialog";
+import { useDevolve } from "@/components/blocks/use-devolve";
+import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
+import { cn } from "@/components/ui/cn";
+import type { ReportDialogProps } from "./report-dialog";
+import { Shortcuts } from "./screen-parts";
+import { SAVE_MARK, SWAP_MEASURE } from "./use-background-save";
+
+const t = categorizationScreenMessages;
+/** Phone targets of at least 44 px (the viewer's 32 px icon buttons are for a mouse). */
+const TOUCH = "max-md:size-5.5";
+const v = viewerMessages;
+
+// 'Reportar problema' is a dialog: fetched on its first open, not with the screen.
+const ReportDialog = lazyWhenOpen<ReportDialogProps>(
+  () => import("./report-dialog").then((module) => module.ReportDialog),
+  (props) => props.open,
+  (props) => props.onOpenChange(false),
+);
+
+type BlockProps = {
+  clientId: number;
+  block: CategorizationBlock;
+  notice: string | null;
+  /** The form as typed when a failed save brought the block back, else null (the block's own data). */
+  draft: BlockForm | null;
+  /** 'Salvar Bloco': the screen moves on at once and saves in the background. */
+  onSave: (block: CategorizationBlock, form: BlockForm) => void;
+  /** The block left the queue (reported, devolved): the text is announced. */
+  onDone: (status: string) => void;
+  /** Hears the form as typed on this block. */
+  onTyped: (blockId: number, form: BlockForm) => void;
+};
+
+/**
+ * Memoised: the screen re-renders on every poll and queue answer; the block's viewer and form only
+ * when the block, its notice or draft change (its callbacks are stable).
+ */
+export const CategorizeBlock = memo(function CategorizeBlock({
+  clientId,
+  block,
+  notice,
+  draft,
+  onSave,
+  onDone,
+  onTyped,
+}: BlockProps) {
+  const markViewed = useMarkViewed(clientId);
+  const [index, setIndex] = useState(0);
+  const [zoom, setZoom] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    confirming,
+    setConfirming,
+    onDevolve,
+    loading: devolving,
+  } = useDevolve(clientId, block.id, () => onDone(t.devolved), setError);
+  const [reporting, setReporting] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
+  const onFormChange = useCallback((form: BlockForm) => onTyped(block.id, form), [onTyped, block.id]);
+
+  // 'Salvar Bloco' → this block committed to the DOM (a performance measure the timing spec reads).
+  useEffect(() => {
+    if (performance.getEntriesByName(SAVE_MARK, "mark").length === 0) return;
+    performance.measure(SWAP_MEASURE, SAVE_MARK);
+    performance.clearMarks(SAVE_MARK);
+  }, []);
+
+  const urls = block.documentsUrl;
+  const total = urls.length;
+  const current = Math.min(index, Math.max(0, total - 1));
+
+  // Marked viewed MARK_VIEWED_DELAY_MS (twice the theme's fast 250 ms transition) after it shows (spec §4).
+  const markViewedMutate = markViewed.mutate;
+  useEffect(() => {
+    if (block.viewed) return;
+    const timer = window.setTimeout(() => markViewedMutate(block.id), MARK_VIEWED_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [block.id, block.viewed, markViewedMutate]);
+
+  const go = (step: 1 | -1) => {
+    if (total < 2) return;
+    setIndex((current + step + total) % total);
+    setZoom(0);
+  };
+  const zoomStep = (step: 1 | -1) => setZoom((level) => stepZoom(level, step));
+
+  // Alt shortcuts anywhere on the screen (not while a dialog is open); event.code, so that macOS's
+  // Option characters (π, √, ç) still name the key.
+  const dialogOpen = confirming || reporting;
+  useEffect(() => {
+    if (dialogOpen) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+      if (event.code === "KeyP") setReporting(true);
+      else if (event.code === "KeyV") setConfirming(true);
+      else if (event.code === "KeyC") rootRef.current?.querySelector<HTMLInputElement>("[role=combobox]")?.focus();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [dialogOpen, setConfirming]);
+
+  // The viewer's keys outside the fields: ←/→ images, +/- zoom.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowRight") go(1);
+    else if (event.key === "ArrowLeft") go(-1);
+    else if (event.key === "+" || event.key === "=") zoomStep(1);
+    else if (event.key === "-" || event.key === "_") zoomStep(-1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden"
+      onKeyDown={onKeyDown}
+      data-testid="categorize-block"
+      data-current-block={block.id}
+    >
+      <ThumbnailStrip
+        urls={urls}
+        thumbs={block.thumbnailsUrl}
+        current={current}
+        onPick={(i) => (setIndex(i), setZoom(0))}
+      />
+
+      <div className="order-1 flex min-h-[50dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
+        {total === 0 ? (
+          <div className="grid flex-1 place-items-center text-sm text-muted">{v.noImages}</div>
+        ) : (
+          <ImageStage
+            url={urls[current]}
+            alt={v.image(current + 1, total)}
+            zoom={zoom}
+            onZoomStep={zoomStep}
+            className="flex-1"
+            blockId={block.id}
+          />
+        )}
+        <ImageArrows current={current} total={total} onStep={go} buttonClassName={TOUCH} />
+      </div>
+
+      {/* Right buttons (spec §2): report a problem (categorization only), devolve, zoom. */}
+      <div
+        role="group"
+        aria-label={v.actions}
+        className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border"
+      >
+        <button
+          type="button"
+          aria-label={t.report}
+          title={`${t.report} (Alt+P)`}
+          onClick={() => setReporting(true)}
+          className={cn(iconButton, TOUCH, "text-status-pendency")}
+        >
+          <ViewerIcon path={ICONS.report} />
+        </button>
+        {canDevolve("categorization") ? (
+          <button
+            type="button"
+            aria-label={v.devolve}
+            title={`${v.devolve} (Alt+V)`}
+            onClick={() => setConfirming(true)}
+            className={cn(iconButton, TOUCH, "text-danger hover:bg-danger-soft hover:text-danger")}
+          >
+            <ViewerIcon path={ICONS.devolve} />
+          </button>
+        ) : null}
+        <span aria-hidden="true" className="h-px w-2 bg-border max-md:h-2 max-md:w-px" />
+        <ZoomButtons zoom={zoom} onStep={zoomStep} buttonClassName={TOUCH} />
+      </div>
+
+      <aside
+        aria-label={v.details}
+        className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l"
+      >
+        {notice ? (
+          <p role="alert" className="mb-1.5 rounded-theme bg-status-pendency/10 px-1.5 py-1 text-sm">
+            {notice}
+          </p>
+        ) : null}
+        <BlockPanel
+          clientId={clientId}
+          block={block}
+          docs={undefined}
+          mode="categorization"
+          editing={false}
+          onEditing={() => undefined}
+          onSave={(form) => onSave(block, form)}
+          saving={false}
+          error={error}
+          initial={initial}
+          footer={<Shortcuts />}
+          onFormChange={onFormChange}
+        />
+      </aside>
+
+      <DevolveDialog
+        key={block.id}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={onDevolve}
+        loading={devolving}
+      />
+      <ReportDialog
+        clientId={clientId}
+        blockId={block.id}
+        open={reporting}
+        onOpenChange={setReporting}
+        onReported={() => {
+          setReporting(false);
+          onDone(t.reported);
+        }}
+      />
+    </div>
+  );
+});
