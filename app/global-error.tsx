@@ -33,14 +33,22 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
               <button
                 type="button"
                 onClick={() => reset()}
-                className="inline-flex h-5 cursor-pointer items-center rounded-theme bg-primary px-2 font-semibold text-primary-fg hover:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                className={
+                  "inline-flex h-5 cursor-pointer items-center rounded-theme bg-primary px-2 " +
+                  "font-semibold text-primary-fg hover:bg-primary-hover focus-visible:outline-3 " +
+                  "focus-visible:outline-offset-2 focus-visible:outline-primary"
+                }
               >
                 {t.retry}
               </button>
               {/* A full load, not a client navigation: the app's state is what failed. */}
               <a
                 href="/home"
-                className="inline-flex h-5 items-center rounded-theme border border-border px-2 font-semibold hover:bg-surface-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                className={
+                  "inline-flex h-5 items-center rounded-theme border border-border px-2 " +
+                  "font-semibold hover:bg-surface-2 focus-visible:outline-3 " +
+                  "focus-visible:outline-offset-2 focus-visible:outline-primary"
+                }
               >
                 {t.home}
               </a>

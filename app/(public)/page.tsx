@@ -18,7 +18,12 @@ export default function LandingPage() {
         <PricingContact />
       </main>
       <footer className="border-t border-border">
-        <div className="mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-2 py-3 text-sm text-muted sm:flex-row sm:px-3">
+        <div
+          className={
+            "mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-2 " +
+            "py-3 text-sm text-muted sm:flex-row sm:px-3"
+          }
+        >
           <Logo />
           <span>{landingMessages.footer(new Date().getFullYear())}</span>
         </div>

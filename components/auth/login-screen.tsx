@@ -46,7 +46,12 @@ export function LoginScreen() {
                 <Logo />
               </AppLink>
             </div>
-            <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+            <div
+              className={
+                "rounded-theme border border-border bg-surface p-3 " +
+                "shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4"
+              }
+            >
               {pending ? (
                 <PlatformChooser onChoose={(platform) => enter(pending, platform)} />
               ) : (

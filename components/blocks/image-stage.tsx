@@ -105,7 +105,8 @@ export function ImageStage({ url, alt, zoom, onZoomStep, className, blockId }: I
       onPointerUp={endDrag}
       onPointerCancel={endDrag}
       className={cn(
-        "relative flex min-h-0 min-w-0 touch-none items-center justify-center overflow-hidden rounded-theme bg-canvas select-none",
+        "relative flex min-h-0 min-w-0 touch-none items-center justify-center overflow-hidden " +
+          "rounded-theme bg-canvas select-none",
         pannable ? (dragging ? "cursor-grabbing" : "cursor-grab") : null,
         className,
       )}

@@ -72,7 +72,11 @@ export function BusinessHome() {
       title={t.openInfo(name)}
       aria-haspopup="dialog"
       data-testid="business-company"
-      className="-ml-0.5 flex max-w-full min-h-5.5 cursor-pointer items-center gap-1 rounded-theme pr-1 pl-0.5 text-left hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary"
+      className={
+        "-ml-0.5 flex max-w-full min-h-5.5 cursor-pointer items-center gap-1 " +
+        "rounded-theme pr-1 pl-0.5 text-left hover:bg-surface-2 focus-visible:outline-2 " +
+        "focus-visible:outline-primary"
+      }
     >
       <Avatar name={name} pictureUrl={pictureUrl} className="size-5" />
       <span className="line-clamp-2 text-xl font-bold break-words sm:text-2xl">{name}</span>

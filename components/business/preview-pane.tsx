@@ -52,7 +52,10 @@ export function PreviewPane({
       <section
         aria-label={title}
         data-testid={testId}
-        className="sticky top-10 flex h-[calc(100dvh-144px)] min-h-[420px] flex-col gap-1 self-start rounded-theme border border-border bg-surface p-1.5"
+        className={
+          "sticky top-10 flex h-[calc(100dvh-144px)] min-h-[420px] flex-col gap-1 " +
+          "self-start rounded-theme border border-border bg-surface p-1.5"
+        }
       >
         {selected ? (
           <>

@@ -33,7 +33,8 @@ export function CategorizationPage() {
 /**
  * The categorization screen (spec §2): full screen, the operators on it and the queue's
  * count in the header, the block viewer's pieces in categorization mode, the loop of
- * use-categorization-queue.ts. Shortcuts (docs/decisions/0125-categorization-screen.md): Enter saves, Alt+C the account,
+ * use-categorization-queue.ts. Shortcuts (docs/decisions/0125-categorization-screen.md): Enter saves, Alt+C
+ * the account,
  * Alt+P report a problem, Alt+V devolve; the viewer's +/− and ←/→ outside the fields.
  */
 export function CategorizationScreen({ client }: { client: SelectedClient }) {
@@ -63,7 +64,11 @@ export function CategorizationScreen({ client }: { client: SelectedClient }) {
 
   return (
     <div className="flex h-dvh flex-col bg-surface">
-      <header className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-1 border-b border-border px-1.5 py-1 sm:px-2">
+      <header
+        className={
+          "flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-1 border-b border-border " + "px-1.5 py-1 sm:px-2"
+        }
+      >
         <button
           type="button"
           aria-label={t.back}

@@ -174,7 +174,10 @@ export const CategorizeBlock = memo(function CategorizeBlock({
       <div
         role="group"
         aria-label={v.actions}
-        className="order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col md:border-l md:border-border"
+        className={
+          "order-3 flex shrink-0 items-center gap-1 px-1 py-1 md:order-none md:flex-col " +
+          "md:border-l md:border-border"
+        }
       >
         <button
           type="button"
@@ -202,7 +205,10 @@ export const CategorizeBlock = memo(function CategorizeBlock({
 
       <aside
         aria-label={v.details}
-        className="order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] md:overflow-y-auto md:border-t-0 md:border-l"
+        className={
+          "order-4 w-full shrink-0 border-t border-border p-2 md:order-none md:w-[360px] " +
+          "md:overflow-y-auto md:border-t-0 md:border-l"
+        }
       >
         {notice ? (
           <p role="alert" className="mb-1.5 rounded-theme bg-status-pendency/10 px-1.5 py-1 text-sm">

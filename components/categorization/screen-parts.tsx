@@ -71,7 +71,9 @@ export function Shortcuts() {
               {item.keys.map((key) => (
                 <kbd
                   key={key}
-                  className="rounded border border-border bg-surface-2 px-0.5 font-sans text-[11px] font-semibold text-fg"
+                  className={
+                    "rounded border border-border bg-surface-2 px-0.5 font-sans text-[11px] " + "font-semibold text-fg"
+                  }
                 >
                   {key}
                 </kbd>

@@ -140,7 +140,14 @@ export function ChartImport({
             {t.file}
           </span>
           {/* The browser's own file button speaks the browser's language: ours says 'Escolher arquivo'. */}
-          <label className="relative flex h-5 min-w-0 cursor-pointer items-center overflow-hidden rounded-theme border border-border bg-surface text-sm text-fg has-[:focus-visible]:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary/30">
+          <label
+            className={
+              "relative flex h-5 min-w-0 cursor-pointer items-center overflow-hidden " +
+              "rounded-theme border border-border bg-surface text-sm text-fg " +
+              "has-[:focus-visible]:border-primary has-[:focus-visible]:outline-2 " +
+              "has-[:focus-visible]:outline-primary/30"
+            }
+          >
             <input
               id={fileId}
               type="file"

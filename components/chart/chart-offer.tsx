@@ -53,7 +53,10 @@ export function ChartOffer() {
   return (
     <section
       aria-labelledby="chart-offer"
-      className="flex flex-col gap-1 rounded-theme border border-primary/40 bg-primary-soft/60 p-2 sm:flex-row sm:items-center sm:justify-between"
+      className={
+        "flex flex-col gap-1 rounded-theme border border-primary/40 bg-primary-soft/60 " +
+        "p-2 sm:flex-row sm:items-center sm:justify-between"
+      }
     >
       <div className="flex min-w-0 flex-col gap-0.5">
         <h2 id="chart-offer" className="text-lg font-bold">

@@ -29,7 +29,10 @@ export type ChartFilePreview = {
   problem: string | null;
 };
 
-/** The first `count` lines of the file's bytes and the guessed columns; throws ChartFileError for an unreadable file. */
+/**
+ * The first `count` lines of the file's bytes and the guessed columns; throws ChartFileError for an
+ * unreadable file.
+ */
 export function previewChartBytes(bytes: Uint8Array, count = 6): ChartFilePreview {
   const text = decodeChartText(bytes);
   const records = readChartRecords(text, chartDelimiter(text))

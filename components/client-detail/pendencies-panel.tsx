@@ -109,7 +109,12 @@ export function PendenciesPanel({
               {count > 0 ? (
                 <>
                   {" "}
-                  <span className="grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 text-[10px] leading-none text-black">
+                  <span
+                    className={
+                      "grid h-2 min-w-2 place-items-center rounded-full bg-status-pendency px-0.5 " +
+                      "text-[10px] leading-none text-black"
+                    }
+                  >
                     {count}
                   </span>
                   <span className="sr-only">{t.openPendencies(count)}</span>
@@ -149,7 +154,8 @@ export function PendenciesPanel({
                           type="button"
                           onClick={() => setOpen(pendency)}
                           className={cn(
-                            "flex w-full cursor-pointer items-center gap-1 rounded-theme border border-border px-1 py-0.5 text-left text-sm hover:bg-surface-2",
+                            "flex w-full cursor-pointer items-center gap-1 rounded-theme border border-border px-1 py-0.5 " +
+                              "text-left text-sm hover:bg-surface-2",
                             solved && "border-dashed",
                           )}
                         >

@@ -71,7 +71,11 @@ export function ShareDrawer({ clientId, clientName, open, onClose }: ShareDrawer
                   <span className="flex min-w-0 items-center gap-0.5">
                     <span className="min-w-0 truncate font-medium">{operator.name}</span>
                     {operator.blocked ? (
-                      <span className="shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold text-danger">
+                      <span
+                        className={
+                          "shrink-0 rounded-full bg-danger-soft px-1 py-px text-xs font-semibold " + "text-danger"
+                        }
+                      >
                         {t.blocked}
                       </span>
                     ) : null}

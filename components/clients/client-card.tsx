@@ -12,7 +12,8 @@ import { StatusIcon, statusLabel } from "./status-icons";
 const t = clientsMessages;
 
 const cardClass = cn(
-  "group/card flex h-full w-full flex-col gap-1.5 rounded-theme border border-border bg-surface p-2 text-left shadow-xs transition",
+  "group/card flex h-full w-full flex-col gap-1.5 rounded-theme border border-border bg-surface " +
+    "p-2 text-left shadow-xs transition",
   "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary",
 );
 
@@ -39,7 +40,10 @@ export function ClientCard({ card, matches, onOpen }: ClientCardProps) {
           {card.busy ? (
             <span
               data-testid="client-busy"
-              className="mt-0.5 flex w-fit max-w-full items-center gap-0.5 rounded-full bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg"
+              className={
+                "mt-0.5 flex w-fit max-w-full items-center gap-0.5 rounded-full " +
+                "bg-status-pendency/15 py-0.5 pr-1 pl-0.5 text-xs font-semibold text-fg"
+              }
             >
               <Avatar name={card.busy.name} pictureUrl={card.busy.pictureUrl} className="size-2.5! text-[10px]!" />
               <span className="truncate">{t.busy(card.busy.name)}</span>

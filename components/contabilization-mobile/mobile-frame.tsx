@@ -61,7 +61,12 @@ export function MobileMessageFrame({ children }: { children: ReactNode }) {
           <div className="mb-3 flex justify-center">
             <Logo />
           </div>
-          <div className="rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)]">
+          <div
+            className={
+              "rounded-theme border border-border bg-surface p-3 " +
+              "shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)]"
+            }
+          >
             {children}
           </div>
         </div>

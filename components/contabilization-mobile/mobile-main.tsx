@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -21,7 +22,10 @@ const t = contabilizationMobileMessages;
 /** Phone targets: the shared 40 px selects grow to 48 px here. */
 const TOUCH = "[&_select]:h-6";
 
-/** The main phone page (spec §2): month and year, the chosen account, its next block, Proximo, the last posted, history. */
+/**
+ * The main phone page (spec §2): month and year, the chosen account, its next block, Proximo, the last
+ * posted, history.
+ */
 export function MobileMain({ state }: { state: ReadyState }) {
   const { session, year, month, accountId } = state;
   const work = useMobileWork(state);
@@ -73,7 +77,10 @@ export function MobileMain({ state }: { state: ReadyState }) {
 
       <AppLink
         href={MOBILE_LIST_PATH}
-        className="flex min-h-6 items-center gap-1 rounded-theme border border-border bg-surface px-1.5 py-1 text-left hover:bg-surface-2"
+        className={
+          "flex min-h-6 items-center gap-1 rounded-theme border border-border bg-surface " +
+          "px-1.5 py-1 text-left hover:bg-surface-2"
+        }
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-semibold text-muted">{t.account}</span>
@@ -85,21 +92,16 @@ export function MobileMain({ state }: { state: ReadyState }) {
           </span>
         </span>
         {account ? (
-          <span className="shrink-0 rounded-full bg-primary-soft px-1 py-0.25 text-xs font-semibold text-primary tabular-nums">
+          <span
+            className={
+              "shrink-0 rounded-full bg-primary-soft px-1 py-0.25 text-xs font-semibold " + "text-primary tabular-nums"
+            }
+          >
             <span aria-hidden="true">{account.uncontabilizedCount}</span>
             <span className="sr-only">{t.countLabel(account.uncontabilizedCount)}</span>
           </span>
         ) : null}
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-2.5 shrink-0 text-muted"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ChevronRight aria-hidden="true" className="size-2.5 shrink-0 text-muted" />
       </AppLink>
 
       {held ? (
@@ -154,7 +156,11 @@ export function MobileMain({ state }: { state: ReadyState }) {
 
       <AppLink
         href={MOBILE_HISTORY_PATH}
-        className="inline-flex h-6 items-center justify-center gap-1 rounded-theme border border-border bg-surface px-2 text-[15px] font-semibold text-fg hover:bg-surface-2"
+        className={
+          "inline-flex h-6 items-center justify-center gap-1 rounded-theme border " +
+          "border-border bg-surface px-2 text-[15px] font-semibold text-fg " +
+          "hover:bg-surface-2"
+        }
       >
         {t.history}
       </AppLink>

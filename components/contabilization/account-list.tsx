@@ -21,7 +21,12 @@ export type AccountListProps = {
 export function AccountList({ accounts, selectedId, onSelect }: AccountListProps) {
   if (accounts.length === 0) return <p className="py-2 text-sm text-muted">{commonMessages.emptyList}</p>;
   return (
-    <ul className="scroll-fade -mx-0.5 flex max-h-[40vh] flex-col gap-0.5 overflow-y-auto px-0.5 py-0.5 lg:max-h-[calc(100dvh-330px)]">
+    <ul
+      className={
+        "scroll-fade -mx-0.5 flex max-h-[40vh] flex-col gap-0.5 overflow-y-auto px-0.5 " +
+        "py-0.5 lg:max-h-[calc(100dvh-330px)]"
+      }
+    >
       {accounts.map((account) => {
         const selected = account.id === selectedId;
         const count = account.uncontabilizedCount;
@@ -33,7 +38,8 @@ export function AccountList({ accounts, selectedId, onSelect }: AccountListProps
               data-account-id={account.id}
               onClick={() => onSelect(account.id)}
               className={cn(
-                "flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme border px-1 py-0.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary",
+                "flex min-h-6 w-full cursor-pointer items-center gap-1 rounded-theme border px-1 py-0.5 " +
+                  "text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary",
                 selected ? "border-primary bg-primary-soft" : "border-transparent hover:bg-surface-2",
               )}
             >
@@ -46,7 +52,8 @@ export function AccountList({ accounts, selectedId, onSelect }: AccountListProps
               <span
                 aria-hidden="true"
                 className={cn(
-                  "grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full px-0.5 text-[11px] leading-none font-bold",
+                  "grid h-2.5 min-w-2.5 shrink-0 place-items-center rounded-full px-0.5 text-[11px] leading-none " +
+                    "font-bold",
                   count > 0 ? "bg-primary text-primary-fg" : "bg-surface-2 text-muted",
                 )}
               >

@@ -25,7 +25,10 @@ export function HeldNotice({
     <div
       role="alert"
       data-testid="lease-held"
-      className="flex flex-col items-start gap-1.5 rounded-theme border border-status-pendency/50 bg-status-pendency/10 p-2"
+      className={
+        "flex flex-col items-start gap-1.5 rounded-theme border border-status-pendency/50 " +
+        "bg-status-pendency/10 p-2"
+      }
     >
       <div className="flex items-center gap-1.5">
         {holder ? <Avatar name={holder.name} pictureUrl={holder.pictureUrl} className="size-6" /> : null}

@@ -99,7 +99,9 @@ function UndoRow({ block, account, armed, pending, onArm, onUndo }: UndoRowProps
           disabled={pending}
           onClick={armed ? onUndo : onArm}
           className={cn(
-            "h-6 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:cursor-not-allowed disabled:opacity-60 sm:h-5",
+            "h-6 shrink-0 cursor-pointer rounded-theme px-1.5 text-sm font-semibold outline-none " +
+              "focus-visible:ring-2 focus-visible:ring-primary disabled:cursor-not-allowed disabled:opacity-60 " +
+              "sm:h-5",
             armed ? "bg-danger text-danger-fg hover:bg-danger/90" : "border border-border text-fg hover:bg-surface-2",
           )}
         >

@@ -75,7 +75,9 @@ export function NextBlock({ account, pending, error, buttonRef, onNext, onView, 
           aria-busy={pending || undefined}
           data-testid="next-button"
           className={cn(
-            "inline-flex h-6 min-w-[200px] shrink-0 items-center justify-center gap-1 rounded-theme px-3 text-[15px] font-semibold transition-colors duration-150 outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-surface",
+            "inline-flex h-6 min-w-[200px] shrink-0 items-center justify-center gap-1 rounded-theme px-3 " +
+              "text-[15px] font-semibold transition-colors duration-150 outline-none focus-visible:ring-2 " +
+              "focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-surface",
             none || pending
               ? "cursor-not-allowed bg-border-strong text-surface"
               : "cursor-pointer bg-primary text-primary-fg shadow-sm hover:bg-primary-hover",
@@ -111,7 +113,11 @@ function DocumentPreview({ block, onView }: { block: Block; onView: () => void }
       type="button"
       onClick={onView}
       aria-haspopup="dialog"
-      className="group flex cursor-pointer flex-col overflow-hidden rounded-theme border border-border bg-surface-2 text-left outline-none hover:border-primary focus-visible:ring-2 focus-visible:ring-primary"
+      className={
+        "group flex cursor-pointer flex-col overflow-hidden rounded-theme border " +
+        "border-border bg-surface-2 text-left outline-none hover:border-primary " +
+        "focus-visible:ring-2 focus-visible:ring-primary"
+      }
     >
       {src ? (
         // eslint-disable-next-line @next/next/no-img-element -- a signed, expiring address of our own file route

@@ -11,7 +11,10 @@ import { useImageIntake, type SelectionUpdate } from "./use-image-intake";
 export type BlockComposerProps = {
   selection: Selection;
   update: SelectionUpdate;
-  /** Pending mode's card (the issue, the observation, Proximo): above the preview on a phone, beside it on a desktop. */
+  /**
+   * Pending mode's card (the issue, the observation, Proximo): above the preview on a phone, beside it on a
+   * desktop.
+   */
   aside?: ReactNode;
   send: SendControl;
 };

@@ -19,7 +19,10 @@ export function CreateBlockPage() {
   );
 }
 
-/** After a send the selection is cleared (spec §4) and the gallery refetched; a failure keeps it for 'Tentar novamente'. */
+/**
+ * After a send the selection is cleared (spec §4) and the gallery refetched; a failure keeps it for 'Tentar
+ * novamente'.
+ */
 function CreateBlockPanel() {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [notice, setNotice] = useState<string | null>(null);

@@ -74,7 +74,9 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
   return (
     <section
       aria-labelledby="panel-gallery"
-      className="flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface p-1.5 sm:p-2 [&_select]:h-5.5"
+      className={
+        "flex min-w-0 flex-col gap-1.5 rounded-theme border border-border bg-surface " + "p-1.5 sm:p-2 [&_select]:h-5.5"
+      }
     >
       <div className="flex flex-wrap items-end justify-between gap-x-2 gap-y-1">
         <h2 id="panel-gallery" className="text-lg font-bold">
@@ -95,7 +97,9 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
       {remove.isError ? (
         <div
           role="alert"
-          className="flex items-center justify-between gap-1 rounded-theme bg-danger-soft px-1.5 py-1 text-sm text-danger"
+          className={
+            "flex items-center justify-between gap-1 rounded-theme bg-danger-soft px-1.5 py-1 " + "text-sm text-danger"
+          }
         >
           <p>{remove.error.message}</p>
           <Button variant="ghost" className="h-5.5" onClick={() => remove.reset()}>
@@ -124,7 +128,10 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
         <ul
           aria-labelledby="panel-gallery"
           style={{ "--per-row": GALLERY_PER_ROW } as CSSProperties}
-          className="grid grid-cols-3 gap-1 min-[400px]:grid-cols-4 sm:grid-cols-5 md:grid-cols-6 lg:grid-cols-[repeat(var(--per-row),minmax(0,1fr))]"
+          className={
+            "grid grid-cols-3 gap-1 min-[400px]:grid-cols-4 sm:grid-cols-5 md:grid-cols-6 " +
+            "lg:grid-cols-[repeat(var(--per-row),minmax(0,1fr))]"
+          }
         >
           {shown.map((document) => (
             <GalleryTile
@@ -173,7 +180,8 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
         onClick={onToggle}
         data-document-id={document.id}
         className={cn(
-          "block aspect-square w-full cursor-pointer overflow-hidden rounded-theme border-2 bg-surface-2 transition-[border-color,opacity] disabled:cursor-not-allowed disabled:opacity-50",
+          "block aspect-square w-full cursor-pointer overflow-hidden rounded-theme border-2 bg-surface-2 " +
+            "transition-[border-color,opacity] disabled:cursor-not-allowed disabled:opacity-50",
           selected ? "border-primary" : "border-transparent hover:border-border-strong",
         )}
       >
@@ -182,13 +190,21 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
         {selected ? (
           <span
             aria-hidden="true"
-            className="absolute top-0.5 left-0.5 grid size-3 place-items-center rounded-full bg-primary text-primary-fg shadow"
+            className={
+              "absolute top-0.5 left-0.5 grid size-3 place-items-center rounded-full bg-primary " +
+              "text-primary-fg shadow"
+            }
           >
             <Icon name="check" className="size-2" />
           </span>
         ) : null}
         {document.rescued ? (
-          <span className="absolute bottom-0.5 left-0.5 rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] font-semibold text-white">
+          <span
+            className={
+              "absolute bottom-0.5 left-0.5 rounded-full bg-black/65 px-0.75 py-0.25 " +
+              "text-[11px] font-semibold text-white"
+            }
+          >
             {t.rescuedMark}
           </span>
         ) : null}
@@ -200,9 +216,17 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
           title={t.remove}
           disabled={locked}
           onClick={onRemove}
-          className="group absolute top-0 right-0 grid size-5.5 cursor-pointer place-items-center rounded-theme disabled:cursor-not-allowed disabled:opacity-50"
+          className={
+            "group absolute top-0 right-0 grid size-5.5 cursor-pointer place-items-center " +
+            "rounded-theme disabled:cursor-not-allowed disabled:opacity-50"
+          }
         >
-          <span className="grid size-3.5 place-items-center rounded-full bg-black/65 text-white shadow group-hover:bg-danger group-focus-visible:bg-danger">
+          <span
+            className={
+              "grid size-3.5 place-items-center rounded-full bg-black/65 text-white shadow " +
+              "group-hover:bg-danger group-focus-visible:bg-danger"
+            }
+          >
             <Icon name="trash" className="size-2" />
           </span>
         </button>

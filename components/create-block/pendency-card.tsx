@@ -105,7 +105,11 @@ export function ScreenPresence({
             );
           })}
           {more > 0 ? (
-            <li className="grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold ring-2 ring-canvas">
+            <li
+              className={
+                "grid size-4 place-items-center rounded-full bg-surface-2 text-[11px] font-bold " + "ring-2 ring-canvas"
+              }
+            >
               +{more}
             </li>
           ) : null}

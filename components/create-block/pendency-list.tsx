@@ -31,7 +31,8 @@ export function PendencyList({ queue, current, disabled, onChoose }: PendencyLis
                 disabled={disabled}
                 onClick={() => onChoose(item.id)}
                 className={cn(
-                  "flex cursor-pointer flex-col items-start rounded-theme border px-1.5 py-0.5 text-left text-sm disabled:cursor-default",
+                  "flex cursor-pointer flex-col items-start rounded-theme border px-1.5 py-0.5 text-left text-sm " +
+                    "disabled:cursor-default",
                   active ? "border-primary bg-primary-soft" : "border-border hover:bg-surface-2",
                 )}
               >

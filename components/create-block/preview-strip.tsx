@@ -55,7 +55,10 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
             />
             <span
               aria-hidden="true"
-              className="absolute top-1 left-1 rounded-full bg-black/65 px-1 py-0.25 text-xs font-semibold text-white tabular-nums"
+              className={
+                "absolute top-1 left-1 rounded-full bg-black/65 px-1 py-0.25 text-xs " +
+                "font-semibold text-white tabular-nums"
+              }
             >
               {t.image(position, total)}
             </span>
@@ -166,7 +169,13 @@ function AddTile({
       type="button"
       disabled={disabled}
       onClick={onClick}
-      className="flex h-7 w-9 cursor-pointer flex-col items-center justify-center gap-0.25 rounded-theme border-2 border-dashed border-border-strong px-0.5 text-center text-[11px] leading-tight font-semibold text-primary hover:bg-primary-soft disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent sm:h-8 sm:w-10"
+      className={
+        "flex h-7 w-9 cursor-pointer flex-col items-center justify-center gap-0.25 " +
+        "rounded-theme border-2 border-dashed border-border-strong px-0.5 text-center " +
+        "text-[11px] leading-tight font-semibold text-primary hover:bg-primary-soft " +
+        "disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent " +
+        "sm:h-8 sm:w-10"
+      }
     >
       <Icon name={icon} />
       {label}

@@ -11,9 +11,17 @@ export function Hero() {
     <section id="Inicio" className="relative scroll-mt-14 overflow-hidden lg:scroll-mt-9">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_15%_10%,var(--primary-soft),transparent_55%),radial-gradient(circle_at_90%_80%,var(--primary-soft),transparent_50%)]"
+        className={
+          "pointer-events-none absolute inset-0 " +
+          "bg-[radial-gradient(circle_at_15%_10%,var(--primary-soft),transparent_55%),radial-gradient(circle_at_90%_80%,var(--primary-soft),transparent_50%)]"
+        }
       />
-      <div className="relative mx-auto grid max-w-[1200px] items-center gap-6 px-2 py-8 sm:px-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:py-12">
+      <div
+        className={
+          "relative mx-auto grid max-w-[1200px] items-center gap-6 px-2 py-8 sm:px-3 " +
+          "lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:py-12"
+        }
+      >
         <div>
           <p className="inline-flex rounded-full bg-primary-soft px-1.5 py-0.5 text-sm font-semibold text-primary">
             {m.eyebrow}
@@ -26,7 +34,10 @@ export function Hero() {
             <CreateAccountDialog trigger={<Button size="lg">{m.heroPrimary}</Button>} />
             <ScrollLink
               to="ComoFunciona"
-              className="inline-flex h-6 cursor-pointer items-center rounded-theme border border-border bg-surface px-3 text-[15px] font-semibold hover:bg-surface-2"
+              className={
+                "inline-flex h-6 cursor-pointer items-center rounded-theme border border-border " +
+                "bg-surface px-3 text-[15px] font-semibold hover:bg-surface-2"
+              }
             >
               {m.heroSecondary}
             </ScrollLink>

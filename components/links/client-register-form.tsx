@@ -216,7 +216,11 @@ export function ClientRegisterForm({ token, info, onAccepted, onInvalid }: Props
             {(["juridicPerson", "individual"] as const).map((option) => (
               <label
                 key={option}
-                className="flex h-5 cursor-pointer items-center gap-1 rounded-theme border border-border px-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-primary/15"
+                className={
+                  "flex h-5 cursor-pointer items-center gap-1 rounded-theme border border-border " +
+                  "px-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft " +
+                  "has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-primary/15"
+                }
               >
                 <input
                   type="radio"

@@ -45,7 +45,10 @@ export function ExpandablePanel({ title, open, onOpenChange, children, className
         aria-expanded={open}
         aria-controls={contentId}
         onClick={() => onOpenChange(!open)}
-        className="flex w-full cursor-pointer items-center justify-between gap-1 rounded-theme px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
+        className={
+          "flex w-full cursor-pointer items-center justify-between gap-1 rounded-theme px-2 " +
+          "py-1.5 text-left text-base font-semibold hover:bg-surface-2"
+        }
       >
         {title}
         <ChevronDown

@@ -45,7 +45,11 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
         <Dialog.Content
           aria-describedby={undefined}
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+          className={
+            "fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] " +
+            "max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto " +
+            "rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+          }
         >
           <Dialog.Title className="text-[24px] font-bold leading-tight">{officeLabel(kind)}</Dialog.Title>
           {source ? (

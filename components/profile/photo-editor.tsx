@@ -77,7 +77,10 @@ export function PhotoEditor({
         <Avatar name={name} pictureUrl={pictureUrl} className={cn("size-12 text-2xl", className)} />
         <span
           aria-hidden="true"
-          className="absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 border-surface bg-primary text-primary-fg group-hover:bg-primary-hover"
+          className={
+            "absolute right-0 bottom-0 grid size-4 place-items-center rounded-full border-2 " +
+            "border-surface bg-primary text-primary-fg group-hover:bg-primary-hover"
+          }
         >
           <Camera className="size-2" />
         </span>

@@ -103,7 +103,10 @@ function EntryButton({ label, onClick }: { label: string; onClick: () => void })
     <button
       type="button"
       onClick={onClick}
-      className="flex w-full cursor-pointer items-center justify-between rounded-theme border border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
+      className={
+        "flex w-full cursor-pointer items-center justify-between rounded-theme border " +
+        "border-border px-2 py-1.5 text-left text-base font-semibold hover:bg-surface-2"
+      }
     >
       {label}
       <ChevronRight aria-hidden="true" className="size-2.5" />

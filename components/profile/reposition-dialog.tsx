@@ -66,7 +66,11 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
           aria-describedby={undefined}
           {...returnFocus}
           {...{ [KEEP_PANEL_ATTRIBUTE]: "" }}
-          className="fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
+          className={
+            "fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[400px] " +
+            "-translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 rounded-theme " +
+            "border border-border bg-surface p-3 shadow-2xl outline-none"
+          }
         >
           <Dialog.Title className="text-center text-lg font-bold">{profileMessages.reposition}</Dialog.Title>
           <div

@@ -152,7 +152,12 @@ export function RegisterWizard() {
         </AppLink>
       </header>
       <main className="mt-3 flex w-full flex-col items-center">
-        <div className="w-full max-w-[640px] rounded-theme border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4">
+        <div
+          className={
+            "w-full max-w-[640px] rounded-theme border border-border bg-surface p-3 " +
+            "shadow-[0_1px_2px_rgb(0_0_0/0.04),0_8px_24px_-8px_rgb(0_0_0/0.12)] sm:p-4"
+          }
+        >
           <p className="text-sm font-medium text-muted">{r.title}</p>
           <StepIndicator current={step} />
           <h1 ref={headingRef} tabIndex={-1} className="mt-3 text-2xl font-semibold tracking-tight outline-none">

@@ -33,7 +33,10 @@ const join = (...parts: string[]) =>
     .filter(Boolean)
     .join(", ");
 
-/** Step 4 (spec: "the fourth is not shown", so ours): the office exists; the link to set the password went to `email`. */
+/**
+ * Step 4 (spec: "the fourth is not shown", so ours): the office exists; the link to set the password went to
+ * `email`.
+ */
 export function SummaryStep({ data, email }: { data: RegisterData; email: string }) {
   const cityState = [data.city.trim(), data.state].filter(Boolean).join("/");
   return (
@@ -64,7 +67,10 @@ export function SummaryStep({ data, email }: { data: RegisterData; email: string
       />
       <AppLink
         href={LOGIN_PATH}
-        className="inline-flex h-6 items-center justify-center rounded-theme bg-primary px-3 text-[15px] font-semibold text-primary-fg hover:bg-primary-hover"
+        className={
+          "inline-flex h-6 items-center justify-center rounded-theme bg-primary px-3 " +
+          "text-[15px] font-semibold text-primary-fg hover:bg-primary-hover"
+        }
       >
         {s.login}
       </AppLink>

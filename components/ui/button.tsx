@@ -14,11 +14,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 const variants: Record<Variant, string> = {
   primary:
-    "bg-primary text-primary-fg shadow-sm hover:bg-primary-hover disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
+    "bg-primary text-primary-fg shadow-sm hover:bg-primary-hover disabled:bg-border-strong " +
+    "disabled:text-surface disabled:shadow-none",
   secondary: "border border-border bg-surface text-fg hover:bg-surface-2 disabled:text-muted",
   // Confirms something that cannot be undone (removing an operator or an invite).
   danger:
-    "bg-danger text-danger-fg shadow-sm hover:bg-danger/90 disabled:bg-border-strong disabled:text-surface disabled:shadow-none",
+    "bg-danger text-danger-fg shadow-sm hover:bg-danger/90 disabled:bg-border-strong " +
+    "disabled:text-surface disabled:shadow-none",
   ghost: "text-fg hover:bg-surface-2 disabled:text-muted",
   link: "px-0! text-primary underline-offset-4 hover:underline disabled:text-muted",
 };
@@ -44,7 +46,8 @@ export function Button({
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       className={cn(
-        "inline-flex shrink-0 cursor-pointer items-center justify-center gap-1 rounded-theme font-semibold transition-colors duration-150 disabled:cursor-not-allowed",
+        "inline-flex shrink-0 cursor-pointer items-center justify-center gap-1 rounded-theme " +
+          "font-semibold transition-colors duration-150 disabled:cursor-not-allowed",
         variants[variant],
         sizes[size],
         className,

@@ -75,7 +75,8 @@ export function CurrencyInput({
         onChange={(event) => onCentsChange(parseCurrencyInput(event.target.value))}
         className={cn(
           "h-5 w-full rounded-theme border bg-surface px-1.5 text-right text-[15px] tabular-nums text-fg outline-none",
-          "focus:border-primary focus:ring-4 focus:ring-primary/15 read-only:border-transparent read-only:bg-surface-2 read-only:focus:ring-0",
+          "focus:border-primary focus:ring-4 focus:ring-primary/15 read-only:border-transparent " +
+            "read-only:bg-surface-2 read-only:focus:ring-0",
           invalid ? "border-danger" : "border-border",
         )}
         {...input}

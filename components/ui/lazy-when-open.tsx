@@ -81,7 +81,10 @@ function PartLoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose?: (
       onKeyDown={(event) => {
         if (event.key === "Escape" && onClose) giveBack(onClose);
       }}
-      className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-[480px] flex-col gap-1.5 rounded-theme border border-border bg-surface p-2 text-fg shadow-lg"
+      className={
+        "fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-[480px] flex-col gap-1.5 " +
+        "rounded-theme border border-border bg-surface p-2 text-fg shadow-lg"
+      }
     >
       <p id={textId}>{t.partFailed}</p>
       <div className="flex flex-wrap justify-end gap-1">

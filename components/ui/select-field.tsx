@@ -32,7 +32,11 @@ export function SelectField({
         id={id}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
-        className="h-5 w-full min-w-0 cursor-pointer rounded-theme border border-border bg-surface px-1 text-sm text-fg focus:border-primary focus:outline-2 focus:outline-primary/30"
+        className={
+          "h-5 w-full min-w-0 cursor-pointer rounded-theme border border-border bg-surface " +
+          "px-1 text-sm text-fg focus:border-primary focus:outline-2 " +
+          "focus:outline-primary/30"
+        }
         {...select}
       >
         {options.map((option) => (

@@ -32,11 +32,18 @@ export function Switch({ label, checked, onCheckedChange, disabled, className }:
         value="on"
         disabled={disabled}
         onClick={() => onCheckedChange(!checked)}
-        className="relative h-3 w-5 shrink-0 cursor-pointer rounded-full bg-border-strong transition-colors data-[state=checked]:bg-primary disabled:cursor-not-allowed disabled:opacity-60"
+        className={
+          "relative h-3 w-5 shrink-0 cursor-pointer rounded-full bg-border-strong " +
+          "transition-colors data-[state=checked]:bg-primary disabled:cursor-not-allowed " +
+          "disabled:opacity-60"
+        }
       >
         <span
           data-state={state}
-          className="pointer-events-none block size-2.5 translate-x-0.25 rounded-full bg-surface shadow-sm transition-transform data-[state=checked]:translate-x-2.25"
+          className={
+            "pointer-events-none block size-2.5 translate-x-0.25 rounded-full bg-surface " +
+            "shadow-sm transition-transform data-[state=checked]:translate-x-2.25"
+          }
         />
       </button>
     </div>

@@ -92,7 +92,8 @@ export async function activateForClient(
  * now, so the months before this one keep the plan they had (an activation opened and closed in the
  * same month covers no month at all). The activation is found by code across the office's charts, so
  * toggling an account of any year of exercise acts on the same line of the plan
- * (docs/decisions/0114-account-plan-by-code-and-month.md). The client row is locked first (lockWorkClient): toggles of the same pair run in turn.
+ * (docs/decisions/0114-account-plan-by-code-and-month.md). The client row is locked first (lockWorkClient):
+ * toggles of the same pair run in turn.
  */
 export async function toggleAccount({
   actor,

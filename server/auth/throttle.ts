@@ -38,7 +38,10 @@ export type AttemptOutcome = "wrong_password" | "verified" | "not_verified";
 
 type Row = { key: string; failures: number; retry_after: number };
 
-/** A key an attempt counts on: its limit, whether passing it refuses (else it slows down), whether a verified password clears it. */
+/**
+ * A key an attempt counts on: its limit, whether passing it refuses (else it slows down), whether a verified
+ * password clears it.
+ */
 type Limit = { max: number; refuses: boolean; clears: boolean };
 
 function limits({ email, address, seen, scope }: ThrottleKeys): Map<string, Limit> {
@@ -88,7 +91,8 @@ async function countKeys(names: string[], window: number): Promise<Row[]> {
     SELECT k, 1, now() FROM unnest(${names}::text[]) AS k
     ON CONFLICT (key) DO UPDATE SET
       failures = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN 1 ELSE t.failures + 1 END,
-      window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE t.window_start END
+      window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE
+        t.window_start END
     RETURNING key, failures,
       ceil(extract(epoch FROM t.window_start + make_interval(secs => ${window}) - now()))::int AS retry_after`;
 }
@@ -103,7 +107,8 @@ function refuseOver(rows: Row[], max: ReadonlyMap<string, number>, message: stri
 
 /**
  * Settles a reservation: a wrong password stays counted; a verified password clears the account's
- * counts (its own and this address's) and gives the address its attempt back; an attempt refused before verification is given back.
+ * counts (its own and this address's) and gives the address its attempt back; an attempt refused before
+ * verification is given back.
  */
 export async function settleAttempt(reservation: Reservation, outcome: AttemptOutcome): Promise<void> {
   if (outcome === "wrong_password") return;
@@ -112,7 +117,8 @@ export async function settleAttempt(reservation: Reservation, outcome: AttemptOu
     outcome === "verified" ? reservation.keys.filter((k) => !reservation.clearOnSuccess.includes(k)) : reservation.keys;
   if (outcome === "verified") await db.loginThrottle.deleteMany({ where: { key: { in: reservation.clearOnSuccess } } });
   if (giveBack.length > 0) {
-    await db.$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key = ANY(${giveBack}::text[])`;
+    await db.$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0) WHERE key =
+      ANY(${giveBack}::text[])`;
   }
 }
 

@@ -22,7 +22,8 @@ async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promis
  * POST /api/block/create [{id, base64url} | {id}]: a new block of the caller's company from new photos
  * and gallery documents, uncategorised, sent by the caller. Idempotent: a send whose key (the caller and
  * its entries' ids, blocks.send_key) made a block already answers that block, without decoding anything
- * again (photos the route already decoded as they arrived, `early`, are dropped). Otherwise the photos are ingested first (blobs written, no connection held), then ONE
+ * again (photos the route already decoded as they arrived, `early`, are dropped). Otherwise the photos are
+ * ingested first (blobs written, no connection held), then ONE
  * transaction inserts the block (the unique (client_id, send_key) index settles two identical sends
  * racing: the loser rolls back and answers the winner's block), moves the gallery documents with a
  * conditional UPDATE, inserts the photos' rows, moves the client's modifiedAt and writes the audit

@@ -82,7 +82,8 @@ export async function listSentBlocks({ actor, body }: { actor: Actor; body: Sent
       FROM blocks b
       LEFT JOIN LATERAL (SELECT 1 AS one FROM pendencies p WHERE p.block_id = b.id LIMIT 1) reported ON TRUE
       LEFT JOIN LATERAL (
-        SELECT array_agg(d.display_key ORDER BY d.position, d.id) AS display, array_agg(d.thumb_key ORDER BY d.position, d.id) AS thumbs
+        SELECT array_agg(d.display_key ORDER BY d.position, d.id) AS display, array_agg(d.thumb_key ORDER BY
+          d.position, d.id) AS thumbs
           FROM documents d
          WHERE d.block_id = b.id AND d.deleted_at IS NULL
       ) docs ON TRUE

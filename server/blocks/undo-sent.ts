@@ -77,7 +77,8 @@ async function ownUndo(
  * past the window, 409. In one transaction: ONE conditional UPDATE that re-states every rule and asks
  * for the version just read (so a categorisation, a pendency report or a second undo racing with this
  * one leaves exactly one winner: the loser finds no row and answers why; the pendency's row is not the
- * block's, and only the version bumped with it tells the UPDATE that waited for the block's lock) stamps undoneAt, frees the send key (a later send of the same documents makes a
+ * block's, and only the version bumped with it tells the UPDATE that waited for the block's lock) stamps
+ * undoneAt, frees the send key (a later send of the same documents makes a
  * new block) and bumps the version; the documents return to the gallery (block_id null); the client's
  * modifiedAt moves; the audit event. The window is the server's clock, whatever the screen shows.
  * A block the caller already undid answers as done (200, the first undo's answer, nothing written).

@@ -30,7 +30,8 @@ export async function syncBlock({
       userId: actor.userId,
       clientId: client.id,
       screen: SCREEN.categorization,
-      members: Prisma.sql`JOIN accounting_operators ao ON ao.user_id = here.user_id AND ao.office_id = ${client.officeId} AND NOT ao.blocked`,
+      members: Prisma.sql`JOIN accounting_operators ao ON ao.user_id = here.user_id AND ao.office_id =
+        ${client.officeId} AND NOT ao.blocked`,
       count: queueCount(client.id),
       alongside: renewClaimsCte({ clientId: client.id, operatorId }),
       limit: CATEGORIZATION_AVATARS_MAX,

@@ -82,7 +82,8 @@ export type Claimed = {
 // The claim as data-modifying CTEs of ONE statement for the authenticated accounting operator `writer`
 // (user $1, office $2, owner $3, operator $4; client $5, now $6, claimed until $7). A client it may not
 // work (`seen` false) gets nothing written and nothing claimed. The answer's `block` (the first claimed
-// in showing order, or none) is kept as the operator's shown block (`shown`: pendency/create without blockId). The operator's queue lock
+// in showing order, or none) is kept as the operator's shown block (`shown`: pendency/create without
+// blockId). The operator's queue lock
 // (lockOperatorQueue's) is the statement's first act: every CTE that locks or writes a row reads `seen`,
 // which reads `lk`.
 const CLAIM_CTES = `

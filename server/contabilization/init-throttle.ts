@@ -22,8 +22,10 @@ export async function reserveInitAttempt(address: string | null): Promise<void> 
     INSERT INTO login_throttles AS t (key, failures, window_start) VALUES (${keyOf(address)}, 1, now())
     ON CONFLICT (key) DO UPDATE SET
       failures = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN 1 ELSE t.failures + 1 END,
-      window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE t.window_start END
-    RETURNING failures, ceil(extract(epoch FROM t.window_start + make_interval(secs => ${window}) - now()))::int AS retry_after`;
+      window_start = CASE WHEN t.window_start <= now() - make_interval(secs => ${window}) THEN now() ELSE
+        t.window_start END
+    RETURNING failures, ceil(extract(epoch FROM t.window_start + make_interval(secs => ${window}) -
+      now()))::int AS retry_after`;
   if (row && row.failures > LOGIN_MAX_FAILURES * ADDRESS_FACTOR) {
     throw new AppError("rate_limited", messages.contabilization.tooManyLinks, {
       headers: { "Retry-After": String(Math.max(1, row.retry_after)) },

@@ -42,7 +42,8 @@ export type PhotoEntry = { photo: NewPhoto; path: string; position: number };
 // the whole process at most this many decode at once, whatever the number of uploads admitted (upload
 // slots bound the bodies, this bounds the pixels): 13 x 12 MP never sit decoded side by side. One core
 // is left to the event loop (and PostgreSQL): on the 2-core machine two decodes at once made the other
-// routes' p95 about 2x idle while a block was ingested, one decode keeps it near 1.4x (docs/decisions/0141-upload-ingest.md).
+// routes' p95 about 2x idle while a block was ingested, one decode keeps it near 1.4x
+// (docs/decisions/0141-upload-ingest.md).
 export const DECODE_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 4));
 
 class Semaphore {

@@ -42,7 +42,8 @@ export async function listReturnedDocuments({ actor }: { actor: Actor }): Promis
            d.original_name AS "originalName", d.created_at AS "createdAt", b.devolve_reason AS "devolveReason"
       FROM documents d
       LEFT JOIN blocks b ON b.id = d.block_id
-     WHERE d.client_id = ${me.clientId} AND d.devolved_at IS NOT NULL AND d.devolved_at >= ${returnedDocumentsExpiredBefore()}
+     WHERE d.client_id = ${me.clientId} AND d.devolved_at IS NOT NULL AND d.devolved_at >=
+       ${returnedDocumentsExpiredBefore()}
        AND d.restored_at IS NULL AND d.deleted_at IS NULL
      ORDER BY d.devolved_at, d.id`;
   return rows.map((row) => {

@@ -287,7 +287,10 @@ function isKey(bytes: ChunkedBytes, at: number): boolean {
   return bytes.at(at) === 0x3a;
 }
 
-/** Puts the long strings back where their placeholders are (iteratively: a deeply nested body cannot overflow the stack). */
+/**
+ * Puts the long strings back where their placeholders are (iteratively: a deeply nested body cannot overflow
+ * the stack).
+ */
 function restore(parsed: unknown, nonce: string, values: string[]): unknown {
   const valueOf = (item: unknown): string | undefined =>
     typeof item === "string" && item.startsWith(nonce) ? values[Number(item.slice(nonce.length))] : undefined;

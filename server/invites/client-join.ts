@@ -43,7 +43,8 @@ export async function joinAsClient(
 
   // FOR UPDATE: two registrations of one removed company queue here; the second sees it active.
   const [existing] = await tx.$queryRaw<{ id: number; removed: boolean }[]>`
-    SELECT id, removed_at IS NOT NULL AS removed FROM clients WHERE office_id = ${officeId} AND code = ${code} FOR UPDATE`;
+    SELECT id, removed_at IS NOT NULL AS removed FROM clients WHERE office_id = ${officeId} AND code = ${code}
+      FOR UPDATE`;
   if (existing && !existing.removed) throw new AppError("conflict", messages.invites.clientActive);
 
   let clientId: number;

@@ -5,7 +5,10 @@ import { getDb, type Db } from "@/server/db/client";
 import { INVITE_TTL_MS } from "@/server/invites/manage";
 import { MAX_MAIL_ATTEMPTS } from "@/server/mail/deliver";
 
-/** A presence row no poll renewed for this long is gone for good (readers already ignore it after PRESENCE_FRESH_MS). */
+/**
+ * A presence row no poll renewed for this long is gone for good (readers already ignore it after
+ * PRESENCE_FRESH_MS).
+ */
 export const PRESENCE_STALE_MS = 4 * PRESENCE_FRESH_MS;
 /**
  * Past their expiry, links, sessions and tokens are kept this long before they are deleted, so that for

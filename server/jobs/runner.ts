@@ -148,7 +148,8 @@ async function ranRecently(boss: PgBoss, name: QueueName, ms: number): Promise<b
   const { rows } = await boss.getDb().executeSql(
     `SELECT EXISTS (
        SELECT 1 FROM ${JOBS_SCHEMA}.job
-        WHERE name = $1 AND (state IN ('created', 'retry', 'active') OR (state = 'completed' AND completed_on > now() - $2::float8 * interval '1 millisecond'))
+        WHERE name = $1 AND (state IN ('created', 'retry', 'active') OR (state = 'completed' AND completed_on
+          > now() - $2::float8 * interval '1 millisecond'))
        UNION ALL
        SELECT 1 FROM ${JOBS_SCHEMA}.archive
         WHERE name = $1 AND state = 'completed' AND completed_on > now() - $2::float8 * interval '1 millisecond'

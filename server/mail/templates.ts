@@ -15,7 +15,9 @@ function html(paragraphs: string[], link: { href: string; label: string }): stri
   return `<!doctype html>
 <html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 ${body}
-<p><a href="${href}" style="display:inline-block;padding:12px 20px;background:#2563eb;color:#ffffff;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p><a href="${href}"
+  style="display:inline-block;padding:12px 20px;background:#2563eb;color:#ffffff;border-radius:8px;
+    text-decoration:none">${escapeHtml(link.label)}</a></p>
 <p style="font-size:12px;color:#6b7280">${href}</p>
 <p>${escapeHtml(m.signature)}</p>
 </body></html>`;

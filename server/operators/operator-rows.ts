@@ -42,7 +42,8 @@ export async function selectOperators(
            WHERE ${whereOf("ao", filter)}
            ORDER BY ao.type, lower(u.name), ao.id`
       : await db.$queryRaw<Row[]>`
-          SELECT co.id, u.name, u.email, u.phone, co.type::int AS type, co.blocked, co.shared_gallery AS shared_to, u.code,
+          SELECT co.id, u.name, u.email, u.phone, co.type::int AS type, co.blocked, co.shared_gallery AS
+            shared_to, u.code,
                  u.picture_key, false AS has_payment_access
             FROM client_operators co JOIN users u ON u.id = co.user_id
            WHERE ${whereOf("co", filter)}

@@ -13,7 +13,8 @@ import type { Actor } from "@/server/policy/actor";
 import { RELEASED_CLAIM } from "@/server/categorization/queue";
 
 /**
- * POST /api/pendency/create {blockId?, issue, observations} (no blockId: shownBlock) — 'Reportar problema' in categorization:
+ * POST /api/pendency/create {blockId?, issue, observations} (no blockId: shownBlock) — 'Reportar problema'
+ * in categorization:
  * the office asks the client about a block. The block is found through the tenant scope (404; a
  * business user 403); it must not be contabilised (409) and must have no open pendency (409); a client
  * another operator is contabilising is busy (409). In one transaction: the block row is locked first

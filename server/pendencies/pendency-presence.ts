@@ -23,7 +23,8 @@ export async function syncPendency({ actor }: { actor: Actor }): Promise<Pendenc
     userId: actor.userId,
     clientId: me.clientId,
     screen: SCREEN.pendency,
-    members: Prisma.sql`JOIN client_operators co ON co.user_id = here.user_id AND co.client_id = ${me.clientId} AND NOT co.blocked`,
+    members: Prisma.sql`JOIN client_operators co ON co.user_id = here.user_id AND co.client_id =
+      ${me.clientId} AND NOT co.blocked`,
     count: Prisma.sql`(SELECT count(*) FROM (${openPendenciesOf(me.clientId)}) open)`,
   });
   return { pendencyNumber: count, operators };

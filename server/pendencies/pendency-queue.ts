@@ -69,7 +69,8 @@ export async function pendencyToSolve({
   if (body.next) await moveToEnd(db, me.clientId, body.pendencyId);
   const rows = await db.$queryRaw<HeadRow[]>`
     WITH open AS (${openPendenciesOf(me.clientId)}),
-         head AS (SELECT open.id FROM open ORDER BY open.id = ${body.open ?? null}::int IS TRUE DESC, open.queued_at, open.id LIMIT 1),
+         head AS (SELECT open.id FROM open ORDER BY open.id = ${body.open ?? null}::int IS TRUE DESC,
+           open.queued_at, open.id LIMIT 1),
          shown AS (
            UPDATE client_operators SET shown_pendency_id = (SELECT id FROM head)
             WHERE id = ${me.operatorId} AND shown_pendency_id IS DISTINCT FROM (SELECT id FROM head)
@@ -78,7 +79,8 @@ export async function pendencyToSolve({
            docs.ids AS "documentIds", docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
            u.name AS "createdByName", u.picture_key AS "createdByPictureKey",
            (SELECT count(*)::int FROM open) AS "pendencyNumber",
-           (SELECT json_agg(json_build_object('id', q.id, 'date', q.created_at, 'issue', q.issue::int) ORDER BY q.queued_at, q.id)
+           (SELECT json_agg(json_build_object('id', q.id, 'date', q.created_at, 'issue', q.issue::int) ORDER
+             BY q.queued_at, q.id)
               FROM open q) AS queue
       FROM (SELECT 1) one
       LEFT JOIN head ON TRUE
@@ -86,7 +88,8 @@ export async function pendencyToSolve({
       LEFT JOIN accounting_operators ao ON ao.id = p.created_by_id
       LEFT JOIN users u ON u.id = ao.user_id
       LEFT JOIN LATERAL (
-        SELECT array_agg(d.id ORDER BY d.position, d.id) AS ids, array_agg(d.display_key ORDER BY d.position, d.id) AS display,
+        SELECT array_agg(d.id ORDER BY d.position, d.id) AS ids, array_agg(d.display_key ORDER BY d.position,
+          d.id) AS display,
                array_agg(d.thumb_key ORDER BY d.position, d.id) AS thumbs
           FROM documents d
          WHERE d.block_id = p.block_id AND d.deleted_at IS NULL

@@ -50,7 +50,10 @@ async function isReplay(
   return found === refs.length;
 }
 
-/** Takes the removed documents out of the block, back to their uploader's gallery (the caller's when the uploader is gone) as rescued. */
+/**
+ * Takes the removed documents out of the block, back to their uploader's gallery (the caller's when the
+ * uploader is gone) as rescued.
+ */
 async function takeOut(tx: Tx, me: BusinessMembership, blockId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const taken = await tx.document.updateMany({
@@ -79,7 +82,8 @@ async function requeue(tx: Tx, blockId: number): Promise<Requeued> {
            suggested_value_cents = COALESCE(old.value_cents, old.suggested_value_cents),
            account_id = NULL, payment_date = NULL, value_cents = NULL, categorized_by_id = NULL, categorized_at = NULL,
            version = b.version + 1, updated_at = now()
-      FROM (SELECT id, account_id, payment_date, value_cents, suggested_account_id, suggested_payment_date, suggested_value_cents
+      FROM (SELECT id, account_id, payment_date, value_cents, suggested_account_id, suggested_payment_date,
+        suggested_value_cents
               FROM blocks WHERE id = ${blockId} FOR UPDATE) AS old
      WHERE b.id = old.id AND b.undone_at IS NULL AND b.devolved_at IS NULL AND b.contabilized_at IS NULL
  RETURNING old.account_id AS "accountId", old.payment_date AS "paymentDate", old.value_cents AS "valueCents"`;
@@ -97,7 +101,8 @@ async function shownPendency(db: Db, me: BusinessMembership): Promise<number> {
 }
 
 /**
- * POST /api/pendency/solve {pendencyId?, documents?, removedDocuments?} (pendencyId: see shownPendency): the company answers an open
+ * POST /api/pendency/solve {pendencyId?, documents?, removedDocuments?} (pendencyId: see shownPendency): the
+ * company answers an open
  * pendency by changing its block's documents — new photos (ingested like a send), gallery documents
  * moved in, documents of the block taken out (back to their uploader's gallery as rescued) — or by
  * changing nothing (the screen confirms first). The block keeps 1 to 13 documents. Another company's,

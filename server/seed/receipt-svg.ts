@@ -125,7 +125,9 @@ export function receiptSvg(template: ReceiptTemplate, issuedAt: Date, tilt: numb
     const align = l.align ?? "left";
     const x = align === "center" ? paperW / 2 : align === "right" ? paperW - 30 : 30;
     const anchor = align === "center" ? "middle" : align === "right" ? "end" : "start";
-    return `<text x="${x}" y="${y}" font-family="${l.font ?? SANS}" font-size="${l.size ?? 18}" font-weight="${l.bold ? "bold" : "normal"}" text-anchor="${anchor}" xml:space="preserve" fill="#1d1d1f">${escapeXml(l.text)}</text>`;
+    return `<text x="${x}" y="${y}" font-family="${l.font ?? SANS}" font-size="${l.size ?? 18}"
+      font-weight="${l.bold ? "bold" : "normal"}" text-anchor="${anchor}" xml:space="preserve"
+        fill="#1d1d1f">${escapeXml(l.text)}</text>`;
   });
   const code = template.layout === "recibo" ? "" : barcode(30, y + 24, paperW - 60, seed);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${canvasW}" height="${canvasH}">
