@@ -1,7 +1,6 @@
 import "server-only";
 import { currentYearMonth } from "@/lib/format/dates";
 import { loadSeenClient, type SeenClient } from "@/server/accounts/client-accounts";
-import type { LinkCaller } from "./mobile-session";
 import type { Db, Tx } from "@/server/db/client";
 import type { MonthFilter } from "@/server/blocks/rows";
 import type { Actor, AccountingMembership } from "@/server/policy/actor";
@@ -17,18 +16,6 @@ export async function loadWorkClient(db: Db | Tx, actor: Actor, clientId: number
   const client = await loadSeenClient(db, actor, clientId);
   assertCan(actor, "client.work", client);
   return { ...client, operator: actor.accounting as AccountingMembership };
-}
-
-/**
- * The client of a link caller: a phone's session is bound to its one client (the body's clientId is
- * not asked); a logged-in operator names it.
- */
-export async function loadCallerClient(
-  db: Db | Tx,
-  caller: LinkCaller,
-  clientId: number | undefined,
-): Promise<WorkClient> {
-  return loadWorkClient(db, caller.actor, caller.session ? caller.session.clientId : (clientId ?? -1));
 }
 
 /** The month a body names, or the current São Paulo month. */

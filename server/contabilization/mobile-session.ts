@@ -1,9 +1,9 @@
 import "server-only";
 import { messages } from "@/lib/i18n/messages";
-import { getDb } from "@/server/db/client";
+import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
-import { loadWorkClient } from "./access";
+import { loadWorkClient, type WorkClient } from "./access";
 import { hashToken } from "./tokens";
 import { authenticate } from "@/server/auth/authenticate";
 import { loadActor } from "@/server/auth/load-actor";
@@ -58,4 +58,16 @@ export async function authenticateLinkCaller(
 ): Promise<LinkCaller> {
   if (link) return authenticateMobileSession(link);
   return { actor: await authenticate(authorization), session: null };
+}
+
+/**
+ * The client of a link caller: a phone's session is bound to its one client (the body's clientId is
+ * not asked); a logged-in operator names it.
+ */
+export async function loadCallerClient(
+  db: Db | Tx,
+  caller: LinkCaller,
+  clientId: number | undefined,
+): Promise<WorkClient> {
+  return loadWorkClient(db, caller.actor, caller.session ? caller.session.clientId : (clientId ?? -1));
 }

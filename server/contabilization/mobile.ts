@@ -8,7 +8,8 @@ import type {
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import type { LinkCaller } from "./mobile-session";
 import { getDb } from "@/server/db/client";
-import { loadCallerClient, periodOf } from "./access";
+import { periodOf } from "./access";
+import { loadCallerClient } from "./mobile-session";
 import { takeLease } from "./lease";
 import { loadContabilizationMonth, loadHistory } from "./month-view";
 

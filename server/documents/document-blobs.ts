@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { ProcessedImage } from "@/server/images/types";
 import type { BlobStore } from "@/server/storage";
 import { getDb } from "@/server/db/client";
-import { referencedBlobKeys } from "@/server/jobs/blob-references";
+import { referencedBlobKeys } from "@/server/storage/blob-references";
 
 // Where a document's two pictures live: one folder per document under its client,
 // 'clients/<clientId>/documents/<uuid>/documento-<first 8 of uuid>.webp' and '.../miniatura.webp'. The

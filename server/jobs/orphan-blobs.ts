@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb, type Db } from "@/server/db/client";
 import { getBlobStore, type BlobStore } from "@/server/storage";
-import { referencedBlobKeys } from "./blob-references";
+import { referencedBlobKeys } from "@/server/storage/blob-references";
 import { deleteBlobs } from "./delete-blobs";
 
 /**
@@ -23,7 +23,7 @@ export type OrphanSweepResult = {
 
 /**
  * The orphan-blobs-sweep job (daily): walks the blob store and deletes every blob older than the grace
- * period that no row names (server/jobs/blob-references.ts) — what a failed delete after a commit, a
+ * period that no row names (server/storage/blob-references.ts) — what a failed delete after a commit, a
  * crash between an upload and its commit, or a deleted row left behind; and the temporary files of
  * writes interrupted before their rename. Keys are checked against the
  * database in batches, so memory stays flat however big the store is.

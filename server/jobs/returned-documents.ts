@@ -3,7 +3,7 @@ import { returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
 import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db } from "@/server/db/client";
 import { getBlobStore, type BlobStore } from "@/server/storage";
-import { referencedBlobKeys } from "./blob-references";
+import { referencedBlobKeys } from "@/server/storage/blob-references";
 import { deleteBlobs } from "./delete-blobs";
 
 export type ReturnedDocumentsOptions = { now?: Date; db?: Db; store?: BlobStore; batchSize?: number };

@@ -23,7 +23,7 @@ import { Client } from "pg";
 import { SMTPServer } from "smtp-server";
 import { currentYearMonth } from "@/lib/format/dates";
 import { disconnectDb, getDb } from "@/server/db/client";
-import { referencedBlobKeys } from "@/server/jobs/blob-references";
+import { referencedBlobKeys } from "@/server/storage/blob-references";
 import { ORPHAN_GRACE_MS, sweepOrphanBlobs } from "@/server/jobs/orphan-blobs";
 import { createLocalBlobStore } from "@/server/storage/local-blob-store";
 import {
