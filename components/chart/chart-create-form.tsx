@@ -5,9 +5,9 @@ import { useCreateAccount } from "@/lib/api/chart";
 import { ApiError } from "@/lib/api/client";
 import type { AccountType } from "@/lib/contract/accounts";
 import { chartMessages } from "@/lib/i18n/sections/chart";
-import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { FormFooter } from "./form-footer";
 
 const t = chartMessages;
 
@@ -85,19 +85,12 @@ export function ChartCreateForm({
           onValueChange={(value) => setType(value === "synthetic" ? "synthetic" : "analytic")}
         />
       </div>
-      {create.error && fields.length === 0 ? (
-        <p role="alert" className="text-sm text-danger">
-          {create.error.message}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-1">
-        <Button variant="secondary" onClick={onCancel}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          {t.create}
-        </Button>
-      </div>
+      <FormFooter
+        error={create.error && fields.length === 0 ? create.error.message : null}
+        onCancel={onCancel}
+        submitLabel={t.create}
+        pending={create.isPending}
+      />
     </form>
   );
 }

@@ -6,9 +6,9 @@ import { useUpdateAccount } from "@/lib/api/chart";
 import { ApiError } from "@/lib/api/client";
 import type { ChartAccount } from "@/lib/contract/accounts";
 import { chartMessages } from "@/lib/i18n/sections/chart";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/text-field";
+import { FormFooter } from "./form-footer";
 
 const t = chartMessages;
 
@@ -84,19 +84,12 @@ function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => voi
           error={fieldError("reducedCode")}
         />
       </div>
-      {update.error && !fields.length ? (
-        <p role="alert" className="text-sm text-danger">
-          {update.error.message}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-1">
-        <Button variant="secondary" onClick={onDone}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={update.isPending}>
-          {t.save}
-        </Button>
-      </div>
+      <FormFooter
+        error={update.error && !fields.length ? update.error.message : null}
+        onCancel={onDone}
+        submitLabel={t.save}
+        pending={update.isPending}
+      />
     </form>
   );
 }
