@@ -5,6 +5,7 @@ import { POST as tokenPost } from "@/app/api/token/route";
 import { POST as refreshPost } from "@/app/api/token/refresh/route";
 import { signAccessToken, signRefreshToken } from "@/server/auth/tokens";
 import { call } from "../helpers/http";
+import { captureLog } from "../helpers/log";
 
 beforeAll(() => {
   // Port 9 (discard) has nothing listening here: every connection is refused, as in an outage.
@@ -12,7 +13,7 @@ beforeAll(() => {
 });
 
 test("login, an authenticated call and a refresh all answer 503 with Retry-After; one log line", async () => {
-  const log = jest.spyOn(console, "error").mockImplementation(() => {});
+  const log = captureLog();
   const family = "6f1c2a57-3d0e-4f5b-9a61-0c7de2b4a9f1";
   const access = await signAccessToken(1, family);
   const refresh = await signRefreshToken({ userId: 1, jti: "j", familyId: family }, new Date(Date.now() + 60_000));
@@ -30,7 +31,8 @@ test("login, an authenticated call and a refresh all answer 503 with Retry-After
       message: "O banco de dados está indisponível no momento. Tente novamente em instantes.",
     });
   }
-  expect(log).toHaveBeenCalledTimes(1);
-  expect(String(log.mock.calls[0]![0])).toMatch(/^\[db\] database unavailable/);
-  log.mockRestore();
+  log.restore();
+  expect(log.lines).toHaveLength(1);
+  expect(log.lines[0]).toMatchObject({ level: 50, scope: "db" });
+  expect(log.lines[0]!.msg).toMatch(/^database unavailable/);
 });

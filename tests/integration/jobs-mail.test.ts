@@ -8,6 +8,7 @@ import { enqueueMail } from "@/server/mail/outbox";
 import { passwordResetMail } from "@/server/mail/templates";
 import type { OutgoingMail } from "@/server/mail/transport";
 import { sql, startRunner, cleanUpRunnersAfterEachTest } from "./jobs-support";
+import { captureLog } from "../helpers/log";
 
 const queue = (to: string) =>
   getDb().$transaction((tx) => enqueueMail(tx, to, passwordResetMail(`http://localhost:3000/redefinir-senha/${to}`)));
@@ -58,15 +59,16 @@ test("a row another runner is sending is not sent twice: the job fails (to be re
 
 test("a failed send is thrown for the queue to retry, until the row's last attempt, which gives up", async () => {
   const id = await queue("falha@y.demo");
-  const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const log = captureLog();
   try {
     for (let attempt = 1; attempt < MAX_MAIL_ATTEMPTS; attempt += 1) {
       await expect(deliverMail(id, failing)).rejects.toThrow(`attempt ${attempt}`);
     }
     expect(await deliverMail(id, failing)).toBe("gave_up");
   } finally {
-    error.mockRestore();
+    log.restore();
   }
+  expect(log.lines.filter((line) => line.scope === "mail" && line.level === 50)).toHaveLength(MAX_MAIL_ATTEMPTS);
   expect(await getDb().mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
     attempts: MAX_MAIL_ATTEMPTS,
     sentAt: null,

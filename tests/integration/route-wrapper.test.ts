@@ -5,6 +5,7 @@ import { AppError } from "@/server/errors";
 import { publicRoute, route } from "@/server/http/route";
 import { createUser } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { captureLog } from "../helpers/log";
 
 describe("route wrapper", () => {
   test("an authenticated route answers 401 with the envelope when there is no token", async () => {
@@ -32,7 +33,7 @@ describe("route wrapper", () => {
   });
 
   test("a caller that closes the connection mid-body gets 499 and leaves no error log", async () => {
-    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const handler = publicRoute({ body: z.object({ a: z.number() }) }, async ({ body }) => body);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -48,12 +49,12 @@ describe("route wrapper", () => {
     } as RequestInit);
     const res = await handler(req);
     expect(res.status).toBe(499);
-    expect(log).not.toHaveBeenCalled();
-    log.mockRestore();
+    log.restore();
+    expect(log.lines).toEqual([]);
   });
 
   test("an unexpected error is a 500 with a generic pt-BR message and a server log line", async () => {
-    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const handler = publicRoute({}, async () => {
       throw new Error("segredo interno");
     });
@@ -61,8 +62,14 @@ describe("route wrapper", () => {
     expect(res.status).toBe(500);
     expect(res.json.error).toEqual({ code: "internal", message: "Erro interno. Tente novamente mais tarde." });
     expect(JSON.stringify(res.json)).not.toContain("segredo");
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("GET /api/boom"), expect.any(Error));
-    log.mockRestore();
+    log.restore();
+    expect(log.lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        where: "GET /api/boom",
+        err: expect.objectContaining({ message: "segredo interno" }),
+      }),
+    ]);
   });
 
   test("AppError headers reach the response (Retry-After)", async () => {
