@@ -57,7 +57,8 @@ export default defineConfig({
     // SIGTERM, not Playwright's default SIGKILL: scripts/start.ts then stops Next and its embedded
     // PostgreSQL (a killed start script leaves PostgreSQL holding the port for the next run).
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    stdout: "pipe",
+    // One log line per request: kept in LOG_FILE (test-results/server.log), not in the run's output.
+    stdout: "ignore",
     stderr: "pipe",
   },
 });
