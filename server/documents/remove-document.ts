@@ -74,7 +74,14 @@ export async function removeDocument({
   const me = businessCaller(actor);
   const removed = await getDb().$transaction(async (tx) => {
     if (await removedByCaller(tx, actor, me, body.documentId)) return null;
-    const doc = await loadRemovable(tx, actor, body.documentId);
+    // The caller's own removal racing this one may commit between the check above and this read.
+    const doc = await loadRemovable(tx, actor, body.documentId).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === "not_found") {
+        if (await removedByCaller(tx, actor, me, body.documentId)) return null;
+      }
+      throw error;
+    });
+    if (doc === null) return null;
     const deleted = await tx.document.deleteMany({
       where: {
         AND: [companyDocumentsOf(actor)],
