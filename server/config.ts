@@ -61,6 +61,9 @@ const schema = z
     // (measured with `npm run bench`; figures in the git history of docs/performance.md).
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    // Connections of the statements' driver (postgres.js, server/db/client.ts): it pipelines the statements
+    // of concurrent calls on each connection, so a few carry the actor loads and hot reads of every call.
+    DATABASE_STATEMENT_CONNECTIONS: z.coerce.number().int().positive().default(4),
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
     // them, and how long one may wait before it is answered 503 instead.
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency()),

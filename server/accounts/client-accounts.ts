@@ -27,10 +27,7 @@ export async function loadSeenClient(db: Db | Tx, actor: Actor, clientId: number
       fields: [{ path: "clientId", message: messages.api.required }],
     });
   }
-  const [client] = await statementRows<SeenClient>(db, "seen_client", SEEN_CLIENT_SQL, [
-    id,
-    ...clientScopeValues(actor),
-  ]);
+  const [client] = await statementRows<SeenClient>(db, SEEN_CLIENT_SQL, [id, ...clientScopeValues(actor)]);
   if (!client) throw new AppError("not_found", messages.office.notFound);
   return client;
 }
@@ -128,7 +125,7 @@ export async function loadMonthAccounts(
   year: number,
   month: number,
 ): Promise<ClientAccount[]> {
-  const [row] = await statementRows<MonthPlanRow>(db, "client_month_plan", CLIENT_MONTH_PLAN_SQL, [
+  const [row] = await statementRows<MonthPlanRow>(db, CLIENT_MONTH_PLAN_SQL, [
     clientId,
     ...monthBounds(year, month),
     ...clientScopeValues(actor),

@@ -36,7 +36,7 @@ export type LoadedActor = {
   sessionEnded: boolean;
 };
 
-// A named prepared statement (server/db/client.ts statementRows): parsed and planned once per connection.
+// A prepared statement (server/db/client.ts statementRows): parsed and planned once per connection.
 const LOAD_ACTOR_SQL = `
   SELECT u.id, u.email, u.name, u.code, u.phone, u.picture_key, u.valid_after,
          o.name AS office_name, c.name AS client_name, c.type::text AS client_type,
@@ -61,7 +61,7 @@ const LOAD_ACTOR_SQL = `
  * refresh_tokens(family_id, revoked_at).
  */
 export async function loadActor(userId: number, familyId: string | null = null): Promise<LoadedActor | null> {
-  const rows = await statementRows<Row>(getDb(), "load_actor", LOAD_ACTOR_SQL, [userId, familyId]);
+  const rows = await statementRows<Row>(getDb(), LOAD_ACTOR_SQL, [userId, familyId]);
   return rows[0] ? toLoadedActor(rows[0]) : null;
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { LRUCache } from "lru-cache";
 import { getConfig } from "@/server/config";
 
 // SimpleJWT-style HS256 pair (spec §7). Both tokens belong to a login session (`fam`, the refresh
@@ -95,11 +96,27 @@ async function verify(token: string, type: "access" | "refresh") {
   }
 }
 
+// The access tokens this process verified lately, with their expiry: a client sends the same token on
+// every call for its lifetime, and its signature and claims cannot change, so the HS256 check runs once
+// per token and process. Only the token's own checks are kept; what the database says of its user and
+// session (server/auth/authenticate.ts) is asked on every call. Kept per secret: a new JWT_SECRET
+// verifies again.
+type VerifiedAccess = { claims: AccessClaims; expiresAtMs: number; secret: string };
+const verifiedAccess = new LRUCache<string, VerifiedAccess>({ max: 10_000 });
+
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  const secret = getConfig().JWT_SECRET;
+  const known = verifiedAccess.get(token);
+  if (known && known.secret === secret && Date.now() < known.expiresAtMs) return known.claims;
   const checked = await verify(token, "access");
   const issuedAtMs = checked?.payload.iat_ms;
-  if (!checked || typeof issuedAtMs !== "number" || !Number.isSafeInteger(issuedAtMs)) return null;
-  return { userId: checked.userId, familyId: checked.familyId, issuedAtMs };
+  const exp = checked?.payload.exp;
+  if (!checked || typeof issuedAtMs !== "number" || !Number.isSafeInteger(issuedAtMs) || exp === undefined) {
+    return null;
+  }
+  const claims = { userId: checked.userId, familyId: checked.familyId, issuedAtMs };
+  verifiedAccess.set(token, { claims, expiresAtMs: exp * 1000, secret });
+  return claims;
 }
 
 export async function verifyRefreshToken(token: string): Promise<RefreshClaims | null> {

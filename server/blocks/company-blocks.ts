@@ -46,7 +46,7 @@ export async function loadBusinessBlocks(
   const db = getDb();
   const [loaded, counts] = await Promise.all([
     loadBlockRows(db, { clientId: me.clientId, operatorId: NO_OPERATOR, month }),
-    statementRows<BusinessCounts>(db, "business_block_counts", BUSINESS_COUNTS_SQL, [me.clientId]),
+    statementRows<BusinessCounts>(db, BUSINESS_COUNTS_SQL, [me.clientId]),
   ]);
   for (const { block } of loaded) block.viewed = true;
   return { loaded, counts: counts[0] ?? { uncategorizedCount: 0, uncontabilizedCount: 0, pendencyNumber: 0 } };

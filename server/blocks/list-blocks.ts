@@ -89,8 +89,8 @@ export async function listBlocks({
   const clientId = body.clientId ?? (await loadSeenClient(db, actor, undefined)).id;
   const head = [clientId, ...clientScopeValues(actor), actor.accounting?.operatorId ?? null];
   const rows = month
-    ? await statementRows<ListRow>(db, "block_list_month", OFFICE_LIST_SQL.month, [...head, ...monthValues(month)])
-    : await statementRows<ListRow>(db, "block_list", OFFICE_LIST_SQL.all, head);
+    ? await statementRows<ListRow>(db, OFFICE_LIST_SQL.month, [...head, ...monthValues(month)])
+    : await statementRows<ListRow>(db, OFFICE_LIST_SQL.all, head);
   const first = rows[0];
   if (!first) throw new AppError("not_found", messages.office.notFound);
   assertCan(actor, "client.work", {

@@ -8,7 +8,7 @@ import { signDocumentUrl } from "@/server/documents/signed-url";
 // (optionally of one month, or one block), each with its documents' keys in order (a LATERAL
 // aggregate), whether the caller viewed it (block_views) and whether it has an open pendency. No
 // per-block query: a month of 10 or of 1,000 blocks is the same single statement. The texts are built
-// once, at load, and run as named prepared statements outside a transaction (statementRows).
+// once, at load, and run as prepared statements outside a transaction (statementRows).
 
 export type MonthFilter = { year: number; month: number };
 
@@ -155,13 +155,10 @@ export async function loadBlockRows(db: Db | Tx, query: BlockRowsQuery): Promise
   const head = [query.clientId, query.operatorId];
   const rows =
     query.blockId !== undefined
-      ? await statementRows<BlockRow>(db, "block_rows_one", BLOCK_ROWS.one, [...head, query.blockId])
+      ? await statementRows<BlockRow>(db, BLOCK_ROWS.one, [...head, query.blockId])
       : query.month !== undefined
-        ? await statementRows<BlockRow>(db, "block_rows_month", BLOCK_ROWS.month, [
-            ...head,
-            ...monthValues(query.month),
-          ])
-        : await statementRows<BlockRow>(db, "block_rows_all", BLOCK_ROWS.all, head);
+        ? await statementRows<BlockRow>(db, BLOCK_ROWS.month, [...head, ...monthValues(query.month)])
+        : await statementRows<BlockRow>(db, BLOCK_ROWS.all, head);
   return rows.map(toLoaded);
 }
 

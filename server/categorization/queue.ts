@@ -187,7 +187,7 @@ export async function claimBlocks(
   const now = new Date();
   const owner = operator.type === OPERATOR_TYPE.owner;
   const until = new Date(now.getTime() + CATEGORIZATION_CLAIM_MS);
-  const rows = await statementRows<ClaimRow>(getDb(), "categorization_claim", CLAIM_SQL, [
+  const rows = await statementRows<ClaimRow>(getDb(), CLAIM_SQL, [
     actor.userId,
     operator.officeId,
     owner,

@@ -27,7 +27,7 @@ const OWN_CLIENT_SQL = `
 // GET /api/client: the business caller's own company.
 export async function getOwnClient({ actor }: { actor: Actor }): Promise<ClientAnswer> {
   const { clientId } = companyOf(actor);
-  const [row] = await statementRows<ClientAnswerRow>(getDb(), "own_client", OWN_CLIENT_SQL, [clientId]);
+  const [row] = await statementRows<ClientAnswerRow>(getDb(), OWN_CLIENT_SQL, [clientId]);
   if (!row) throw new AppError("not_found", messages.office.notFound);
   return clientAnswer(row);
 }

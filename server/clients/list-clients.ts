@@ -75,7 +75,7 @@ function cardsSql(filter: string): string {
      WHERE ${clientScopeSql({ ...paramScope(3), company: "NULL::int" })} ${filter}`;
 }
 
-// Built once; run as named prepared statements.
+// Built once; run as prepared statements.
 const CARDS_SQL = { all: cardsSql(""), one: cardsSql("AND c.id = $7::int") };
 
 /**
@@ -95,8 +95,8 @@ export async function loadCardRows(actor: Actor, clientId?: number): Promise<Car
   const owner = acc.type === OPERATOR_TYPE.owner;
   const head = [now, new Date(now.getTime() - PRESENCE_FRESH_MS), acc.officeId, owner, acc.operatorId, actor.userId];
   return clientId === undefined
-    ? statementRows<CardRow>(getDb(), "client_cards", CARDS_SQL.all, head)
-    : statementRows<CardRow>(getDb(), "client_card", CARDS_SQL.one, [...head, clientId]);
+    ? statementRows<CardRow>(getDb(), CARDS_SQL.all, head)
+    : statementRows<CardRow>(getDb(), CARDS_SQL.one, [...head, clientId]);
 }
 
 /** The cards of loadCardRows's rows, sorted by name. */

@@ -1,30 +1,38 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type QueryResultRow } from "pg";
+import postgres from "postgres";
 import { getConfig } from "@/server/config";
 import { PrismaClient } from "./generated/client";
 import { scopedLogger } from "@/server/log";
 
-// One pg.Pool and one Prisma client per process, created on first use (so tests can point DATABASE_URL
-// at their own database first) and kept across hot reloads in development. The pool is handed to
-// Prisma's adapter, and the prepared statements of the hot paths (statementRows) run on the same pool
-// through pg's own API. pg-boss keeps a small pool of its own (server/jobs).
-const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool };
+// Two kept drivers, each created on first use (so tests can point DATABASE_URL at their own database
+// first) and kept across hot reloads in development: Prisma's client on a pg.Pool (its adapter's
+// driver) for Prisma's API and every transaction; postgres.js for the single SQL statements run
+// outside a transaction (statementRows: the actor load of every call and the hot reads),
+// because it pipelines by design: the statements of concurrent calls share a few connections without
+// waiting for each other's answers, which halves PostgreSQL's CPU per call against one statement per
+// round trip (docs/performance.md). pg-boss keeps a small pool of its own (server/jobs).
+const holder = globalThis as unknown as { __blocoPrisma?: PrismaClient; __blocoPool?: Pool; __blocoSql?: postgres.Sql };
+
+// The session settings both drivers' connections start with. Prepared statements keep ONE generic plan
+// per connection instead of re-planning with each call's values: planning the client cards cost
+// PostgreSQL more than running them (tests/integration/explain-blocks.test.ts checks the generic plans
+// at 100k blocks). TimeZone=UTC, whatever the server's or the database's setting: Prisma's adapter
+// sends a Date as UTC text without an offset and reads timestamptz the same way, which PostgreSQL takes
+// in the session's zone, while postgres.js sends and reads offsets. In any zone but UTC an instant
+// written by one and read by the other moved by the zone's offset
+// (tests/integration/database-time-zone.test.ts).
+const SESSION = { plan_cache_mode: "force_generic_plan", TimeZone: "UTC" } as const;
 
 function newPool(): Pool {
   const config = getConfig();
   const pool = new Pool({
     connectionString: config.DATABASE_URL,
     max: config.DATABASE_POOL_SIZE,
-    // Named prepared statements (statementRows) keep ONE generic plan per connection instead of
-    // re-planning with each call's values: planning the client cards cost PostgreSQL more than running
-    // them. tests/integration/explain-blocks.test.ts checks the generic plans at 100k blocks.
-    // TimeZone=UTC, whatever the server's or the database's setting: Prisma's adapter sends a Date as
-    // UTC text without an offset and reads timestamptz the same way, which PostgreSQL takes in the
-    // session's zone, while pg (the prepared statements) sends and reads offsets. In any zone but UTC an
-    // instant written by one and read by the other moved by the zone's offset
-    // (tests/integration/database-time-zone.test.ts).
-    options: "-c plan_cache_mode=force_generic_plan -c TimeZone=UTC",
+    options: Object.entries(SESSION)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
     application_name: "bloco",
     // A connection not up within DATABASE_POOL_TIMEOUT_MS fails (answered 503), and a request waits at
     // most that long for a connection, instead of hanging behind a pool that cannot serve it.
@@ -34,6 +42,26 @@ function newPool(): Pool {
   // its error event would end the process.
   pool.on("error", (error) => scopedLogger("db").warn({ reason: error.message }, "idle connection lost"));
   return pool;
+}
+
+/**
+ * Every statement postgres.js sends, at `trace` (off unless LOG_LEVEL=trace or this logger's level is
+ * lowered): the statement's text and its parameters, which may hold personal data.
+ */
+export const statementLog = scopedLogger("db.statements");
+
+function getSql(): postgres.Sql {
+  if (!holder.__blocoSql) {
+    const config = getConfig();
+    holder.__blocoSql = postgres(config.DATABASE_URL, {
+      max: config.DATABASE_STATEMENT_CONNECTIONS,
+      connect_timeout: config.DATABASE_POOL_TIMEOUT_MS / 1000,
+      connection: { application_name: "bloco", ...SESSION },
+      onnotice: () => undefined,
+      debug: (_connection, statement, values) => statementLog.trace({ statement, values }, "statement"),
+    });
+  }
+  return holder.__blocoSql;
 }
 
 function getPool(): Pool {
@@ -65,29 +93,30 @@ export function getDb(): PrismaClient {
 
 /**
  * A statement written once as SQL text with $1… placeholders, run where the caller is: outside a
- * transaction as a NAMED prepared statement on the pool (parsed and planned once per connection, and
- * without Prisma's raw-query pipeline: the actor load of every call and the hot reads), inside one (`db`
- * a Tx) as the same text on the transaction's connection. `name` must be unique per `text`. The text
- * must return types both drivers read alike (int4, text, bool, timestamptz, json, arrays of those; no
- * int8, no date: cast them to text in SQL). Errors are the drivers' own; server/db/errors.ts maps them.
+ * transaction on postgres.js as a prepared statement (parsed and planned once per connection, and
+ * pipelined with the other calls' statements), inside one (`db` a Tx) as the same text on the
+ * transaction's connection. The text must return types both drivers read alike (int4, text, bool,
+ * timestamptz, json, arrays of those; no int8, no date: cast them to text in SQL). Errors are the
+ * drivers' own; server/db/errors.ts maps them.
  */
 export async function statementRows<R extends QueryResultRow>(
   db: Db | Tx,
-  name: string,
   text: string,
   values: unknown[],
 ): Promise<R[]> {
   if (db !== getDb()) return db.$queryRawUnsafe<R[]>(text, ...values);
-  const result = await getPool().query<R>({ name, text, values });
-  return result.rows;
+  return getSql().unsafe<R[]>(text, values as postgres.ParameterOrJSON<never>[], { prepare: true });
 }
 
 export async function disconnectDb(): Promise<void> {
   const client = holder.__blocoPrisma;
   const pool = holder.__blocoPool;
+  const sql = holder.__blocoSql;
   holder.__blocoPrisma = undefined;
   holder.__blocoPool = undefined;
+  holder.__blocoSql = undefined;
   if (client) await client.$disconnect();
+  if (sql) await sql.end({ timeout: 5 }).catch(() => undefined);
   // The pool is not Prisma's to end (an adapter told to dispose of it would end it when a connection
   // attempt fails, killing the pool for good after an outage): it is ended here.
   if (pool && !pool.ended) await pool.end().catch(() => undefined);

@@ -28,6 +28,9 @@ const UNAVAILABLE_MESSAGE = new RegExp(
     "connection error",
     "ECONNREFUSED",
     "ECONNRESET",
+    // postgres.js: a connection closed, ended or not up in time.
+    "CONNECTION_(CLOSED|DESTROYED|ENDED)",
+    "CONNECT_TIMEOUT",
     "terminating connection",
     "the database system is (starting up|shutting down|in recovery mode)",
     "Can't reach database server",

@@ -1,7 +1,6 @@
 // The accounts calls: GET/POST /api/account/all, POST /api/account/client and
 // POST /api/account/change — shapes, validation, the permission matrix, the month rules of the
 // accounts help tooltip (spec §2) and parallel toggles.
-import { Client as PgClient } from "pg";
 import { POST as devolvePost } from "@/app/api/block/devolve/route";
 import { GET as allGet, POST as allPost } from "@/app/api/account/all/route";
 import { POST as changePost } from "@/app/api/account/change/route";
@@ -17,6 +16,7 @@ import {
   type OperatorWithUser,
 } from "../helpers/factories";
 import { currentYearMonth } from "@/lib/format/dates";
+import { captureStatements } from "../helpers/statements";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins } from "./world";
 
@@ -242,13 +242,9 @@ describe("POST /api/account/client", () => {
 describe("POST /api/account/client, every month, at scale", () => {
   /** The SQL statements one call sends (at the pg driver, the caller's load included). */
   async function statementsOf(run: () => Promise<{ status: number }>): Promise<number> {
-    const spy = jest.spyOn(PgClient.prototype, "query");
-    try {
-      expect((await run()).status).toBe(200);
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
+    const { result, statements } = await captureStatements(run);
+    expect(result.status).toBe(200);
+    return statements.length;
   }
 
   test("as many statements with 33,000 categorised blocks as with one: the blocks are grouped by account and month in PostgreSQL", async () => {

@@ -21,6 +21,7 @@ import {
   createOffice,
   type ClientOperatorWithUser,
 } from "../helpers/factories";
+import { captureStatements, type Statement } from "../helpers/statements";
 import { call, type CallResult } from "../helpers/http";
 import { loginAll } from "./world";
 
@@ -61,24 +62,12 @@ beforeAll(async () => {
   ({ token } = await loginAll({ token: me }));
 }, 60_000);
 
-type Captured = { text: string; values: unknown[] };
-
 async function capture<T>(
   run: () => Promise<CallResult<T>>,
-): Promise<{ result: CallResult<T>; statements: Captured[] }> {
-  const spy = jest.spyOn(PgClient.prototype, "query");
-  try {
-    const result = await run();
-    expect(result.status).toBe(200);
-    const statements = spy.mock.calls.flatMap(([config, values]) => {
-      if (typeof config === "string") return [{ text: config, values: (values as unknown[]) ?? [] }];
-      const c = config as { text?: string; values?: unknown[] };
-      return c.text ? [{ text: c.text, values: c.values ?? [] }] : [];
-    });
-    return { result, statements };
-  } finally {
-    spy.mockRestore();
-  }
+): Promise<{ result: CallResult<T>; statements: Statement[] }> {
+  const captured = await captureStatements(run);
+  expect(captured.result.status).toBe(200);
+  return captured;
 }
 
 /** Every call of the business reads, with how many statements it may take (authentication included). */
@@ -203,7 +192,7 @@ describe("tens of thousands of rows", () => {
 });
 
 /** EXPLAIN (without running) every statement but the authentication's, with its own parameters. */
-async function explain(statements: Captured[]): Promise<string[]> {
+async function explain(statements: Statement[]): Promise<string[]> {
   const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
   await pg.connect();
   try {

@@ -19,6 +19,7 @@ import {
   createOffice,
   type OperatorWithUser,
 } from "../helpers/factories";
+import { captureStatements, type Statement } from "../helpers/statements";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
@@ -90,25 +91,14 @@ beforeAll(async () => {
   token = await login(owner.user.email);
 }, 120_000);
 
-type Captured = { text: string; values: unknown[] };
-
 /** Every statement the call sends to PostgreSQL, with its parameters. */
-async function capture(run: () => Promise<{ status: number }>): Promise<Captured[]> {
-  const spy = jest.spyOn(PgClient.prototype, "query");
-  try {
-    const res = await run();
-    expect(res.status).toBe(200);
-    return spy.mock.calls.flatMap(([config, values]) => {
-      if (typeof config === "string") return [{ text: config, values: (values as unknown[]) ?? [] }];
-      const c = config as { text?: string; values?: unknown[] };
-      return c.text ? [{ text: c.text, values: c.values ?? [] }] : [];
-    });
-  } finally {
-    spy.mockRestore();
-  }
+async function capture(run: () => Promise<{ status: number }>): Promise<Statement[]> {
+  const { result, statements } = await captureStatements(run);
+  expect(result.status).toBe(200);
+  return statements;
 }
 
-async function plans(statements: Captured[]): Promise<string[]> {
+async function plans(statements: Statement[]): Promise<string[]> {
   const pg = new PgClient({ connectionString: process.env.DATABASE_URL });
   await pg.connect();
   try {
@@ -117,7 +107,7 @@ async function plans(statements: Captured[]): Promise<string[]> {
     for (const s of selects) {
       const res = await pg.query(`EXPLAIN ${s.text}`, s.values);
       out.push(res.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"));
-      // A named prepared statement runs its generic plan (server/db/client.ts): that one too.
+      // A prepared statement runs its generic plan (server/db/client.ts): that one too.
       if (s.values.length > 0) {
         const generic = await pg.query(`EXPLAIN (GENERIC_PLAN) ${s.text}`);
         out.push(generic.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"));

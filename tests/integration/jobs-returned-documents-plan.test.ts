@@ -13,6 +13,7 @@ import { Client as PgClient } from "pg";
 import { getDb } from "@/server/db/client";
 import { deleteExpiredReturnedDocuments } from "@/server/jobs/returned-documents";
 import { createLocalBlobStore } from "@/server/storage/local-blob-store";
+import { captureStatements } from "../helpers/statements";
 import { createAccountingOperator, createClient, createOffice } from "../helpers/factories";
 
 const CLIENTS = 2000;
@@ -61,21 +62,11 @@ function documentScans(node: PlanNode): PlanNode[] {
 }
 
 test("the deletion reads the returned documents through an index, not every document", async () => {
-  const spy = jest.spyOn(PgClient.prototype, "query");
-  let statement: { text: string; values: unknown[] } | undefined;
-  try {
-    const result = await deleteExpiredReturnedDocuments({ store: createLocalBlobStore(folder) });
-    expect(result.documents).toBeGreaterThan(0);
-    for (const [config, values] of spy.mock.calls) {
-      const c =
-        typeof config === "string"
-          ? { text: config, values: values as unknown[] }
-          : (config as { text?: string; values?: unknown[] });
-      if (c.text && /DELETE FROM documents/.test(c.text)) statement = { text: c.text, values: c.values ?? [] };
-    }
-  } finally {
-    spy.mockRestore();
-  }
+  const { result, statements } = await captureStatements(() =>
+    deleteExpiredReturnedDocuments({ store: createLocalBlobStore(folder) }),
+  );
+  expect(result.documents).toBeGreaterThan(0);
+  const statement = statements.find((s) => /DELETE FROM documents/.test(s.text));
   expect(statement).toBeDefined();
 
   const pg = new PgClient({ connectionString: process.env.DATABASE_URL });

@@ -1,6 +1,5 @@
 // POST /api/pendency/list: a client's pendencies, open and solved, newest first,
 // optionally of one São Paulo year; shape, validation, the permission matrix and the query count.
-import { Client as PgClient } from "pg";
 import { GET as pendencyGet, POST as pendencyPost } from "@/app/api/pendency/list/route";
 import { pendencyListAnswer, type Pendency } from "@/lib/contract/blocks";
 import { getDb, type Client } from "@/server/db/client";
@@ -11,6 +10,7 @@ import {
   createPendency,
   type CreatedBlock,
 } from "../helpers/factories";
+import { captureStatements } from "../helpers/statements";
 import { call } from "../helpers/http";
 import { buildClientWorld, worldLogins } from "./world";
 
@@ -130,21 +130,12 @@ test("anonymous → 401", async () => {
 // Authentication, the client through the scope, then one statement for the list: the same count for
 // 4 and for 200 pendencies.
 test("a fixed number of SQL statements whatever the number of pendencies", async () => {
-  const spy = jest.spyOn(PgClient.prototype, "query");
-  const counted = async () => {
-    spy.mockClear();
-    await pendencies({ clientId: alpha.id });
-    return spy.mock.calls.length;
-  };
-  try {
-    const few = await counted();
-    await getDb().$executeRaw`
-      INSERT INTO pendencies (client_id, block_id, issue, observations, created_at, queued_at)
-      SELECT ${alpha.id}, ${first.id}, 0, '', now() - (g || ' minutes')::interval, now() FROM generate_series(1, 196) g`;
-    expect((await pendencies({ clientId: alpha.id })).length).toBe(200);
-    expect(await counted()).toBe(few);
-    expect(few).toBeLessThanOrEqual(3);
-  } finally {
-    spy.mockRestore();
-  }
+  const counted = async () => (await captureStatements(() => pendencies({ clientId: alpha.id }))).statements.length;
+  const few = await counted();
+  await getDb().$executeRaw`
+    INSERT INTO pendencies (client_id, block_id, issue, observations, created_at, queued_at)
+    SELECT ${alpha.id}, ${first.id}, 0, '', now() - (g || ' minutes')::interval, now() FROM generate_series(1, 196) g`;
+  expect((await pendencies({ clientId: alpha.id })).length).toBe(200);
+  expect(await counted()).toBe(few);
+  expect(few).toBeLessThanOrEqual(3);
 });

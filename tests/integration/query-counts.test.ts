@@ -1,7 +1,6 @@
 // Fixed query counts : the client list and a month of blocks answer in the same
 // number of SQL statements at 10 and at 1,000 clients/blocks. Counted at the pg driver, under the
 // Prisma adapter (every statement of the call, authentication included).
-import { Client as PgClient } from "pg";
 import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { POST as listPost } from "@/app/api/block/list/route";
 import { GET as clientsGet } from "@/app/api/clients/route";
@@ -16,6 +15,7 @@ import {
   createOffice,
   type OperatorWithUser,
 } from "../helpers/factories";
+import { captureStatements } from "../helpers/statements";
 import { call } from "../helpers/http";
 import { login } from "./operators-support";
 
@@ -35,13 +35,8 @@ beforeAll(async () => {
 });
 
 async function counted<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const spy = jest.spyOn(PgClient.prototype, "query");
-  try {
-    const result = await run();
-    return { result, statements: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result, statements } = await captureStatements(run);
+  return { result, statements: statements.length };
 }
 
 /** `count` more clients of the office, each with a block (uncategorised), a share-less card. */
