@@ -47,3 +47,45 @@ export function offeredAccounts<A extends PickerAccount>(
     all: chart.filter((account) => !refused.has(account.id)),
   };
 }
+
+/**
+ * What a key does in the picker's input (an ARIA 1.2 combobox) over `count` options: ↓ opens (on the
+ * chosen account) or moves down, wrapping (Alt+↓ only opens); ↑ opens on the last option or moves up,
+ * wrapping; Home/End go to the first/last option; Enter picks the active option (closes when there is
+ * none); Escape closes; Tab closes and leaves. `prevent`: the key's default is cancelled. Null: the key
+ * is the input's own.
+ */
+export type PickerKeyAction = { prevent: boolean } & (
+  | { kind: "open"; index?: number }
+  | { kind: "move"; index: number }
+  | { kind: "pick" }
+  | { kind: "close" }
+  | { kind: "none" }
+);
+
+export function pickerKey(
+  key: string,
+  { altKey, open, activeIndex, count }: { altKey: boolean; open: boolean; activeIndex: number; count: number },
+): PickerKeyAction | null {
+  const last = count - 1;
+  switch (key) {
+    case "ArrowDown":
+      if (!open) return { prevent: true, kind: "open" };
+      if (altKey) return { prevent: true, kind: "none" };
+      return { prevent: true, kind: "move", index: activeIndex >= last ? 0 : activeIndex + 1 };
+    case "ArrowUp":
+      if (!open) return { prevent: true, kind: "open", index: last };
+      return { prevent: true, kind: "move", index: activeIndex <= 0 ? last : activeIndex - 1 };
+    case "Home":
+    case "End":
+      return open && count > 0 ? { prevent: true, kind: "move", index: key === "Home" ? 0 : last } : null;
+    case "Enter":
+      return open ? { prevent: true, kind: "pick" } : null;
+    case "Escape":
+      return open ? { prevent: true, kind: "close" } : null;
+    case "Tab":
+      return open ? { prevent: false, kind: "close" } : null;
+    default:
+      return null;
+  }
+}

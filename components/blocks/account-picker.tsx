@@ -1,15 +1,13 @@
 "use client";
 
 import { ChevronDown, X } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { matchesAccount } from "@/lib/format/search";
-import { chartActivateMessages } from "@/lib/i18n/sections/chart";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
-import { accountLabel, pickerGroups, type PickerAccount } from "./account-picker-rules";
+import { AccountOptionGroup } from "./account-option-group";
+import type { PickerAccount } from "./account-picker-rules";
+import { useAccountPicker } from "./use-account-picker";
 
 const t = viewerMessages;
-const reducedCodeLabel = chartActivateMessages.reducedCode;
 
 export type AccountPickerProps = {
   label: string;
@@ -48,138 +46,23 @@ export function AccountPicker({
   invalid,
   autoFocus = false,
 }: AccountPickerProps) {
-  const id = useId();
+  const picker = useAccountPicker({ value, active, all, onChange, known, readOnly, autoFocus });
+  const { id, inputRef, filtered, flat, open, activeIndex, optionId } = picker;
   const listId = `${id}-list`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const groups = useMemo(() => pickerGroups(active, all), [active, all]);
-  const selected = useMemo(
-    () => [...groups.active, ...groups.all, ...known].find((account) => account.id === value) ?? null,
-    [groups, known, value],
+  const group = (key: "active" | "all", title: string, offset: number) => (
+    <AccountOptionGroup
+      key={key}
+      headingId={`${id}-${key}`}
+      title={title}
+      accounts={filtered[key]}
+      offset={offset}
+      optionId={optionId}
+      value={value}
+      activeIndex={activeIndex}
+      onActive={picker.setActiveIndex}
+      onPick={picker.pick}
+    />
   );
-  const selectedText = selected ? accountLabel(selected) : "";
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState<string | null>(null); // null: showing the selection, not typing
-  const [activeIndex, setActiveIndex] = useState(-1);
-
-  useEffect(() => {
-    if (!autoFocus || !window.matchMedia("(pointer: fine)").matches) return;
-    inputRef.current?.focus({ preventScroll: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the picker (a new block's form) mounts
-  }, []);
-
-  const term = text ?? "";
-  const filtered = useMemo(() => {
-    const keep = (account: PickerAccount) => matchesAccount(account, term);
-    return { active: groups.active.filter(keep), all: groups.all.filter(keep) };
-  }, [groups, term]);
-  const flat = useMemo(() => [...filtered.active, ...filtered.all], [filtered]);
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  useEffect(() => {
-    if (!open || activeIndex < 0) return;
-    document.getElementById(optionId(activeIndex))?.scrollIntoView({ block: "nearest" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is derived from id
-  }, [open, activeIndex]);
-
-  const openList = (index?: number) => {
-    setOpen(true);
-    const current = flat.findIndex((account) => account.id === value);
-    setActiveIndex(index ?? (current >= 0 ? current : flat.length > 0 ? 0 : -1));
-  };
-  const close = () => {
-    setOpen(false);
-    setText(null);
-    setActiveIndex(-1);
-  };
-  const pick = (account: PickerAccount) => {
-    onChange(account.id);
-    close();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (readOnly) return;
-    const last = flat.length - 1;
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        if (!open) openList();
-        else if (!event.altKey) setActiveIndex((index) => (index >= last ? 0 : index + 1));
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        if (!open) openList(last);
-        else setActiveIndex((index) => (index <= 0 ? last : index - 1));
-        break;
-      case "Home":
-      case "End":
-        if (open && flat.length > 0) {
-          event.preventDefault();
-          setActiveIndex(event.key === "Home" ? 0 : last);
-        }
-        break;
-      case "Enter":
-        if (open) {
-          event.preventDefault();
-          const account = flat[activeIndex];
-          if (account) pick(account);
-          else close();
-        }
-        break;
-      case "Escape":
-        if (open) {
-          event.preventDefault();
-          close();
-        }
-        break;
-      case "Tab":
-        if (open) close();
-        break;
-    }
-  };
-
-  const renderGroup = (key: "active" | "all", title: string, offset: number) => {
-    const list = filtered[key];
-    if (list.length === 0) return null;
-    const headingId = `${id}-${key}`;
-    return (
-      <li role="presentation" key={key}>
-        <div
-          id={headingId}
-          role="presentation"
-          className="sticky top-0 bg-surface-2 px-1.5 py-0.5 text-xs font-bold text-muted"
-        >
-          {title}
-        </div>
-        <ul role="group" aria-labelledby={headingId}>
-          {list.map((account, i) => {
-            const index = offset + i;
-            return (
-              <li
-                key={account.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={account.id === value}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActiveIndex(index)}
-                onClick={() => pick(account)}
-                className={cn(
-                  "cursor-pointer px-1.5 py-0.5 text-sm text-fg",
-                  index === activeIndex && "bg-primary-soft",
-                  account.id === value && "font-semibold text-primary",
-                )}
-              >
-                {accountLabel(account)}
-                {account.reducedCode ? (
-                  <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      </li>
-    );
-  };
 
   return (
     <div className="relative flex min-w-0 flex-col gap-0.5">
@@ -207,18 +90,14 @@ export function AccountPicker({
           aria-invalid={invalid || undefined}
           placeholder={readOnly ? undefined : t.searchAccount}
           readOnly={readOnly}
-          value={text ?? selectedText}
-          title={selectedText || undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActiveIndex(event.target.value.trim() === "" ? -1 : 0);
-          }}
-          onClick={() => !readOnly && !open && openList()}
+          value={picker.text ?? picker.selectedText}
+          title={picker.selectedText || undefined}
+          onChange={(event) => picker.type(event.target.value)}
+          onClick={() => !readOnly && !open && picker.openList()}
           // like a select: typing replaces the chosen account's text
           onFocus={(event) => !readOnly && event.currentTarget.select()}
-          onBlur={close}
-          onKeyDown={onKeyDown}
+          onBlur={picker.close}
+          onKeyDown={picker.onKeyDown}
           className={
             "h-full min-w-0 flex-1 truncate rounded-theme bg-transparent px-1.5 text-[15px] text-fg" +
             " outline-none placeholder:text-muted"
@@ -231,11 +110,7 @@ export function AccountPicker({
             aria-label={t.clear}
             title={t.clear}
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => {
-              onChange(null);
-              setText(null);
-              inputRef.current?.focus();
-            }}
+            onClick={picker.clear}
             className={
               "grid size-3 cursor-pointer place-items-center rounded-full text-muted" +
               " hover:bg-surface-2 hover:text-fg"
@@ -251,11 +126,7 @@ export function AccountPicker({
             aria-label={open ? t.closeList : t.open}
             title={open ? t.closeList : t.open}
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => {
-              if (open) close();
-              else openList();
-              inputRef.current?.focus();
-            }}
+            onClick={picker.toggle}
             className={
               "grid size-3 cursor-pointer place-items-center rounded-full text-muted" +
               " hover:bg-surface-2 hover:text-fg"
@@ -270,7 +141,6 @@ export function AccountPicker({
         ) : null}
       </div>
       <ul
-        ref={listRef}
         id={listId}
         role="listbox"
         aria-label={label}
@@ -280,8 +150,8 @@ export function AccountPicker({
           " border border-border bg-surface py-0.5 shadow-xl"
         }
       >
-        {open ? renderGroup("active", t.activeAccounts, 0) : null}
-        {open ? renderGroup("all", t.allAccounts, filtered.active.length) : null}
+        {open ? group("active", t.activeAccounts, 0) : null}
+        {open ? group("all", t.allAccounts, filtered.active.length) : null}
       </ul>
       {open && flat.length === 0 ? (
         <div

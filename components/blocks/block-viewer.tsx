@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type JSX } from "react";
 import { useBlockDocuments, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
@@ -8,21 +8,14 @@ import { cn } from "@/components/ui/cn";
 import { useDevolve } from "./use-devolve";
 import { DevolveDialog } from "./devolve-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { Dialog, DialogClose, DialogTitle } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { BlockPanel } from "./block-panel";
-import {
-  blockCardDate,
-  blockCardValue,
-  canDevolve,
-  MARK_VIEWED_DELAY_MS,
-  stepZoom,
-  toSaveBody,
-  viewerMode,
-  type BlockForm,
-} from "./block-form-rules";
+import { canDevolve, MARK_VIEWED_DELAY_MS, toSaveBody, viewerMode, type BlockForm } from "./block-form-rules";
 import { ImageStage } from "./image-stage";
+import { useImageNavigation } from "./use-image-navigation";
 import { useLatestBlock } from "./use-latest-block";
-import { iconButton, ICONS, ImageArrows, isTyping, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
+import { iconButton, ICONS, ImageArrows, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
+import { ViewerHeader } from "./viewer-header";
 
 const t = viewerMessages;
 
@@ -97,8 +90,6 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const docs = useBlockDocuments(block.id);
   const markViewed = useMarkViewed(clientId);
   const save = useSaveBlock(clientId);
-  const [index, setIndex] = useState(0);
-  const [zoom, setZoom] = useState(0);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -115,7 +106,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const urls = docs.data?.documentsUrl ?? block.documentsUrl;
   const thumbs = docs.data?.thumbnailsUrl ?? block.thumbnailsUrl;
   const total = urls.length;
-  const current = Math.min(index, Math.max(0, total - 1));
+  const { current, zoom, show, go, zoomStep, onKeyDown } = useImageNavigation(total);
 
   // Mark viewed once, about twice the fast transition after the block is displayed (spec §4).
   const marked = useRef(false);
@@ -136,23 +127,6 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
     }
   }, [urls, current]);
 
-  const go = (step: 1 | -1) => {
-    if (total < 2) return;
-    setIndex((current + step + total) % total);
-    setZoom(0);
-  };
-  const zoomStep = (step: 1 | -1) => setZoom((level) => stepZoom(level, step));
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "ArrowRight") go(1);
-    else if (event.key === "ArrowLeft") go(-1);
-    else if (event.key === "+" || event.key === "=") zoomStep(1);
-    else if (event.key === "-" || event.key === "_") zoomStep(-1);
-    else return;
-    event.preventDefault();
-  };
-
   const onSave = (form: BlockForm) => {
     setError(null);
     save.mutate(toSaveBody(block.id, form, block.version), {
@@ -164,26 +138,12 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
     });
   };
 
-  const value = blockCardValue(block);
-  const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value]
-    .filter(Boolean)
-    .join(" · ");
-
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
-      <div className="flex shrink-0 items-center gap-1.5 border-b border-border px-2 py-1">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <DialogTitle className="text-lg leading-tight font-bold">{t.title}</DialogTitle>
-          <p className="truncate text-sm text-muted">{subtitle}</p>
-        </div>
-        <p className="hidden text-xs text-muted lg:block">{t.keyboardHelp}</p>
-        <DialogClose aria-label={t.close} title={t.close} className={iconButton}>
-          <ViewerIcon path={ICONS.close} />
-        </DialogClose>
-      </div>
+      <ViewerHeader block={block} />
 
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden">
-        <ThumbnailStrip urls={urls} thumbs={thumbs} current={current} onPick={(i) => (setIndex(i), setZoom(0))} />
+        <ThumbnailStrip urls={urls} thumbs={thumbs} current={current} onPick={show} />
 
         <div className="order-1 flex min-h-[55dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
           {total === 0 ? (

@@ -1,10 +1,10 @@
 "use client";
 
 import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "lucide-react";
-import { useState, type KeyboardEvent } from "react";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { ZOOM_LEVELS } from "@/components/blocks/block-form-rules";
 import { ImageStage } from "@/components/blocks/image-stage";
+import { useImageNavigation } from "@/components/blocks/use-image-navigation";
 import { cn } from "@/components/ui/cn";
 
 const t = viewerMessages;
@@ -32,25 +32,8 @@ export function DocumentsPreview({
   className,
   stageClassName,
 }: DocumentsPreviewProps) {
-  const [index, setIndex] = useState(0);
-  const [zoom, setZoom] = useState(0);
   const total = urls.length;
-  const current = Math.min(index, Math.max(0, total - 1));
-  const go = (step: 1 | -1) => {
-    if (total < 2) return;
-    setIndex((current + step + total) % total);
-    setZoom(0);
-  };
-  const zoomStep = (step: 1 | -1) => setZoom((level) => Math.min(ZOOM_LEVELS.length - 1, Math.max(0, level + step)));
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "ArrowRight") go(1);
-    else if (event.key === "ArrowLeft") go(-1);
-    else if (event.key === "+" || event.key === "=") zoomStep(1);
-    else if (event.key === "-" || event.key === "_") zoomStep(-1);
-    else return;
-    event.preventDefault();
-  };
+  const { current, zoom, show, go, zoomStep, onKeyDown } = useImageNavigation(total);
 
   if (total === 0)
     return <div className={cn("grid place-items-center text-sm text-muted", className)}>{t.noImages}</div>;
@@ -111,7 +94,7 @@ export function DocumentsPreview({
                     type="button"
                     aria-label={t.image(i + 1, total)}
                     aria-current={i === current ? "true" : undefined}
-                    onClick={() => (setIndex(i), setZoom(0))}
+                    onClick={() => show(i)}
                     className={cn(
                       "block size-5.5 cursor-pointer overflow-hidden rounded-theme border-2 bg-canvas sm:size-6",
                       i === current ? "border-primary" : "border-transparent hover:border-border-strong",

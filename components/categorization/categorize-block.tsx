@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useMarkViewed } from "@/lib/api/blocks";
 import type { CategorizationBlock } from "@/lib/api/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
@@ -10,7 +10,6 @@ import {
   canDevolve,
   categorizationForm,
   MARK_VIEWED_DELAY_MS,
-  stepZoom,
   type BlockForm,
 } from "@/components/blocks/block-form-rules";
 import { ImageStage } from "@/components/blocks/image-stage";
@@ -18,13 +17,13 @@ import {
   ICONS,
   iconButton,
   ImageArrows,
-  isTyping,
   ThumbnailStrip,
   ViewerIcon,
   ZoomButtons,
 } from "@/components/blocks/viewer-parts";
 import { DevolveDialog } from "@/components/blocks/devolve-dialog";
 import { useDevolve } from "@/components/blocks/use-devolve";
+import { useImageNavigation } from "@/components/blocks/use-image-navigation";
 import { lazyWhenOpen } from "@/components/ui/lazy-when-open";
 import { cn } from "@/components/ui/cn";
 import type { ReportDialogProps } from "./report-dialog";
@@ -71,8 +70,6 @@ export const CategorizeBlock = memo(function CategorizeBlock({
   onTyped,
 }: BlockProps) {
   const markViewed = useMarkViewed(clientId);
-  const [index, setIndex] = useState(0);
-  const [zoom, setZoom] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const {
     confirming,
@@ -94,7 +91,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
 
   const urls = block.documentsUrl;
   const total = urls.length;
-  const current = Math.min(index, Math.max(0, total - 1));
+  const { current, zoom, show, go, zoomStep, onKeyDown } = useImageNavigation(total);
 
   // Marked viewed MARK_VIEWED_DELAY_MS (twice the theme's fast 250 ms transition) after it shows (spec §4).
   const markViewedMutate = markViewed.mutate;
@@ -103,13 +100,6 @@ export const CategorizeBlock = memo(function CategorizeBlock({
     const timer = window.setTimeout(() => markViewedMutate(block.id), MARK_VIEWED_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [block.id, block.viewed, markViewedMutate]);
-
-  const go = (step: 1 | -1) => {
-    if (total < 2) return;
-    setIndex((current + step + total) % total);
-    setZoom(0);
-  };
-  const zoomStep = (step: 1 | -1) => setZoom((level) => stepZoom(level, step));
 
   // Alt shortcuts anywhere on the screen (not while a dialog is open); event.code, so that macOS's
   // Option characters (π, √, ç) still name the key.
@@ -128,17 +118,6 @@ export const CategorizeBlock = memo(function CategorizeBlock({
     return () => window.removeEventListener("keydown", onKey);
   }, [dialogOpen, setConfirming]);
 
-  // The viewer's keys outside the fields: ←/→ images, +/- zoom.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "ArrowRight") go(1);
-    else if (event.key === "ArrowLeft") go(-1);
-    else if (event.key === "+" || event.key === "=") zoomStep(1);
-    else if (event.key === "-" || event.key === "_") zoomStep(-1);
-    else return;
-    event.preventDefault();
-  };
-
   return (
     <div
       ref={rootRef}
@@ -147,12 +126,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
       data-testid="categorize-block"
       data-current-block={block.id}
     >
-      <ThumbnailStrip
-        urls={urls}
-        thumbs={block.thumbnailsUrl}
-        current={current}
-        onPick={(i) => (setIndex(i), setZoom(0))}
-      />
+      <ThumbnailStrip urls={urls} thumbs={block.thumbnailsUrl} current={current} onPick={show} />
 
       <div className="order-1 flex min-h-[50dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
         {total === 0 ? (

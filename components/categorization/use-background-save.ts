@@ -5,7 +5,8 @@ import { useCategorizeSave, type CategorizationBlock } from "@/lib/api/categoriz
 import { ApiError } from "@/lib/api/client";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
 import { toSaveBody, type BlockForm } from "@/components/blocks/block-form-rules";
-import type { TypedForm, useCategorizationQueue } from "./use-categorization-queue";
+import type { TypedForm } from "./queue-state";
+import type { useCategorizationQueue } from "./use-categorization-queue";
 
 type CategorizationQueue = ReturnType<typeof useCategorizationQueue>;
 

@@ -11,6 +11,16 @@ import {
 } from "@/lib/api/categorization";
 import { ApiError } from "@/lib/api/client";
 import { blockYearMonth, type BlockForm } from "@/components/blocks/block-form-rules";
+import {
+  advanced,
+  answered,
+  failed,
+  INITIAL_QUEUE,
+  restored,
+  withoutSaving,
+  type QueueState,
+  type TypedForm,
+} from "./queue-state";
 
 // The categorization loop (docs/decisions/0124-categorization-queue-and-claims.md):
 // tocategorize answers the block to show and the next one; the next one's images are fetched and
@@ -18,48 +28,10 @@ import { blockYearMonth, type BlockForm } from "@/components/blocks/block-form-r
 // same render, and asks tocategorize again in the background for the new `next`. The caller's own
 // claims come first in that answer, so its `block` is normally the one already on screen.
 
-/** The form as typed on a block, as the screen last heard it. */
-export type TypedForm = { blockId: number; form: BlockForm };
-
-export type QueueStatus = "loading" | "ready" | "empty" | "refused";
-
-export type QueueState = {
-  status: QueueStatus;
-  block: CategorizationBlock | null;
-  next: CategorizationBlock | null;
-  /** The queue's size as last answered (tocategorize or sync/block), null before the first answer. */
-  count: number | null;
-  /** With nothing to show: the colleagues whose claims hold the blocks still counted (tocategorize's heldBy). */
-  heldBy: ToCategorizeAnswer["heldBy"];
-  /** 'refused': the server's message (another operator contabilising the client), or a failed call. */
-  error: string | null;
-  /** A note about the block on screen (its fresh copy after a stale save), cleared by advance(). */
-  notice: string | null;
-  /** The form to show on the block instead of its own data (a failed save brought back as it was typed). */
-  draft: BlockForm | null;
-  /** The form typed on `next` when a failed save sent it back there: shown again when it comes back. */
-  nextDraft: BlockForm | null;
-};
-
-const INITIAL: QueueState = {
-  status: "loading",
-  block: null,
-  next: null,
-  count: null,
-  heldBy: [],
-  error: null,
-  notice: null,
-  draft: null,
-  nextDraft: null,
-};
-
-/** The server still counts a block whose save is on its way: the header counts it as gone. */
-const withoutSaving = (count: number, saving: ReadonlySet<number>) => Math.max(0, count - saving.size);
-
 const message = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 export function useCategorizationQueue(clientId: number) {
-  const [state, setState] = useState<QueueState>(INITIAL);
+  const [state, setState] = useState<QueueState>(INITIAL_QUEUE);
   const stateRef = useRef(state);
   useEffect(() => {
     stateRef.current = state;
@@ -80,47 +52,7 @@ export function useCategorizationQueue(clientId: number) {
   const [preloaded, setPreloaded] = useState<number | null>(null);
 
   const apply = useCallback((answer: ToCategorizeAnswer, call: number) => {
-    const stale = (block: CategorizationBlock) =>
-      saving.current.has(block.id) || (done.current.get(block.id) ?? 0) >= call;
-    setState((current) => {
-      const candidates = [answer.block, answer.next].filter(
-        (block): block is CategorizationBlock => block !== null && !stale(block),
-      );
-      if (current.block === null) {
-        const [block = null, next = null] = candidates;
-        // nothing new while saves are on their way (their blocks, still claimed, fill the answer): the
-        // refill that follows each save's end decides
-        const status = block ? "ready" : saving.current.size > 0 ? "loading" : "empty";
-        const heldBy = block ? [] : answer.heldBy;
-        return {
-          status,
-          block,
-          next,
-          count: withoutSaving(answer.uncategorizedCount, saving.current),
-          heldBy,
-          error: null,
-          notice: null,
-          draft: null,
-          nextDraft: null,
-        };
-      }
-      const shown = current.block;
-      const next = candidates.find((block) => block.id !== shown.id) ?? null;
-      // what was typed on `next` stays with it, not with another block the answer puts there
-      const nextDraft =
-        next !== null && next.id === current.next?.id && next.version === current.next.version
-          ? current.nextDraft
-          : null;
-      return {
-        ...current,
-        status: "ready",
-        next,
-        nextDraft,
-        count: withoutSaving(answer.uncategorizedCount, saving.current),
-        heldBy: [],
-        error: null,
-      };
-    });
+    setState((current) => answered(current, answer, call, { saving: saving.current, done: done.current }));
   }, []);
 
   /** Asks tocategorize; one call at a time, a request made meanwhile runs once the current one ends. */
@@ -142,18 +74,7 @@ export function useCategorizationQueue(clientId: number) {
           if (!alive.current) return;
           // 409: another operator holds the client's contabilization (read-only for everyone else)
           const refused = cause instanceof ApiError && cause.status === 409;
-          setState((current) =>
-            current.block === null || refused
-              ? {
-                  ...current,
-                  status: "refused",
-                  block: refused ? null : current.block,
-                  next: null,
-                  nextDraft: null,
-                  error: message(cause),
-                }
-              : { ...current, next: null, nextDraft: null },
-          );
+          setState((current) => failed(current, refused, message(cause)));
         }
       } while (again.current && alive.current);
     } finally {
@@ -189,17 +110,7 @@ export function useCategorizationQueue(clientId: number) {
     (refillNow = true) => {
       const finished = stateRef.current.block;
       if (finished) done.current.set(finished.id, calls.current);
-      setState((current) => ({
-        ...current,
-        status: current.next ? "ready" : "loading",
-        block: current.next,
-        next: null,
-        count: current.count === null ? null : Math.max(0, current.count - 1),
-        error: null,
-        notice: null,
-        draft: current.nextDraft,
-        nextDraft: null,
-      }));
+      setState(advanced);
       // during a save tocategorize would answer the saved block again (still claimed): saved() refills
       if (refillNow) void refill();
     },
@@ -239,24 +150,7 @@ export function useCategorizationQueue(clientId: number) {
     (block: CategorizationBlock, notice: string, draft: BlockForm | null, typed: TypedForm | null = null) => {
       saving.current.delete(block.id);
       done.current.delete(block.id);
-      setState((current) => {
-        const sentBack = current.block !== null && current.block.id !== block.id;
-        return {
-          ...current,
-          status: "ready",
-          block,
-          next: sentBack ? current.block : current.next,
-          nextDraft: sentBack
-            ? typed !== null && typed.blockId === current.block?.id
-              ? typed.form
-              : null
-            : current.nextDraft,
-          count: current.count === null ? null : current.count + 1,
-          error: null,
-          notice,
-          draft,
-        };
-      });
+      setState((current) => restored(current, block, notice, draft, typed));
       void refill();
     },
     [refill],
@@ -283,7 +177,7 @@ export function useCategorizationQueue(clientId: number) {
   );
 
   const retry = useCallback(() => {
-    setState(INITIAL);
+    setState(INITIAL_QUEUE);
     void refill();
   }, [refill]);
 

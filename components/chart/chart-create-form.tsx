@@ -7,6 +7,7 @@ import type { AccountType } from "@/lib/contract/accounts";
 import { chartMessages } from "@/lib/i18n/sections/chart";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { DescriptionFields } from "./description-fields";
 import { FormFooter } from "./form-footer";
 
 const t = chartMessages;
@@ -61,19 +62,12 @@ export function ChartCreateForm({
           onValueChange={setCode}
           error={fieldError("code")}
         />
-        <TextField
-          compact
-          label={t.description}
-          value={description}
-          onValueChange={setDescription}
-          error={fieldError("description")}
-        />
-        <TextField
-          compact
-          label={t.reducedCode}
-          value={reducedCode}
-          onValueChange={setReducedCode}
-          error={fieldError("reducedCode")}
+        <DescriptionFields
+          description={description}
+          onDescription={setDescription}
+          reducedCode={reducedCode}
+          onReducedCode={setReducedCode}
+          fieldError={fieldError}
         />
         <SelectField
           label={t.type}

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/client";
 import type { ChartAccount } from "@/lib/contract/accounts";
 import { chartMessages } from "@/lib/i18n/sections/chart";
 import { cn } from "@/components/ui/cn";
-import { TextField } from "@/components/ui/text-field";
+import { DescriptionFields } from "./description-fields";
 import { FormFooter } from "./form-footer";
 
 const t = chartMessages;
@@ -68,20 +68,13 @@ function EditRow({ account, onDone }: { account: ChartAccount; onDone: () => voi
     >
       <p className="text-sm font-semibold tabular-nums">{account.code}</p>
       <div className="grid grid-cols-1 gap-1 sm:grid-cols-[2fr_1fr]">
-        <TextField
-          compact
+        <DescriptionFields
           autoFocus
-          label={t.description}
-          value={description}
-          onValueChange={setDescription}
-          error={fieldError("description")}
-        />
-        <TextField
-          compact
-          label={t.reducedCode}
-          value={reducedCode}
-          onValueChange={setReducedCode}
-          error={fieldError("reducedCode")}
+          description={description}
+          onDescription={setDescription}
+          reducedCode={reducedCode}
+          onReducedCode={setReducedCode}
+          fieldError={fieldError}
         />
       </div>
       <FormFooter

@@ -11,13 +11,12 @@ import {
   Trash2,
   type LucideIcon,
 } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useId, useState, type JSX, type MouseEvent, type ReactNode } from "react";
-import { useClientHandoff, type SelectedClient } from "@/lib/client-selection";
+import { useId, useState, type JSX } from "react";
+import type { SelectedClient } from "@/lib/client-selection";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
-import { AppLink } from "@/components/ui/app-link";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
+import { SideBarEntry, SideBarIcon } from "./side-bar-entry";
 
 const t = clientActionsMessages;
 
@@ -50,10 +49,6 @@ const icons = {
   toggle: ChevronLeft,
 } satisfies Record<string, LucideIcon>;
 
-function Icon({ d: Glyph, className }: { d: LucideIcon; className?: string }) {
-  return <Glyph aria-hidden="true" className={cn("size-2.5 shrink-0", className)} strokeWidth={1.8} />;
-}
-
 function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
@@ -69,131 +64,6 @@ function Badge({ count, label }: { count: number; label: string }) {
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
       <span className="sr-only">{label}</span>
     </span>
-  );
-}
-
-type EntryProps = {
-  icon: LucideIcon;
-  label: string;
-  /** Why the entry is disabled: the tooltip of a disabled entry, also its accessible description. */
-  disabledReason?: string;
-  href?: string;
-  current?: boolean;
-  danger?: boolean;
-  onClick?: () => void;
-  trailing?: ReactNode;
-  testId?: string;
-  /** The tooltip opens leftwards from the entry's end (the right-hand icons of the collapsed row). */
-  tipEnd?: boolean;
-  /** With `href`: the client a new tab opened from the link takes. */
-  client?: SelectedClient;
-};
-
-const plainClick = (event: MouseEvent) =>
-  event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-
-const entryClass =
-  "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left" +
-  " group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm" +
-  " font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
-
-/**
- * One entry. Disabled entries stay focusable (aria-disabled, not disabled) so a keyboard user reaches them
- * and hears why (aria-describedby); the reason also shows as a tooltip on hover and focus.
- */
-function Entry({
-  icon,
-  label,
-  disabledReason,
-  href,
-  current,
-  danger,
-  onClick,
-  trailing,
-  testId,
-  tipEnd,
-  client,
-}: EntryProps) {
-  const reasonId = useId();
-  const router = useRouter();
-  const handoff = useClientHandoff(href ?? "", client ?? null);
-  const disabled = disabledReason !== undefined;
-  const body = (
-    <>
-      <Icon d={icon} />
-      <span className="min-w-0 flex-1 truncate group-data-[collapsed=true]/bar:sr-only">{label}</span>
-      {trailing}
-    </>
-  );
-  const tone = cn(
-    disabled
-      ? "cursor-not-allowed text-muted"
-      : current
-        ? "bg-primary-soft text-primary"
-        : danger
-          ? "cursor-pointer text-danger hover:bg-danger-soft"
-          : "cursor-pointer text-fg hover:bg-surface-2",
-  );
-  const tooltip = disabled ? (
-    <span
-      id={reasonId}
-      role="tooltip"
-      className={cn(
-        tipEnd && "max-lg:group-data-[collapsed=true]/bar:right-0 max-lg:group-data-[collapsed=true]/bar:left-auto",
-        "pointer-events-none invisible absolute top-full left-0 z-30 mt-0.5 w-26 rounded-theme border" +
-          " border-border bg-surface px-1 py-0.75 text-xs font-normal text-fg shadow-lg" +
-          " group-focus-within/entry:visible group-hover/entry:visible",
-      )}
-    >
-      {disabledReason}
-    </span>
-  ) : null;
-  let control: ReactNode;
-  if (disabled)
-    control = (
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-describedby={reasonId}
-        data-testid={testId}
-        className={cn(entryClass, tone)}
-      >
-        {body}
-      </button>
-    );
-  else if (current)
-    control = (
-      <span aria-current="page" data-testid={testId} className={cn(entryClass, tone)}>
-        {body}
-      </span>
-    );
-  else if (href)
-    control = (
-      <AppLink
-        {...handoff}
-        data-testid={testId}
-        className={cn(entryClass, tone)}
-        onClick={(event) => {
-          // a plain click stays in this tab, whose client is already chosen: no hand-off in the address
-          if (!plainClick(event)) return;
-          event.preventDefault();
-          router.push(href);
-        }}
-      >
-        {body}
-      </AppLink>
-    );
-  else
-    control = (
-      <button type="button" onClick={onClick} data-testid={testId} className={cn(entryClass, tone)}>
-        {body}
-      </button>
-    );
-  return (
-    <li className="group/entry relative" title={disabled ? undefined : label}>
-      {control}
-      {tooltip}
-    </li>
   );
 }
 
@@ -242,14 +112,14 @@ export function SideBar({
           " focus-visible:ring-primary"
         }
       >
-        <Icon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
+        <SideBarIcon d={icons.toggle} className={cn("transition-transform", expanded ? "" : "rotate-180")} />
       </button>
       <ul
         id={listId}
         className={cn("flex gap-0.5", expanded ? "flex-col" : "min-w-0 flex-1 flex-row justify-between lg:flex-col")}
       >
-        <Entry icon={icons.view} label={t.view} current testId="side-view" />
-        <Entry
+        <SideBarEntry icon={icons.view} label={t.view} current testId="side-view" />
+        <SideBarEntry
           icon={icons.categorize}
           label={t.categorize}
           href="/home/client/categorization"
@@ -257,7 +127,7 @@ export function SideBar({
           testId="side-categorize"
           trailing={<Badge count={uncategorizedCount} label={t.uncategorizedCount(uncategorizedCount)} />}
         />
-        <Entry
+        <SideBarEntry
           icon={icons.contabilize}
           label={t.contabilize}
           href="/home/client/contabilization"
@@ -279,13 +149,13 @@ export function SideBar({
             )
           }
         />
-        <Entry
+        <SideBarEntry
           icon={icons.accounts}
           label={t.accounts}
           onClick={() => onChoose("accountingPlan")}
           testId="side-accounts"
         />
-        <Entry
+        <SideBarEntry
           icon={icons.share}
           label={t.share}
           disabledReason={responsibleOnly}
@@ -293,7 +163,7 @@ export function SideBar({
           tipEnd
           testId="side-share"
         />
-        <Entry
+        <SideBarEntry
           icon={icons.transfer}
           label={t.transfer}
           disabledReason={responsibleOnly}
@@ -301,7 +171,7 @@ export function SideBar({
           tipEnd
           testId="side-transfer"
         />
-        <Entry
+        <SideBarEntry
           icon={icons.remove}
           label={t.remove}
           disabledReason={responsibleOnly}
