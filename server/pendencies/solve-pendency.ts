@@ -161,7 +161,7 @@ export async function solvePendency({
     return await db.$transaction(async (tx) => {
       const now = new Date();
       // The block's row first: every write path locks block, counts, client in that order (the
-      // pendency's update below locks the client's counts row: migration 20261126160000).
+      // pendency's update below locks the client's counts row: migration 20261128102000).
       await tx.$queryRaw`SELECT 1 FROM blocks WHERE id = ${pendency.blockId} FOR UPDATE`;
       const solved = await tx.pendency.updateMany({
         where: { AND: [companyPendenciesOf(actor)], id: pendency.id, solvedAt: null },

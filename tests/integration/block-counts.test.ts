@@ -1,16 +1,35 @@
 // The badge counts kept by the triggers on blocks (migration client_block_counts: a month's
 // list reads two integers however long the client's history). After every kind of write — inserts,
 // updates of each state column, deletes, several clients in one statement, concurrent transactions,
-// a rolled-back one — the kept counts must equal a recount of the blocks.
+// a rolled-back one — the kept counts must equal a recount of the blocks; and through the API, a send,
+// a categorization and a posting.
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { POST as createPost } from "@/app/api/block/create/route";
+import { POST as savePost } from "@/app/api/block/save/route";
+import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
+import { POST as syncPost } from "@/app/api/operator/sync/contabilize/route";
+import type { SentBlock } from "@/lib/contract/business";
+import { currentYearMonth } from "@/lib/format/dates";
 import { getDb } from "@/server/db/client";
 import {
   createAccount,
+  createAccountingOperator,
   createBlock,
   createClient,
+  createClientOperator,
   createOffice,
   createPendency,
   type CreatedBlock,
 } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { photo } from "./business-writes-world";
+import { loginAll } from "./world";
+
+process.env.DATA_DIR = path.join(tmpdir(), `bloco-block-counts-${randomBytes(4).toString("hex")}`);
+afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
 
 type Counts = { uncategorized: number; uncontabilized: number };
 
@@ -160,5 +179,30 @@ test("a block waiting on an open pendency counts nowhere until the pendency is s
   await db.block.update({ where: { id: waiting.id }, data: { devolvedAt: new Date() } });
   await createPendency({ block: waiting });
   expect(await kept(client.id)).toEqual({ uncategorized: 2, uncontabilized: 0 });
+  await expectAgree(client.id);
+});
+
+test("a send, a categorization and a posting through the API move the counts", async () => {
+  const current = currentYearMonth();
+  const date = `${current.year}-${String(current.month).padStart(2, "0")}-01`;
+  const operator = await createAccountingOperator({ office, type: 2 });
+  const client = await createClient({ office, responsible: operator });
+  const company = await createClientOperator({ client, type: 0 });
+  const chart = await createAccount({ office, code: "1.1.01.009", yearOfExercise: current.year });
+  const tokens = await loginAll({ operator, company });
+
+  const sent = await call<SentBlock>(createPost, { token: tokens.company, body: [await photo()] });
+  expect(sent.status).toBe(200);
+  const blockId = sent.json.data!.id;
+  expect(await kept(client.id)).toEqual({ uncategorized: 1, uncontabilized: 0 });
+
+  const { version } = await getDb().block.findUniqueOrThrow({ where: { id: blockId } });
+  const block = { id: blockId, version, date, value: "12.34", accountId: chart.id };
+  expect((await call(savePost, { token: tokens.operator, body: { block } })).status).toBe(200);
+  expect(await kept(client.id)).toEqual({ uncategorized: 0, uncontabilized: 1 });
+
+  expect((await call(syncPost, { token: tokens.operator, body: { clientId: client.id } })).status).toBe(200);
+  expect((await call(contabilizePost, { token: tokens.operator, body: { blockId } })).status).toBe(200);
+  expect(await kept(client.id)).toEqual({ uncategorized: 0, uncontabilized: 0 });
   await expectAgree(client.id);
 });
