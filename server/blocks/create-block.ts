@@ -1,6 +1,6 @@
 import "server-only";
 import type { BlockCreateBody, SentBlock } from "@/lib/contract/business";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import { getDb, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import type { EarlyWork } from "@/server/early-work";
@@ -56,19 +56,12 @@ export async function createBlock({
       });
       await moveGalleryDocuments(tx, actor, block.id, galleryIds, galleryPositions);
       await insertPhotoDocuments(tx, me, block.id, ingested.photos, now);
-      await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
-      await writeAuditEvent(
-        {
-          actorUserId: actor.userId,
-          officeId: me.officeId,
-          clientId: me.clientId,
-          action: "block.create",
-          targetType: "block",
-          targetId: block.id,
-          data: { documents: body.length, photos: ingested.photos.length, galleryDocuments: galleryIds },
-        },
-        tx,
-      );
+      await recordClientChange(tx, actor, me, now, {
+        action: "block.create",
+        targetType: "block",
+        targetId: block.id,
+        data: { documents: body.length, photos: ingested.photos.length, galleryDocuments: galleryIds },
+      });
       return block.id;
     });
   } catch (error) {

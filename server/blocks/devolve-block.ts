@@ -1,7 +1,7 @@
 import "server-only";
 import type { BlockDevolveBody } from "@/lib/contract/blocks";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
@@ -67,23 +67,16 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockD
       where: { blockId: block.id, solvedAt: null },
       data: { solvedAt: now },
     });
-    await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: block.officeId,
-        clientId: block.clientId,
-        action: "block.devolve",
-        targetType: "block",
-        targetId: block.id,
-        data: {
-          documents: documents.count,
-          closedPendencies: pendencies.count,
-          reason: body.reason ? body.reason.length : 0,
-        },
+    await recordClientChange(tx, actor, block, now, {
+      action: "block.devolve",
+      targetType: "block",
+      targetId: block.id,
+      data: {
+        documents: documents.count,
+        closedPendencies: pendencies.count,
+        reason: body.reason ? body.reason.length : 0,
       },
-      tx,
-    );
+    });
     return { blockId: block.id, devolvedDatetime: now.toISOString() };
   });
 }

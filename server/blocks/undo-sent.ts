@@ -3,7 +3,7 @@ import { SENT_UNDO_MS } from "@/lib/constants";
 import type { sentUndoAnswer, sentUndoBody } from "@/lib/contract/business";
 import type { z } from "@/lib/contract/zod";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
@@ -122,19 +122,12 @@ export async function undoSentBlock({
       );
     }
     const documents = await tx.document.updateMany({ where: { blockId: body.blockId }, data: { blockId: null } });
-    await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: me.officeId,
-        clientId: me.clientId,
-        action: "block.undo",
-        targetType: "block",
-        targetId: body.blockId,
-        data: { documents: documents.count },
-      },
-      tx,
-    );
+    await recordClientChange(tx, actor, me, now, {
+      action: "block.undo",
+      targetType: "block",
+      targetId: body.blockId,
+      data: { documents: documents.count },
+    });
     return { blockId: body.blockId, undoneDatetime: now.toISOString() };
   });
 }

@@ -1,11 +1,10 @@
 import "server-only";
 import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
-import { recentOwnEvent } from "@/server/audit/recent-own-event";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { businessCaller } from "@/server/policy/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
 import { deleteDocumentBlobs } from "./document-blobs";
+import { ownRecentDocumentEvent, writeDocumentEvent } from "./document-event";
 import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
@@ -43,14 +42,7 @@ async function loadRemovable(tx: Tx, actor: Actor, documentId: number) {
 /** The document is gone and the caller removed it moments ago. */
 async function removedByCaller(tx: Tx, actor: Actor, me: BusinessMembership, documentId: number): Promise<boolean> {
   const exists = await tx.document.findUnique({ where: { id: documentId }, select: { id: true } });
-  if (exists) return false;
-  return recentOwnEvent(tx, {
-    userId: actor.userId,
-    clientId: me.clientId,
-    action: "document.remove",
-    targetType: "document",
-    targetId: documentId,
-  });
+  return !exists && ownRecentDocumentEvent(tx, actor, me.clientId, "document.remove", documentId);
 }
 
 /**
@@ -94,18 +86,10 @@ export async function removeDocument({
       await loadRemovable(tx, actor, doc.id); // throws what changed: gone (404), sent in a block (409)
       throw new AppError("conflict", api.documentInBlock);
     }
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: me.officeId,
-        clientId: me.clientId,
-        action: "document.remove",
-        targetType: "document",
-        targetId: doc.id,
-        data: { devolved: doc.devolved, uploadedById: doc.uploadedById },
-      },
-      tx,
-    );
+    await writeDocumentEvent(tx, actor, me, "document.remove", doc.id, {
+      devolved: doc.devolved,
+      uploadedById: doc.uploadedById,
+    });
     return doc;
   });
   if (removed === null) return { documentId: body.documentId };

@@ -2,14 +2,13 @@ import "server-only";
 import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
 import { returnedDocumentsExpiredBefore } from "@/lib/format/deadline";
 import { messages } from "@/lib/i18n/messages";
-import { recentOwnEvent } from "@/server/audit/recent-own-event";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { businessCaller } from "@/server/policy/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 import { companyDocumentsOf } from "@/server/policy/scopes";
+import { ownRecentDocumentEvent, writeDocumentEvent } from "./document-event";
 
 const { api } = messages.business;
 
@@ -19,14 +18,7 @@ async function restoredByCaller(tx: Tx, actor: Actor, clientId: number, document
     where: { id: documentId, clientId, devolvedAt: null, restoredAt: { not: null }, deletedAt: null },
     select: { id: true },
   });
-  if (!doc) return false;
-  return recentOwnEvent(tx, {
-    userId: actor.userId,
-    clientId,
-    action: "document.restore",
-    targetType: "document",
-    targetId: documentId,
-  });
+  return doc !== null && ownRecentDocumentEvent(tx, actor, clientId, "document.restore", documentId);
 }
 
 /**
@@ -68,18 +60,7 @@ export async function restoreDocument({
       if (await restoredByCaller(tx, actor, me.clientId, doc.id)) return { documentId: doc.id };
       throw new AppError("not_found", api.documentNotFound);
     }
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: me.officeId,
-        clientId: me.clientId,
-        action: "document.restore",
-        targetType: "document",
-        targetId: doc.id,
-        data: { blockId: doc.blockId, galleryOf: owner },
-      },
-      tx,
-    );
+    await writeDocumentEvent(tx, actor, me, "document.restore", doc.id, { blockId: doc.blockId, galleryOf: owner });
     return { documentId: doc.id };
   });
 }

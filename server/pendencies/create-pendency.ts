@@ -3,7 +3,7 @@ import type { Pendency } from "@/lib/contract/blocks";
 import type { PendencyCreateBody } from "@/lib/contract/categorization";
 import { messages } from "@/lib/i18n/messages";
 import { REPEAT_WINDOW_MS } from "@/server/audit/recent-own-event";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import { loadWorkBlock } from "@/server/blocks/access";
 import { busyHolder } from "@/server/blocks/busy";
 import { getDb, type Tx } from "@/server/db/client";
@@ -61,19 +61,12 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
       select: { id: true, createdAt: true },
     });
     await tx.block.update({ where: { id: block.id }, data: { ...RELEASED_CLAIM, version: { increment: 1 } } });
-    await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: at } });
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: block.officeId,
-        clientId: block.clientId,
-        action: "pendency.create",
-        targetType: "block",
-        targetId: block.id,
-        data: { pendencyId: pendency.id, issue: body.issue, observations: body.observations.length },
-      },
-      tx,
-    );
+    await recordClientChange(tx, actor, block, at, {
+      action: "pendency.create",
+      targetType: "block",
+      targetId: block.id,
+      data: { pendencyId: pendency.id, issue: body.issue, observations: body.observations.length },
+    });
     return answer(tx, { ...pendency, blockId: block.id, issue: body.issue, observations: body.observations });
   });
 }

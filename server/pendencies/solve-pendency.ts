@@ -3,7 +3,7 @@ import { MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { isNewPhoto, type PendencySolveBody, type pendencySolveAnswer } from "@/lib/contract/business";
 import type { z } from "@/lib/contract/zod";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import { getDb, type Db, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/early-work";
@@ -179,25 +179,18 @@ export async function solvePendency({
       await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, galleryPositions, offset);
       await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
       assertDocumentCount(await tx.document.count({ where: { blockId: pendency.blockId, deletedAt: null } }));
-      await tx.client.update({ where: { id: me.clientId }, data: { modifiedAt: now } });
-      await writeAuditEvent(
-        {
-          actorUserId: actor.userId,
-          officeId: me.officeId,
-          clientId: me.clientId,
-          action: "pendency.solve",
-          targetType: "pendency",
-          targetId: pendency.id,
-          data: {
-            blockId: pendency.blockId,
-            photos: ingested.photos.length,
-            galleryDocuments: galleryIds,
-            removedDocuments: removed,
-            suggestion: { ...before, valueCents: before.valueCents?.toString() ?? null },
-          },
+      await recordClientChange(tx, actor, me, now, {
+        action: "pendency.solve",
+        targetType: "pendency",
+        targetId: pendency.id,
+        data: {
+          blockId: pendency.blockId,
+          photos: ingested.photos.length,
+          galleryDocuments: galleryIds,
+          removedDocuments: removed,
+          suggestion: { ...before, valueCents: before.valueCents?.toString() ?? null },
         },
-        tx,
-      );
+      });
       return { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
     });
   } catch (error) {
