@@ -14,28 +14,29 @@ export type DemoOfficeData = DemoAddress & { name: string; email: string; phone:
 
 export const DEMO_OFFICE_NAME = "Escritório Demo";
 
+type AddressRow = [street: string, number: string, neighboor: string, city: string, state: string, cep: string];
+
+const address = ([street, number, neighboor, city, state, cep]: AddressRow): DemoAddress => ({
+  street,
+  number,
+  neighboor,
+  city,
+  state,
+  cep,
+});
+
 export const DEMO_OFFICE: DemoOfficeData = {
   name: DEMO_OFFICE_NAME,
   email: "contato@escritorio.demo",
   phone: "11932514000",
-  cep: "01310200",
-  street: "Avenida Paulista",
-  number: "1578",
-  neighboor: "Bela Vista",
-  city: "São Paulo",
-  state: "SP",
+  ...address(["Avenida Paulista", "1578", "Bela Vista", "São Paulo", "SP", "01310200"]),
 };
 
 export const OTHER_OFFICE: DemoOfficeData = {
   name: "Contabilidade Outro",
   email: "contato@outro.demo",
   phone: "31934567890",
-  cep: "30130009",
-  street: "Avenida Afonso Pena",
-  number: "1500",
-  neighboor: "Centro",
-  city: "Belo Horizonte",
-  state: "MG",
+  ...address(["Avenida Afonso Pena", "1500", "Centro", "Belo Horizonte", "MG", "30130009"]),
 };
 
 export type DemoOperatorKey = "dono" | "admin" | "operador" | "bloqueado" | "socio";
@@ -73,179 +74,113 @@ export type DemoClient = {
   empty?: boolean;
 };
 
-const address = (
-  street: string,
-  number: string,
-  neighboor: string,
-  city: string,
-  state: string,
-  cep: string,
-): DemoAddress => ({
-  street,
-  number,
-  neighboor,
-  city,
-  state,
-  cep,
-});
+/**
+ * One client a row: the company (key, type, name, e-mail, phone), its address, its owner's login (null:
+ * the client itself, as an individual logs in) with the blocks it sends a month and over how many months,
+ * then what only some have (responsible and shared operators, a transfer, more members, `empty`).
+ */
+type ClientRow = [
+  company: [key: string, type: ClientType, name: string, email: string, phone: string],
+  address: AddressRow,
+  sends: [owner: [email: string, name: string] | null, blocksPerMonth: [number, number], months: number],
+  office?: Pick<DemoClient, "responsible" | "sharedWith" | "transferredFrom" | "members" | "empty">,
+];
+
+const clients = (rows: readonly ClientRow[]): DemoClient[] =>
+  rows.map(([[key, type, name, email, phone], where, [owner, blocksPerMonth, months], place]) => ({
+    key,
+    type,
+    name,
+    email,
+    phone,
+    address: address(where),
+    ...place,
+    owner: owner ? { email: owner[0], name: owner[1] } : { email, name },
+    blocksPerMonth,
+    months,
+  }));
 
 export const SHOWCASE_CLIENT = "padaria";
 
-export const DEMO_CLIENTS: readonly DemoClient[] = [
-  {
-    key: SHOWCASE_CLIENT,
-    type: "juridicPerson",
-    name: "Padaria Pão Quente Ltda",
-    email: "financeiro@paoquente.demo",
-    phone: "11987651234",
-    address: address("Rua Augusta", "1508", "Consolação", "São Paulo", "SP", "01304001"),
-    responsible: "dono",
-    sharedWith: ["admin"],
-    owner: { email: "cliente@empresa.demo", name: "Roberto Carlos Nunes" },
-    members: [[{ email: "caixa@empresa.demo", name: "Larissa Mendes Prado" }, 2, false]],
-    blocksPerMonth: [3, 5],
-    months: 12,
-  },
-  {
-    key: "mercadinho",
-    type: "juridicPerson",
-    name: "Mercadinho Bom Preço Ltda",
-    email: "contato@bompreco.demo",
-    phone: "11976543210",
-    address: address("Avenida Sapopemba", "3200", "Vila Diva", "São Paulo", "SP", "03345000"),
-    responsible: "admin",
-    sharedWith: ["socio"],
-    owner: { email: "sebastiao@bompreco.demo", name: "Sebastião Ferreira Lima" },
-    blocksPerMonth: [1, 3],
-    months: 12,
-  },
-  {
-    key: "oficina",
-    type: "juridicPerson",
-    name: "Oficina Mecânica Dois Irmãos Ltda",
-    email: "contato@doisirmaos.demo",
-    phone: "11965432109",
-    address: address("Rua Voluntários da Pátria", "2450", "Santana", "São Paulo", "SP", "02401000"),
-    responsible: "operador",
-    owner: { email: "jose@doisirmaos.demo", name: "José Carlos da Silva" },
-    blocksPerMonth: [1, 2],
-    months: 12,
-  },
-  {
-    key: "clinica",
-    type: "juridicPerson",
-    name: "Clínica Odontológica Sorriso Ltda",
-    email: "contato@clinicasorriso.demo",
-    phone: "19991234567",
-    address: address("Rua Barão de Jaguara", "1100", "Centro", "Campinas", "SP", "13015002"),
-    responsible: "dono",
-    sharedWith: ["admin", "operador"],
-    owner: { email: "camila@clinicasorriso.demo", name: "Camila Rodrigues Barbosa" },
-    blocksPerMonth: [1, 3],
-    months: 12,
-  },
-  {
-    key: "restaurante",
-    type: "juridicPerson",
-    name: "Restaurante Sabor Caseiro Ltda",
-    email: "contato@saborcaseiro.demo",
-    phone: "11954321098",
-    address: address("Rua Cardeal Arcoverde", "820", "Pinheiros", "São Paulo", "SP", "05407001"),
-    responsible: "admin",
-    sharedWith: ["dono"],
-    owner: { email: "antonio@saborcaseiro.demo", name: "Antônio Pereira Gomes" },
-    blocksPerMonth: [1, 3],
-    months: 12,
-  },
-  {
-    key: "transportadora",
-    type: "juridicPerson",
-    name: "Transportadora Rota Sul Ltda",
-    email: "contato@rotasul.demo",
-    phone: "51998765432",
-    address: address("Avenida Farrapos", "3500", "Navegantes", "Porto Alegre", "RS", "90220005"),
-    responsible: "dono",
-    owner: { email: "eduardo@rotasul.demo", name: "Eduardo Machado Kraemer" },
-    blocksPerMonth: [1, 2],
-    months: 12,
-  },
-  {
-    key: "ana",
-    type: "individual",
-    name: "Ana Beatriz Carvalho",
-    email: "ana.carvalho@cliente.demo",
-    phone: "21987654321",
-    address: address("Rua das Laranjeiras", "215", "Laranjeiras", "Rio de Janeiro", "RJ", "22240003"),
-    responsible: "operador",
-    sharedWith: ["dono"],
-    owner: { email: "ana.carvalho@cliente.demo", name: "Ana Beatriz Carvalho" },
-    blocksPerMonth: [1, 2],
-    months: 12,
-  },
-  {
-    key: "joao",
-    type: "individual",
-    name: "João Pedro Martins",
-    email: "joao.martins@cliente.demo",
-    phone: "51991234567",
-    address: address("Rua Padre Chagas", "410", "Moinhos de Vento", "Porto Alegre", "RS", "90570080"),
-    responsible: "operador",
-    transferredFrom: "dono",
-    owner: { email: "joao.martins@cliente.demo", name: "João Pedro Martins" },
-    blocksPerMonth: [1, 2],
-    months: 12,
-  },
-  {
-    key: "luciana",
-    type: "individual",
-    name: "Luciana Ferreira Rocha",
-    email: "luciana.rocha@cliente.demo",
-    phone: "81998765432",
-    address: address("Avenida Boa Viagem", "2200", "Boa Viagem", "Recife", "PE", "51020000"),
-    responsible: "admin",
-    owner: { email: "luciana.rocha@cliente.demo", name: "Luciana Ferreira Rocha" },
-    blocksPerMonth: [1, 2],
-    months: 12,
-  },
-  {
-    key: "floricultura",
-    type: "juridicPerson",
-    name: "Floricultura Jardim Novo Ltda",
-    email: "contato@jardimnovo.demo",
-    phone: "11943218765",
-    address: address("Rua Teodoro Sampaio", "1020", "Pinheiros", "São Paulo", "SP", "05406050"),
-    responsible: "operador",
-    owner: { email: "marina@jardimnovo.demo", name: "Marina Tavares Lopes" },
-    blocksPerMonth: [0, 0],
-    months: 0,
-    empty: true,
-  },
-];
+export const DEMO_CLIENTS: readonly DemoClient[] = clients([
+  [
+    [SHOWCASE_CLIENT, "juridicPerson", "Padaria Pão Quente Ltda", "financeiro@paoquente.demo", "11987651234"],
+    ["Rua Augusta", "1508", "Consolação", "São Paulo", "SP", "01304001"],
+    [["cliente@empresa.demo", "Roberto Carlos Nunes"], [3, 5], 12],
+    {
+      responsible: "dono",
+      sharedWith: ["admin"],
+      members: [[{ email: "caixa@empresa.demo", name: "Larissa Mendes Prado" }, 2, false]],
+    },
+  ],
+  [
+    ["mercadinho", "juridicPerson", "Mercadinho Bom Preço Ltda", "contato@bompreco.demo", "11976543210"],
+    ["Avenida Sapopemba", "3200", "Vila Diva", "São Paulo", "SP", "03345000"],
+    [["sebastiao@bompreco.demo", "Sebastião Ferreira Lima"], [1, 3], 12],
+    { responsible: "admin", sharedWith: ["socio"] },
+  ],
+  [
+    ["oficina", "juridicPerson", "Oficina Mecânica Dois Irmãos Ltda", "contato@doisirmaos.demo", "11965432109"],
+    ["Rua Voluntários da Pátria", "2450", "Santana", "São Paulo", "SP", "02401000"],
+    [["jose@doisirmaos.demo", "José Carlos da Silva"], [1, 2], 12],
+    { responsible: "operador" },
+  ],
+  [
+    ["clinica", "juridicPerson", "Clínica Odontológica Sorriso Ltda", "contato@clinicasorriso.demo", "19991234567"],
+    ["Rua Barão de Jaguara", "1100", "Centro", "Campinas", "SP", "13015002"],
+    [["camila@clinicasorriso.demo", "Camila Rodrigues Barbosa"], [1, 3], 12],
+    { responsible: "dono", sharedWith: ["admin", "operador"] },
+  ],
+  [
+    ["restaurante", "juridicPerson", "Restaurante Sabor Caseiro Ltda", "contato@saborcaseiro.demo", "11954321098"],
+    ["Rua Cardeal Arcoverde", "820", "Pinheiros", "São Paulo", "SP", "05407001"],
+    [["antonio@saborcaseiro.demo", "Antônio Pereira Gomes"], [1, 3], 12],
+    { responsible: "admin", sharedWith: ["dono"] },
+  ],
+  [
+    ["transportadora", "juridicPerson", "Transportadora Rota Sul Ltda", "contato@rotasul.demo", "51998765432"],
+    ["Avenida Farrapos", "3500", "Navegantes", "Porto Alegre", "RS", "90220005"],
+    [["eduardo@rotasul.demo", "Eduardo Machado Kraemer"], [1, 2], 12],
+    { responsible: "dono" },
+  ],
+  [
+    ["ana", "individual", "Ana Beatriz Carvalho", "ana.carvalho@cliente.demo", "21987654321"],
+    ["Rua das Laranjeiras", "215", "Laranjeiras", "Rio de Janeiro", "RJ", "22240003"],
+    [null, [1, 2], 12],
+    { responsible: "operador", sharedWith: ["dono"] },
+  ],
+  [
+    ["joao", "individual", "João Pedro Martins", "joao.martins@cliente.demo", "51991234567"],
+    ["Rua Padre Chagas", "410", "Moinhos de Vento", "Porto Alegre", "RS", "90570080"],
+    [null, [1, 2], 12],
+    { responsible: "operador", transferredFrom: "dono" },
+  ],
+  [
+    ["luciana", "individual", "Luciana Ferreira Rocha", "luciana.rocha@cliente.demo", "81998765432"],
+    ["Avenida Boa Viagem", "2200", "Boa Viagem", "Recife", "PE", "51020000"],
+    [null, [1, 2], 12],
+    { responsible: "admin" },
+  ],
+  [
+    ["floricultura", "juridicPerson", "Floricultura Jardim Novo Ltda", "contato@jardimnovo.demo", "11943218765"],
+    ["Rua Teodoro Sampaio", "1020", "Pinheiros", "São Paulo", "SP", "05406050"],
+    [["marina@jardimnovo.demo", "Marina Tavares Lopes"], [0, 0], 0],
+    { responsible: "operador", empty: true },
+  ],
+]);
 
-export const OTHER_CLIENTS: readonly DemoClient[] = [
-  {
-    key: "farmacia",
-    type: "juridicPerson",
-    name: "Farmácia Saúde & Vida Ltda",
-    email: "contato@saudevida.demo",
-    phone: "31987651234",
-    address: address("Avenida do Contorno", "6061", "Funcionários", "Belo Horizonte", "MG", "30110929"),
-    owner: { email: "helena@saudevida.demo", name: "Helena Duarte Campos" },
-    blocksPerMonth: [1, 2],
-    months: 6,
-  },
-  {
-    key: "ricardo",
-    type: "individual",
-    name: "Ricardo Alves Moreira",
-    email: "ricardo.moreira@cliente.demo",
-    phone: "31976543210",
-    address: address("Rua da Bahia", "1148", "Centro", "Belo Horizonte", "MG", "30160011"),
-    owner: { email: "ricardo.moreira@cliente.demo", name: "Ricardo Alves Moreira" },
-    blocksPerMonth: [1, 2],
-    months: 6,
-  },
-];
+export const OTHER_CLIENTS: readonly DemoClient[] = clients([
+  [
+    ["farmacia", "juridicPerson", "Farmácia Saúde & Vida Ltda", "contato@saudevida.demo", "31987651234"],
+    ["Avenida do Contorno", "6061", "Funcionários", "Belo Horizonte", "MG", "30110929"],
+    [["helena@saudevida.demo", "Helena Duarte Campos"], [1, 2], 6],
+  ],
+  [
+    ["ricardo", "individual", "Ricardo Alves Moreira", "ricardo.moreira@cliente.demo", "31976543210"],
+    ["Rua da Bahia", "1148", "Centro", "Belo Horizonte", "MG", "30160011"],
+    [null, [1, 2], 6],
+  ],
+]);
 
 export const DEMO_INVITES = {
   accountingOperator: ["novo.operador@escritorio.demo", "estagiario@escritorio.demo"],
