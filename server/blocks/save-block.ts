@@ -1,7 +1,7 @@
 import "server-only";
 import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
@@ -90,28 +90,21 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
       });
       await explainMissedWrite(tx, block.id, fresh?.block);
     }
-    await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: block.officeId,
-        clientId: block.clientId,
-        action: "block.save",
-        targetType: "block",
-        targetId: block.id,
-        data: {
-          before: { accountId: block.accountId, version },
-          after: {
-            accountId: account.id,
-            code: account.code,
-            date: body.block.date,
-            value: body.block.value,
-            version: version + 1,
-          },
+    await recordClientChange(tx, actor, { officeId: block.officeId, clientId: block.clientId }, now, {
+      action: "block.save",
+      targetType: "block",
+      targetId: block.id,
+      data: {
+        before: { accountId: block.accountId, version },
+        after: {
+          accountId: account.id,
+          code: account.code,
+          date: body.block.date,
+          value: body.block.value,
+          version: version + 1,
         },
       },
-      tx,
-    );
+    });
     const [saved] = await loadBlockRows(tx, {
       clientId: block.clientId,
       operatorId: block.operator.operatorId,

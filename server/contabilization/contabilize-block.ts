@@ -1,7 +1,7 @@
 import "server-only";
 import type { BlockContabilizeAnswer, BlockContabilizeBody } from "@/lib/contract/contabilization";
 import { messages } from "@/lib/i18n/messages";
-import { writeAuditEvent } from "@/server/audit/write-audit-event";
+import { recordClientChange } from "@/server/audit/record-client-change";
 import type { LinkCaller } from "./mobile-session";
 import { loadWorkBlock } from "@/server/blocks/access";
 import { loadBlockRows } from "@/server/blocks/rows";
@@ -73,23 +73,16 @@ export async function contabilizeBlock({
       await assertStillLive(tx, block.id);
       return { ...base, changed: false };
     }
-    await tx.client.update({ where: { id: block.clientId }, data: { modifiedAt: now } });
-    await writeAuditEvent(
-      {
-        actorUserId: actor.userId,
-        officeId: block.officeId,
-        clientId: block.clientId,
-        action: undo ? "block.contabilize_undo" : "block.contabilize",
-        targetType: "block",
-        targetId: block.id,
-        data: {
-          via: session ? "mobile" : "desktop",
-          mobileSessionId: session?.id ?? null,
-          version: locked.version + 1,
-        },
+    await recordClientChange(tx, actor, { officeId: block.officeId, clientId: block.clientId }, now, {
+      action: undo ? "block.contabilize_undo" : "block.contabilize",
+      targetType: "block",
+      targetId: block.id,
+      data: {
+        via: session ? "mobile" : "desktop",
+        mobileSessionId: session?.id ?? null,
+        version: locked.version + 1,
       },
-      tx,
-    );
+    });
     return { ...base, changed: true };
   });
   const db = getDb();
