@@ -45,8 +45,9 @@ function newPool(): Pool {
 }
 
 /**
- * Every statement postgres.js sends, at `trace` (off unless LOG_LEVEL=trace or this logger's level is
- * lowered): the statement's text and its parameters, which may hold personal data.
+ * Every statement sent through postgres.js, at `trace` (off unless LOG_LEVEL=trace or this logger's
+ * level is lowered): the statement's text and its parameters, which may hold personal data. Logged
+ * here, not through postgres.js's `debug` option, which captures a stack trace for every query.
  */
 export const statementLog = scopedLogger("db.statements");
 
@@ -58,7 +59,6 @@ function getSql(): postgres.Sql {
       connect_timeout: config.DATABASE_POOL_TIMEOUT_MS / 1000,
       connection: { application_name: "bloco", ...SESSION },
       onnotice: () => undefined,
-      debug: (_connection, statement, values) => statementLog.trace({ statement, values }, "statement"),
     });
   }
   return holder.__blocoSql;
@@ -105,6 +105,7 @@ export async function statementRows<R extends QueryResultRow>(
   values: unknown[],
 ): Promise<R[]> {
   if (db !== getDb()) return db.$queryRawUnsafe<R[]>(text, ...values);
+  statementLog.trace({ statement: text, values }, "statement");
   return getSql().unsafe<R[]>(text, values as postgres.ParameterOrJSON<never>[], { prepare: true });
 }
 

@@ -1,7 +1,6 @@
 // The SQL statements a piece of code sends to PostgreSQL, with their parameters, through either driver
 // (server/db/client.ts): Prisma's (pg, captured at pg's Client#query) and the statements' (postgres.js,
-// read from its trace log lines). postgres.js reads the array types of the catalog once per set of
-// connections it opens: that driver's own statement is not counted.
+// read from the trace lines statementRows writes).
 import { Client as PgClient } from "pg";
 import { statementLog } from "@/server/db/client";
 import { captureLog } from "./log";
@@ -22,7 +21,6 @@ export async function captureStatements<T>(run: () => Promise<T>): Promise<{ res
     });
     const fromStatements = log.lines
       .filter((line) => line.scope === "db.statements" && typeof line.statement === "string")
-      .filter((line) => !/from pg_catalog\.pg_type/i.test(line.statement as string))
       .map((line) => ({ text: line.statement as string, values: (line.values as unknown[]) ?? [] }));
     return { result, statements: [...fromPg, ...fromStatements] };
   } finally {
