@@ -10,7 +10,16 @@ const nextConfig: NextConfig = {
   // The contract's token paths end in a slash (/api/token/); both forms answer, never with a redirect.
   skipTrailingSlashRedirect: true,
   transpilePackages: ["jose"],
-  serverExternalPackages: ["sharp", "pg", "postgres", "pg-boss", "@prisma/adapter-pg", "@aws-sdk/client-s3", "nodemailer", "pino"],
+  serverExternalPackages: [
+    "sharp",
+    "pg",
+    "postgres",
+    "pg-boss",
+    "@prisma/adapter-pg",
+    "@aws-sdk/client-s3",
+    "nodemailer",
+    "pino",
+  ],
   poweredByHeader: false,
   // `npm test` typechecks the whole tree before it builds (scripts/test.mjs): the build need not do it again.
   typescript: { ignoreBuildErrors: process.env.BLOCO_SKIP_BUILD_TYPECHECK === "1" },
