@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { monthNames } from "@/lib/format/dates";
 import { expect, test, type ViewerClient } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
@@ -39,22 +40,6 @@ const paste = (input: Locator, text: string) =>
     data.setData("text/plain", pasted);
     element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
-
-const monthName = (month: number) =>
-  [
-    "Janeiro",
-    "Fevereiro",
-    "Março",
-    "Abril",
-    "Maio",
-    "Junho",
-    "Julho",
-    "Agosto",
-    "Setembro",
-    "Outubro",
-    "Novembro",
-    "Dezembro",
-  ][month - 1];
 
 /** This month in São Paulo, as the selects show it. */
 function thisMonth(): { year: number; month: number } {
@@ -219,7 +204,7 @@ test("[viewer] edit and save a categorised block: the picker, the currency input
   await monthSelect.selectOption(String(now.month));
   await expect(save).toBeEnabled();
   await expect(monthSelect).toHaveValue(String(now.month));
-  await expect(monthSelect.locator("option:checked")).toHaveText(monthName(now.month));
+  await expect(monthSelect.locator("option:checked")).toHaveText(monthNames[now.month - 1]);
 
   // saved: the viewer closes, the card shows the new date and value
   await save.click();

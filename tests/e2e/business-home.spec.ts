@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { businessNav, DESKTOP, expect, MONTHS, PHONE, saoPauloToday, test } from "./support/business";
+import { monthNames } from "@/lib/format/dates";
+import { businessNav, DESKTOP, expect, PHONE, saoPauloToday, test } from "./support/business";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn, readStorage } from "./support/session";
 
@@ -26,7 +27,7 @@ test.describe("desktop", () => {
     await expect(page.getByRole("heading", { level: 1, name: data.client.name })).toBeVisible();
     await expect(panel(page).getByRole("combobox", { name: "Mês" })).toHaveValue(String(month));
     await expect(panel(page).getByRole("combobox", { name: "Ano" })).toHaveValue(String(year));
-    await expect(panel(page).getByText(`Contas de ${MONTHS[month - 1]} de ${year}`)).toBeVisible();
+    await expect(panel(page).getByText(`Contas de ${monthNames[month - 1]} de ${year}`)).toBeVisible();
     await expect(row(page, data.rent.description)).toContainText("1 bloco");
     await expect(row(page, data.energy.description)).toContainText("1 bloco");
     // the side bar: five entries, Inicio current, the open pendency on the badge
@@ -63,7 +64,7 @@ test.describe("desktop", () => {
 
     // 'Visualizar Blocos': both categorised blocks of the month, flat
     await panel(page).getByRole("button", { name: "Visualizar Blocos" }).click();
-    await expect(panel(page).getByText(`Blocos de ${MONTHS[month - 1]} de ${year}`)).toBeVisible();
+    await expect(panel(page).getByText(`Blocos de ${monthNames[month - 1]} de ${year}`)).toBeVisible();
     await expect(panel(page).getByRole("button", { name: /R\$ 1\.234,56/ })).toBeVisible();
     await expect(panel(page).getByRole("button", { name: /R\$ 500,00\s*, Contabilizado/ })).toBeVisible();
     await panel(page).getByRole("combobox", { name: "Ano" }).selectOption("2020");

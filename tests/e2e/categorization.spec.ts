@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { monthNames } from "@/lib/format/dates";
 import { expect, test, type CategorizationClient, type Person } from "./support/data";
 import { expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
@@ -12,20 +13,6 @@ import { apiLogin, openLoggedIn } from "./support/session";
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const MONTHS = [
-  "Janeiro",
-  "Fevereiro",
-  "Março",
-  "Abril",
-  "Maio",
-  "Junho",
-  "Julho",
-  "Agosto",
-  "Setembro",
-  "Outubro",
-  "Novembro",
-  "Dezembro",
-];
 const EMPTY = "Não há blocos disponíveis para serem categorizados.";
 
 function saoPauloToday(): { year: number; month: number; day: number } {
@@ -133,7 +120,7 @@ async function categorizeByKeyboard(
   await page.keyboard.type(String(today.day).padStart(2, "0"));
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Mês", { exact: true })).toBeFocused();
-  await page.keyboard.type(MONTHS[today.month - 1]);
+  await page.keyboard.type(monthNames[today.month - 1]);
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Ano", { exact: true })).toBeFocused();
   await page.keyboard.type(String(today.year));

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { monthNames } from "@/lib/format/dates";
 import { test as base, expect, type Person } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
@@ -7,21 +8,6 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // /home/client with an office of the test's own: the owner searches the list, opens the
 // client, switches months, years and views, reads account rows (a block in a deactivated account warns),
 // filters, opens a block, and reads the pendências of a month. Dates are relative to this month in São Paulo.
-
-const MONTHS = [
-  "Janeiro",
-  "Fevereiro",
-  "Março",
-  "Abril",
-  "Maio",
-  "Junho",
-  "Julho",
-  "Agosto",
-  "Setembro",
-  "Outubro",
-  "Novembro",
-  "Dezembro",
-];
 
 function saoPauloToday(): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat("en-US", {
@@ -139,7 +125,7 @@ test("[client detail] the owner opens a client from the list, switches months, y
   const panel = leftPanel(page);
   await expect(panel.getByRole("combobox", { name: "Mês" })).toHaveValue(String(month));
   await expect(panel.getByRole("combobox", { name: "Ano" })).toHaveValue(String(year));
-  await expect(panel.getByText(`Contas de ${MONTHS[month - 1]} de ${year}`)).toBeVisible();
+  await expect(panel.getByText(`Contas de ${monthNames[month - 1]} de ${year}`)).toBeVisible();
   await expect(row(page, data.rent)).toContainText("1 bloco");
   await expect(row(page, data.energy)).toContainText("0 blocos");
   await expect(row(page, data.old).getByRole("img", { name: /não faz parte das contas ativas/ })).toBeVisible();
@@ -205,7 +191,7 @@ test("[client detail] the owner opens a client from the list, switches months, y
 
   // 'Pendências': this month's chip counts the open one; by day; the dialog
   const right = pendencies(page);
-  const chip = right.getByRole("button", { name: `${MONTHS[month - 1].slice(0, 3)} 1 pendência aberta` });
+  const chip = right.getByRole("button", { name: `${monthNames[month - 1].slice(0, 3)} 1 pendência aberta` });
   await expect(chip).toHaveAttribute("aria-pressed", "true");
   await expect(right.getByRole("heading", { name: `Dia ${String(day).padStart(2, "0")}` })).toBeVisible();
   const items = right.locator("ol button");
@@ -226,7 +212,7 @@ test("[client detail] the owner opens a client from the list, switches months, y
 
   // another month of the panel: empty
   const other = month === 1 ? 2 : month - 1;
-  await right.getByRole("button", { name: MONTHS[other - 1].slice(0, 3), exact: true }).click();
+  await right.getByRole("button", { name: monthNames[other - 1].slice(0, 3), exact: true }).click();
   await expect(right.getByText("Sem itens nesta lista")).toBeVisible();
   await expectNoAxeViolations(page, "/home/client blocks and pendências");
 });

@@ -205,8 +205,14 @@ test("PostgreSQL killed under writes: 200/409/429/503 only, serving again by its
   close();
 
   const routes = recorder.summary(1);
+  // A 500's cause is in the app's log: its lines are printed with the statuses, so a failure names it.
+  const failedLines = app
+    .output()
+    .split("\n")
+    .filter((line) => ROUTE_FAILED.test(line))
+    .slice(0, 3);
   console.log(
-    `[faults:postgres] ${JSON.stringify({ sends: sends.length, saved: saved.length, statuses: Object.fromEntries(Object.entries(routes).map(([r, v]) => [r, v.statuses])) })}`,
+    `[faults:postgres] ${JSON.stringify({ sends: sends.length, saved: saved.length, statuses: Object.fromEntries(Object.entries(routes).map(([r, v]) => [r, v.statuses])), failedLines })}`,
   );
   const expected: Record<string, number[]> = {
     "/api/block/create": [200, 429, 503],

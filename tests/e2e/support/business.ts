@@ -8,21 +8,6 @@ import { test as base, type Person } from "./data";
 // an uncategorised block, a block with an open pendency (the Pendencias badge), and returned documents
 // whose deadlines fall in each band of the countdown (days, '1 dia', the clock).
 
-export const MONTHS = [
-  "Janeiro",
-  "Fevereiro",
-  "Março",
-  "Abril",
-  "Maio",
-  "Junho",
-  "Julho",
-  "Agosto",
-  "Setembro",
-  "Outubro",
-  "Novembro",
-  "Dezembro",
-];
-
 export function saoPauloToday(): { year: number; month: number; day: number; ddmmyyyy: string } {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: "America/Sao_Paulo",

@@ -174,7 +174,7 @@ export async function startAppWith<T>(
 // The app's log lines (server/log.ts) as the assertions read them.
 /** An unexpected error of a route (server/http/respond.ts: anything not mapped to a known answer). */
 export const ROUTE_FAILED = /"scope":"api".*"msg":"[^"]* failed"/;
-/** The start of a database outage, logged once per outage (server/http/database-errors.ts). */
+/** The start of a database outage, logged once per outage (server/db/errors.ts). */
 export const OUTAGE_STARTED = /"scope":"db".*"msg":"database unavailable/g;
 /** Its end, with how long it lasted. */
 export const OUTAGE_ENDED = /"scope":"db".*"msg":"database reachable again; the outage lasted/;
