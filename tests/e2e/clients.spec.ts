@@ -106,8 +106,11 @@ test("[clients] search dims what does not match (accents and case ignored, by na
   const tip = sharedIcon.locator("[data-tooltip]");
   await expect(tip).toHaveText(SHARED);
   await expect(tip).toHaveCSS("opacity", "0");
-  await sharedIcon.hover();
-  await expect(tip).toHaveCSS("opacity", "1");
+  // Hovered again until it shows: a poll of the list may re-render the card under a still mouse.
+  await expect(async () => {
+    await sharedIcon.hover();
+    await expect(tip).toHaveCSS("opacity", "1", { timeout: 2_000 });
+  }).toPass();
 
   // The responsible operator's avatar where the owner is not the responsible one.
   await expect(card(page, clients.padaria).getByTestId("client-responsible")).toContainText(operator.name);
