@@ -135,7 +135,7 @@ export function fiscalPageSvg(doc: FiscalDocument): string {
   const totalsHeight = 100;
   const totalsY = footerY - 34 - totalsHeight;
   parts.push(svgText(MARGIN, y + 34, t.items, LABEL));
-  parts.push(itemsTable(doc.items, MARGIN, y + 48, INNER, totalsY - GAP - (y + 48)));
+  parts.push(itemsTable(doc.items, { x: MARGIN, y: y + 48, width: INNER, height: totalsY - GAP - (y + 48) }));
   parts.push(totals(doc, totalsY, totalsHeight));
   parts.push(svgText(PAGE_WIDTH / 2, footerY, t.footer, { size: 22, fill: "#555", anchor: "middle" }));
   return (

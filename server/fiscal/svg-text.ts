@@ -94,3 +94,25 @@ export function svgText(x: number, y: number, text: string, options: TextOptions
     ` fill="${fill}" xml:space="preserve">${escapeXml(shown)}</text>`
   );
 }
+
+/**
+ * `text` in at most `maxLines` lines of `width` pixels, broken between words (a word wider than a line
+ * is cut); the last line ends with '…' when text is left over.
+ */
+export function wrapText(text: string, width: number, size: number, face: FontFace, maxLines: number): string[] {
+  const words = cleanText(text).split(" ");
+  const lines: string[] = [];
+  let line = "";
+  for (let i = 0; i < words.length; i++) {
+    const next = line ? `${line} ${words[i]}` : words[i];
+    if (textWidth(next, size, face) <= width || !line) {
+      line = next;
+      continue;
+    }
+    if (lines.length === maxLines - 1)
+      return [...lines, fitText(`${line} ${words.slice(i).join(" ")}`, width, size, face)];
+    lines.push(fitText(line, width, size, face));
+    line = words[i];
+  }
+  return [...lines, fitText(line, width, size, face)];
+}

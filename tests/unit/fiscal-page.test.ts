@@ -93,10 +93,11 @@ describe("renderFiscalPage", () => {
     expect(await readCode128(png)).toEqual([doc.key.key]);
   });
 
-  test("a long description is cut with '…'", () => {
+  test("a long description takes two lines, then is cut with '…'", () => {
     const description = `PARAFUSO SEXTAVADO ${"MUITO ".repeat(30)}LONGO`;
     const svg = fiscalPageSvg(sampleDocument("55", { items: [{ ...sampleItems(1)[0], description }] }));
-    expect(svg).toMatch(/>PARAFUSO SEXTAVADO [A-Z ]*…</);
+    expect(svg).toMatch(/>PARAFUSO SEXTAVADO [A-Z ]*MUITO</);
+    expect(svg).toMatch(/>MUITO [A-Z ]*…</);
     expect(svg).not.toContain("LONGO<");
   });
 
