@@ -82,8 +82,17 @@ function party(label: string, value: FiscalParty | null, y: number): { svg: stri
   const svg = [
     box(y, height),
     svgText(x, y + 34, label, LABEL),
-    svgText(x, y + 76, value.name ?? formatPartyDocument(value.document) ?? "", { size: 32, bold: true, width }),
-    svgText(x, y + 115, formatPartyDocument(value.document) ?? "", { size: 28, width }),
+    svgText(x, y + 76, value.name ?? t.noName, {
+      size: 32,
+      bold: !!value.name,
+      width,
+      fill: value.name ? "#111" : "#777",
+    }),
+    svgText(x, y + 115, formatPartyDocument(value.document) ?? t.noDocument, {
+      size: 28,
+      width,
+      fill: value.document ? "#111" : "#777",
+    }),
     svgText(x, y + 152, value.address ?? t.noAddress, { size: 26, width, fill: value.address ? "#111" : "#777" }),
   ];
   return { svg: svg.join("\n"), height };

@@ -101,6 +101,30 @@ describe("renderFiscalPage", () => {
     expect(svg).not.toContain("LONGO<");
   });
 
+  test("long descriptions keep to one line each when two lines would leave items out", () => {
+    const long = (n: number) => `ÓLEO DE SOJA REFINADO 900 ML CAIXA C/ 20 LOTE ${n}`;
+    const items = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...sampleItems(1)[0], description: long(i + 1) }));
+    const few = fiscalPageSvg(sampleDocument("55", { items: items(3) }));
+    expect(few).toMatch(/>[^<>]*LOTE 3</);
+    const many = fiscalPageSvg(sampleDocument("55", { items: items(20) }));
+    expect(many).not.toMatch(/LOTE \d+</);
+    expect(Number(/\+ (\d+) itens/.exec(many)?.[1])).toBeLessThan(10);
+  });
+
+  test("a party without name or document, and a document without date, say so", () => {
+    const svg = fiscalPageSvg(
+      sampleDocument("55", { issuedOn: null, recipient: { document: null, name: "Fulano", address: null } }),
+    );
+    expect(svg).toContain(`Emissão: ${t.noDate}`);
+    expect(svg).toContain(t.noDocument);
+    expect(svg).toContain(t.noAddress);
+    const unnamed = fiscalPageSvg(
+      sampleDocument("55", { recipient: { document: "98765432000198", name: null, address: null } }),
+    );
+    expect(unnamed).toContain(t.noName);
+  });
+
   test("500 items: one page, the rows that fit, then '+ N itens'", async () => {
     const items = Array.from({ length: 500 }, (_, i) => ({ ...sampleItems(1)[0], description: `Item ${i + 1}` }));
     const doc = sampleDocument("55", { items });

@@ -21,6 +21,8 @@ export const fiscalPageMessages = {
     "59": "CONSUMIDOR",
   },
   unidentified: "Não identificado",
+  noName: "Nome não informado",
+  noDocument: "CNPJ/CPF não informado",
   noAddress: "Endereço não informado",
   cnpj: "CNPJ",
   cpf: "CPF",
