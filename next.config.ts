@@ -12,6 +12,7 @@ const nextConfig: NextConfig = {
   transpilePackages: ["jose"],
   serverExternalPackages: [
     "sharp",
+    "bwip-js",
     "pg",
     "postgres",
     "pg-boss",

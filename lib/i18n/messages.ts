@@ -40,6 +40,7 @@ import { contabilizationMobileMessages } from "./sections/contabilizationMobile"
 import { commonMessages } from "./sections/common";
 import { errorPageMessages } from "./sections/errorPage";
 import { chartMessages } from "./sections/chart";
+import { fiscalPageMessages } from "./sections/fiscalPage";
 
 export const messages = {
   validation: validationMessages,
@@ -78,4 +79,5 @@ export const messages = {
   common: commonMessages,
   errorPage: errorPageMessages,
   chart: chartMessages,
+  fiscalPage: fiscalPageMessages,
 } as const;
