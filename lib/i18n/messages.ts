@@ -40,6 +40,7 @@ import { contabilizationMobileMessages } from "./sections/contabilizationMobile"
 import { commonMessages } from "./sections/common";
 import { errorPageMessages } from "./sections/errorPage";
 import { chartMessages } from "./sections/chart";
+import { fiscalMessages } from "./sections/fiscal";
 
 export const messages = {
   validation: validationMessages,
@@ -78,4 +79,5 @@ export const messages = {
   common: commonMessages,
   errorPage: errorPageMessages,
   chart: chartMessages,
+  fiscal: fiscalMessages,
 } as const;
