@@ -22,7 +22,8 @@ export function decodeXmlBytes(bytes: Uint8Array): XmlText {
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   const head = decodeWindows1252(body.subarray(0, 256));
   const name = DECLARED_ENCODING.exec(head)?.[2].toLowerCase() ?? "utf-8";
-  if (LATIN_NAMES.has(name) || name === "us-ascii" || name === "ascii") return { ok: true, text: decodeWindows1252(body) };
+  if (LATIN_NAMES.has(name) || name === "us-ascii" || name === "ascii")
+    return { ok: true, text: decodeWindows1252(body) };
   if (!UTF8_NAMES.has(name)) return { ok: false, message: m.encoding(name) };
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body) };

@@ -16,7 +16,8 @@ export type XmlElement = {
   text: string;
 };
 
-export type XmlTree = { ok: true; root: XmlElement } | { ok: false; reason: "doctype" | "malformed" | "too_many_elements" };
+export type XmlTree =
+  { ok: true; root: XmlElement } | { ok: false; reason: "doctype" | "malformed" | "too_many_elements" };
 
 /** More elements than the largest NF-e (990 items of a few dozen elements) could hold. */
 export const MAX_XML_ELEMENTS = 200_000;

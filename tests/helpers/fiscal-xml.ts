@@ -59,7 +59,13 @@ export function withDigit(first43: string, wrong = false): string {
   return first43 + String(wrong ? (dv + 1) % 10 : dv);
 }
 
-function finish(text: string, options: FiscalXmlOptions, key: string, items: FiscalItem[], totalCents: number): BuiltXml {
+function finish(
+  text: string,
+  options: FiscalXmlOptions,
+  key: string,
+  items: FiscalItem[],
+  totalCents: number,
+): BuiltXml {
   const declaration = `<?xml version="1.0" encoding="${options.latin1 ? "ISO-8859-1" : "UTF-8"}"?>`;
   const full = declaration + text;
   return { key, text: full, bytes: Buffer.from(full, options.latin1 ? "latin1" : "utf8"), items, totalCents };
@@ -157,15 +163,26 @@ export function buildNfe(options: NfeOptions = {}): BuiltXml {
       { nItem: String(index + 1) },
     ),
   );
-  const total = el("total", [el("ICMSTot", [el("vBC", "0.00"), el("vProd", money(totalCents)), el("vNF", money(totalCents))])]);
+  const total = el("total", [
+    el("ICMSTot", [el("vBC", "0.00"), el("vProd", money(totalCents)), el("vNF", money(totalCents))]),
+  ]);
   const pag = el("pag", [el("detPag", [el("tPag", "01"), el("vPag", money(totalCents))])]);
   const supl =
     model === "65"
-      ? el("infNFeSupl", [`<${options.prefix ? `${options.prefix}:` : ""}qrCode><![CDATA[https://www.nfce.fazenda.sp.gov.br/qrcode?p=${key}|2|1|1|ABCDEF]]></${options.prefix ? `${options.prefix}:` : ""}qrCode>`])
+      ? el("infNFeSupl", [
+          `<${options.prefix ? `${options.prefix}:` : ""}qrCode><![CDATA[https://www.nfce.fazenda.sp.gov.br/qrcode?p=${key}|2|1|1|ABCDEF]]></${options.prefix ? `${options.prefix}:` : ""}qrCode>`,
+        ])
       : "";
   const infNFe = el("infNFe", [ide, emit, dest, ...det, total, pag], { Id: `NFe${key}`, versao: layout });
   const protocol = options.protocol ?? true;
-  if (!protocol) return finish(el("NFe", [infNFe, supl, SIGNATURE], { [ns]: "http://www.portalfiscal.inf.br/nfe" }), options, key, items, totalCents);
+  if (!protocol)
+    return finish(
+      el("NFe", [infNFe, supl, SIGNATURE], { [ns]: "http://www.portalfiscal.inf.br/nfe" }),
+      options,
+      key,
+      items,
+      totalCents,
+    );
   const nfe = el("NFe", [infNFe, supl, SIGNATURE]);
   const prot = el(
     "protNFe",
@@ -210,7 +227,13 @@ export function buildCte(options: CteOptions = {}): BuiltXml {
     el(name, [
       el("CNPJ", CTE_PARTIES[name].cnpj),
       el("xNome", CTE_PARTIES[name].name),
-      el(addressTag, [el("xLgr", "Rua XV de Novembro"), el("nro", "10"), el("xBairro", "Centro"), el("xMun", "Curitiba"), el("UF", "PR")]),
+      el(addressTag, [
+        el("xLgr", "Rua XV de Novembro"),
+        el("nro", "10"),
+        el("xBairro", "Centro"),
+        el("xMun", "Curitiba"),
+        el("UF", "PR"),
+      ]),
     ]);
   const ide = el("ide", [
     el("cUF", "41"),
@@ -234,7 +257,13 @@ export function buildCte(options: CteOptions = {}): BuiltXml {
     el("CNPJ", ISSUER.cnpj),
     el("IE", "1234567890"),
     el("xNome", "Transportes Irmãos Göbel Ltda"),
-    el("enderEmit", [el("xLgr", "Rodovia BR-277"), el("nro", "km 5"), el("xBairro", "Industrial"), el("xMun", "Curitiba"), el("UF", "PR")]),
+    el("enderEmit", [
+      el("xLgr", "Rodovia BR-277"),
+      el("nro", "km 5"),
+      el("xBairro", "Industrial"),
+      el("xMun", "Curitiba"),
+      el("UF", "PR"),
+    ]),
   ]);
   const items: FiscalItem[] = [
     { code: null, description: "Frete peso", quantity: null, unit: null, unitValueCents: null, totalCents: 15000 },
@@ -260,7 +289,14 @@ export function buildCte(options: CteOptions = {}): BuiltXml {
     { Id: `CTe${key}`, versao: layout },
   );
   const protocol = options.protocol ?? true;
-  if (!protocol) return finish(el("CTe", [infCte, SIGNATURE], { [ns]: "http://www.portalfiscal.inf.br/cte" }), options, key, items, 16250);
+  if (!protocol)
+    return finish(
+      el("CTe", [infCte, SIGNATURE], { [ns]: "http://www.portalfiscal.inf.br/cte" }),
+      options,
+      key,
+      items,
+      16250,
+    );
   const prot = el(
     "protCTe",
     [
@@ -274,7 +310,10 @@ export function buildCte(options: CteOptions = {}): BuiltXml {
     ],
     { versao: layout },
   );
-  const proc = el("cteProc", [el("CTe", [infCte, SIGNATURE]), prot], { [ns]: "http://www.portalfiscal.inf.br/cte", versao: layout });
+  const proc = el("cteProc", [el("CTe", [infCte, SIGNATURE]), prot], {
+    [ns]: "http://www.portalfiscal.inf.br/cte",
+    versao: layout,
+  });
   return finish(proc, options, key, items, 16250);
 }
 
@@ -311,7 +350,13 @@ export function buildCfe(options: CfeOptions = {}): BuiltXml {
   const emit = el("emit", [
     el("CNPJ", ISSUER.cnpj),
     el("xNome", "Padaria Pão Dourado Ltda"),
-    el("enderEmit", [el("xLgr", "Rua Augusta"), el("nro", "1500"), el("xBairro", "Consolação"), el("xMun", "São Paulo"), el("CEP", "01304001")]),
+    el("enderEmit", [
+      el("xLgr", "Rua Augusta"),
+      el("nro", "1500"),
+      el("xBairro", "Consolação"),
+      el("xMun", "São Paulo"),
+      el("CEP", "01304001"),
+    ]),
     el("IE", "111111111111"),
   ]);
   const buyer = options.buyerCpf === undefined ? "12345678909" : options.buyerCpf;
@@ -351,12 +396,23 @@ export function buildCfe(options: CfeOptions = {}): BuiltXml {
 /** A ZIP of the given files (fflate; names as given, folders by their slashes). */
 export function zipFiles(files: Record<string, Uint8Array | string>): Buffer {
   const entries = Object.fromEntries(
-    Object.entries(files).map(([name, content]) => [name, typeof content === "string" ? Buffer.from(content) : content]),
+    Object.entries(files).map(([name, content]) => [
+      name,
+      typeof content === "string" ? Buffer.from(content) : content,
+    ]),
   );
   return Buffer.from(zipSync(entries));
 }
 
-export type RawZipEntry = { name: string; deflated: Buffer; size: number; crc: number; declaredSize?: number };
+export type RawZipEntry = {
+  name: string;
+  deflated: Buffer;
+  size: number;
+  crc: number;
+  declaredSize?: number;
+  /** Flag the entry as encrypted (general purpose bit 0). */
+  encrypted?: boolean;
+};
 
 /** `megabytes` MiB of zeros as raw deflate, and their CRC-32, built from one 1 MiB block repeated. */
 export function deflatedZeros(megabytes: number): Omit<RawZipEntry, "name"> {
@@ -380,7 +436,8 @@ export function zipDeflated(entries: RawZipEntry[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
+    const flags = 0x800 | (entry.encrypted ? 1 : 0);
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(entry.crc >>> 0, 14);
     local.writeUInt32LE(entry.deflated.length, 18);
@@ -390,7 +447,7 @@ export function zipDeflated(entries: RawZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(entry.crc >>> 0, 16);
     central.writeUInt32LE(entry.deflated.length, 20);
