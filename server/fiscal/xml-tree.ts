@@ -21,29 +21,39 @@ export type XmlTree =
 
 /** More elements than the largest NF-e (990 items of a few dozen elements) could hold. */
 export const MAX_XML_ELEMENTS = 200_000;
+/** Fiscal XMLs nest about ten deep; past this a file is not one (and deep nesting costs parsers dearly). */
+export const MAX_XML_DEPTH = 64;
 
 const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
+type Refusal = "doctype" | "too_many_elements";
+
+/** A qualified name's local part ("nfe:NFe" → "NFe"). */
+const localName = (name: string) => name.slice(name.indexOf(":") + 1);
 
 export function parseXmlTree(text: string): XmlTree {
   if (DECLARATION.test(text)) return { ok: false, reason: "doctype" };
-  const parser = new SaxesParser({ xmlns: true, position: false });
+  // Namespaces are matched by local name, so saxes's namespace processing is off: besides being unused,
+  // it resolves each element's prefix by walking up every open element (quadratic in the depth).
+  const parser = new SaxesParser({ position: false });
   const stack: { element: XmlElement; text: string[] }[] = [];
   let root: XmlElement | null = null;
   let count = 0;
-  let failure: "doctype" | "too_many_elements" | null = null;
-  const stop = (reason: "doctype" | "too_many_elements") => {
+  let failure: Refusal | null = null;
+  const stop = (reason: Refusal) => {
     failure = reason;
     throw new Error(reason);
   };
   parser.on("doctype", () => stop("doctype"));
-  parser.on("opentag", (tag) => {
+  parser.on("opentagstart", () => {
     count += 1;
-    if (count > MAX_XML_ELEMENTS) stop("too_many_elements");
+    if (count > MAX_XML_ELEMENTS || stack.length >= MAX_XML_DEPTH) stop("too_many_elements");
+  });
+  parser.on("opentag", (tag) => {
     const attributes: Record<string, string> = {};
-    for (const attribute of Object.values(tag.attributes)) {
-      if (attribute.prefix !== "xmlns" && attribute.name !== "xmlns") attributes[attribute.local] = attribute.value;
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      if (name !== "xmlns" && !name.startsWith("xmlns:")) attributes[localName(name)] = value;
     }
-    const element: XmlElement = { name: tag.local, attributes, children: [], text: "" };
+    const element: XmlElement = { name: localName(tag.name), attributes, children: [], text: "" };
     const parent = stack.at(-1);
     if (parent) parent.element.children.push(element);
     else root = element;

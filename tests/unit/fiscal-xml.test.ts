@@ -307,7 +307,7 @@ describe("refusals", () => {
   test.each([
     ["truncated", () => buildNfe().text.slice(0, 900)],
     ["an unclosed tag", () => buildNfe().text.replace("</emit>", "")],
-    ["an undeclared prefix", () => buildNfe().text.replace("<emit>", "<x:emit>").replace("</emit>", "</x:emit>")],
+    ["a mismatched end tag", () => buildNfe().text.replace("</emit>", "</emitente>")],
     ["an undefined entity", () => buildNfe().text.replace("Centro", "Centro&nbsp;")],
     ["two roots", () => buildCfe().text + "<CFe/>"],
   ])("malformed: %s", (_name, make) => {
@@ -378,6 +378,20 @@ describe("hostile files", () => {
       .replace("<nfeProc", '<!DOCTYPE nfeProc [<!ENTITY nome "Outro Nome">]><nfeProc')
       .replace(ISSUER.name.replace("&", "&amp;"), "&nome;");
     expect(refusal(internal)).toBe(m.doctype);
+  });
+
+  test.each([
+    ["a million empty elements", () => `<NFe>${"<a/>".repeat(1_200_000)}</NFe>`, m.notFiscal],
+    ["700,000 nested elements", () => `${"<a>".repeat(700_000)}${"</a>".repeat(700_000)}`, m.notFiscal],
+    ["800,000 character references", () => `<NFe>${"&#x41;".repeat(800_000)}</NFe>`, m.notFiscal],
+  ])("%s under 5 MB: answered within 5 s in bounded memory", (_name, make, message) => {
+    const text = make();
+    expect(text.length).toBeLessThanOrEqual(MAX_XML_BYTES);
+    const heap = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    expect(refusal(text)).toBe(message);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(200 * 1024 * 1024);
   });
 
   test("1,000 NF-e of 10 items are read well within the import's budget", () => {
