@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
 import { MAX_XML_BYTES } from "@/server/fiscal/xml-text";
+import { centsOf, dateOf } from "@/server/fiscal/xml-values";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
 import type { FiscalDocument } from "@/lib/fiscal/fiscal-document";
 import { CTE_PARTIES, ISSUER, RECIPIENT, buildCfe, buildCte, buildNfe, withDigit } from "@/tests/helpers/fiscal-xml";
@@ -318,6 +319,37 @@ describe("refusals", () => {
     const built = buildNfe();
     expect(refusal(built.text.replace(/<vNF>[^<]*<\/vNF>/, "<vNF>30,38</vNF>"))).toBe(m.noTotal);
     expect(refusal(built.text.replace("<vProd>10.13</vProd>", "<vProd>abc</vProd>"))).toBe(m.badValue("vProd"));
+  });
+});
+
+describe("values", () => {
+  test.each([
+    ["162.50", 16250],
+    ["0.1", 10],
+    ["1234", 123400],
+    ["10.1250000000", 1013],
+    ["0.005", 1],
+    ["0.0049999999", 0],
+    ["9999999999999.99", 999999999999999],
+    ["1,50", null],
+    ["-5.00", null],
+    ["1e3", null],
+    [".5", null],
+    ["", null],
+  ])("cents of %j: %j", (text, cents) => {
+    expect(centsOf(text)).toBe(cents);
+  });
+
+  test.each([
+    ["2024-03-15T23:59:59-03:00", "2024-03-15"],
+    ["2024-03-15T00:00:00+01:00", "2024-03-15"],
+    ["2024-03-15", "2024-03-15"],
+    ["20240229", "2024-02-29"],
+    ["20230229", null],
+    ["2024-13-01", null],
+    ["15/03/2024", null],
+  ])("date of %j: %j", (text, date) => {
+    expect(dateOf(text)).toBe(date);
   });
 });
 
