@@ -1,5 +1,6 @@
 import { accountsMessages } from "@/lib/i18n/sections/accounts";
 import { hasForbiddenCharacters } from "@/lib/validation/characters";
+import { decodeWindows1252 } from "@/lib/windows-1252";
 
 // A chart-of-accounts file exported by an accounting system, read into rows: the rules of
 // POST /api/account/import (format "csv"), shared by the server (server/accounts/chart-file.ts, which
@@ -29,19 +30,12 @@ export type ChartFileRow = {
 export type ChartFileRefusal = { line: number; message: string };
 export type ChartFile = { header: string[]; columns: ChartColumns; rows: ChartFileRow[]; refused: ChartFileRefusal[] };
 
-// Windows-1252's 0x80-0x9F (the rest is Latin-1). Node 20's TextDecoder("windows-1252") decodes them as
-// Latin-1's control characters (the euro sign and the dashes are lost), so they are mapped here; the five
-// bytes the code page leaves undefined keep their control character, as the WHATWG table does.
-const CP1252_HIGH =
-  "\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f" +
-  "\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178";
-
 /** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252. */
 export function decodeChartText(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder("latin1").decode(bytes).replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
+    return decodeWindows1252(bytes);
   }
 }
 

@@ -41,6 +41,7 @@ import { commonMessages } from "./sections/common";
 import { errorPageMessages } from "./sections/errorPage";
 import { chartMessages } from "./sections/chart";
 import { fiscalPageMessages } from "./sections/fiscalPage";
+import { fiscalMessages } from "./sections/fiscal";
 
 export const messages = {
   validation: validationMessages,
@@ -80,4 +81,5 @@ export const messages = {
   errorPage: errorPageMessages,
   chart: chartMessages,
   fiscalPage: fiscalPageMessages,
+  fiscal: fiscalMessages,
 } as const;
