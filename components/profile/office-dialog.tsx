@@ -1,5 +1,6 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useOffice, useOrganizationLogo, useOwnClient, useSaveOrganization } from "@/lib/api/offices";
 import { profileMessages } from "@/lib/i18n/sections/profile";
@@ -8,17 +9,19 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { EditActions } from "./edit-actions";
-import { TextField } from "@/components/ui/text-field";
+import { FormTextField } from "@/components/ui/form-text-field";
 import {
+  officeBody,
   officeFields,
+  officeSchema,
   officeValues,
-  parseOffice,
-  type OfficeField,
   type OfficeKind,
+  type OfficeOutput,
   type OfficeSource,
+  type OfficeValues,
 } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
-import { fieldErrors, useEditForm } from "./use-edit-form";
+import { useEditForm } from "./use-edit-form";
 
 const t = profileMessages;
 
@@ -77,19 +80,20 @@ function OfficeForm({
   onDone: () => void;
 }) {
   const organization = kind === "accounting" ? "accounting" : "client";
-  const form = useEditForm<OfficeField>(officeValues(source, kind));
+  const { form, editing, start, cancel, finish } = useEditForm<OfficeValues, OfficeOutput>(
+    officeValues(source, kind),
+    zodResolver(officeSchema(kind)),
+  );
   const save = useSaveOrganization(organization);
   const logo = useOrganizationLogo(organization);
 
-  async function submit() {
-    const parsed = parseOffice(form.values, kind, source);
-    if (!parsed.ok) return form.setErrors(fieldErrors<OfficeField>(parsed.error));
-    await save.mutateAsync(parsed.body).then(form.finish, () => undefined);
+  async function submit(checked: OfficeOutput) {
+    await save.mutateAsync(officeBody(checked, kind, source)).then(finish, () => undefined);
   }
 
   // Keyed buttons: 'Editar' must not become the 'Salver' submit button during its own click.
   return (
-    <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-2">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-2">
       <PhotoEditor
         name={source.name}
         pictureUrl={source.pictureUrl}
@@ -98,15 +102,7 @@ function OfficeForm({
       />
       <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {officeFields(kind).map(({ key, label, mask }) => (
-          <TextField
-            compact
-            key={key}
-            label={label}
-            readOnly={!form.editing}
-            value={form.values[key]}
-            error={form.errors[key]}
-            onValueChange={(value) => form.setField(key, mask ? mask(value) : value)}
-          />
+          <FormTextField compact key={key} form={form} name={key} mask={mask} label={label} readOnly={!editing} />
         ))}
       </div>
       {save.isError ? (
@@ -115,10 +111,10 @@ function OfficeForm({
         </p>
       ) : null}
       <EditActions
-        editing={form.editing}
+        editing={editing}
         saving={save.isPending}
-        onEdit={form.start}
-        onCancel={() => (form.cancel(), save.reset())}
+        onEdit={start}
+        onCancel={() => (cancel(), save.reset())}
         idleExtra={
           <Button key="close" variant="secondary" onClick={onDone}>
             {shellMessages.close}
