@@ -4,15 +4,22 @@
 // with --json, one JSON line. `npm run bench` calls it against its own server.
 import { request } from "node:http";
 
+// Every page of app/ but the development outbox (/dev/outbox); a dynamic segment gets the placeholder "x".
 const PAGES = [
   "/",
   "/login",
   "/register",
+  "/convite/x",
+  "/redefinir-senha/x",
+  "/colorlab",
   "/home",
   "/home/client",
   "/home/client/categorization",
   "/home/client/contabilization",
+  "/home/client/contabilization/mobile",
   "/home/client/contabilization/mobile/x",
+  "/home/client/contabilization/mobile/list",
+  "/home/client/contabilization/mobile/history",
   "/createblock",
   "/pendencyblock",
   "/sentblock",

@@ -2,18 +2,16 @@
 
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
-import { issueLabel } from "@/lib/constants";
 import type { Block } from "@/lib/contract/blocks";
 import { monthNames } from "@/lib/format/dates";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
-import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { CurrencyInput } from "@/components/ui/currency-input";
 import { SelectField } from "@/components/ui/select-field";
 import { AccountPicker } from "./account-picker";
+import { Badges, PendencyNote } from "./block-panel-notes";
 import { offeredAccounts } from "./account-picker-rules";
 import {
-  badges,
   blockYearMonth,
   canSave,
   dayOptions,
@@ -160,22 +158,7 @@ export function BlockPanel({
   return (
     <div className="flex flex-col gap-2">
       {docs ? <Badges docs={docs} /> : null}
-      {mode === "pendency" && pendency ? (
-        <section
-          aria-labelledby="viewer-pendency"
-          className="flex flex-col gap-1 rounded-theme border border-status-pendency/50 bg-status-pendency/10 p-1.5"
-        >
-          <h3 id="viewer-pendency" className="text-sm font-bold">
-            {t.pendency}
-          </h3>
-          <dl className="flex flex-col gap-0.5 text-sm">
-            <dt className="text-xs font-semibold text-muted">{t.problem}</dt>
-            <dd>{issueLabel(pendency.issue)}</dd>
-            <dt className="mt-0.5 text-xs font-semibold text-muted">{t.observation}</dt>
-            <dd className="break-words whitespace-pre-line">{pendency.observations.trim() || t.noObservation}</dd>
-          </dl>
-        </section>
-      ) : null}
+      {mode === "pendency" && pendency ? <PendencyNote pendency={pendency} /> : null}
       {mode === "view" || mode === "contabilized" ? (
         <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">
           {mode === "view" ? readOnlyNote : t.readOnlyContabilized}
@@ -221,35 +204,5 @@ export function BlockPanel({
         {footer}
       </form>
     </div>
-  );
-}
-
-function Badges({ docs }: { docs: BlockDocumentsAnswer }) {
-  const list = badges(docs);
-  if (list.length === 0) return null;
-  return (
-    <ul className="flex flex-col gap-0.5">
-      {list.map((badge) => {
-        const photo = badge.kind === "contabilized" ? docs.contabilizedPhotoUrl : docs.categorizedPhotoUrl;
-        const text =
-          badge.kind === "both"
-            ? t.categorizedAndContabilized(badge.name)
-            : badge.kind === "categorized"
-              ? t.categorizedBy(badge.name)
-              : t.contabilizedBy(badge.name);
-        return (
-          <li
-            key={badge.kind}
-            className={
-              "flex items-center gap-1 rounded-full py-0.5 pr-1.5 pl-0.5 text-sm font-medium " +
-              (badge.kind === "categorized" ? "bg-primary-soft text-fg" : "bg-status-contabilized/15 text-fg")
-            }
-          >
-            <Avatar name={badge.name} pictureUrl={photo} className="size-3 text-[10px]" />
-            <span>{text}</span>
-          </li>
-        );
-      })}
-    </ul>
   );
 }

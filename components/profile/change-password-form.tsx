@@ -1,73 +1,74 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useChangePassword } from "@/lib/api/operators";
 import { ApiError } from "@/lib/api/client";
+import { z } from "@/lib/contract/zod";
 import { profileMessages } from "@/lib/i18n/sections/profile";
-import { validationMessages } from "@/lib/i18n/sections/validation";
-import { passwordSchema } from "@/lib/validation/schemas";
+import { passwordSchema, secretSchema } from "@/lib/validation/schemas";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { FormTextField } from "@/components/ui/form-text-field";
 
 type Field = "currentPassword" | "newPassword" | "confirm";
-const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", confirm: "" };
+type Values = Record<Field, string>;
+const EMPTY: Values = { currentPassword: "", newPassword: "", confirm: "" };
 const t = profileMessages;
 
-function validate(values: Record<Field, string>): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  if (!values.currentPassword) errors.currentPassword = validationMessages.empty;
-  const strong = passwordSchema.safeParse(values.newPassword);
-  if (!strong.success) errors.newPassword = strong.error.issues[0]?.message;
-  else if (values.confirm !== values.newPassword) errors.confirm = t.passwordMismatch;
-  return errors;
-}
+/** The current password typed, the new one by the password rule, its confirmation once that rule holds. */
+const passwordForm = z
+  .object({ currentPassword: secretSchema, newPassword: passwordSchema, confirm: z.string() })
+  .superRefine(
+    ({ newPassword, confirm }, ctx) => {
+      if (confirm !== newPassword) ctx.addIssue({ code: "custom", path: ["confirm"], message: t.passwordMismatch });
+    },
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "newPassword") },
+  );
+const resolver = zodResolver(passwordForm, undefined, { raw: true });
+
+const FIELDS: [Field, string, string][] = [
+  ["currentPassword", t.currentPassword, "current-password"],
+  ["newPassword", t.newPassword, "new-password"],
+  ["confirm", t.confirmPassword, "new-password"],
+];
 
 /** 'Alterar senha': the server answers a fresh token pair, kept by the mutation (lib/api/operators). */
 export function ChangePasswordForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<Values>({
+    defaultValues: EMPTY,
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
   const [done, setDone] = useState(false);
   const change = useChangePassword();
 
-  const setField = (key: Field, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-    setDone(false);
-  };
-
-  async function submit() {
-    const found = validate(values);
-    if (Object.values(found).some(Boolean)) return setErrors(found);
+  async function submit({ currentPassword, newPassword }: Values) {
     try {
-      await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      setValues(EMPTY);
+      await change.mutateAsync({ currentPassword, newPassword });
+      form.reset(EMPTY);
       setDone(true);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // 400 'Senha atual incorreta.' belongs beside the current password
-      setErrors(
-        error instanceof ApiError && error.status === 400 ? { currentPassword: message } : { confirm: message },
-      );
+      form.setError(error instanceof ApiError && error.status === 400 ? "currentPassword" : "confirm", { message });
     }
   }
 
-  const fields: [Field, string, string][] = [
-    ["currentPassword", t.currentPassword, "current-password"],
-    ["newPassword", t.newPassword, "new-password"],
-    ["confirm", t.confirmPassword, "new-password"],
-  ];
   return (
-    <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-1.5">
-      {fields.map(([key, label, autoComplete]) => (
-        <TextField
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-1.5">
+      {FIELDS.map(([key, label, autoComplete]) => (
+        <FormTextField
           compact
           key={key}
+          form={form}
+          name={key}
           label={label}
           type="password"
           autoComplete={autoComplete}
-          value={values[key]}
-          error={errors[key]}
-          onValueChange={(value) => setField(key, value)}
+          onValueChange={() => setDone(false)}
         />
       ))}
       {done ? (

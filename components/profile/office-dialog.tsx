@@ -1,24 +1,26 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useOffice, useOrganizationLogo, useOwnClient, useSaveOrganization } from "@/lib/api/offices";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { shellMessages } from "@/lib/i18n/sections/shell";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { Dialog, DialogTitle } from "@/components/ui/dialog";
 import { EditActions } from "./edit-actions";
-import { TextField } from "@/components/ui/text-field";
+import { FormTextField } from "@/components/ui/form-text-field";
 import {
+  officeBody,
   officeFields,
+  officeSchema,
   officeValues,
-  parseOffice,
-  type OfficeField,
   type OfficeKind,
+  type OfficeOutput,
   type OfficeSource,
+  type OfficeValues,
 } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
-import { fieldErrors, useEditForm } from "./use-edit-form";
+import { useEditForm } from "./use-edit-form";
 
 const t = profileMessages;
 
@@ -36,34 +38,20 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
     ? office.data
     : client.data?.person;
   const failure = accounting ? office.error : client.error;
-  const returnFocus = useReturnFocus();
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          {...returnFocus}
-          className={
-            "fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-32px)] w-[calc(100%-32px)] " +
-            "max-w-[560px] -translate-x-1/2 -translate-y-1/2 flex-col gap-2 overflow-y-auto " +
-            "rounded-theme border border-border bg-surface p-3 shadow-2xl outline-none"
-          }
-        >
-          <Dialog.Title className="text-[24px] font-bold leading-tight">{officeLabel(kind)}</Dialog.Title>
-          {source ? (
-            <OfficeForm kind={kind} source={source} onDone={() => onOpenChange(false)} />
-          ) : failure ? (
-            <p role="alert" className="text-danger">
-              {failure.message}
-            </p>
-          ) : (
-            <Spinner className="mx-auto my-4 size-4 text-primary" />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} size="xl">
+      <DialogTitle className="text-[24px] font-bold leading-tight">{officeLabel(kind)}</DialogTitle>
+      {source ? (
+        <OfficeForm kind={kind} source={source} onDone={() => onOpenChange(false)} />
+      ) : failure ? (
+        <p role="alert" className="text-danger">
+          {failure.message}
+        </p>
+      ) : (
+        <Spinner className="mx-auto my-4 size-4 text-primary" />
+      )}
+    </Dialog>
   );
 }
 
@@ -77,19 +65,20 @@ function OfficeForm({
   onDone: () => void;
 }) {
   const organization = kind === "accounting" ? "accounting" : "client";
-  const form = useEditForm<OfficeField>(officeValues(source, kind));
+  const { form, editing, start, cancel, finish } = useEditForm<OfficeValues, OfficeOutput>(
+    officeValues(source, kind),
+    zodResolver(officeSchema(kind)),
+  );
   const save = useSaveOrganization(organization);
   const logo = useOrganizationLogo(organization);
 
-  async function submit() {
-    const parsed = parseOffice(form.values, kind, source);
-    if (!parsed.ok) return form.setErrors(fieldErrors<OfficeField>(parsed.error));
-    await save.mutateAsync(parsed.body).then(form.finish, () => undefined);
+  async function submit(checked: OfficeOutput) {
+    await save.mutateAsync(officeBody(checked, kind, source)).then(finish, () => undefined);
   }
 
   // Keyed buttons: 'Editar' must not become the 'Salver' submit button during its own click.
   return (
-    <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="flex flex-col gap-2">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-2">
       <PhotoEditor
         name={source.name}
         pictureUrl={source.pictureUrl}
@@ -98,15 +87,7 @@ function OfficeForm({
       />
       <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {officeFields(kind).map(({ key, label, mask }) => (
-          <TextField
-            compact
-            key={key}
-            label={label}
-            readOnly={!form.editing}
-            value={form.values[key]}
-            error={form.errors[key]}
-            onValueChange={(value) => form.setField(key, mask ? mask(value) : value)}
-          />
+          <FormTextField compact key={key} form={form} name={key} mask={mask} label={label} readOnly={!editing} />
         ))}
       </div>
       {save.isError ? (
@@ -115,10 +96,10 @@ function OfficeForm({
         </p>
       ) : null}
       <EditActions
-        editing={form.editing}
+        editing={editing}
         saving={save.isPending}
-        onEdit={form.start}
-        onCancel={() => (form.cancel(), save.reset())}
+        onEdit={start}
+        onCancel={() => (cancel(), save.reset())}
         idleExtra={
           <Button key="close" variant="secondary" onClick={onDone}>
             {shellMessages.close}

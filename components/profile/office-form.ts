@@ -75,36 +75,20 @@ const addressShape = {
   neighboor: requiredSchema,
   state: requiredSchema,
 };
-const contactForm = z.object({
-  name: requiredSchema,
-  email: emailSchema,
-  code: cnpjSchema,
-  phone: phoneSchema,
-  ...addressShape,
-});
-const addressForm = z.object(addressShape);
+const contactShape = { name: requiredSchema, email: emailSchema, code: cnpjSchema, phone: phoneSchema };
+// An individual's CPF and contact are not edited here: left unchecked, and sent as stored.
+const keptShape = { name: z.string(), email: z.string(), code: z.string(), phone: z.string() };
 
-const addressOf = (data: z.infer<typeof addressForm>): Address => ({
-  cep: data.cep,
-  number: data.number,
-  city: data.city,
-  street: data.street,
-  neighboor: data.neighboor,
-  state: data.state,
-});
+/** The form's rules (its zod resolver's schema): the address always, the contact for an office or a company. */
+export const officeSchema = (kind: OfficeKind) =>
+  z.object({ ...(hasContactFields(kind) ? contactShape : keptShape), ...addressShape });
+export type OfficeOutput = z.output<ReturnType<typeof officeSchema>>;
 
-type Parsed = { ok: true; body: OrganizationBody } | { ok: false; error: z.ZodError };
-
-/** Validates and builds the body; individuals resend their stored contact unchanged. */
-export function parseOffice(values: OfficeValues, kind: OfficeKind, source: OfficeSource): Parsed {
-  if (hasContactFields(kind)) {
-    const parsed = contactForm.safeParse(values);
-    if (!parsed.success) return { ok: false, error: parsed.error };
-    const { name, email, code, phone } = parsed.data;
-    return { ok: true, body: { name, email, code, phone, address: addressOf(parsed.data) } };
-  }
-  const parsed = addressForm.safeParse(values);
-  if (!parsed.success) return { ok: false, error: parsed.error };
-  const contact = { name: source.name, email: source.email ?? "", code: source.code ?? "", phone: source.phone ?? "" };
-  return { ok: true, body: { ...contact, address: addressOf(parsed.data) } };
+/** The body to send from the checked values; individuals resend their stored contact unchanged. */
+export function officeBody(checked: OfficeOutput, kind: OfficeKind, source: OfficeSource): OrganizationBody {
+  const { name, email, code, phone, ...address } = checked;
+  const contact = hasContactFields(kind)
+    ? { name, email, code, phone }
+    : { name: source.name, email: source.email ?? "", code: source.code ?? "", phone: source.phone ?? "" };
+  return { ...contact, address };
 }

@@ -1,11 +1,10 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type PointerEvent } from "react";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { Button } from "@/components/ui/button";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { Dialog, DialogTitle } from "@/components/ui/dialog";
 import {
   centered,
   clampOffset,
@@ -36,7 +35,6 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
   const [saving, setSaving] = useState(false);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const scale = scaleOf(size, crop.zoom);
-  const returnFocus = useReturnFocus();
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -59,68 +57,61 @@ export function RepositionDialog({ image, onCancel, onSave }: RepositionDialogPr
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" {...{ [KEEP_PANEL_ATTRIBUTE]: "" }} />
-        <Dialog.Content
-          aria-describedby={undefined}
-          {...returnFocus}
-          {...{ [KEEP_PANEL_ATTRIBUTE]: "" }}
-          className={
-            "fixed top-1/2 left-1/2 z-[70] flex w-[calc(100%-32px)] max-w-[400px] " +
-            "-translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 rounded-theme " +
-            "border border-border bg-surface p-3 shadow-2xl outline-none"
-          }
-        >
-          <Dialog.Title className="text-center text-lg font-bold">{profileMessages.reposition}</Dialog.Title>
-          <div
-            data-testid="crop-area"
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={() => (drag.current = null)}
-            className="relative shrink-0 cursor-move touch-none overflow-hidden rounded-theme bg-black select-none"
-            style={{ width: FRAME, height: FRAME }}
-          >
-            {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
-            <img
-              src={image.src}
-              alt=""
-              draggable={false}
-              className="pointer-events-none absolute max-w-none"
-              style={{
-                left: CROP_BORDER + crop.x,
-                top: CROP_BORDER + crop.y,
-                width: size.width * scale,
-                height: size.height * scale,
-              }}
-            />
-            <div
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_200px_rgba(0,0,0,0.55)]"
-            />
-          </div>
-          <label className="flex w-full items-center gap-1.5 text-sm font-medium">
-            {profileMessages.zoom}
-            <input
-              type="range"
-              min={ZOOM_MIN}
-              max={ZOOM_MAX}
-              step={ZOOM_STEP}
-              value={crop.zoom}
-              onChange={(event) => setCrop((state) => zoomTo(size, state, Number(event.target.value)))}
-              className="flex-1 accent-[var(--primary)]"
-            />
-          </label>
-          <div className="flex w-full justify-end gap-1">
-            <Button variant="secondary" onClick={onCancel}>
-              {commonMessages.cancel}
-            </Button>
-            <Button onClick={save} loading={saving}>
-              {profileMessages.savePhoto}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      size="xs"
+      overlayProps={{ [KEEP_PANEL_ATTRIBUTE]: "" }}
+      {...{ [KEEP_PANEL_ATTRIBUTE]: "" }}
+      className="flex flex-col items-center gap-2"
+    >
+      <DialogTitle className="text-center text-lg font-bold">{profileMessages.reposition}</DialogTitle>
+      <div
+        data-testid="crop-area"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => (drag.current = null)}
+        className="relative shrink-0 cursor-move touch-none overflow-hidden rounded-theme bg-black select-none"
+        style={{ width: FRAME, height: FRAME }}
+      >
+        {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
+        <img
+          src={image.src}
+          alt=""
+          draggable={false}
+          className="pointer-events-none absolute max-w-none"
+          style={{
+            left: CROP_BORDER + crop.x,
+            top: CROP_BORDER + crop.y,
+            width: size.width * scale,
+            height: size.height * scale,
+          }}
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_200px_rgba(0,0,0,0.55)]"
+        />
+      </div>
+      <label className="flex w-full items-center gap-1.5 text-sm font-medium">
+        {profileMessages.zoom}
+        <input
+          type="range"
+          min={ZOOM_MIN}
+          max={ZOOM_MAX}
+          step={ZOOM_STEP}
+          value={crop.zoom}
+          onChange={(event) => setCrop((state) => zoomTo(size, state, Number(event.target.value)))}
+          className="flex-1 accent-[var(--primary)]"
+        />
+      </label>
+      <div className="flex w-full justify-end gap-1">
+        <Button variant="secondary" onClick={onCancel}>
+          {commonMessages.cancel}
+        </Button>
+        <Button onClick={save} loading={saving}>
+          {profileMessages.savePhoto}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

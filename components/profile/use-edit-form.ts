@@ -1,47 +1,42 @@
 "use client";
 
-import { useState } from "react";
-import type { z } from "@/lib/contract/zod";
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-/** Maps a failed parse to the first message of each field (the one shown beside its label). */
-export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
-  const errors: FieldErrors<K> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") as K;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+import { useEffect, useState } from "react";
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
 
 /**
- * Edit / save / cancel of spec §4: values start from `initial`, typing clears that field's error,
- * cancel restores the initial values and clears every error.
+ * Edit / save / cancel of spec §4 on a react-hook-form form. While reading, the fields show `initial`
+ * (the stored data, followed as it changes); 'Editar' starts from it; typing clears that field's error
+ * (FormTextField); 'Cancelar' restores the initial values and clears every error; `finish` after a save
+ * goes back to reading. Checked on submit only; the focus stays where it is.
  */
-export function useEditForm<K extends string>(initial: Record<K, string>) {
+export function useEditForm<T extends FieldValues, R extends FieldValues = T>(
+  initial: T,
+  resolver: Resolver<T, unknown, R>,
+) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const form = useForm<T, unknown, R>({
+    defaultValues: initial as DefaultValues<T>,
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { reset } = form;
+  // The stored data by value: the callers build `initial` afresh on every render.
+  const stored = JSON.stringify(initial);
+  useEffect(() => {
+    if (!editing) reset(JSON.parse(stored) as T);
+  }, [editing, stored, reset]);
 
-  const setField = (key: K, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
-  };
   const start = () => {
-    setValues(initial);
-    setErrors({});
+    reset(initial);
     setEditing(true);
   };
   const cancel = () => {
-    setValues(initial);
-    setErrors({});
+    reset(initial);
     setEditing(false);
   };
-  const finish = () => {
-    setErrors({});
-    setEditing(false);
-  };
+  const finish = () => setEditing(false);
 
-  return { editing, values: editing ? values : initial, errors, setField, setErrors, start, cancel, finish };
+  return { form, editing, start, cancel, finish };
 }

@@ -1,13 +1,12 @@
 import { maskCep, maskCnpj, maskCpf, maskNumber, maskPhone } from "@/lib/format/masks";
 import type { RegisterBody } from "@/lib/contract/register";
 import { registerMessages } from "@/lib/i18n/sections/register";
-import { validationMessages } from "@/lib/i18n/sections/validation";
 import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from "@/lib/validation";
 
 // The sign-up wizard's data (spec §2): three slides of fields and a fourth step. The sign-up is
 // real: 'Continuar' checks the slide's fields with the server's own rules (lib/contract/register.ts,
 // §5 messages), the payment slide creates the office (the card fields never leave the browser) and the
-// fourth step says to check the e-mail.
+// fourth step says to check the e-mail. The values live in a react-hook-form form (register-wizard.tsx).
 
 /** The landing page's dialog hands the e-mail over in this query parameter. */
 export { REGISTER_EMAIL_PARAM } from "./register-param";
@@ -182,21 +181,8 @@ export function registerPayload(data: RegisterData): RegisterBody {
   return sent;
 }
 
-/** The §5 message of each invalid field of a slide (the contract's own schemas: same words as the server). */
-// The contract (zod) is fetched after the page, not with it: loadStepRules() is called once the wizard
-// shows, so it is there before the first 'Continuar' (scripts/measure-first-load.mjs).
-export const loadStepRules = () => import("@/lib/contract/register");
-
-export async function stepErrors(step: number, data: RegisterData): Promise<Partial<Record<RegisterField, string>>> {
-  const { registerBody } = await loadStepRules();
-  const errors: Partial<Record<RegisterField, string>> = {};
-  for (const { key } of STEP_FIELDS[step] ?? []) {
-    if (!(key in registerBody.shape)) continue;
-    const parsed = registerBody.shape[key as keyof typeof registerBody.shape].safeParse(data[key]);
-    if (!parsed.success) errors[key] = parsed.error.issues[0]?.message ?? validationMessages.empty;
-  }
-  return errors;
-}
+/** What the slide's resolver is told: which slide 'Continuar' checks. */
+export type StepContext = { step: number };
 
 /** The slide holding a field (server errors send the wizard back to the first slide with one). */
 export const stepOf = (key: string): number =>

@@ -1,10 +1,12 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { clearRegister, readRegister, saveRegister } from "./register-storage";
 import { ApiError } from "@/lib/api/client";
 import { registerOffice } from "@/lib/api/links";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { registerMessages } from "@/lib/i18n/sections/register";
 import { validationMessages } from "@/lib/i18n/sections/validation";
@@ -15,11 +17,10 @@ import {
   REGISTER_EMAIL_PARAM,
   registerPayload,
   STEP_FIELDS,
-  loadStepRules,
-  stepErrors,
   stepOf,
   type RegisterData,
   type RegisterField,
+  type StepContext,
 } from "./register-state";
 import { StepFields } from "./step-fields";
 import { StepIndicator } from "./step-indicator";
@@ -30,7 +31,6 @@ const r = registerMessages;
 const SLIDES = [r.profile, r.company, r.payment] as const;
 const PAYMENT = SLIDES.length - 1;
 const LAST = STEP_FIELDS.length; // the fourth step: check the e-mail
-type Errors = Partial<Record<RegisterField, string>>;
 /** The query parameter naming the slide (1-based): each slide is a history entry. */
 const STEP_PARAM = "passo";
 
@@ -43,6 +43,15 @@ function stepUrl(step: number): string {
 }
 
 /**
+ * Each slide's §5 messages (./register-rules: the contract's schemas through the zod resolver), fetched
+ * after the page, not with it: preloaded once the wizard shows, so they are there before the first
+ * 'Continuar' (scripts/measure-first-load.mjs).
+ */
+const slideRules = lazyResolver<RegisterData, StepContext>(() =>
+  import("./register-rules").then((rules) => rules.stepResolver),
+);
+
+/**
  * /register (spec §2): three slides and a fourth step. 'Continuar' checks the slide (§5 messages under
  * the fields, cleared on typing); 'Criar conta' on the payment slide creates the office as a trial with
  * everything but the card (never sent), then the fourth step says where the link went.
@@ -51,16 +60,11 @@ export function RegisterWizard() {
   const params = useSearchParams();
   // Rendered in the browser only (useSearchParams under Suspense), so the tab's storage is there.
   const [stored] = useState(readRegister);
-  const [data, setData] = useState<RegisterData>(() => ({
-    ...emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""),
-    ...stored?.data,
-  }));
   const [reached, setReached] = useState(stored?.reached ?? 0);
   const [starterChart, setStarterChart] = useState(stored?.starterChart ?? true);
   // The slide is the address's (Back and Forward move between slides), never past the last one reached.
   const asked = Number(params.get(STEP_PARAM) ?? "1") - 1;
   const urlStep = Number.isInteger(asked) ? Math.min(Math.max(asked, 0), reached, PAYMENT) : 0;
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [sentTo, setSentTo] = useState("");
@@ -68,10 +72,20 @@ export function RegisterWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const checking = useRef(false);
   const shown = useRef(step);
+  // Checked on 'Continuar' only; typing clears the field's message (FormTextField), focus stays put.
+  const form = useForm<RegisterData, StepContext>({
+    defaultValues: { ...emptyRegisterData(params.get(REGISTER_EMAIL_PARAM) ?? ""), ...stored?.data },
+    resolver: slideRules.resolver,
+    context: { step },
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const watched = useWatch({ control: form.control });
+  // Every field has a default, so the watched values are whole.
+  const data: RegisterData = useMemo(() => ({ ...emptyRegisterData(), ...watched }), [watched]);
 
-  useEffect(() => {
-    void loadStepRules();
-  }, []);
+  useEffect(() => slideRules.preload(), []);
 
   useEffect(() => {
     if (!sentTo) saveRegister(data, reached, starterChart);
@@ -101,17 +115,17 @@ export function RegisterWizard() {
   async function create() {
     setSaving(true);
     try {
-      const answer = await registerOffice({ ...registerPayload(data), starterChart });
+      const answer = await registerOffice({ ...registerPayload(form.getValues()), starterChart });
       clearRegister();
       setSentTo(answer.email);
       window.history.replaceState(null, "", stepUrl(0));
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : [];
-      const mapped: Errors = {};
+      const mapped: Partial<Record<RegisterField, string>> = {};
       for (const field of fields) if (stepOf(field.path) >= 0) mapped[field.path as RegisterField] ??= field.message;
       const steps = Object.keys(mapped).map(stepOf);
       if (steps.length > 0) {
-        setErrors(mapped);
+        for (const [key, message] of Object.entries(mapped)) form.setError(key as RegisterField, { message });
         back(Math.min(...steps));
         setFormError(failure instanceof ApiError && failure.status === 409 ? failure.message : r.signup.fixFields);
       } else {
@@ -126,21 +140,11 @@ export function RegisterWizard() {
     event.preventDefault();
     if (saving || checking.current || step >= LAST) return;
     checking.current = true;
-    const found = await stepErrors(step, data).finally(() => (checking.current = false));
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFormError(r.signup.fixFields);
-      return;
-    }
-    if (step === PAYMENT) void create();
-    else go(step + 1);
+    const valid = () => (step === PAYMENT ? void create() : go(step + 1));
+    await form
+      .handleSubmit(valid, () => setFormError(r.signup.fixFields))(event)
+      .finally(() => (checking.current = false));
   }
-
-  const change = (key: RegisterField, value: string) => {
-    setData((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-    setFormError(null);
-  };
   const title = step < LAST ? SLIDES[step].title : r.signup.doneTitle;
 
   return (
@@ -173,7 +177,7 @@ export function RegisterWizard() {
           {step < LAST ? (
             <form noValidate onSubmit={submit} className="mt-3">
               <div key={step} className="animate-fade-in">
-                <StepFields fields={STEP_FIELDS[step]} data={data} errors={errors} onChange={change} />
+                <StepFields fields={STEP_FIELDS[step]} form={form} onChange={() => setFormError(null)} />
                 {step === PAYMENT ? (
                   <label className="mt-2 flex cursor-pointer items-start gap-1 text-sm">
                     <input

@@ -1,32 +1,33 @@
 "use client";
 
-import { TextField } from "@/components/ui/text-field";
-import type { FieldSpec, RegisterData, RegisterField } from "./register-state";
+import type { UseFormReturn } from "react-hook-form";
+import { FormTextField } from "@/components/ui/form-text-field";
+import type { FieldSpec, RegisterData, StepContext } from "./register-state";
 
 type Props = {
   fields: readonly FieldSpec[];
-  data: RegisterData;
-  /** The §5 message of each refused field (by 'Continuar' or by the server); typing clears it. */
-  errors: Partial<Record<RegisterField, string>>;
-  onChange: (key: RegisterField, value: string) => void;
+  /** The wizard's form: each field's value and its §5 message (by 'Continuar' or by the server). */
+  form: UseFormReturn<RegisterData, StepContext>;
+  /** Any typing (the form's own message goes with it). */
+  onChange: () => void;
 };
 
 /** One slide's fields in a two-column grid, masked as typed, each with its own error. */
-export function StepFields({ fields, data, errors, onChange }: Props) {
+export function StepFields({ fields, form, onChange }: Props) {
   return (
     <div className="grid gap-2 sm:grid-cols-2">
       {fields.map((field) => (
-        <TextField
+        <FormTextField
           key={field.key}
+          form={form}
+          name={field.key}
+          mask={field.mask}
           className={field.wide ? "sm:col-span-2" : undefined}
           label={field.label}
-          name={field.key}
-          value={data[field.key]}
           inputMode={field.inputMode}
           autoComplete={field.autoComplete}
           placeholder={field.placeholder}
-          error={errors[field.key]}
-          onChange={(event) => onChange(field.key, field.mask ? field.mask(event.target.value) : event.target.value)}
+          onValueChange={onChange}
         />
       ))}
     </div>

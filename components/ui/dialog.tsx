@@ -30,7 +30,13 @@ const CONTENT: Record<DialogVariant, string> = {
     " border-border bg-surface shadow-2xl sm:max-w-[484px] data-[state=open]:animate-fade-in",
 };
 
-const SIZE = { sm: "max-w-[440px]", md: "max-w-[480px]", lg: "max-w-[520px]", xl: "max-w-[560px]" };
+const SIZE = {
+  xs: "max-w-[400px]",
+  sm: "max-w-[440px]",
+  md: "max-w-[480px]",
+  lg: "max-w-[520px]",
+  xl: "max-w-[560px]",
+};
 
 const BACKDROP = { dim: "bg-black/40", normal: "bg-black/50", dark: "bg-black/60" };
 
@@ -40,12 +46,14 @@ export type DialogProps = ContentProps & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   variant?: DialogVariant;
-  /** The width of a "center" dialog: 440, 480, 520 or 560 px. */
+  /** The width of a "center" dialog: 400, 440, 480, 520 or 560 px. */
   size?: keyof typeof SIZE;
   /** How dark the page behind goes; by default 50% (a sheet 60%, the drawer 40%). */
   backdrop?: keyof typeof BACKDROP;
   /** Added to the overlay (an animation, a blur). */
   overlayClassName?: string;
+  /** Data attributes of the overlay (one a listener outside the dialog looks for). */
+  overlayProps?: Record<`data-${string}`, string>;
   /** The layout inside the box; a "center" dialog stacks its parts 16 px apart unless told otherwise. */
   className?: string;
   /** Whether a Dialog.Description describes the content (Radix warns when neither it nor this says). */
@@ -71,6 +79,7 @@ export function Dialog({
   size = "sm",
   backdrop,
   overlayClassName,
+  overlayProps,
   className,
   described = false,
   children,
@@ -81,6 +90,7 @@ export function Dialog({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay
+          {...overlayProps}
           className={cn(
             "fixed inset-0",
             OVERLAY[variant],

@@ -1,5 +1,11 @@
 // The 'Perfil' form asks for 'Senha atual' only when the login e-mail really changes.
-import { emailChanges, serverErrors, validateProfile, type ProfileValues } from "@/components/profile/profile-form";
+import {
+  emailChanges,
+  profileBody,
+  profileSchema,
+  serverErrors,
+  type ProfileValues,
+} from "@/components/profile/profile-form";
 
 const current = "dono@escritorio.demo";
 const values: ProfileValues = {
@@ -18,7 +24,16 @@ describe("emailChanges", () => {
   ])("%j → %s", (typed, changed) => expect(emailChanges(typed, current)).toBe(changed));
 });
 
-describe("validateProfile", () => {
+/** What the form's resolver decides: the body to send, or the first message of each refused field. */
+function validateProfile(typed: ProfileValues, currentEmail: string) {
+  const parsed = profileSchema(currentEmail).safeParse(typed);
+  if (parsed.success) return { body: profileBody(parsed.data, currentEmail) };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  return { errors };
+}
+
+describe("profileSchema and profileBody", () => {
   test("the same e-mail: no password, none sent", () => {
     expect(validateProfile({ ...values, currentPassword: "ignorada" }, current)).toEqual({
       body: { name: "Ana", code: "52998224725", email: current, phone: "11987654321" },
