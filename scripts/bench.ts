@@ -341,7 +341,7 @@ async function main(): Promise<void> {
         );
       }
       section(
-        `Scale: one office (50 clients) whose client holds the blocks; its month keeps ${scaleMonthBlocks} blocks, the rest lie in the 10 years before. ${scaleConnections} connections, ${scaleSeconds} s per read. Statements = pg Client.prototype.query calls of one call of the same route handler in the bench process (authentication included), after a warm call:`,
+        `Scale: one office (50 clients) whose client holds the blocks; its month keeps ${scaleMonthBlocks} blocks, the rest lie in the 10 years before. ${scaleConnections} connections, ${scaleSeconds} s per read. Statements = the SQL statements (pg Client.prototype.query calls and statements sent through postgres.js) of one call of the same route handler in the bench process (authentication included), after a warm call:`,
         table(
           [
             "blocks",

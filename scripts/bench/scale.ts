@@ -3,8 +3,8 @@
 // itself keeps the same `monthBlocks` blocks and the rest lie in the ten years before, so a flat time
 // means the reads touch the month and not the history. Per size: p50/p95 through the bench's HTTP
 // server at `connections` loops, and the SQL statements of one call, counted in this process: the same
-// route handlers called in-process on the same database with a counter on pg's Client.prototype.query,
-// the driver under both Prisma's adapter and the prepared hot path (every statement of the call,
+// route handlers called in-process on the same database, counting pg's Client.prototype.query (under
+// Prisma's adapter) and the statements sent through postgres.js (every statement of the call,
 // authentication included, as tests/integration/query-counts.test.ts counts them). The blocks are
 // added with set-based SQL (generate_series).
 import pg from "pg";
@@ -38,16 +38,25 @@ async function statements(handler: Handler, token: string, body?: unknown): Prom
     if (res.status !== 200) throw new Error(`in-process call: ${res.status}`);
   };
   await call(); // warm: statements prepared, token verified once
+  // Prisma's statements reach pg's Client#query; the others go through postgres.js, and statementRows
+  // writes a trace line for each (server/db/client.ts statementLog): both are counted.
+  const { statementLog } = await import("../../server/db/client");
   const original = pg.Client.prototype.query;
+  const level = statementLog.level;
   let count = 0;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     count += 1;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
+  statementLog.level = "trace";
+  const trace = statementLog.trace;
+  statementLog.trace = (() => void (count += 1)) as typeof trace;
   try {
     await call();
   } finally {
     pg.Client.prototype.query = original;
+    statementLog.trace = trace;
+    statementLog.level = level;
   }
   return count;
 }
