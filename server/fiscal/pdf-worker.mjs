@@ -1,6 +1,6 @@
-// The thread that reads a PDF with pdf.js (server/fiscal/read-pdf.ts starts one per file and ends it when
-// the answer comes or the time runs out). Plain JavaScript: it runs in its own thread, outside any build
-// step, and imports pdf.js as the ES module it is.
+// The process that reads a PDF with pdf.js (server/fiscal/pdf-process.ts starts one per file and kills it
+// when the answer comes, the time runs out or its memory passes the limit). Plain JavaScript: it runs in
+// its own Node process, outside any build step, and imports pdf.js as the ES module it is.
 //
 // Offline by construction: pdf.js's own worker code is handed over as a global (in Node pdf.js runs it in
 // this same thread), standard fonts and cMaps are read from node_modules as file paths, and no URL is
@@ -8,7 +8,6 @@
 // scripting sandbox, and `isEvalSupported: false` keeps fonts from being compiled with `new Function`.
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
-import { parentPort, workerData } from "node:worker_threads";
 import * as pdfjsWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
 
 globalThis.pdfjsWorker = pdfjsWorker;
@@ -96,7 +95,7 @@ async function run({ bytes, task }) {
       page.cleanup();
       results.push(result);
     }
-    return { ok: true, pages, results };
+    return { ok: true, pages, results, peakMemoryMb: process.resourceUsage().maxRSS / 1024 };
   } catch (error) {
     return { ok: false, reason: failureOf(error) };
   } finally {
@@ -104,4 +103,7 @@ async function run({ bytes, task }) {
   }
 }
 
-parentPort.postMessage(await run(workerData));
+process.once("message", async (message) => {
+  const answer = await run(message);
+  process.send(answer, () => process.exit(0));
+});

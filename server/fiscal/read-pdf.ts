@@ -1,7 +1,7 @@
 import "server-only";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
-import { runPdfThread, type PdfTask, type PdfThreadAnswer, type PdfThreadLimits } from "./pdf-thread";
+import { runPdfProcess, type PdfProcessAnswer, type PdfProcessLimits, type PdfTask } from "./pdf-process";
 import { sniffKind } from "./sniff-kind";
 
 // A PDF a client sends (a DANFE, a boleto, a bank's receipt) read on the server with pdf.js: its page
@@ -19,12 +19,13 @@ export const PDF_PAGE_WIDTH = 1240;
 export const PDF_PAGE_MAX_HEIGHT = 3 * 1754;
 // A page scanned at 600 dpi is about 35 MP; pdf.js leaves out any embedded image larger than this.
 const MAX_IMAGE_PIXELS = 40_000_000;
-const DEFAULT_LIMITS: PdfThreadLimits = { timeoutMs: 60_000, heapMb: 256 };
+// A process reading a PDF starts at about 100 MB; a 1240 x 5262 canvas is 26 MB.
+const DEFAULT_LIMITS: PdfProcessLimits = { timeoutMs: 60_000, memoryMb: 512 };
 
 const { pdf } = messages.fiscal;
 
 export type PdfFailure = { ok: false; message: string };
-export type PdfOptions = { maxPages?: number; timeoutMs?: number };
+export type PdfOptions = { maxPages?: number; timeoutMs?: number; memoryMb?: number };
 export type RenderedPdfPage = { png: Buffer; width: number; height: number; ms: number };
 
 function refusalOfBytes(bytes: Buffer): PdfFailure | null {
@@ -33,7 +34,7 @@ function refusalOfBytes(bytes: Buffer): PdfFailure | null {
   return null;
 }
 
-function messageOf(answer: Extract<PdfThreadAnswer, { ok: false }>, maxPages: number): string {
+function messageOf(answer: Extract<PdfProcessAnswer, { ok: false }>, maxPages: number): string {
   if (answer.reason === "tooManyPages") return pdf.tooManyPages(maxPages);
   return pdf[answer.reason];
 }
@@ -42,11 +43,11 @@ async function readPdf(
   bytes: Buffer,
   task: Partial<PdfTask>,
   options: PdfOptions,
-): Promise<PdfFailure | Extract<PdfThreadAnswer, { ok: true }>> {
+): Promise<PdfFailure | Extract<PdfProcessAnswer, { ok: true }>> {
   const refusal = refusalOfBytes(bytes);
   if (refusal) return refusal;
   const maxPages = options.maxPages ?? PDF_MAX_PAGES;
-  const answer = await runPdfThread(
+  const answer = await runPdfProcess(
     bytes,
     {
       render: false,
@@ -57,7 +58,10 @@ async function readPdf(
       ...task,
       maxPages,
     },
-    { ...DEFAULT_LIMITS, timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs },
+    {
+      timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+      memoryMb: options.memoryMb ?? DEFAULT_LIMITS.memoryMb,
+    },
   );
   return answer.ok ? answer : { ok: false, message: messageOf(answer, maxPages) };
 }
@@ -74,11 +78,12 @@ export async function openPdf(
 /**
  * Each page drawn on white as a PNG `width` pixels wide (1240 by default, A4 at 150 dpi), which
  * `processImage` then stores as it stores a photo. The page count is checked before any page is drawn.
+ * `peakMemoryMb`: the most the reading process held, for the log.
  */
 export async function renderPdfPages(
   bytes: Buffer,
   options: PdfOptions & { width?: number } = {},
-): Promise<{ ok: true; pages: RenderedPdfPage[] } | PdfFailure> {
+): Promise<{ ok: true; pages: RenderedPdfPage[]; peakMemoryMb: number } | PdfFailure> {
   const width = Math.max(1, Math.min(Math.round(options.width ?? PDF_PAGE_WIDTH), 2 * PDF_PAGE_WIDTH));
   const answer = await readPdf(bytes, { render: true, width }, options);
   if (!answer.ok) return answer;
@@ -88,7 +93,7 @@ export async function renderPdfPages(
     height: page.height!,
     ms: page.ms,
   }));
-  return { ok: true, pages };
+  return { ok: true, pages, peakMemoryMb: answer.peakMemoryMb ?? 0 };
 }
 
 /** The text layer of each page, its lines joined by line breaks; empty for a scanned page. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { constants, deflateRawSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { sampleKey } from "./fiscal-documents";
 
@@ -124,4 +125,21 @@ export function corruptPdf(): Buffer {
 export async function truncatedPdf(): Promise<Buffer> {
   const whole = await danfePdf();
   return whole.subarray(0, 40);
+}
+
+/** A page whose content stream is ~1 KB of deflate per MiB of zeros when inflated (a decompression bomb). */
+export async function flateBombPdf(megabytes: number): Promise<Buffer> {
+  const mebibyte = Buffer.alloc(2 ** 20);
+  // A full flush ends each copy on a byte boundary with an empty window, so the copies can be chained.
+  const block = deflateRawSync(mebibyte, { finishFlush: constants.Z_FULL_FLUSH });
+  const zlib = Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array<Buffer>(megabytes).fill(block),
+    Buffer.from([0x03, 0x00]),
+  ]);
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(A4);
+  const contents = doc.context.stream(zlib, { Filter: "FlateDecode" });
+  page.node.set(PDFName.of("Contents"), doc.context.register(contents));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

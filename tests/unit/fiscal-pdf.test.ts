@@ -18,6 +18,7 @@ import {
   DANFE_KEY,
   danfePdf,
   encryptedPdf,
+  flateBombPdf,
   groupedKey,
   javascriptPdf,
   manyPagesPdf,
@@ -31,8 +32,8 @@ jest.setTimeout(120_000);
 const TODAY = "2026-11-28";
 const SHOTS = "/tmp/pdf-shots";
 
-// The process's resident memory sampled while the work runs: the reading thread's heap and pdf.js's
-// canvases live in this process too, and are gone once the thread ends.
+// This process's resident memory sampled while the work runs (the PDF is read in a child process, whose
+// own peak renderPdfPages reports).
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakMb: number }> {
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -89,7 +90,8 @@ describe("reading a PDF", () => {
     if (!run.value.ok) throw new Error(run.value.message);
     const times = run.value.pages.map((page) => page.ms).sort((a, b) => a - b);
     console.log(`page draw times (ms): ${times.map((ms) => ms.toFixed(0)).join(", ")}; p50 ${times[5]!.toFixed(0)}`);
-    log("10 pages drawn, thread included", run);
+    log("10 pages drawn, process start included", run);
+    console.log(`reading process peak: ${run.value.peakMemoryMb.toFixed(0)} MB`);
   });
 
   test("reads the text layer page by page", async () => {
@@ -230,7 +232,19 @@ describe("hostile PDFs", () => {
     expect(input.length).toBeLessThan(PDF_MAX_BYTES);
     const run = await timed(() => renderPdfPages(input));
     log(`${(input.length / 2 ** 20).toFixed(1)} MB PDF drawn`, run);
-    expect(run.value.ok && run.value.pages).toHaveLength(1);
+    if (!run.value.ok) throw new Error(run.value.message);
+    expect(run.value.pages).toHaveLength(1);
+    console.log(`reading process peak: ${run.value.peakMemoryMb.toFixed(0)} MB`);
+  });
+
+  test("a 2 MB page that inflates to 2 GB is stopped at the memory limit", async () => {
+    const input = await flateBombPdf(2048);
+    const run = await timed(() => renderPdfPages(input));
+    log(`decompression bomb (${(input.length / 2 ** 20).toFixed(1)} MB)`, run);
+    expect(run.value).toEqual({ ok: false, message: "O PDF exige memória demais para ser lido." });
+    const lowered = await timed(() => pdfText(input, { memoryMb: 256 }));
+    log("decompression bomb, 256 MB allowed", lowered);
+    expect(lowered.value).toEqual({ ok: false, message: "O PDF exige memória demais para ser lido." });
   });
 
   test("a file that takes longer than its time is answered when the time runs out", async () => {
