@@ -69,12 +69,14 @@ export function runPdfProcess(bytes: Uint8Array, task: PdfTask, limits: PdfProce
       const used = child.pid === undefined ? null : residentMb(child.pid);
       if (used !== null && used > limits.memoryMb) finish({ ok: false, reason: "tooHeavy" });
     }, MEMORY_CHECK_MS);
-    child.on("message", (answer: PdfProcessAnswer) => finish(answer));
+    child.on("message", (message: PdfProcessAnswer | { ready: true }) => {
+      if ("ready" in message) child.send({ bytes, task });
+      else finish(message);
+    });
     child.on("error", () => finish({ ok: false, reason: "corrupt" }));
-    // A heap past --max-old-space-size aborts the process without an answer.
-    child.on("exit", (code, signal) =>
+    // After the last message: a heap past --max-old-space-size aborts the process without an answer.
+    child.on("close", (code, signal) =>
       finish({ ok: false, reason: signal === "SIGABRT" || code === 134 ? "tooHeavy" : "corrupt" }),
     );
-    child.send({ bytes, task });
   });
 }

@@ -103,7 +103,11 @@ async function run({ bytes, task }) {
   }
 }
 
+// The server that started this process is gone: nobody will read the answer.
+process.once("disconnect", () => process.exit(1));
+// A message that comes before its listener is lost: the file is asked for only once this one listens.
 process.once("message", async (message) => {
   const answer = await run(message);
   process.send(answer, () => process.exit(0));
 });
+process.send({ ready: true });
