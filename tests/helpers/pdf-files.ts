@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { constants, deflateRawSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { sampleKey } from "./fiscal-documents";
@@ -114,6 +114,56 @@ export function encryptedPdf(): Buffer {
     ],
     `/Root 1 0 R /Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]`,
   );
+}
+
+// The standard handler's password padding (PDF 1.7, 7.6.3.3, algorithm 2).
+const PASSWORD_PADDING = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+
+function rc4(key: Buffer, data: Buffer): Buffer {
+  const state = Array.from({ length: 256 }, (_, index) => index);
+  for (let i = 0, j = 0; i < 256; i += 1) {
+    j = (j + state[i]! + key[i % key.length]!) % 256;
+    [state[i], state[j]] = [state[j]!, state[i]!];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n += 1) {
+    i = (i + 1) % 256;
+    j = (j + state[i]!) % 256;
+    [state[i], state[j]] = [state[j]!, state[i]!];
+    out[n] = data[n]! ^ state[(state[i]! + state[j]!) % 256]!;
+  }
+  return out;
+}
+
+// Encrypted with an owner password only (printing and copying restricted, as banks send statements):
+// the empty user password opens it. RC4 40 bits (revision 2); the page has no stream or string, so
+// nothing else needs encrypting.
+export function ownerPasswordPdf(): Buffer {
+  const md5 = (...parts: Buffer[]) => createHash("md5").update(Buffer.concat(parts)).digest();
+  const id = Buffer.from("0123456789abcdef0123456789abcdef", "hex");
+  const permissions = -44;
+  const owner = rc4(md5(Buffer.from("dono"), PASSWORD_PADDING.subarray(0, 28)).subarray(0, 5), PASSWORD_PADDING);
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const key = md5(PASSWORD_PADDING, owner, p, id).subarray(0, 5);
+  const user = rc4(key, PASSWORD_PADDING);
+  return handWrittenPdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+      `<< /Filter /Standard /V 1 /R 2 /Length 40 /P ${permissions} /O <${owner.toString("hex")}> /U <${user.toString("hex")}> >>`,
+    ],
+    `/Root 1 0 R /Encrypt 4 0 R /ID [<${id.toString("hex")}> <${id.toString("hex")}>]`,
+  );
+}
+
+/** A page that is only a photo, as a scanner makes: no text layer. */
+export async function scannedPdf(jpeg: Buffer): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedJpg(jpeg);
+  doc.addPage(A4).drawImage(image, { x: 0, y: 0, width: A4[0], height: A4[1] });
+  return Buffer.from(await doc.save());
 }
 
 /** A header followed by bytes that are no PDF. */

@@ -22,7 +22,9 @@ import {
   groupedKey,
   javascriptPdf,
   manyPagesPdf,
+  ownerPasswordPdf,
   paddedPdf,
+  scannedPdf,
   textPdf,
   truncatedPdf,
 } from "@/tests/helpers/pdf-files";
@@ -97,6 +99,23 @@ describe("reading a PDF", () => {
   test("reads the text layer page by page", async () => {
     const read = await pdfText(await textPdf([["Primeira página", "linha dois"], [], ["Terceira"]]));
     expect(read).toEqual({ ok: true, pages: ["Primeira página\nlinha dois", "", "Terceira"] });
+  });
+
+  test("a scanned page is drawn, and has no text", async () => {
+    const photo = await sharp({
+      create: { width: 800, height: 1131, channels: 3, background: { r: 240, g: 235, b: 220 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const input = await scannedPdf(photo);
+    expect(await pdfText(input)).toEqual({ ok: true, pages: [""] });
+    const rendered = await renderPdfPages(input);
+    expect(rendered.ok && rendered.pages[0]).toMatchObject({ width: 1240, height: 1754 });
+  });
+
+  test("a PDF restricted by an owner password only opens, as in any viewer", async () => {
+    expect(await openPdf(ownerPasswordPdf())).toEqual({ ok: true, pages: 1 });
+    expect((await renderPdfPages(ownerPasswordPdf())).ok).toBe(true);
   });
 
   test("a page with a huge declared size is drawn scaled down", async () => {
