@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { constants, deflateRawSync } from "node:zlib";
-import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { sampleKey } from "./fiscal-documents";
 
-// PDFs for the reader's tests: pages of text (a boleto, a DANFE), many pages, huge pages, one that
-// carries JavaScript, one encrypted, damaged bytes and one padded past the upload's size. pdf-lib writes
-// the ordinary ones; the encrypted one is written by hand, since pdf-lib cannot encrypt.
+// PDFs for the reader's tests, written by hand with their cross-reference offsets counted: pages of text
+// (a boleto, a DANFE) in the standard Helvetica, many pages, huge pages, a scanned page, JavaScript
+// actions, encryption (a user password, an owner password only), damaged bytes, padding and a deflate
+// bomb. By hand rather than with a PDF library: each file is a few objects, and a hostile one needs
+// bytes no library writes.
 
 export const A4: [number, number] = [595.28, 841.89];
 
@@ -16,23 +17,81 @@ export const COLLECTION_LINE = "84670000001-7 43590024020-9 02405000243-5 842210
 export const DANFE_KEY = sampleKey("55", "12345678000195", 4321);
 export const DANFE_CNPJ = "12.345.678/0001-95";
 
+/** An object's dictionary, and its stream's bytes when it is a stream (its /Length is added). */
+export type PdfObject = string | { dict: string; stream: Buffer };
+
+/** Objects numbered from 1, with their cross-reference table's offsets counted. */
+export function handWrittenPdf(objects: PdfObject[], trailer: string): Buffer {
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  let length = parts[0]!.length;
+  const push = (part: Buffer | string) => {
+    const bytes = typeof part === "string" ? Buffer.from(part, "latin1") : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    if (typeof object === "string") return push(`${index + 1} 0 obj\n${object}\nendobj\n`);
+    push(`${index + 1} 0 obj\n<< ${object.dict} /Length ${object.stream.length} >>\nstream\n`);
+    push(object.stream);
+    push("\nendstream\nendobj\n");
+  });
+  const xref = length;
+  let table = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) table += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  push(`${table}trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+// Text as a PDF string in WinAnsiEncoding: Latin-1 letters as they are, the dash and the ellipsis at
+// their WinAnsi codes, anything else as '?'.
+function pdfString(text: string): string {
+  const winAnsi: Record<string, string> = { "—": "\x97", "–": "\x96", "…": "\x85" };
+  const bytes = [...text].map((char) => winAnsi[char] ?? (char.charCodeAt(0) < 256 ? char : "?")).join("");
+  return `(${bytes.replace(/[\\()]/g, (char) => `\\${char}`)})`;
+}
+
+// Catalog (1), page tree (2), Helvetica (3), then each page and its content stream.
+function pagesPdf(
+  pages: { size: [number, number]; content: string; resources?: string }[],
+  extra: PdfObject[] = [],
+  catalog = "",
+): Buffer {
+  const first = 4 + extra.length;
+  const kids = pages.map((_, index) => `${first + index * 2} 0 R`).join(" ");
+  const objects: PdfObject[] = [
+    `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`,
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ...extra,
+  ];
+  pages.forEach(({ size, content, resources = "" }, index) => {
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size[0]} ${size[1]}] /Resources << /Font << /F1 3 0 R >> ${resources} >> /Contents ${first + index * 2 + 1} 0 R >>`,
+      { dict: "", stream: Buffer.from(content, "latin1") },
+    );
+  });
+  return handWrittenPdf(objects, "/Root 1 0 R");
+}
+
+function textContent(lines: string[], height: number): string {
+  return lines
+    .map((line, index) => `BT /F1 11 Tf 40 ${(height - 60 - index * 18).toFixed(2)} Td ${pdfString(line)} Tj ET`)
+    .join("\n");
+}
+
 /** The 44 digits in 11 groups of 4, as a DANFE prints them. */
 export function groupedKey(key: string): string {
   return key.match(/\d{4}/g)!.join(" ");
 }
 
 /** One page per entry, each line of text drawn 18 points below the last. */
-export async function textPdf(pages: string[][], size: [number, number] = A4): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const page = doc.addPage(size);
-    lines.forEach((line, index) => page.drawText(line, { x: 40, y: size[1] - 60 - index * 18, size: 11, font }));
-  }
-  return Buffer.from(await doc.save());
+export function textPdf(pages: string[][], size: [number, number] = A4): Buffer {
+  return pagesPdf(pages.map((lines) => ({ size, content: textContent(lines, size[1]) })));
 }
 
-export function boletoPdf(line = BOLETO_LINE): Promise<Buffer> {
+export function boletoPdf(line = BOLETO_LINE): Buffer {
   return textPdf([
     [
       "Banco Bradesco S.A. | 237-2 | " + line,
@@ -43,7 +102,7 @@ export function boletoPdf(line = BOLETO_LINE): Promise<Buffer> {
   ]);
 }
 
-export function danfePdf(key = DANFE_KEY): Promise<Buffer> {
+export function danfePdf(key = DANFE_KEY): Buffer {
   return textPdf([
     [
       "DANFE — Documento Auxiliar da Nota Fiscal Eletrônica",
@@ -57,48 +116,54 @@ export function danfePdf(key = DANFE_KEY): Promise<Buffer> {
 }
 
 /** `count` blank pages. */
-export async function manyPagesPdf(count: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  for (let index = 0; index < count; index += 1) doc.addPage(A4);
-  return Buffer.from(await doc.save());
+export function manyPagesPdf(count: number): Buffer {
+  return pagesPdf(Array.from({ length: count }, () => ({ size: A4, content: "" })));
 }
 
-/** A page whose open action and document-level script would fetch `url` if anything ran them. */
-export async function javascriptPdf(url: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage(A4).drawText("Documento com JavaScript", { x: 40, y: 780, size: 11, font });
+/** A page whose open action, document-level script and will-close action would call `url` if anything ran them. */
+export function javascriptPdf(url: string): Buffer {
   const script = `app.launchURL("${url}/open", true); this.submitForm("${url}/submit"); globalThis.ranPdfScript = true;`;
-  const action = doc.context.obj({ Type: "Action", S: "JavaScript", JS: PDFString.of(script) });
-  doc.catalog.set(PDFName.of("OpenAction"), doc.context.register(action));
-  const names = doc.context.obj({ Names: [PDFString.of("run"), doc.context.register(action)] });
-  doc.catalog.set(PDFName.of("Names"), doc.context.obj({ JavaScript: doc.context.register(names) }));
-  doc.catalog.set(PDFName.of("AA"), doc.context.obj({ WC: doc.context.register(action) }));
-  return Buffer.from(await doc.save());
+  // Object 4: the action; 5: the document's named scripts.
+  const extra = [`<< /Type /Action /S /JavaScript /JS ${pdfString(script)} >>`, "<< /Names [(run) 4 0 R] >>"];
+  const catalog = "/OpenAction 4 0 R /Names << /JavaScript 5 0 R >> /AA << /WC 4 0 R >>";
+  return pagesPdf([{ size: A4, content: textContent(["Documento com JavaScript"], A4[1]) }], extra, catalog);
 }
 
 /** A PDF with one unreferenced stream of random bytes, so the file is about `megabytes` long. */
-export async function paddedPdf(megabytes: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage(A4).drawText("Documento grande", { x: 40, y: 780, size: 11, font });
-  doc.context.register(doc.context.stream(randomBytes(Math.round(megabytes * 2 ** 20))));
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+export function paddedPdf(megabytes: number): Buffer {
+  const padding = { dict: "", stream: randomBytes(Math.round(megabytes * 2 ** 20)) };
+  return pagesPdf([{ size: A4, content: textContent(["Documento grande"], A4[1]) }], [padding]);
 }
 
-/** Objects numbered from 1, with their cross-reference table's offsets counted. */
-export function handWrittenPdf(objects: string[], trailer: string): Buffer {
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, "latin1"));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, "latin1");
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+/** A page that is only a photo, as a scanner makes: no text layer. */
+export function scannedPdf(jpeg: Buffer, width: number, height: number): Buffer {
+  const image = {
+    dict: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode`,
+    stream: jpeg,
+  };
+  const content = `q ${A4[0]} 0 0 ${A4[1]} 0 0 cm /Im1 Do Q`;
+  return pagesPdf([{ size: A4, content, resources: "/XObject << /Im1 4 0 R >>" }], [image]);
+}
+
+/** A page whose content stream is ~1 KB of deflate per MiB of zeros when inflated (a decompression bomb). */
+export function flateBombPdf(megabytes: number): Buffer {
+  const mebibyte = Buffer.alloc(2 ** 20);
+  // A full flush ends each copy on a byte boundary with an empty window, so the copies can be chained.
+  const block = deflateRawSync(mebibyte, { finishFlush: constants.Z_FULL_FLUSH });
+  const zlib = Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array<Buffer>(megabytes).fill(block),
+    Buffer.from([0x03, 0x00]),
+  ]);
+  return handWrittenPdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
+      { dict: "/Filter /FlateDecode", stream: zlib },
+    ],
+    "/Root 1 0 R",
+  );
 }
 
 // An /Encrypt dictionary of the standard handler (RC4, 40 bits) whose /U does not match the empty
@@ -158,38 +223,12 @@ export function ownerPasswordPdf(): Buffer {
   );
 }
 
-/** A page that is only a photo, as a scanner makes: no text layer. */
-export async function scannedPdf(jpeg: Buffer): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const image = await doc.embedJpg(jpeg);
-  doc.addPage(A4).drawImage(image, { x: 0, y: 0, width: A4[0], height: A4[1] });
-  return Buffer.from(await doc.save());
-}
-
 /** A header followed by bytes that are no PDF. */
 export function corruptPdf(): Buffer {
   return Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(4096)]);
 }
 
 /** A valid file cut short: its pages and cross-reference table are gone. */
-export async function truncatedPdf(): Promise<Buffer> {
-  const whole = await danfePdf();
-  return whole.subarray(0, 40);
-}
-
-/** A page whose content stream is ~1 KB of deflate per MiB of zeros when inflated (a decompression bomb). */
-export async function flateBombPdf(megabytes: number): Promise<Buffer> {
-  const mebibyte = Buffer.alloc(2 ** 20);
-  // A full flush ends each copy on a byte boundary with an empty window, so the copies can be chained.
-  const block = deflateRawSync(mebibyte, { finishFlush: constants.Z_FULL_FLUSH });
-  const zlib = Buffer.concat([
-    Buffer.from([0x78, 0x9c]),
-    ...Array<Buffer>(megabytes).fill(block),
-    Buffer.from([0x03, 0x00]),
-  ]);
-  const doc = await PDFDocument.create();
-  const page = doc.addPage(A4);
-  const contents = doc.context.stream(zlib, { Filter: "FlateDecode" });
-  page.node.set(PDFName.of("Contents"), doc.context.register(contents));
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+export function truncatedPdf(): Buffer {
+  return danfePdf().subarray(0, 40);
 }

@@ -107,7 +107,7 @@ describe("reading a PDF", () => {
     })
       .jpeg()
       .toBuffer();
-    const input = await scannedPdf(photo);
+    const input = scannedPdf(photo, 800, 1131);
     expect(await pdfText(input)).toEqual({ ok: true, pages: [""] });
     const rendered = await renderPdfPages(input);
     expect(rendered.ok && rendered.pages[0]).toMatchObject({ width: 1240, height: 1754 });
