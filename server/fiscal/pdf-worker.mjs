@@ -43,17 +43,25 @@ async function renderPage(page, options) {
   return { png, width, height };
 }
 
+// Text runs in reading order: a new line where the baseline moves, a space where a run starts past the
+// end of the last one on the same line (two table cells side by side must not fuse their numbers).
 async function textOf(page) {
   const content = await page.getTextContent();
   let text = "";
   let lastY = null;
+  let lastEndX = null;
   for (const item of content.items) {
     if (!("str" in item)) continue;
-    const y = item.transform[5];
-    if (lastY !== null && Math.abs(y - lastY) > 1 && !text.endsWith("\n")) text += "\n";
+    const [, , , , x, y] = item.transform;
+    if (lastY !== null && Math.abs(y - lastY) > 1) {
+      if (!text.endsWith("\n")) text += "\n";
+    } else if (lastEndX !== null && x - lastEndX > 1 && !/\s$/.test(text) && !/^\s/.test(item.str)) {
+      text += " ";
+    }
     text += item.str;
     if (item.hasEOL) text += "\n";
     lastY = y;
+    lastEndX = x + item.width;
   }
   return text.trim();
 }

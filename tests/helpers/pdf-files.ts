@@ -91,6 +91,12 @@ export function textPdf(pages: string[][], size: [number, number] = A4): Buffer 
   return pagesPdf(pages.map((lines) => ({ size, content: textContent(lines, size[1]) })));
 }
 
+/** One page with each text drawn on its own at its own place, as a form's cells are. */
+export function positionedTextPdf(texts: { text: string; x: number; y: number }[]): Buffer {
+  const content = texts.map(({ text, x, y }) => `BT /F1 11 Tf ${x} ${y} Td ${pdfString(text)} Tj ET`).join("\n");
+  return pagesPdf([{ size: A4, content }]);
+}
+
 export function boletoPdf(line = BOLETO_LINE): Buffer {
   return textPdf([
     [

@@ -24,6 +24,7 @@ import {
   manyPagesPdf,
   ownerPasswordPdf,
   paddedPdf,
+  positionedTextPdf,
   scannedPdf,
   textPdf,
   truncatedPdf,
@@ -99,6 +100,12 @@ describe("reading a PDF", () => {
   test("reads the text layer page by page", async () => {
     const read = await pdfText(await textPdf([["Primeira página", "linha dois"], [], ["Terceira"]]));
     expect(read).toEqual({ ok: true, pages: ["Primeira página\nlinha dois", "", "Terceira"] });
+  });
+
+  test("runs side by side on a line are read apart", async () => {
+    const cells = ["Nº 000.001", "Série 1", "Folha 1/1"].map((text, index) => ({ text, x: 40 + index * 150, y: 700 }));
+    const read = await pdfText(positionedTextPdf(cells));
+    expect(read).toEqual({ ok: true, pages: ["Nº 000.001 Série 1 Folha 1/1"] });
   });
 
   test("a scanned page is drawn, and has no text", async () => {
