@@ -20,6 +20,9 @@ const nextConfig: NextConfig = {
     "@aws-sdk/client-s3",
     "nodemailer",
     "pino",
+    // Loaded only by the PDF reading thread (server/fiscal/pdf-worker.mjs), never bundled.
+    "pdfjs-dist",
+    "@napi-rs/canvas",
   ],
   poweredByHeader: false,
   // `npm test` typechecks the whole tree before it builds (scripts/test.mjs): the build need not do it again.

@@ -1,5 +1,6 @@
 // The pt-BR catalogue's "fiscal" section (lib/i18n/messages.ts explains the catalogue): why a fiscal
-// XML (NF-e, NFC-e, CT-e, CF-e SAT) or a ZIP of them could not be read.
+// XML (NF-e, NFC-e, CT-e, CF-e SAT), a ZIP of them or a PDF could not be read. Each names the reason
+// only: the caller adds the file's name.
 export const fiscalMessages = {
   xml: {
     tooLarge: "O XML passa de 5 MB.",
@@ -17,5 +18,14 @@ export const fiscalMessages = {
     tooLarge: (megabytes: number) => `O conteúdo do ZIP passa de ${megabytes} MB descompactado.`,
     corrupt: "ZIP corrompido.",
     encrypted: "O ZIP tem arquivos protegidos por senha.",
+  },
+  pdf: {
+    notPdf: "O arquivo não é um PDF.",
+    tooLarge: (megabytes: number) => `O PDF passa de ${megabytes} MB.`,
+    corrupt: "PDF corrompido.",
+    encrypted: "PDF protegido por senha.",
+    tooManyPages: (limit: number) => `O PDF passa de ${limit} páginas.`,
+    timeout: "O PDF demorou demais para ser lido.",
+    tooHeavy: "O PDF exige memória demais para ser lido.",
   },
 } as const;
