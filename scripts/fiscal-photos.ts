@@ -9,7 +9,7 @@
 // the photos not read are written, for a look).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readDocumentCodes } from "@/server/fiscal/read-codes";
+import { readCodesWithView, type ViewName } from "@/server/fiscal/read-codes";
 import { processImage } from "@/server/images/pipeline";
 import { createRandom } from "@/server/seed/random";
 import { drawnCode, type CodeKind } from "./fiscal-photos/codes";
@@ -25,6 +25,8 @@ export type CodeReadingRow = {
   wrong: number;
   p50Ms: number;
   p95Ms: number;
+  /** Documents read by each view of the image (the first that read a code). */
+  views: Partial<Record<ViewName, number>>;
 };
 
 const TODAY = "2026-03-16";
@@ -49,7 +51,7 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 };
 
-type Outcome = { kind: CodeKind; read: boolean; wrong: number; ms: number };
+type Outcome = { kind: CodeKind; read: boolean; wrong: number; ms: number; view: ViewName | null };
 
 /** Draws, uploads and reads `count` photos; one row per kind of code and one for all. */
 export async function measureCodeReading(count = 200, seed = 2026, misses?: string): Promise<CodeReadingRow[]> {
@@ -60,33 +62,34 @@ export async function measureCodeReading(count = 200, seed = 2026, misses?: stri
     const photo = await photograph(random, code);
     const stored = await processImage(photo.bytes);
     const started = performance.now();
-    const readings = await readDocumentCodes(stored.display, { today: TODAY });
+    const { readings, view } = await readCodesWithView(stored.display, { today: TODAY });
     const ms = performance.now() - started;
     const read = readings.some((r) => r.text === code.text);
     const wrong = readings.filter((r) => r.text !== code.text).length;
-    outcomes.push({ kind: code.kind, read, wrong, ms });
+    outcomes.push({ kind: code.kind, read, wrong, ms, view });
     if (misses && (!read || wrong)) {
       mkdirSync(misses, { recursive: true });
       const name = `${String(i).padStart(3, "0")}-${code.kind}-m${photo.moduleWidth.toFixed(1)}-b${photo.blur.toFixed(2)}-t${photo.tilt.toFixed(1)}.webp`;
       writeFileSync(join(misses, name), stored.display);
     }
   }
-  const row = (kind: string, goal: number, of: Outcome[]): CodeReadingRow => ({
-    kind,
-    documents: of.length,
-    read: of.filter((o) => o.read).length,
-    rate: of.length ? of.filter((o) => o.read).length / of.length : 0,
-    goal,
-    wrong: of.reduce((sum, o) => sum + o.wrong, 0),
-    p50Ms: percentile(
-      of.map((o) => o.ms),
-      50,
-    ),
-    p95Ms: percentile(
-      of.map((o) => o.ms),
-      95,
-    ),
-  });
+  const row = (kind: string, goal: number, of: Outcome[]): CodeReadingRow => {
+    const read = of.filter((o) => o.read);
+    const times = of.map((o) => o.ms);
+    const views: Partial<Record<ViewName, number>> = {};
+    for (const o of read) if (o.view) views[o.view] = (views[o.view] ?? 0) + 1;
+    return {
+      kind,
+      documents: of.length,
+      read: read.length,
+      rate: of.length ? read.length / of.length : 0,
+      goal,
+      wrong: of.reduce((sum, o) => sum + o.wrong, 0),
+      p50Ms: percentile(times, 50),
+      p95Ms: percentile(times, 95),
+      views,
+    };
+  };
   return [
     ...KINDS.map((k) =>
       row(
@@ -102,14 +105,17 @@ export async function measureCodeReading(count = 200, seed = 2026, misses?: stri
 /** The rows as a Markdown table. */
 export function codeReadingTable(rows: CodeReadingRow[]): string {
   const lines = [
-    "| código | fotos | lidas | taxa | meta | leituras erradas | p50 | p95 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| código | fotos | lidas | taxa | meta | leituras erradas | p50 | p95 | lidas por vista |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   for (const r of rows) {
     const goal = r.goal ? `≥ ${(r.goal * 100).toFixed(0)} %` : "";
     const rate = `${(r.rate * 100).toFixed(1)} %`;
+    const byView = Object.entries(r.views)
+      .map(([view, n]) => `${view} ${n}`)
+      .join(", ");
     lines.push(
-      `| ${r.kind} | ${r.documents} | ${r.read} | ${rate} | ${goal} | ${r.wrong} | ${r.p50Ms.toFixed(0)} ms | ${r.p95Ms.toFixed(0)} ms |`,
+      `| ${r.kind} | ${r.documents} | ${r.read} | ${rate} | ${goal} | ${r.wrong} | ${r.p50Ms.toFixed(0)} ms | ${r.p95Ms.toFixed(0)} ms | ${byView} |`,
     );
   }
   return lines.join("\n");

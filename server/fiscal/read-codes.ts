@@ -1,6 +1,7 @@
 import "server-only";
+import type { ReaderOptions } from "zxing-wasm/reader";
 import { distinctReadings, interpretCode, type CodeReading } from "./code-readings";
-import { decodeGray, enlargedBand, rotated, sharpened, type Band } from "./read-views";
+import { decodeGray, enlargedBand, rotated, type Band } from "./read-views";
 import { measureSkew } from "./skew";
 import { readRawCodes, type GrayImage } from "./zxing";
 
@@ -13,49 +14,61 @@ export type ReadCodesOptions = {
   budgetMs?: number;
 };
 
+export type ViewName = "whole" | "upright" | "row-band" | "column-band" | "fixed-threshold";
+export type CodesRead = { readings: CodeReading[]; view: ViewName | null };
+
 const DEFAULT_BUDGET_MS = 1500;
 // Below this the page is read as it is: zxing's scan lines cross a barcode this little turned.
-const SKEW_WORTH_TURNING = 1;
-// Overlapping bands, so a barcode lies whole in one of them; enlarged twice, a thin bar blurred to
-// one and a half pixels becomes three.
-const BANDS: Band[] = [
-  { top: 0.5, height: 0.5 },
-  { top: 0, height: 0.5 },
-  { top: 0.25, height: 0.5 },
-];
+const SKEW_WORTH_TURNING = 0.5;
+// Overlapping halves, the middle one first, so a barcode lies whole in one of them; enlarged twice, a
+// thin bar blurred over one and a half pixels spans three. Columns serve a page turned a quarter.
+const half = (axis: Band["axis"]) => [0.25, 0.5, 0].map((start): Band => ({ axis, start, size: 0.5 }));
+// Blurred thin bars on white paper: a threshold halfway through the grey range splits them where the
+// local average, dragged by the blur, does not.
+const FIXED: Partial<ReaderOptions> = { binarizer: "FixedThreshold" };
 
-type View = () => Promise<GrayImage>;
+type View = { name: ViewName; image: () => Promise<GrayImage>; options?: Partial<ReaderOptions> };
 
-// The views in the order they pay off on the photos of scripts/fiscal-photos.ts.
-function views(image: GrayImage, skew: () => Promise<number>): View[] {
+// In the order they pay off on the photos of scripts/fiscal-photos.ts: each later view reads codes
+// the earlier ones missed, at a higher price.
+function views(image: GrayImage): View[] {
   let upright: Promise<GrayImage> | undefined;
   const straight = () =>
-    (upright ??= skew().then((angle) => (Math.abs(angle) < SKEW_WORTH_TURNING ? image : rotated(image, -angle))));
+    (upright ??= measureSkew(image).then((angle) =>
+      Math.abs(angle) < SKEW_WORTH_TURNING ? image : rotated(image, -angle),
+    ));
+  const bands = (axis: Band["axis"], name: ViewName, options?: Partial<ReaderOptions>): View[] =>
+    half(axis).map((band) => ({ name, image: async () => enlargedBand(await straight(), band, 2), options }));
   return [
-    async () => image,
-    straight,
-    ...BANDS.map((band) => async () => enlargedBand(await straight(), band, 2)),
-    async () => sharpened(await straight()),
+    { name: "whole", image: async () => image },
+    { name: "upright", image: straight },
+    ...bands("rows", "row-band"),
+    { name: "fixed-threshold", image: straight, options: FIXED },
+    ...bands("rows", "fixed-threshold", FIXED),
+    ...bands("columns", "column-band"),
   ];
+}
+
+/** readDocumentCodes, and which view of the image gave the readings (null: none). */
+export async function readCodesWithView(image: Buffer, options: ReadCodesOptions): Promise<CodesRead> {
+  const deadline = Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
+  const gray = await decodeGray(image);
+  if (!gray) return { readings: [], view: null };
+  for (const view of views(gray)) {
+    const codes = await readRawCodes(await view.image(), view.options);
+    const readings = codes.flatMap(({ format, text }) => interpretCode(format, text, options.today) ?? []);
+    if (readings.length > 0) return { readings: distinctReadings(readings), view: view.name };
+    if (Date.now() >= deadline) break;
+  }
+  return { readings: [], view: null };
 }
 
 /**
  * The fiscal and payment codes printed on a photographed document (QR, Code-128, ITF), each one only
  * when its check digits hold. The whole image first; then, until a code is read or the budget is spent,
- * the page turned upright and bands of it enlarged. A pure function of the bytes and `today`: bytes that
- * are no image give [].
+ * the page turned upright by its measured skew, bands of it enlarged, a fixed threshold. A pure function
+ * of the bytes and `today`: bytes that are no image give [].
  */
 export async function readDocumentCodes(image: Buffer, options: ReadCodesOptions): Promise<CodeReading[]> {
-  const deadline = Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
-  const gray = await decodeGray(image);
-  if (!gray) return [];
-  let angle: Promise<number> | undefined;
-  const skew = () => (angle ??= measureSkew(gray));
-  for (const view of views(gray, skew)) {
-    const codes = await readRawCodes(await view());
-    const readings = codes.flatMap(({ format, text }) => interpretCode(format, text, options.today) ?? []);
-    if (readings.length > 0) return distinctReadings(readings);
-    if (Date.now() >= deadline) break;
-  }
-  return [];
+  return (await readCodesWithView(image, options)).readings;
 }

@@ -39,20 +39,20 @@ export function rotated(image: GrayImage, degrees: number): Promise<GrayImage> {
   return gray(raw(image).rotate(degrees, { background: WHITE }));
 }
 
-export type Band = { top: number; height: number };
+export type Band = { axis: "rows" | "columns"; start: number; size: number };
 
-/** A horizontal band of `image` (fractions of its height) enlarged `scale` times. */
+/** A band of `image` (its rows or its columns, as fractions of the side) enlarged `scale` times. */
 export function enlargedBand(image: GrayImage, band: Band, scale: number): Promise<GrayImage> {
-  const top = Math.floor(band.top * image.height);
-  const height = Math.min(image.height - top, Math.ceil(band.height * image.height));
+  const side = band.axis === "rows" ? image.height : image.width;
+  const start = Math.floor(band.start * side);
+  const size = Math.min(side - start, Math.ceil(band.size * side));
+  const region =
+    band.axis === "rows"
+      ? { left: 0, top: start, width: image.width, height: size }
+      : { left: start, top: 0, width: size, height: image.height };
   return gray(
     raw(image)
-      .extract({ left: 0, top, width: image.width, height })
-      .resize({ width: Math.round(image.width * scale), height: Math.round(height * scale), kernel: "cubic" }),
+      .extract(region)
+      .resize({ width: Math.round(region.width * scale), height: Math.round(region.height * scale), kernel: "cubic" }),
   );
-}
-
-/** `image` sharpened: blurred edges steeper, for thin bars a phone's lens has softened. */
-export function sharpened(image: GrayImage): Promise<GrayImage> {
-  return gray(raw(image).sharpen({ sigma: 1.2, m1: 1, m2: 3 }));
 }
