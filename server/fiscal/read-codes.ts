@@ -10,7 +10,7 @@ export type { CodeReading } from "./code-readings";
 export type ReadCodesOptions = {
   /** YYYY-MM-DD: places a boleto's due-date factor in its cycle. */
   today: string;
-  /** Time after which no further view of the image is tried (ms); the view under way finishes. */
+  /** Time for the views of the image (ms): none is begun that would, like the last, end after it. */
   budgetMs?: number;
 };
 
@@ -54,11 +54,15 @@ export async function readCodesWithView(image: Buffer, options: ReadCodesOptions
   const deadline = Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
   const gray = await decodeGray(image);
   if (!gray) return { readings: [], view: null };
+  // A view is begun only when one more like the last still ends within the budget.
+  let lastMs = 0;
   for (const view of views(gray)) {
+    const started = Date.now();
+    if (started + lastMs > deadline) break;
     const codes = await readRawCodes(await view.image(), view.options);
     const readings = codes.flatMap(({ format, text }) => interpretCode(format, text, options.today) ?? []);
     if (readings.length > 0) return { readings: distinctReadings(readings), view: view.name };
-    if (Date.now() >= deadline) break;
+    lastMs = Date.now() - started;
   }
   return { readings: [], view: null };
 }
