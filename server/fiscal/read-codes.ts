@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReaderOptions } from "zxing-wasm/reader";
 import { distinctReadings, interpretCode, type CodeReading } from "./code-readings";
-import { decodeGray, enlargedBand, rotated, type Band } from "./read-views";
+import { decodeGray, enlargedBand, rotated, sharpened, type Band } from "./read-views";
 import { measureSkew } from "./skew";
 import { readRawCodes, type GrayImage } from "./zxing";
 
@@ -14,7 +14,7 @@ export type ReadCodesOptions = {
   budgetMs?: number;
 };
 
-export type ViewName = "whole" | "upright" | "row-band" | "column-band" | "fixed-threshold";
+export type ViewName = "whole" | "upright" | "row-band" | "column-band" | "fixed-threshold" | "sharpened";
 export type CodesRead = { readings: CodeReading[]; view: ViewName | null };
 
 const DEFAULT_BUDGET_MS = 1500;
@@ -37,6 +37,8 @@ function views(image: GrayImage): View[] {
     (upright ??= measureSkew(image).then((angle) =>
       Math.abs(angle) < SKEW_WORTH_TURNING ? image : rotated(image, -angle),
     ));
+  let steep: Promise<GrayImage> | undefined;
+  const steepened = () => (steep ??= straight().then(sharpened));
   const bands = (axis: Band["axis"], name: ViewName, options?: Partial<ReaderOptions>): View[] =>
     half(axis).map((band) => ({ name, image: async () => enlargedBand(await straight(), band, 2), options }));
   return [
@@ -44,6 +46,8 @@ function views(image: GrayImage): View[] {
     { name: "upright", image: straight },
     ...bands("rows", "row-band"),
     { name: "fixed-threshold", image: straight, options: FIXED },
+    { name: "sharpened", image: steepened, options: FIXED },
+    { name: "sharpened", image: steepened },
     ...bands("rows", "fixed-threshold", FIXED),
     ...bands("columns", "column-band"),
   ];
@@ -70,7 +74,8 @@ export async function readCodesWithView(image: Buffer, options: ReadCodesOptions
 /**
  * The fiscal and payment codes printed on a photographed document (QR, Code-128, ITF), each one only
  * when its check digits hold. The whole image first; then, until a code is read or the budget is spent,
- * the page turned upright by its measured skew, bands of it enlarged, a fixed threshold. A pure function
+ * the page turned upright by its measured skew, bands of it enlarged, a fixed threshold, its edges
+ * steepened. A pure function
  * of the bytes and `today`: bytes that are no image give [].
  */
 export async function readDocumentCodes(image: Buffer, options: ReadCodesOptions): Promise<CodeReading[]> {
