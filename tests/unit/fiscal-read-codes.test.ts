@@ -8,6 +8,9 @@ import { readCodesWithView, readDocumentCodes } from "@/server/fiscal/read-codes
 import { readRawCodes } from "@/server/fiscal/zxing";
 
 const TODAY = "2026-03-16";
+// The views a code needs are reached however busy the machine: the budget is a matter of time, not of
+// what is read.
+const UNBOUNDED = 60_000;
 const KEY_43 = "3526035260181500012055001000012345100123456";
 const KEY = KEY_43 + accessKeyDigit(KEY_43);
 const NFCE_43 = "35260352601815000120650010000123451001234567".slice(0, 43);
@@ -64,20 +67,20 @@ describe("readDocumentCodes", () => {
       { kind: "arrecadacao", segment: "4", valueCents: 31247 },
     ],
   ])("%s", async (_name, drawn, expected) => {
-    const readings = await readDocumentCodes(await page(drawn), { today: TODAY });
+    const readings = await readDocumentCodes(await page(drawn), { today: TODAY, budgetMs: UNBOUNDED });
     expect(readings).toEqual([expect.objectContaining({ ...expected, text: drawn.text })]);
   });
 
   test("a page turned a quarter and a little more is turned upright by its measured skew", async () => {
     const image = await page({ bcid: "code128", text: KEY, module: 2, turn: 97 });
-    const { readings, view } = await readCodesWithView(image, { today: TODAY });
+    const { readings, view } = await readCodesWithView(image, { today: TODAY, budgetMs: UNBOUNDED });
     expect(readings.map((r) => r.text)).toEqual([KEY]);
     expect(view).toBe("upright");
   });
 
   test("thin bars blurred as a phone's lens blurs them", async () => {
     const image = await page({ bcid: "interleaved2of5", text: BOLETO, module: 1.5, turn: -6, blur: 1 });
-    const { readings, view } = await readCodesWithView(image, { today: TODAY });
+    const { readings, view } = await readCodesWithView(image, { today: TODAY, budgetMs: UNBOUNDED });
     expect(readings.map((r) => r.text)).toEqual([BOLETO]);
     expect(view).not.toBe("whole");
   });
@@ -87,7 +90,7 @@ describe("readDocumentCodes", () => {
     const gray = await sharp(image).grayscale().raw().toBuffer({ resolveWithObject: true });
     const raw = await readRawCodes({ data: gray.data, width: gray.info.width, height: gray.info.height });
     expect(raw.map((c) => c.text)).toContain(BROKEN_BOLETO);
-    expect(await readDocumentCodes(image, { today: TODAY, budgetMs: 200 })).toEqual([]);
+    expect(await readDocumentCodes(image, { today: TODAY, budgetMs: UNBOUNDED })).toEqual([]);
   });
 
   test("a page without a code, and bytes that are no image, give nothing", async () => {
