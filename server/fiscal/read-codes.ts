@@ -14,7 +14,8 @@ export type ReadCodesOptions = {
   budgetMs?: number;
 };
 
-export type ViewName = "whole" | "upright" | "row-band" | "column-band" | "fixed-threshold" | "sharpened";
+export type ViewName =
+  "whole" | "upright" | "row-band" | "column-band" | "fixed-threshold" | "sharpened" | "sharpened-band";
 export type CodesRead = { readings: CodeReading[]; view: ViewName | null };
 
 const DEFAULT_BUDGET_MS = 1500;
@@ -50,6 +51,12 @@ function views(image: GrayImage): View[] {
     { name: "sharpened", image: steepened },
     ...bands("rows", "fixed-threshold", FIXED),
     ...bands("columns", "column-band"),
+    // Bars under a pixel and a half: enlarged first, so the steepening works on whole steps.
+    ...half("rows").map((band) => ({
+      name: "sharpened-band" as const,
+      image: async () => sharpened(await enlargedBand(await straight(), band, 2)),
+      options: FIXED,
+    })),
   ];
 }
 
