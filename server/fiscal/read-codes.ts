@@ -67,10 +67,15 @@ export async function readCodesWithView(image: Buffer, options: ReadCodesOptions
   if (!gray) return { readings: [], view: null };
   // A view is begun only when one more like the last still ends within the budget.
   let lastMs = 0;
+  let last: { picture: GrayImage; options: View["options"] } | undefined;
   for (const view of views(gray)) {
     const started = Date.now();
     if (started + lastMs > deadline) break;
-    const codes = await readRawCodes(await view.image(), view.options);
+    const picture = await view.image();
+    // A page that needed no turn is its own upright view: read once.
+    if (last?.picture === picture && last.options === view.options) continue;
+    last = { picture, options: view.options };
+    const codes = await readRawCodes(picture, view.options);
     const readings = codes.flatMap(({ format, text }) => interpretCode(format, text, options.today) ?? []);
     if (readings.length > 0) return { readings: distinctReadings(readings), view: view.name };
     lastMs = Date.now() - started;
@@ -82,8 +87,7 @@ export async function readCodesWithView(image: Buffer, options: ReadCodesOptions
  * The fiscal and payment codes printed on a photographed document (QR, Code-128, ITF), each one only
  * when its check digits hold. The whole image first; then, until a code is read or the budget is spent,
  * the page turned upright by its measured skew, bands of it enlarged, a fixed threshold, its edges
- * steepened. A pure function
- * of the bytes and `today`: bytes that are no image give [].
+ * steepened. A pure function of the bytes and `today`: bytes that are no image give [].
  */
 export async function readDocumentCodes(image: Buffer, options: ReadCodesOptions): Promise<CodeReading[]> {
   return (await readCodesWithView(image, options)).readings;
