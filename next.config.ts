@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     "sharp",
     "bwip-js",
+    // An emscripten module whose wasm is read from node_modules at run time (server/fiscal/zxing.ts).
+    "zxing-wasm",
     "pg",
     "postgres",
     "pg-boss",
