@@ -35,6 +35,9 @@ export type FiscalDocument = {
   totalCents: number;
   /** tpAmb 2: homologation ('Sem valor fiscal (homologação)'). */
   homologation: boolean;
-  /** An authorisation protocol with an authorised status is attached (nfeProc/cteProc; a CF-e is authorised by its SAT). */
+  /**
+   * An authorisation protocol with an authorised status is attached (nfeProc/cteProc); a CF-e is
+   * authorised by its SAT.
+   */
   authorised: boolean;
 };
