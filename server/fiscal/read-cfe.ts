@@ -1,7 +1,6 @@
 import "server-only";
-import { childrenOf, pathOf, textAt, type XmlElement } from "./xml-tree";
-import { centsOf, dateOf, issuerOf, keyOf, partyOf, type FiscalXmlResult } from "./xml-values";
-import type { FiscalItem } from "@/lib/fiscal/fiscal-document";
+import { pathOf, textAt, type XmlElement } from "./xml-tree";
+import { centsOf, dateOf, issuerOf, keyOf, partyOf, productItems, type FiscalXmlResult } from "./xml-values";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
 
 // CF-e SAT (model 59), as the SAT returns it: `CFe/infCFe` with the key in its Id, the date as AAAAMMDD
@@ -17,20 +16,8 @@ export function readCfe(cfe: XmlElement): FiscalXmlResult {
   if ("message" in key) return { ok: false, message: key.message };
   const totalCents = centsOf(textAt(info, "total", "vCFe"));
   if (totalCents === null) return { ok: false, message: m.noTotal };
-  const items: FiscalItem[] = [];
-  for (const det of childrenOf(info, "det")) {
-    const product = pathOf(det, "prod");
-    const itemTotal = centsOf(textAt(product, "vItem") ?? textAt(product, "vProd"));
-    if (itemTotal === null) return { ok: false, message: m.badValue("vItem") };
-    items.push({
-      code: textAt(product, "cProd"),
-      description: textAt(product, "xProd") ?? "",
-      quantity: textAt(product, "qCom"),
-      unit: textAt(product, "uCom"),
-      unitValueCents: centsOf(textAt(product, "vUnCom")),
-      totalCents: itemTotal,
-    });
-  }
+  const items = productItems(info, ["vItem", "vProd"]);
+  if ("message" in items) return { ok: false, message: items.message };
   return {
     ok: true,
     document: {

@@ -1,7 +1,6 @@
 import "server-only";
-import { childrenOf, pathOf, textAt, type XmlElement } from "./xml-tree";
-import { centsOf, dateOf, issuerOf, keyOf, partyOf, type FiscalXmlResult } from "./xml-values";
-import type { FiscalItem } from "@/lib/fiscal/fiscal-document";
+import { pathOf, textAt, type XmlElement } from "./xml-tree";
+import { centsOf, dateOf, issuerOf, keyOf, partyOf, productItems, type FiscalXmlResult } from "./xml-values";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
 
 // NF-e (model 55) and NFC-e (65), layouts 3.10 and 4.00 (2.00's dEmi read too): `NFe/infNFe`, with the
@@ -18,20 +17,8 @@ export function readNfe(nfe: XmlElement | null, protocol: XmlElement | null): Fi
   if ("message" in key) return { ok: false, message: key.message };
   const totalCents = centsOf(textAt(info, "total", "ICMSTot", "vNF"));
   if (totalCents === null) return { ok: false, message: m.noTotal };
-  const items: FiscalItem[] = [];
-  for (const det of childrenOf(info, "det")) {
-    const product = pathOf(det, "prod");
-    const itemTotal = centsOf(textAt(product, "vProd"));
-    if (itemTotal === null) return { ok: false, message: m.badValue("vProd") };
-    items.push({
-      code: textAt(product, "cProd"),
-      description: textAt(product, "xProd") ?? "",
-      quantity: textAt(product, "qCom"),
-      unit: textAt(product, "uCom"),
-      unitValueCents: centsOf(textAt(product, "vUnCom")),
-      totalCents: itemTotal,
-    });
-  }
+  const items = productItems(info, ["vProd"]);
+  if ("message" in items) return { ok: false, message: items.message };
   const protocolKey = textAt(protocol, "chNFe");
   const status = textAt(protocol, "cStat");
   return {

@@ -1,7 +1,7 @@
 import "server-only";
-import { textAt, type XmlElement } from "./xml-tree";
+import { childrenOf, pathOf, textAt, type XmlElement } from "./xml-tree";
 import { parseAccessKey, type AccessKey, type FiscalModel } from "@/lib/fiscal/access-key";
-import type { FiscalDocument, FiscalParty } from "@/lib/fiscal/fiscal-document";
+import type { FiscalDocument, FiscalItem, FiscalParty } from "@/lib/fiscal/fiscal-document";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
 
 // The value types of the fiscal layouts, read from their text: decimals with a dot (never through a
@@ -66,4 +66,27 @@ export function partyOf(group: XmlElement | null): FiscalParty | null {
 /** The issuer: always a party, empty fields when the group is missing. */
 export function issuerOf(group: XmlElement | null): FiscalParty {
   return partyOf(group) ?? { document: null, name: null, address: null };
+}
+
+/**
+ * The products of an NF-e, NFC-e or CF-e (`det/prod`), each valued by the first of `totalTags` it has
+ * (NF-e vProd; CF-e vItem, net of its discount, else vProd); a message when one has none.
+ */
+export function productItems(info: XmlElement, totalTags: string[]): FiscalItem[] | { message: string } {
+  const items: FiscalItem[] = [];
+  for (const det of childrenOf(info, "det")) {
+    const product = pathOf(det, "prod");
+    const total = totalTags.map((tag) => textAt(product, tag)).find((text) => text !== null) ?? null;
+    const totalCents = centsOf(total);
+    if (totalCents === null) return { message: m.badValue(totalTags[0]) };
+    items.push({
+      code: textAt(product, "cProd"),
+      description: textAt(product, "xProd") ?? "",
+      quantity: textAt(product, "qCom"),
+      unit: textAt(product, "uCom"),
+      unitValueCents: centsOf(textAt(product, "vUnCom")),
+      totalCents,
+    });
+  }
+  return items;
 }
