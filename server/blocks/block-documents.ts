@@ -1,7 +1,7 @@
 import "server-only";
 import type { BlockDocumentsAnswer, BlockIdBody } from "@/lib/contract/blocks";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl, signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { loadWorkBlock } from "./access";
 
@@ -50,8 +50,8 @@ export async function blockDocuments({
   const contabilized = block.contabilizedAt ? (block.contabilizedBy?.user ?? null) : null;
   const [pendency] = block.pendencies;
   return {
-    documentsUrl: block.documents.map((doc) => signDocumentUrl(doc.displayKey)),
-    thumbnailsUrl: block.documents.map((doc) => signDocumentUrl(doc.thumbKey)),
+    documentsUrl: block.documents.map((doc) => documentImageUrl(doc.displayKey)),
+    thumbnailsUrl: block.documents.map((doc) => documentImageUrl(doc.thumbKey)),
     categorizedBy: categorized?.name ?? null,
     contabilizedBy: contabilized?.name ?? null,
     categorizedPhotoUrl: signed(categorized?.pictureKey),

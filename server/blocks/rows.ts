@@ -2,7 +2,7 @@ import "server-only";
 import type { Block } from "@/lib/contract/blocks";
 import { centsToDecimalText } from "@/lib/format/money";
 import { statementRows, type Db, type Tx } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl } from "@/server/documents/signed-url";
 
 // The one SQL statement behind every block a list or a save answers with: the blocks of one client
 // (optionally of one month, or one block), each with its documents' keys in order (a LATERAL
@@ -81,7 +81,11 @@ function monthRangeSql(r: { from: string; to: string; fromMidnight: string; toMi
 const BLOCK_YEAR_MONTH_SQL = `to_char(COALESCE(b.payment_date, (b.sent_at AT TIME ZONE '${TIME_ZONE}')::date),
   'YYYY-MM')`;
 
-const sign = (keys: string | null) => (keys ? keys.split(" ").map((key) => signDocumentUrl(key)) : []);
+// The keys come joined by spaces (cheaper to read than an array), a document without its page yet as
+// NO_PAGE (no document key is "-", they all start with "clients/").
+const NO_PAGE = "-";
+const sign = (keys: string | null) =>
+  keys ? keys.split(" ").map((key) => documentImageUrl(key === NO_PAGE ? null : key)) : [];
 
 export function toLoaded(row: BlockRow): LoadedBlock {
   const year = Number(row.yearMonth.slice(0, 4));
@@ -133,8 +137,8 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
         SELECT 1 AS one FROM pendencies p WHERE p.block_id = b.id AND p.solved_at IS NULL LIMIT 1
       ) open ON TRUE
       LEFT JOIN LATERAL (
-        SELECT array_to_string(array_agg(d.display_key ORDER BY d.position, d.id), ' ') AS display,
-               array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ') AS thumbs
+        SELECT array_to_string(array_agg(d.display_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS display,
+               array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS thumbs
           FROM documents d
          WHERE d.block_id = b.id AND d.deleted_at IS NULL
       ) docs ON TRUE

@@ -2,7 +2,7 @@ import "server-only";
 import type { SentBlock } from "@/lib/contract/business";
 import type { Db, Tx } from "@/server/db/client";
 import { undoableUntil } from "./sent-blocks";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl } from "@/server/documents/signed-url";
 
 /**
  * A block as Blocos enviados shows it (the answer of a send), for the operator `operatorId` whose undo
@@ -32,8 +32,8 @@ export async function loadSentBlock(db: Db | Tx, blockId: number, operatorId: nu
     id: block.id,
     date: block.sentAt.toISOString(),
     accountId: block.accountId,
-    documentsUrl: block.documents.map((doc) => signDocumentUrl(doc.displayKey)),
-    thumbnailsUrl: block.documents.map((doc) => signDocumentUrl(doc.thumbKey)),
+    documentsUrl: block.documents.map((doc) => documentImageUrl(doc.displayKey)),
+    thumbnailsUrl: block.documents.map((doc) => documentImageUrl(doc.thumbKey)),
     ...(block.contabilizedAt ? { contabilizedDatetime: block.contabilizedAt.toISOString() } : {}),
     operatorId: block.sentById,
     undoableUntil: undoableUntil({ ...block, hasPendency: block.pendencies.length > 0 }, block.sentById === operatorId),

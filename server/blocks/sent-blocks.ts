@@ -3,7 +3,7 @@ import type { SentBlock, SentBlocksBody } from "@/lib/contract/business";
 import { SENT_UNDO_MS } from "@/lib/constants";
 import { saoPauloDay, saoPauloStartOfDay } from "@/lib/format/deadline";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "@/server/policy/business-caller";
 import { galleryOwner } from "@/server/documents/gallery-owner";
@@ -57,8 +57,8 @@ export function undoableUntil(block: UndoState, isMine: boolean, now: Date = new
 type Row = UndoState & {
   id: number;
   sentById: number | null;
-  displayKeys: string[] | null;
-  thumbKeys: string[] | null;
+  displayKeys: (string | null)[] | null;
+  thumbKeys: (string | null)[] | null;
 };
 
 /**
@@ -95,8 +95,8 @@ export async function listSentBlocks({ actor, body }: { actor: Actor; body: Sent
     id: row.id,
     date: row.sentAt.toISOString(),
     accountId: row.accountId,
-    documentsUrl: (row.displayKeys ?? []).map((key) => signDocumentUrl(key)),
-    thumbnailsUrl: (row.thumbKeys ?? []).map((key) => signDocumentUrl(key)),
+    documentsUrl: (row.displayKeys ?? []).map(documentImageUrl),
+    thumbnailsUrl: (row.thumbKeys ?? []).map(documentImageUrl),
     ...(row.contabilizedAt ? { contabilizedDatetime: row.contabilizedAt.toISOString() } : {}),
     operatorId: row.sentById,
     undoableUntil: undoableUntil(row, owner.isMe, now),

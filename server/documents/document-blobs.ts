@@ -15,6 +15,8 @@ import { referencedBlobKeys } from "@/server/storage/blob-references";
 const log = scopedLogger("documents");
 
 export type DocumentBlobKeys = { displayKey: string; thumbKey: string };
+/** Every blob a document row may name: its pictures (none yet for a page not drawn) and the file it came as. */
+export type DocumentFiles = { displayKey: string | null; thumbKey: string | null; sourceKey?: string | null };
 
 export function documentBlobKeys(clientId: number, documentUuid: string = randomUUID()): DocumentBlobKeys {
   const base = `clients/${clientId}/documents/${documentUuid}`;
@@ -49,8 +51,10 @@ export async function storeDocumentImage(
  * the uploads of a request that failed. A blob that could not be deleted is logged and left to the orphan
  * sweep (no row names it any more), so the caller's answer never waits on storage trouble.
  */
-export async function deleteDocumentBlobs(store: BlobStore, documents: readonly DocumentBlobKeys[]): Promise<void> {
-  const keys = documents.flatMap((doc) => [doc.displayKey, doc.thumbKey]);
+export async function deleteDocumentBlobs(store: BlobStore, documents: readonly DocumentFiles[]): Promise<void> {
+  const keys = documents
+    .flatMap((doc) => [doc.displayKey, doc.thumbKey, doc.sourceKey])
+    .filter((key): key is string => typeof key === "string");
   await Promise.all(
     keys.map((key) =>
       store.delete(key).catch((error: unknown) => log.error({ err: error, key }, "could not delete a blob")),

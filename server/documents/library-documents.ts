@@ -1,7 +1,7 @@
 import "server-only";
 import type { GalleryDocument, LibraryDocumentsBody } from "@/lib/contract/business";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "./signed-url";
+import { documentImageUrl } from "./signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "@/server/policy/business-caller";
 import { galleryOwner } from "./gallery-owner";
@@ -44,8 +44,8 @@ export async function listLibraryDocuments({
   return rows.map((row) => ({
     id: row.id,
     date: row.createdAt.toISOString(),
-    url: signDocumentUrl(row.displayKey),
-    thumbnailUrl: signDocumentUrl(row.thumbKey),
+    url: documentImageUrl(row.displayKey),
+    thumbnailUrl: documentImageUrl(row.thumbKey),
     rescued: row.rescued,
     width: row.width,
     height: row.height,

@@ -22,6 +22,7 @@ const removeSelect = {
   devolvedAt: true,
   displayKey: true,
   thumbKey: true,
+  sourceKey: true,
   block: { select: { pendencies: { where: { solvedAt: null }, select: { id: true }, take: 1 } } },
 } as const;
 

@@ -4,14 +4,14 @@ import { returnedDocumentDeadline, returnedDocumentsExpiredBefore } from "@/lib/
 import { formatDate } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
 import { getDb } from "@/server/db/client";
-import { signDocumentUrl } from "./signed-url";
+import { documentImageUrl } from "./signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "@/server/policy/business-caller";
 
 type ReturnedRow = {
   id: number;
-  displayKey: string;
-  thumbKey: string;
+  displayKey: string | null;
+  thumbKey: string | null;
   devolvedAt: Date;
   originalName: string | null;
   createdAt: Date;
@@ -48,11 +48,11 @@ export async function listReturnedDocuments({ actor }: { actor: Actor }): Promis
      ORDER BY d.devolved_at, d.id`;
   return rows.map((row) => {
     const devolvedAt = row.devolvedAt;
-    const url = signDocumentUrl(row.displayKey);
+    const url = documentImageUrl(row.displayKey);
     return {
       id: row.id,
       url,
-      thumbnailUrl: signDocumentUrl(row.thumbKey),
+      thumbnailUrl: documentImageUrl(row.thumbKey),
       date: returnedDocumentDeadline(devolvedAt).toISOString(),
       name: documentName(row),
       devolvedDatetime: devolvedAt.toISOString(),

@@ -32,6 +32,17 @@ export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & 
   return `${FILE_ROUTE_PREFIX}${key}?exp=${exp}&sig=${sign(key, exp)}`;
 }
 
+/**
+ * What a document's picture and thumbnail are while the page of a document that came as a file (an
+ * imported XML) is not drawn yet: a static picture saying so, until the reading job stores the page.
+ */
+export const PAGE_IN_PREPARATION_URL = "/pagina-em-preparo.svg";
+
+/** A document's picture or thumbnail: its signed link, or PAGE_IN_PREPARATION_URL while it has none. */
+export function documentImageUrl(key: string | null): string {
+  return key === null ? PAGE_IN_PREPARATION_URL : signDocumentUrl(key);
+}
+
 /** The `exp` the lists' links get now: every link signed for a list within this minute carries it. */
 export function listLinkExpiry(): string {
   const earliest = Math.floor(Date.now() / 1000) + getConfig().FILE_URL_TTL;

@@ -9,7 +9,14 @@ import { deleteBlobs } from "./delete-blobs";
 export type ReturnedDocumentsOptions = { now?: Date; db?: Db; store?: BlobStore; batchSize?: number };
 export type ReturnedDocumentsResult = { documents: number; blobs: number; blobFailures: number };
 
-type DeletedRow = { id: number; client_id: number; office_id: number; display_key: string; thumb_key: string };
+type DeletedRow = {
+  id: number;
+  client_id: number;
+  office_id: number;
+  display_key: string | null;
+  thumb_key: string | null;
+  source_key: string | null;
+};
 
 /**
  * The returned-documents-delete job: every document the office returned whose deadline (00:00 São
@@ -28,7 +35,9 @@ export async function deleteExpiredReturnedDocuments(
   for (;;) {
     const rows = await deleteBatch(db, cutoff, batchSize);
     result.documents += rows.length;
-    const keys = rows.flatMap((row) => [row.display_key, row.thumb_key]);
+    const keys = rows
+      .flatMap((row) => [row.display_key, row.thumb_key, row.source_key])
+      .filter((key): key is string => key !== null);
     // Defence in depth: a key some other row still names is kept.
     const kept = await referencedBlobKeys(db, keys);
     const outcome = await deleteBlobs(
@@ -57,7 +66,7 @@ function deleteBatch(db: Db, cutoff: Date, batchSize: number): Promise<DeletedRo
           ORDER BY devolved_at
           LIMIT ${batchSize}
           FOR UPDATE SKIP LOCKED)
-      RETURNING d.id, d.client_id, c.office_id, d.display_key, d.thumb_key`;
+      RETURNING d.id, d.client_id, c.office_id, d.display_key, d.thumb_key, d.source_key`;
     const byClient = new Map<number, DeletedRow[]>();
     for (const row of rows) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row]);
     for (const [clientId, documents] of byClient) {

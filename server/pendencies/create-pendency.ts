@@ -7,7 +7,7 @@ import { recordClientChange } from "@/server/audit/record-client-change";
 import { loadWorkBlock } from "@/server/blocks/access";
 import { busyHolder } from "@/server/blocks/busy";
 import { getDb, type Tx } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { RELEASED_CLAIM } from "@/server/categorization/queue";
@@ -122,7 +122,7 @@ async function answer(tx: Tx, pendency: OpenPendency): Promise<Pendency> {
     date: pendency.createdAt.toISOString(),
     issue: pendency.issue,
     observations: pendency.observations,
-    documentsUrl: documents.map((doc) => signDocumentUrl(doc.displayKey)),
+    documentsUrl: documents.map((doc) => documentImageUrl(doc.displayKey)),
     solvedDatetime: null,
   };
 }

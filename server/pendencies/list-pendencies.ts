@@ -2,7 +2,7 @@ import "server-only";
 import type { Pendency, PendencyListBody } from "@/lib/contract/blocks";
 import { loadSeenClient } from "@/server/accounts/client-accounts";
 import { Prisma, getDb } from "@/server/db/client";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
 
@@ -13,7 +13,7 @@ type PendencyRow = {
   issue: number;
   observations: string;
   solvedAt: Date | null;
-  displayKeys: string[] | null;
+  displayKeys: (string | null)[] | null;
 };
 
 const TIME_ZONE = "America/Sao_Paulo";
@@ -51,7 +51,7 @@ export async function listPendencies({ actor, body }: { actor: Actor; body: Pend
     date: row.createdAt.toISOString(),
     issue: row.issue,
     observations: row.observations,
-    documentsUrl: (row.displayKeys ?? []).map((key) => signDocumentUrl(key)),
+    documentsUrl: (row.displayKeys ?? []).map(documentImageUrl),
     solvedDatetime: row.solvedAt ? row.solvedAt.toISOString() : null,
   }));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { PendencyToSolveAnswer, PendencyToSolveBody } from "@/lib/contract/business";
 import { Prisma, getDb, type Db, type Tx } from "@/server/db/client";
 import { openPendenciesOf } from "@/server/blocks/open-pendencies";
-import { signDocumentUrl } from "@/server/documents/signed-url";
+import { documentImageUrl, signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { businessCaller } from "@/server/policy/business-caller";
 
@@ -27,8 +27,8 @@ type HeadRow = {
   issue: number;
   observations: string;
   documentIds: number[] | null;
-  displayKeys: string[] | null;
-  thumbKeys: string[] | null;
+  displayKeys: (string | null)[] | null;
+  thumbKeys: (string | null)[] | null;
   createdByName: string | null;
   createdByPictureKey: string | null;
   pendencyNumber: number;
@@ -102,8 +102,8 @@ export async function pendencyToSolve({
   }));
   if (!row || row.id === null) return { pendency: null, pendencyNumber: row?.pendencyNumber ?? 0, queue };
   const ids = row.documentIds ?? [];
-  const display = (row.displayKeys ?? []).map((key) => signDocumentUrl(key));
-  const thumbs = (row.thumbKeys ?? []).map((key) => signDocumentUrl(key));
+  const display = (row.displayKeys ?? []).map(documentImageUrl);
+  const thumbs = (row.thumbKeys ?? []).map(documentImageUrl);
   return {
     pendency: {
       id: row.id,

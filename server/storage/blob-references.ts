@@ -2,7 +2,7 @@ import "server-only";
 import type { Db, Tx } from "@/server/db/client";
 
 /**
- * Of these blob keys, the ones a row still names: a document's display or thumbnail picture, a user's
+ * Of these blob keys, the ones a row still names: a document's display or thumbnail picture or the file it came as, a user's
  * avatar, an office's or a client's logo. Every column that holds a blob key is listed here (the
  * orphan sweep deletes whatever is not); a new one must be added.
  */
@@ -12,6 +12,7 @@ export async function referencedBlobKeys(db: Db | Tx, keys: readonly string[]): 
   const rows = await db.$queryRaw<{ key: string }[]>`
     SELECT display_key AS key FROM documents WHERE display_key = ANY(${list}::text[])
     UNION SELECT thumb_key FROM documents WHERE thumb_key = ANY(${list}::text[])
+    UNION SELECT source_key FROM documents WHERE source_key = ANY(${list}::text[])
     UNION SELECT picture_key FROM users WHERE picture_key = ANY(${list}::text[])
     UNION SELECT picture_key FROM clients WHERE picture_key = ANY(${list}::text[])
     UNION SELECT picture_key FROM accounting_offices WHERE picture_key = ANY(${list}::text[])`;

@@ -61,7 +61,7 @@ for (const [label, device] of [
       });
       const rows = await db().document.findMany({ where: { blockId }, orderBy: { position: "asc" } });
       expect(rows.map((row) => row.id)[1]).toBe(gallery.id);
-      const thumbs = rows.map((row) => new RegExp(escape(row.thumbKey)));
+      const thumbs = rows.map((row) => new RegExp(escape(row.thumbKey!)));
 
       // Blocos enviados: the preview's strip
       await page.goto("/sentblock");

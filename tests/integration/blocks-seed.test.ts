@@ -26,8 +26,8 @@ let cards: ClientCard[] = [];
 beforeAll(async () => {
   expect(await seed(getDb())).toBe(true);
   blobKeys = (await getDb().document.findMany({ select: { displayKey: true, thumbKey: true } })).flatMap((d) => [
-    d.displayKey,
-    d.thumbKey,
+    d.displayKey!,
+    d.thumbKey!,
   ]);
   t.dono = await login("dono@escritorio.demo");
   t.operador = await login("operador@escritorio.demo");

@@ -35,8 +35,8 @@ const restore = (token: string | undefined, body: unknown) =>
   call<Answer>(restorePost, { body, token, path: "/api/document/devolved/restore" });
 const db = () => getDb();
 const blobsExist = async (doc: Document) => [
-  await getBlobStore().exists(doc.displayKey),
-  await getBlobStore().exists(doc.thumbKey),
+  await getBlobStore().exists(doc.displayKey!),
+  await getBlobStore().exists(doc.thumbKey!),
 ];
 
 /** A document of alpha the office returned (its block devolved) `daysAgo` days ago, sent by regularAlpha. */
@@ -82,7 +82,7 @@ describe("POST /api/document/remove", () => {
 
   test("a picture already missing from the store does not fail the removal", async () => {
     const doc = await ownGallery();
-    await getBlobStore().delete(doc.displayKey);
+    await getBlobStore().delete(doc.displayKey!);
     expect((await remove(tokens.regularAlpha, { documentId: doc.id })).status).toBe(200);
     expect(await blobsExist(doc)).toEqual([false, false]);
   });

@@ -78,13 +78,13 @@ describe("POST /api/block/create", () => {
     expect(created.map((d) => d.clientRef)).toEqual([entries[0].id, entries[2].id]);
     expect(created.every((d) => d.uploadedById === regularAlpha.id && d.library === "" && !d.rescued)).toBe(true);
     expect(answer.documentsUrl).toEqual(
-      block.documents.map((d) => expect.stringContaining(`/api/files/${d.displayKey}?`)),
+      block.documents.map((d) => expect.stringContaining(`/api/files/${d.displayKey!}?`)),
     );
     expect(answer.thumbnailsUrl).toEqual(
-      block.documents.map((d) => expect.stringContaining(`/api/files/${d.thumbKey}?`)),
+      block.documents.map((d) => expect.stringContaining(`/api/files/${d.thumbKey!}?`)),
     );
     // Pictures: upright (the receipt is stored sideways with EXIF orientation 6), WebP, no metadata.
-    const display = (await getBlobStore().get(created[0].displayKey))!.body;
+    const display = (await getBlobStore().get(created[0].displayKey!))!.body;
     const meta = await sharp(display).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 800, 1200, undefined]);
     expect([created[0].width, created[0].height]).toEqual([800, 1200]);

@@ -175,7 +175,7 @@ describe("orphan blob sweep", () => {
     const logo = `clients/${client.id}/logo/${randomUUID()}.webp`;
     await put(logo, 2 * ORPHAN_GRACE_MS);
     await db().client.update({ where: { id: client.id }, data: { pictureKey: logo } });
-    for (const key of [document.displayKey, document.thumbKey]) await age(key, 2 * ORPHAN_GRACE_MS);
+    for (const key of [document.displayKey!, document.thumbKey!]) await age(key, 2 * ORPHAN_GRACE_MS);
 
     const oldOrphan = `clients/${client.id}/documents/${randomUUID()}/display.webp`;
     await put(oldOrphan, ORPHAN_GRACE_MS + MINUTE_MS);
@@ -194,13 +194,13 @@ describe("orphan blob sweep", () => {
     expect(existsSync(oldTemp)).toBe(false);
     expect(existsSync(freshTemp)).toBe(true);
     expect(await store.exists(oldOrphan)).toBe(false);
-    for (const key of [freshOrphan, avatar, logo, document.displayKey, document.thumbKey])
+    for (const key of [freshOrphan, avatar, logo, document.displayKey!, document.thumbKey!])
       expect(await store.exists(key)).toBe(true);
   });
 
   test("a document's blobs become orphans when its row is gone, and are swept in batches", async () => {
     const documents = await Promise.all([1, 2, 3].map(() => createDocument({ store })));
-    const keys = documents.flatMap((d) => [d.displayKey, d.thumbKey]);
+    const keys = documents.flatMap((d) => [d.displayKey!, d.thumbKey!]);
     for (const key of keys) await age(key, 2 * ORPHAN_GRACE_MS);
     await db().document.deleteMany({ where: { id: { in: documents.map((d) => d.id) } } });
     const result = await sweepOrphanBlobs({ store, batchSize: 2 });

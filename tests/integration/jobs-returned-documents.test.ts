@@ -37,7 +37,8 @@ async function returned(devolvedAt: Date, documents = 2) {
   return { client, block, documents: block.documents };
 }
 
-const keysOf = (docs: { displayKey: string; thumbKey: string }[]) => docs.flatMap((d) => [d.displayKey, d.thumbKey]);
+const keysOf = (docs: { displayKey: string | null; thumbKey: string | null }[]) =>
+  docs.flatMap((d) => [d.displayKey!, d.thumbKey!]);
 const stored = async (keys: string[]) =>
   (await Promise.all(keys.map((key) => store.exists(key)))).filter(Boolean).length;
 const remaining = (ids: number[]) => getDb().document.count({ where: { id: { in: ids } } });

@@ -168,7 +168,7 @@ export async function buildMatrixWorld(): Promise<Matrix> {
     account,
     categorized,
     uncategorized,
-    document: { key: document.displayKey },
+    document: { key: document.displayKey! },
   };
 
   // A second session of the responsible operator: its refresh token, presented as an access token.

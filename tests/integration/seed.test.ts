@@ -32,7 +32,7 @@ beforeAll(async () => {
   seedEnded = Date.now();
   seedMs = seedEnded - started;
   const documents = await db().document.findMany({ select: { displayKey: true, thumbKey: true } });
-  blobKeys = documents.flatMap((d) => [d.displayKey, d.thumbKey]);
+  blobKeys = documents.flatMap((d) => [d.displayKey!, d.thumbKey!]);
 }, 120_000);
 
 // The blobs live in DATA_DIR, shared by test runs: leave no pictures behind. (The keys were read
@@ -159,19 +159,19 @@ test("devolved blocks' documents are marked devolved; pendencies carry an issue"
 test("every document's pictures exist in the blob store, each document with its own keys", async () => {
   const documents = await db().document.findMany();
   expect(documents.length).toBeGreaterThan(0);
-  expect(new Set(documents.map((d) => d.displayKey)).size).toBe(documents.length);
+  expect(new Set(documents.map((d) => d.displayKey!)).size).toBe(documents.length);
   const store = getBlobStore();
   const sample = documents.filter((_, i) => i % 7 === 0);
   for (const d of sample) {
-    const folder = /^clients\/(\d+)\/documents\/([0-9a-f-]{36})\/documento-([0-9a-f]{8})\.webp$/.exec(d.displayKey);
+    const folder = /^clients\/(\d+)\/documents\/([0-9a-f-]{36})\/documento-([0-9a-f]{8})\.webp$/.exec(d.displayKey!);
     expect(folder).not.toBeNull();
     expect(Number(folder![1])).toBe(d.clientId);
     expect(folder![2].replace(/-/g, "").slice(0, 8)).toBe(folder![3]);
-    expect(d.thumbKey).toBe(d.displayKey.replace(/[^/]+$/, "miniatura.webp"));
-    expect(await store.exists(d.displayKey)).toBe(true);
-    expect(await store.exists(d.thumbKey)).toBe(true);
+    expect(d.thumbKey!).toBe(d.displayKey!.replace(/[^/]+$/, "miniatura.webp"));
+    expect(await store.exists(d.displayKey!)).toBe(true);
+    expect(await store.exists(d.thumbKey!)).toBe(true);
   }
-  const picture = await store.get(documents[0].displayKey);
+  const picture = await store.get(documents[0].displayKey!);
   expect(picture?.contentType).toBe("image/webp");
   expect(picture?.body.length).toBe(documents[0].size);
 });
@@ -224,7 +224,7 @@ test("with the demo office renamed by its owner, the next start's seed still fin
 describe("factories (the seed's building blocks, with their defaults)", () => {
   test.each(BLOCK_STATES)("createBlock in state %s", async (state) => {
     const block = await createBlock({ state, documents: 2 });
-    blobKeys.push(...block.documents.flatMap((d) => [d.displayKey, d.thumbKey]));
+    blobKeys.push(...block.documents.flatMap((d) => [d.displayKey!, d.thumbKey!]));
     expect(block.documents).toHaveLength(2);
     expect(block.sentById).not.toBeNull();
     expect(Boolean(block.accountId)).toBe(state === "categorized" || state === "contabilized");
@@ -251,10 +251,10 @@ describe("factories (the seed's building blocks, with their defaults)", () => {
   test("documents, pendencies, accounts and invites", async () => {
     const client = await createClient();
     const document = await createDocument({ client });
-    blobKeys.push(document.displayKey, document.thumbKey);
+    blobKeys.push(document.displayKey!, document.thumbKey!);
     expect(document.blockId).toBeNull();
     const block = await createBlock({ client });
-    blobKeys.push(...block.documents.flatMap((d) => [d.displayKey, d.thumbKey]));
+    blobKeys.push(...block.documents.flatMap((d) => [d.displayKey!, d.thumbKey!]));
     const pendency = await createPendency({ block, issue: 2, observations: "Falta o comprovante." });
     expect(pendency).toMatchObject({ clientId: client.id, issue: 2, solvedAt: null });
     const account = await createAccount({ office: { id: client.officeId } });
