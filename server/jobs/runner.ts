@@ -10,6 +10,7 @@ import { sweepOrphanBlobs } from "./orphan-blobs";
 import { JOBS_SCHEMA, QUEUE_SETTINGS, QUEUES, type QueueName, type QueueSettings } from "@/server/queue/queues";
 import { deleteExpiredReturnedDocuments } from "./returned-documents";
 import { setJobSender } from "@/server/queue/sender";
+import { readDocument, sweepUnreadDocuments } from "@/server/documents/read-document";
 
 // The workers: started by scripts/start.ts (npm start, npm run dev) before Next.js, stopped after it.
 // pg-boss creates its schema on the first start, keeps every job as a row (a job survives a restart),
@@ -21,6 +22,7 @@ export type JobContext = { boss: PgBoss; now: Date; mailTransport: MailTransport
 export type JobHandler = (data: unknown, context: JobContext) => Promise<unknown>;
 
 const mailSendData = z.object({ mailId: z.number().int().positive() });
+const documentReadData = z.object({ documentId: z.number().int().positive() });
 
 const HANDLERS: Record<QueueName, JobHandler> = {
   [QUEUES.mailSend]: (data, { mailTransport, mailSendingClaimMs }) =>
@@ -30,6 +32,8 @@ const HANDLERS: Record<QueueName, JobHandler> = {
   [QUEUES.expiredRows]: (_data, { now }) => deleteExpiredRows({ now }),
   [QUEUES.expiredTokens]: (_data, { now }) => deleteExpiredTokens({ now }),
   [QUEUES.orphanBlobs]: (_data, { now }) => sweepOrphanBlobs({ now }),
+  [QUEUES.documentRead]: (data) => readDocument(documentReadData.parse(data).documentId),
+  [QUEUES.documentReadSweep]: (_data, { boss }) => sweepUnreadDocuments(boss),
 };
 
 export type StartJobsOptions = {

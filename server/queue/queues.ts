@@ -20,17 +20,30 @@ export const QUEUES = {
   expiredTokens: "expired-tokens-delete",
   /** Deletes blobs that no row names, older than the grace period. */
   orphanBlobs: "orphan-blobs-sweep",
+  /**
+   * Reads one document (a photo's codes; an imported XML's page drawn): data { documentId }. Sent after
+   * the commit that stored the document at READ_PRIORITY.new, by the sweep at READ_PRIORITY.backfill.
+   */
+  documentRead: "document-read",
+  /** Sends a document-read for the documents not read yet (documents.read_at null). */
+  documentReadSweep: "document-read-sweep",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** pg-boss priorities of document-read jobs: a higher one is fetched first, so new documents pass the backfill. */
+export const READ_PRIORITY = { new: 10, backfill: 0 } as const;
+
+/** The singleton key of a document's read: one waiting read per document however often it is sent. */
+export const documentReadKey = (documentId: number): string => `document:${documentId}`;
 
 export type QueueSettings = {
   /**
    * 'standard': any number of jobs; 'stately': at most one waiting and one running at a time across
    * every app process (a sweep asked for twice, by two processes or by a schedule and a catch-up, runs
-   * once).
+   * once); 'short': at most one waiting job per singleton key.
    */
-  policy: "standard" | "stately";
+  policy: "standard" | "stately" | "short";
   /** Retries after the first try; the delay doubles each time (with jitter) when retryBackoff. */
   retryLimit: number;
   retryDelaySeconds: number;
@@ -113,6 +126,26 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     // would never sweep. And a start is when orphans are likeliest: an app killed mid-ingest left the
     // blobs of a send whose transaction never committed. So the sweep also runs at every start (once
     // however many processes start together), for what is older than its grace (ORPHAN_GRACE_MS).
+    catchUp: true,
+  },
+  // One document at a time per process: reading a photo or drawing a page takes a core for up to a few
+  // seconds, and requests share that core.
+  [QUEUES.documentRead]: {
+    policy: "short",
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    pollingIntervalSeconds: 1,
+  },
+  [QUEUES.documentReadSweep]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    pollingIntervalSeconds: 30,
+    cron: "*/10 * * * *",
     catchUp: true,
   },
 };

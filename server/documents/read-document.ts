@@ -1,0 +1,117 @@
+import "server-only";
+import type PgBoss from "pg-boss";
+import type { Finding } from "@/lib/fiscal/block-reading";
+import { accessKeyFinding, fiscalQrFinding, findingCode, paymentFinding } from "@/lib/fiscal/findings";
+import { saoPauloDay } from "@/lib/format/deadline";
+import { getDb, type Db } from "@/server/db/client";
+import { renderFiscalPage } from "@/server/fiscal/danfe-page";
+import { readDocumentCodes, type CodeReading } from "@/server/fiscal/read-codes";
+import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
+import { processImage } from "@/server/images/pipeline";
+import { documentReadKey, QUEUES, READ_PRIORITY } from "@/server/queue/queues";
+import { getBlobStore, type BlobStore } from "@/server/storage";
+import { deleteDocumentBlobs, storeDocumentImage } from "./document-blobs";
+
+// The document-read job: what a stored document carries in machine-readable form, read after the
+// request that stored it (docs/decisions/0271-fiscal-reading-contract.md). An imported XML was read at
+// import (its findings are written with it); here its page is drawn. A photo's codes are read off its
+// stored picture. Either way the document is then marked read (read_at).
+
+export const XML_MIME = "application/xml";
+
+/** Time for the views of one photo (read-codes.ts): the job holds one core meanwhile. */
+const PHOTO_BUDGET_MS = 4_000;
+
+type ReadOptions = { db?: Db; store?: BlobStore; now?: Date };
+export type ReadResult = "read" | "already read" | "gone";
+
+const isoDay = (date: Date): string => {
+  const { year, month, day } = saoPauloDay(date);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+};
+
+/** A code read off a photo as a finding. */
+export function codeFinding(reading: CodeReading): Finding {
+  if (reading.kind === "access-key") return accessKeyFinding(reading, reading.source);
+  if (reading.kind === "fiscal-qr") return fiscalQrFinding(reading);
+  return paymentFinding(reading, reading.source);
+}
+
+export async function readDocument(documentId: number, options: ReadOptions = {}): Promise<ReadResult> {
+  const { db = getDb(), store = getBlobStore(), now = new Date() } = options;
+  const doc = await db.document.findUnique({
+    where: { id: documentId },
+    select: { id: true, clientId: true, displayKey: true, sourceKey: true, sourceMime: true, readAt: true },
+  });
+  if (!doc) return "gone";
+  if (doc.readAt) return "already read";
+  if (doc.sourceMime === XML_MIME && doc.sourceKey && doc.displayKey === null) {
+    return drawXmlPage(db, store, { id: doc.id, clientId: doc.clientId, sourceKey: doc.sourceKey }, now);
+  }
+  const findings = doc.displayKey ? await photoFindings(store, doc.displayKey, now) : [];
+  await db.$transaction(async (tx) => {
+    const marked = await tx.document.updateMany({ where: { id: doc.id, readAt: null }, data: { readAt: now } });
+    if (marked.count === 0) return; // read by another run meanwhile
+    await tx.documentFinding.createMany({
+      data: findings.map((finding, position) => ({
+        documentId: doc.id,
+        clientId: doc.clientId,
+        position,
+        source: finding.source,
+        code: findingCode(finding),
+        finding,
+      })),
+    });
+  });
+  return "read";
+}
+
+async function photoFindings(store: BlobStore, key: string, now: Date): Promise<Finding[]> {
+  const picture = await store.get(key);
+  if (!picture) return [];
+  const readings = await readDocumentCodes(picture.body, { today: isoDay(now), budgetMs: PHOTO_BUDGET_MS });
+  return readings.map(codeFinding);
+}
+
+/** An imported XML's page: drawn, stored, then named by the row (unless another run named one first). */
+async function drawXmlPage(
+  db: Db,
+  store: BlobStore,
+  doc: { id: number; clientId: number; sourceKey: string },
+  now: Date,
+): Promise<ReadResult> {
+  const source = await store.get(doc.sourceKey);
+  const parsed = source ? readFiscalXml(source.body) : null;
+  if (!parsed?.ok) throw new Error(`document ${doc.id}: its XML could not be read again`);
+  const image = await processImage(await renderFiscalPage(parsed.document));
+  const keys = await storeDocumentImage(store, doc.clientId, image);
+  const stored = await db.document.updateMany({
+    where: { id: doc.id, displayKey: null },
+    data: { ...keys, mime: image.mime, width: image.width, height: image.height, size: image.size, readAt: now },
+  });
+  if (stored.count === 0) await deleteDocumentBlobs(store, [keys]);
+  return "read";
+}
+
+/** How many unread documents one sweep sends to be read. */
+const SWEEP_BATCH = 500;
+
+/**
+ * The document-read sweep: a document-read job, behind every new one, for each document not read yet
+ * (stored while the queue could not be reached, or a backlog). Oldest first, SWEEP_BATCH per run.
+ */
+export async function sweepUnreadDocuments(boss: PgBoss, db: Db = getDb()): Promise<number> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT id FROM documents WHERE read_at IS NULL AND deleted_at IS NULL ORDER BY id LIMIT ${SWEEP_BATCH}`;
+  if (rows.length > 0) {
+    await boss.insert(
+      rows.map((row) => ({
+        name: QUEUES.documentRead,
+        data: { documentId: row.id },
+        singletonKey: documentReadKey(row.id),
+        priority: READ_PRIORITY.backfill,
+      })),
+    );
+  }
+  return rows.length;
+}
