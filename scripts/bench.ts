@@ -13,6 +13,8 @@
 //   scaling.ts    two app processes (the second on BENCH_PORT + 1) vs one, CPU per request by process
 //   operators.ts  categorisation save-and-next and contabilization, 32 operators on 32 clients, p95 vs static
 //   ingest.ts     a 13 × 12 MP JPEG block vs sharp alone, peak extra RSS, other routes' p95 while it runs
+//   fiscal.ts     a ZIP of 1,000 NF-e imported (time, peak extra RSS), their pages drawn by the job (pages/s),
+//                 the codes of 200 seeded photos read (rate per kind, wrong readings, time per photo)
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
 //   pages.ts      first-load JS per page, Lighthouse mobile (when scripts/lib/lighthouse.mjs exists)
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
@@ -24,6 +26,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { measureFiscal } from "./bench/fiscal";
 import { measureIngest, type IngestResult } from "./bench/ingest";
 import { data } from "./bench/load";
 import { measureOperators, type OperatorsResult } from "./bench/operators";
@@ -44,11 +47,13 @@ const connections = env("BENCH_CONNECTIONS", 32);
 const operatorCount = env("BENCH_OPERATORS", 32);
 const operatorBlocks = env("BENCH_OPERATOR_BLOCKS", 25);
 const ingestRuns = env("BENCH_INGEST_RUNS", 3);
+const importNotes = env("BENCH_IMPORT_NOTES", 1000);
+const fiscalPhotos = env("BENCH_FISCAL_PHOTOS", 200);
 const scaleSizes = (process.env.BENCH_SCALE_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const scaleMonthBlocks = env("BENCH_SCALE_MONTH_BLOCKS", 100);
 const scaleConnections = env("BENCH_SCALE_CONNECTIONS", 8);
 const scaleSeconds = env("BENCH_SCALE_SECONDS", Math.min(seconds, 4));
-type Part = "reads" | "scaling" | "operators" | "ingest" | "scale" | "pages";
+type Part = "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "scale" | "pages";
 const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
 const runs = (part: Part) => !only || only.includes(part);
 const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? ".data/bench");
@@ -303,6 +308,79 @@ async function main(): Promise<void> {
         ),
       );
     } else skipped("4", "ingest");
+
+    // 4b. The fiscal reading: an import of notes, their pages, the codes of photos.
+    if (runs("fiscal")) {
+      log(`fiscal: a ZIP of ${importNotes} NF-e`);
+      const importer = await server.createClientOperator({ type: 0 });
+      const fiscal = await measureFiscal({
+        port,
+        nextPid,
+        token: await login(port, importer.user.email),
+        clientId: importer.clientId,
+        server,
+        notes: importNotes,
+        drawLimitMs: 30 * 60_000,
+        photos: fiscalPhotos,
+        log,
+      });
+      results.fiscal = fiscal;
+      const imp = fiscal.import;
+      const all = fiscal.photos[fiscal.photos.length - 1]!;
+      lines.push(
+        {
+          item: "7",
+          measure: `import of one ZIP of ${imp.notes} NF-e XMLs, until the answer`,
+          value: `${imp.seconds.toFixed(1)} s (${imp.created} created)`,
+          target: "≤ 60 s",
+          pass: imp.seconds <= 60 && imp.created === imp.notes,
+        },
+        {
+          item: "7",
+          measure: "import: peak extra RSS of the app server",
+          value: `${imp.peakExtraMb} MB`,
+          target: "≤ 300 MB",
+          pass: imp.peakExtraMb <= 300,
+        },
+        {
+          item: "7",
+          measure: "pages drawn by the document-read job",
+          value: `${imp.pagesPerSecond.toFixed(2)} pages/s (${imp.drawn} in ${imp.drawSeconds.toFixed(0)} s)`,
+          target: "reported",
+          pass: null,
+        },
+        ...fiscal.photos.slice(0, -1).map((row) => ({
+          item: "7",
+          measure: `codes read from ${row.documents} photos: ${row.kind}`,
+          value: `${(row.rate * 100).toFixed(1)}%, ${row.wrong} wrong`,
+          target: `≥ ${(row.goal * 100).toFixed(0)}%, 0 wrong`,
+          pass: row.rate >= row.goal && row.wrong === 0,
+        })),
+        {
+          item: "7",
+          measure: `codes read from ${all.documents} photos: time per photo (p50 / p95, one core)`,
+          value: `${all.p50Ms} / ${all.p95Ms} ms`,
+          target: "reported",
+          pass: null,
+        },
+      );
+      section(
+        `Fiscal reading: one ZIP of ${imp.notes} NF-e XMLs (${imp.zipMb.toFixed(1)} MB, 1 to 8 items each) sent by a company user as one POST /api/block/import, timed until the answer (status ${imp.status}, ${imp.created} blocks created), with the peak extra RSS of the app server; then the time until the document-read job (one read at a time, in the start script's process) had drawn and stored every page. The photos: ${all.documents} documents drawn with a fixed seed by scripts/fiscal-photos.ts, degraded as phone photos, stored through the upload pipeline and read back in the bench process:`,
+        table(
+          ["kind", "photos", "read", "rate", "goal", "wrong", "p50 ms", "p95 ms"],
+          fiscal.photos.map((r) => [
+            r.kind,
+            r.documents,
+            r.read,
+            `${(r.rate * 100).toFixed(1)}%`,
+            r.goal ? `${(r.goal * 100).toFixed(0)}%` : "",
+            r.wrong,
+            r.p50Ms,
+            r.p95Ms,
+          ]),
+        ),
+      );
+    } else skipped("7", "fiscal reading");
 
     // 5. Scale.
     if (runs("scale")) {
