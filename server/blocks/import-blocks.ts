@@ -61,7 +61,10 @@ async function storeSources(store: BlobStore, planned: readonly Planned[]): Prom
   try {
     await Promise.all(Array.from({ length: Math.min(PUT_PARALLELISM, planned.length) }, worker));
   } catch (error) {
-    await deleteDocumentBlobs(store, planned.map((item) => ({ displayKey: null, thumbKey: null, sourceKey: item.sourceKey })));
+    await deleteDocumentBlobs(
+      store,
+      planned.map((item) => ({ displayKey: null, thumbKey: null, sourceKey: item.sourceKey })),
+    );
     throw error;
   }
 }
@@ -121,7 +124,8 @@ async function insertImports(
   });
   const keyOfBlock = new Map(blocks.map((block) => [block.id, block.importedKey!]));
   const created = new Map<string, { blockId: number; documentId: number }>();
-  for (const doc of documents) created.set(keyOfBlock.get(doc.blockId!)!, { blockId: doc.blockId!, documentId: doc.id });
+  for (const doc of documents)
+    created.set(keyOfBlock.get(doc.blockId!)!, { blockId: doc.blockId!, documentId: doc.id });
   await tx.documentFinding.createMany({
     data: documents.map((doc) => {
       const { entry, key } = byKey.get(keyOfBlock.get(doc.blockId!)!)!;
@@ -147,13 +151,7 @@ async function insertImports(
   return created;
 }
 
-export async function importBlocks({
-  actor,
-  body,
-}: {
-  actor: Actor;
-  body: BlockImportBody;
-}): Promise<ImportResult[]> {
+export async function importBlocks({ actor, body }: { actor: Actor; body: BlockImportBody }): Promise<ImportResult[]> {
   const db = getDb();
   const target = await importTarget(db, actor, body.clientId);
   const entries = await readImportFiles(body.files);
@@ -187,8 +185,15 @@ export async function importBlocks({
 
   // Keys another request imported first: their XMLs are not kept; the winners answer as duplicateOf.
   const lost = planned.filter((item) => !created.has(item.key));
-  await deleteDocumentBlobs(store, lost.map((item) => ({ displayKey: null, thumbKey: null, sourceKey: item.sourceKey })));
-  const winners = await liveBlocksByKey(db, target.clientId, lost.map((item) => item.key));
+  await deleteDocumentBlobs(
+    store,
+    lost.map((item) => ({ displayKey: null, thumbKey: null, sourceKey: item.sourceKey })),
+  );
+  const winners = await liveBlocksByKey(
+    db,
+    target.clientId,
+    lost.map((item) => item.key),
+  );
 
   const answered = new Set<string>();
   return entries.map((entry): ImportResult => {

@@ -28,7 +28,8 @@ export type ImportTarget = {
 export async function importTarget(db: Db, actor: Actor, clientId: number | undefined): Promise<ImportTarget> {
   const own = actor.business;
   const asCompany =
-    own !== null && (clientId === undefined || (clientId === own.clientId && actor.accounting?.officeId !== own.officeId));
+    own !== null &&
+    (clientId === undefined || (clientId === own.clientId && actor.accounting?.officeId !== own.officeId));
   if (asCompany) {
     const me = companyMember(actor, "block.send");
     const client = await db.client.findUnique({ where: { id: me.clientId }, select: { code: true } });

@@ -37,7 +37,6 @@ export function decodeBase64DataUrl(dataUrl: string): Buffer | null {
 
 /** A name as a label: control characters (NUL included, which PostgreSQL's text refuses) dropped, cut to fit. */
 export function labelOf(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (clean === "" ? "arquivo" : clean).slice(0, DOCUMENT_NAME_MAX);
 }
@@ -54,7 +53,10 @@ function readXml(name: string, bytes: Buffer): ReadEntry {
   return { name, ok: true, document: result.document, bytes, hash: createHash("sha256").update(bytes).digest("hex") };
 }
 
-export async function readImportFiles(files: readonly ImportFile[], limits?: Partial<UnzipLimits>): Promise<ReadEntry[]> {
+export async function readImportFiles(
+  files: readonly ImportFile[],
+  limits?: Partial<UnzipLimits>,
+): Promise<ReadEntry[]> {
   const entries: ReadEntry[] = [];
   for (const file of files) {
     const name = labelOf(file.name);

@@ -158,7 +158,11 @@ describe("POST /api/block/import: what is created", () => {
       select: { originalName: true },
       orderBy: { id: "asc" },
     });
-    expect(names.map((n) => n.originalName)).toEqual(["notas.zip/2024/03/a.xml", "notas.zip/2024/b.xml", "notas.zip/c.xml"]);
+    expect(names.map((n) => n.originalName)).toEqual([
+      "notas.zip/2024/03/a.xml",
+      "notas.zip/2024/b.xml",
+      "notas.zip/c.xml",
+    ]);
   });
 
   test("every layout: ISO-8859-1, NF-e 3.10 and 4.00 bare and with protocol, NFC-e, CT-e bare and cteProc, CF-e", async () => {
@@ -183,7 +187,9 @@ describe("POST /api/block/import: what is created", () => {
 
   test("the data URL's type is not trusted: XML bytes sent as application/zip are read as XML", async () => {
     const nfe = buildNfe();
-    const [result] = answerOf(await send(tokens.regularAlpha, { files: [xmlFile("x.zip", nfe.bytes, "application/zip")] }));
+    const [result] = answerOf(
+      await send(tokens.regularAlpha, { files: [xmlFile("x.zip", nfe.bytes, "application/zip")] }),
+    );
     expect(result).toMatchObject({ status: "created", key: nfe.key });
   });
 
@@ -207,7 +213,10 @@ describe("POST /api/block/import: duplicates", () => {
     const [first] = answerOf(await send(tokens.regularAlpha, { files: [xmlFile("a.xml", nfe.bytes)] }));
     const before = await footprint(alpha.id);
     const again = answerOf(
-      await send(tokens.regularA, { clientId: alpha.id, files: [xmlFile("b.xml", nfe.bytes), xmlFile("c.xml", nfe.bytes)] }),
+      await send(tokens.regularA, {
+        clientId: alpha.id,
+        files: [xmlFile("b.xml", nfe.bytes), xmlFile("c.xml", nfe.bytes)],
+      }),
     );
     expect(again).toEqual([
       { name: "b.xml", status: "duplicate", key: nfe.key, duplicateOf: [first!.blockId], message: expect.any(String) },
@@ -278,7 +287,9 @@ describe("POST /api/block/import: duplicates", () => {
     expect(await db().document.count({ where: { blockId: blocks[0]!.id } })).toBe(1);
     const docs = await db().document.findMany({ where: { clientId: alpha.id }, select: { sourceKey: true } });
     const named = new Set(docs.map((d) => d.sourceKey));
-    const stray = (await documentBlobs(alpha.id)).filter((file) => file.endsWith(".xml") && !named.has(`clients/${alpha.id}/documents/${file}`));
+    const stray = (await documentBlobs(alpha.id)).filter(
+      (file) => file.endsWith(".xml") && !named.has(`clients/${alpha.id}/documents/${file}`),
+    );
     expect(stray).toEqual([]);
   });
 });
@@ -295,9 +306,24 @@ describe("POST /api/block/import: hostile and wrong input, never a 500, nothing 
   const cases: Case[] = [
     { name: "external entity", files: () => [xmlFile("xxe.xml", externalEntity)], status: 200, message: m.xml.doctype },
     { name: "billion laughs", files: () => [xmlFile("lol.xml", billionLaughs)], status: 200, message: m.xml.doctype },
-    { name: "bad check digit", files: () => [xmlFile("dv.xml", buildNfe({ wrongDigit: true }).bytes)], status: 200, message: m.xml.badKey },
-    { name: "not a fiscal document", files: () => [xmlFile("html.xml", "<html><body/></html>")], status: 200, message: m.xml.notFiscal },
-    { name: "malformed", files: () => [xmlFile("m.xml", "<NFe><infNFe></NFe>")], status: 200, message: m.xml.malformed },
+    {
+      name: "bad check digit",
+      files: () => [xmlFile("dv.xml", buildNfe({ wrongDigit: true }).bytes)],
+      status: 200,
+      message: m.xml.badKey,
+    },
+    {
+      name: "not a fiscal document",
+      files: () => [xmlFile("html.xml", "<html><body/></html>")],
+      status: 200,
+      message: m.xml.notFiscal,
+    },
+    {
+      name: "malformed",
+      files: () => [xmlFile("m.xml", "<NFe><infNFe></NFe>")],
+      status: 200,
+      message: m.xml.malformed,
+    },
     {
       name: "a 20 MB XML",
       files: () => [xmlFile("big.xml", `<NFe>${"a".repeat(20 * 1024 * 1024)}</NFe>`)],
@@ -316,9 +342,24 @@ describe("POST /api/block/import: hostile and wrong input, never a 500, nothing 
       status: 200,
       message: m.import.notXmlOrZip,
     },
-    { name: "not base64", files: () => [{ name: "x.xml", base64url: "data:application/xml;base64,@@@@" }], status: 200, message: m.import.notDataUrl },
-    { name: "not a data URL", files: () => [{ name: "x.xml", base64url: "<NFe/>" }], status: 200, message: m.import.notDataUrl },
-    { name: "a PDF inside a ZIP", files: () => [zipFile("z.zip", zipFiles({ "a.pdf": "%PDF-1.4" }))], status: 200, message: m.xml.notFiscal },
+    {
+      name: "not base64",
+      files: () => [{ name: "x.xml", base64url: "data:application/xml;base64,@@@@" }],
+      status: 200,
+      message: m.import.notDataUrl,
+    },
+    {
+      name: "not a data URL",
+      files: () => [{ name: "x.xml", base64url: "<NFe/>" }],
+      status: 200,
+      message: m.import.notDataUrl,
+    },
+    {
+      name: "a PDF inside a ZIP",
+      files: () => [zipFile("z.zip", zipFiles({ "a.pdf": "%PDF-1.4" }))],
+      status: 200,
+      message: m.xml.notFiscal,
+    },
     {
       name: "a ZIP bomb (1 GiB of zeros in KBs)",
       files: () => [zipFile("bomba.zip", zipDeflated([{ name: "bomba.xml", ...deflatedZeros(1024) }]))],
@@ -343,7 +384,9 @@ describe("POST /api/block/import: hostile and wrong input, never a 500, nothing 
       name: "a ZIP bomb of honest entries past 200 MB in all (3 x 100 MiB)",
       files: () => {
         const zeros = deflatedZeros(100);
-        return [zipFile("bomba.zip", zipDeflated(Array.from({ length: 3 }, (_, i) => ({ name: `${i}.xml`, ...zeros }))))];
+        return [
+          zipFile("bomba.zip", zipDeflated(Array.from({ length: 3 }, (_, i) => ({ name: `${i}.xml`, ...zeros })))),
+        ];
       },
       status: 413,
       message: m.zip.tooLarge(200),
@@ -351,12 +394,20 @@ describe("POST /api/block/import: hostile and wrong input, never a 500, nothing 
     {
       name: "a ZIP of 10,000 entries",
       files: () => [
-        zipFile("muitos.zip", zipFiles(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`${i}.xml`, "<a/>"])))),
+        zipFile(
+          "muitos.zip",
+          zipFiles(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`${i}.xml`, "<a/>"]))),
+        ),
       ],
       status: 413,
       message: m.zip.tooManyEntries(2000),
     },
-    { name: "a corrupt ZIP", files: () => [zipFile("c.zip", Buffer.from("PK\u0003\u0004garbage"))], status: 400, message: m.zip.corrupt },
+    {
+      name: "a corrupt ZIP",
+      files: () => [zipFile("c.zip", Buffer.from("PK\u0003\u0004garbage"))],
+      status: 400,
+      message: m.zip.corrupt,
+    },
     { name: "an empty files list", files: () => [], status: 400 },
   ];
 
@@ -366,7 +417,8 @@ describe("POST /api/block/import: hostile and wrong input, never a 500, nothing 
       const before = await footprint(alpha.id);
       const started = performance.now();
       const res = await send(tokens.regularAlpha, { files: await files() });
-      if (name === "billion laughs") console.log(`billion laughs answered in ${(performance.now() - started).toFixed(0)} ms`);
+      if (name === "billion laughs")
+        console.log(`billion laughs answered in ${(performance.now() - started).toFixed(0)} ms`);
       expect(res.status).toBe(status);
       if (status === 200) {
         const [result] = blockImportAnswer.parse(res.json.data);
@@ -402,7 +454,11 @@ describe("POST /api/block/import: who may import", () => {
       const res = await send(tokens[who], { clientId: alpha.id, files });
       expect([who, res.status]).toEqual([who, 404]);
       if (who !== "ownerBeta") {
-        const list = await call(listPost, { body: { clientId: alpha.id }, token: tokens[who], path: "/api/block/list" });
+        const list = await call(listPost, {
+          body: { clientId: alpha.id },
+          token: tokens[who],
+          path: "/api/block/list",
+        });
         expect([who, list.status]).toEqual([who, 404]);
       }
     }
@@ -420,7 +476,6 @@ describe("POST /api/block/import: who may import", () => {
 
 describe("the document-read job on an imported document", () => {
   test("draws and stores the page, marks it read; a second run does nothing", async () => {
-    const { alpha } = world;
     const nfe = buildNfe({ items: 5 });
     const [result] = answerOf(await send(tokens.regularAlpha, { files: [xmlFile("a.xml", nfe.bytes)] }));
     const doc = await db().document.findFirstOrThrow({ where: { blockId: result!.blockId } });
