@@ -52,21 +52,25 @@ async function liveBlocksByKey(db: Db | Tx, clientId: number, keys: readonly str
 
 async function storeSources(store: BlobStore, planned: readonly Planned[]): Promise<void> {
   let next = 0;
+  const failures: unknown[] = [];
   const worker = async () => {
-    while (next < planned.length) {
+    while (next < planned.length && failures.length === 0) {
       const item = planned[next++]!;
-      await store.put(item.sourceKey, item.entry.bytes, XML_MIME);
+      try {
+        await store.put(item.sourceKey, item.entry.bytes, XML_MIME);
+      } catch (error) {
+        failures.push(error);
+      }
     }
   };
-  try {
-    await Promise.all(Array.from({ length: Math.min(PUT_PARALLELISM, planned.length) }, worker));
-  } catch (error) {
-    await deleteDocumentBlobs(
-      store,
-      planned.map((item) => ({ displayKey: null, thumbKey: null, sourceKey: item.sourceKey })),
-    );
-    throw error;
-  }
+  // Every worker ends before the cleanup: a put still in flight would land after its delete.
+  await Promise.all(Array.from({ length: Math.min(PUT_PARALLELISM, planned.length) }, worker));
+  if (failures.length === 0) return;
+  const sources = planned
+    .slice(0, next)
+    .map((item) => ({ displayKey: null, thumbKey: null, sourceKey: item.sourceKey }));
+  await deleteDocumentBlobs(store, sources);
+  throw failures[0];
 }
 
 /**
@@ -169,11 +173,13 @@ export async function importBlocks({ actor, body }: { actor: Actor; body: BlockI
 
   const store = getBlobStore();
   await storeSources(store, planned);
-  let created: Map<string, { blockId: number; documentId: number }>;
+  let created = new Map<string, { blockId: number; documentId: number }>();
   try {
-    created = await db.$transaction((tx) => insertImports(tx, actor, target, planned), {
-      timeout: IMPORT_TRANSACTION_MS,
-    });
+    if (planned.length > 0) {
+      created = await db.$transaction((tx) => insertImports(tx, actor, target, planned), {
+        timeout: IMPORT_TRANSACTION_MS,
+      });
+    }
   } catch (error) {
     await deleteUnreferencedBlobs(
       store,

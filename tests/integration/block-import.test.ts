@@ -136,6 +136,20 @@ describe("POST /api/block/import: what is created", () => {
     expect((await db().block.findUniqueOrThrow({ where: { id: block.id } })).undoneAt).toBeNull();
   });
 
+  test("a company user may undo its import; the same note imported again makes a new block", async () => {
+    const nfe = buildNfe();
+    const [first] = answerOf(await send(tokens.adminAlpha, { files: [xmlFile("a.xml", nfe.bytes)] }));
+    const undo = await call(undoPost, {
+      body: { blockId: first!.blockId },
+      token: tokens.adminAlpha,
+      path: "/api/block/sent/undo",
+    });
+    expect(undo.status).toBe(200);
+    const [again] = answerOf(await send(tokens.adminAlpha, { files: [xmlFile("a.xml", nfe.bytes)] }));
+    expect(again).toMatchObject({ status: "created", key: nfe.key });
+    expect(again!.blockId).not.toBe(first!.blockId);
+  });
+
   test("a ZIP with folders, three NF-e and a broken file: 3 created and 1 invalid, in order, named zip/entry", async () => {
     const notes = [buildNfe(), buildNfe({ layout: "3.10" }), buildNfe({ model: "65" })];
     const zip = zipFiles({
@@ -291,6 +305,50 @@ describe("POST /api/block/import: duplicates", () => {
       (file) => file.endsWith(".xml") && !named.has(`clients/${alpha.id}/documents/${file}`),
     );
     expect(stray).toEqual([]);
+  });
+});
+
+describe("POST /api/block/import: a failure leaves nothing", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test("the blob store failing on the second XML: no row, and the XML already stored deleted", async () => {
+    const { alpha } = world;
+    const before = await footprint(alpha.id);
+    const store = getBlobStore();
+    const put = store.put.bind(store);
+    let calls = 0;
+    jest.spyOn(store, "put").mockImplementation(async (key, bytes, type) => {
+      calls += 1;
+      if (calls === 2) throw new Error("disco cheio");
+      return put(key, bytes, type);
+    });
+    const files = [buildNfe(), buildNfe(), buildNfe()].map((nfe, i) => xmlFile(`${i}.xml`, nfe.bytes));
+    const res = await send(tokens.regularAlpha, { files });
+    expect(res.status).toBe(500);
+    jest.restoreAllMocks();
+    expect(await footprint(alpha.id)).toEqual(before);
+  });
+
+  test("the transaction failing after its inserts: rolled back, every XML of the request deleted", async () => {
+    const { alpha } = world;
+    const before = await footprint(alpha.id);
+    const database = db();
+    const transaction = database.$transaction.bind(database) as (
+      fn: (tx: unknown) => Promise<unknown>,
+      options?: unknown,
+    ) => Promise<unknown>;
+    jest.spyOn(database, "$transaction").mockImplementationOnce(((
+      fn: (tx: unknown) => Promise<unknown>,
+      options?: unknown,
+    ) =>
+      transaction(async (tx) => {
+        await fn(tx);
+        throw new Error("conexão perdida");
+      }, options)) as never);
+    const files = [buildNfe(), buildNfe()].map((nfe, i) => xmlFile(`${i}.xml`, nfe.bytes));
+    const res = await send(tokens.regularAlpha, { files });
+    expect(res.status).toBe(500);
+    expect(await footprint(alpha.id)).toEqual(before);
   });
 });
 
