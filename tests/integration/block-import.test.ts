@@ -1,7 +1,7 @@
 // POST /api/block/import through the real handler: fiscal XMLs (NF-e/NFC-e 3.10 and 4.00, CT-e, CF-e)
 // and ZIPs of them become uncategorised blocks with their XML kept and their findings written; duplicates,
 // hostile files and the callers who may not import answered; nothing stored for what is refused.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -91,6 +91,7 @@ describe("POST /api/block/import: what is created", () => {
       readAt: null,
     });
     expect(doc.sourceKey).toMatch(new RegExp(`^clients/${alpha.id}/documents/[0-9a-f-]{36}/nota\\.xml$`));
+    expect(doc.hash).toBe(createHash("sha256").update(nfe.bytes).digest("hex"));
     const stored = await getBlobStore().get(doc.sourceKey!);
     expect(stored && Buffer.compare(stored.body, nfe.bytes)).toBe(0);
     const parsed = readFiscalXml(nfe.bytes);

@@ -2,8 +2,7 @@ import { blockImportBody, IMPORT_BODY_MAX_BYTES } from "@/lib/contract/fiscal";
 import { importBlocks } from "@/server/blocks/import-blocks";
 import { route, otherMethods } from "@/server/http/route";
 
-// POST /api/block/import — fiscal XMLs (or ZIPs of them) as data URLs: one uncategorised block per note
-// upload: authenticated before the body (up to 64 MiB) is read, under an upload slot.
+// POST /api/block/import — fiscal XMLs or ZIPs of them (data URLs, up to 64 MiB) become uncategorised blocks
 export const POST = route({ body: blockImportBody, upload: true, maxBytes: IMPORT_BODY_MAX_BYTES }, ({ actor, body }) =>
   importBlocks({ actor, body }),
 );
