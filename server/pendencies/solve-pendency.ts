@@ -12,6 +12,7 @@ import { companyPendenciesOf } from "@/server/policy/scopes";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "@/server/blocks/block-entries";
 import { companyMember } from "@/server/policy/company-member";
 import { ingestPhotos } from "@/server/documents/ingest";
+import { scheduleDocumentReads } from "@/server/documents/read-queue";
 
 type SolveAnswer = z.infer<typeof pendencySolveAnswer>;
 const { api } = messages.business;
@@ -158,7 +159,7 @@ export async function solvePendency({
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
   try {
-    return await db.$transaction(async (tx) => {
+    const solved = await db.$transaction(async (tx) => {
       const now = new Date();
       // The block's row first: every write path locks block, counts, client in that order (the
       // pendency's update below locks the client's counts row: migration 20261128102000).
@@ -177,7 +178,7 @@ export async function solvePendency({
       });
       const offset = last._max.position ?? 0;
       await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, galleryPositions, offset);
-      await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
+      const photoIds = await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
       assertDocumentCount(await tx.document.count({ where: { blockId: pendency.blockId, deletedAt: null } }));
       await recordClientChange(tx, actor, me, now, {
         action: "pendency.solve",
@@ -191,8 +192,12 @@ export async function solvePendency({
           suggestion: { ...before, valueCents: before.valueCents?.toString() ?? null },
         },
       });
-      return { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
+      const answer = { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
+      return { answer, photoIds };
     });
+    // Committed: the new photos' codes are read by the job, after this answer.
+    scheduleDocumentReads(solved.photoIds);
+    return solved.answer;
   } catch (error) {
     await ingested.discard();
     // An identical solve racing this one won while this one ingested: the same answer, its pictures gone.
