@@ -6,7 +6,7 @@ import { getDb, statementRows } from "@/server/db/client";
 import { documentImageUrl, signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { loadWorkBlock } from "./access";
-import { DOCUMENT_FINDINGS_SQL, duplicatesSql, parseFindings } from "./reading";
+import { blockDuplicates, DOCUMENT_FINDINGS_SQL, duplicatesSql, parseFindings } from "./reading";
 
 const signed = (key: string | null | undefined) => (key ? signDocumentUrl(key) : null);
 
@@ -34,15 +34,14 @@ const DOCUMENTS_SQL = `
       FROM documents d
       ${DOCUMENT_FINDINGS_SQL}
      CROSS JOIN (
-        SELECT dup.ids
+        SELECT ${duplicatesSql("b", "own.codes", "own.ids")} AS ids
           FROM blocks b
           LEFT JOIN LATERAL (
-            SELECT string_agg(f.code, ' ') AS codes
+            SELECT string_agg(f.code, ' ') AS codes, array_agg(DISTINCT d.id) AS ids
               FROM documents d
               JOIN document_findings f ON f.document_id = d.id
              WHERE d.block_id = b.id AND d.deleted_at IS NULL
           ) own ON TRUE
-          ${duplicatesSql("b", "own.codes")}
          WHERE b.id = $1::int
      ) dup
      WHERE d.block_id = $1::int AND d.deleted_at IS NULL
@@ -124,7 +123,7 @@ export async function blockDocuments({
     pendency: pendency
       ? { issue: pendency.issue, observations: pendency.observations, date: pendency.createdAt.toISOString() }
       : null,
-    reading: reading && { ...reading, duplicateOf: documents[0]?.duplicateOf ?? [] },
+    reading: reading && { ...reading, duplicateOf: blockDuplicates(documents[0]?.duplicateOf ?? null) },
     importedBy: block.importedBy?.user.name ?? null,
     sources: documents.map(sourceOf),
   };

@@ -17,38 +17,40 @@ const log = scopedLogger("blocks");
  * (document_id, position) index once per document.
  */
 export const DOCUMENT_FINDINGS_SQL = `LEFT JOIN LATERAL (
-            SELECT json_agg(f.finding ORDER BY f.position) AS found,
-                   string_agg(f.code, ' ' ORDER BY f.position) AS codes
+            SELECT json_agg(f.finding ORDER BY f.position) AS found, string_agg(f.code, ' ') AS codes
               FROM document_findings f
              WHERE f.document_id = d.id
           ) fd ON TRUE`;
 
 /**
- * `dup.ids`: the other live blocks (not undone, not devolved) of the block's client with one of its
- * codes — `codes` (an SQL expression: the findings' codes joined by spaces) or its imported key — among
- * their documents' findings (the (client_id, code) index) or as their imported key (the partial
- * blocks_imported_key_key index); null when none. A block without any code runs none of it (the
- * condition on the outer row is a one-time filter).
+ * The other live blocks (not undone, not devolved) of the block's client with one of its codes — `codes`
+ * (an SQL expression: the findings' codes joined by spaces) or its imported key — among their documents'
+ * findings (the (client_id, code) index; `ownDocuments`, an int[] expression of the block's documents,
+ * drops its own hits before their document is read) or as their imported key (the partial
+ * blocks_imported_key_key index). An int[] expression, in no order and a block maybe twice
+ * (blockDuplicates); null when none. A block without any code starts no subquery (CASE).
  */
-export function duplicatesSql(block: string, codes: string): string {
-  return `LEFT JOIN LATERAL (
-        SELECT array_agg(DISTINCT other.id ORDER BY other.id) AS ids
+export function duplicatesSql(block: string, codes: string, ownDocuments: string): string {
+  return `(CASE WHEN ${codes} IS NOT NULL OR ${block}.imported_key IS NOT NULL THEN (
+        SELECT array_agg(other.id)
           FROM unnest(array_remove(string_to_array(${codes}, ' ') || ${block}.imported_key, NULL)) AS k(code)
          CROSS JOIN LATERAL (
                 SELECT d2.block_id AS id
                   FROM document_findings f2
                   JOIN documents d2 ON d2.id = f2.document_id
-                 WHERE f2.client_id = ${block}.client_id AND f2.code = k.code AND d2.deleted_at IS NULL
+                 WHERE f2.client_id = ${block}.client_id AND f2.code = k.code
+                   -- The block's own findings (the usual hit of a code) end here, before their document.
+                   AND f2.document_id <> ALL(COALESCE(${ownDocuments}, ARRAY[]::int[]))
+                   AND d2.block_id <> ${block}.id AND d2.deleted_at IS NULL
                 UNION ALL
                 SELECT i.id
                   FROM blocks i
-                 WHERE i.client_id = ${block}.client_id AND i.imported_key = k.code AND i.devolved_at IS NULL
+                 WHERE i.client_id = ${block}.client_id AND i.imported_key = k.code
+                   AND i.id <> ${block}.id AND i.devolved_at IS NULL
                ) hit
           JOIN blocks other ON other.id = hit.id
-         WHERE (${codes} IS NOT NULL OR ${block}.imported_key IS NOT NULL)
-           AND other.id <> ${block}.id AND other.client_id = ${block}.client_id
-           AND other.undone_at IS NULL AND other.devolved_at IS NULL
-      ) dup ON TRUE`;
+         WHERE other.client_id = ${block}.client_id AND other.undone_at IS NULL AND other.devolved_at IS NULL
+      ) END)`;
 }
 
 /** The reading's columns of a block row. */
@@ -79,9 +81,13 @@ export function parseFindings(json: string): Finding[] {
   return findings;
 }
 
+/** duplicatesSql's ids, once each, ascending. */
+export const blockDuplicates = (ids: readonly number[] | null): number[] =>
+  ids ? [...new Set(ids)].sort((a, b) => a - b) : [];
+
 /** The block's reading: null when nothing of it was read. */
 export function blockReading(row: ReadingColumns): BlockReadingAnswer | null {
   if (row.findings === null) return null;
   const reading = mergeFindings(parseFindings(row.findings));
-  return reading && { ...reading, duplicateOf: row.duplicateOf ?? [] };
+  return reading && { ...reading, duplicateOf: blockDuplicates(row.duplicateOf) };
 }

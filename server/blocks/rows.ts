@@ -127,7 +127,7 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
            b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
-           docs.findings, dup.ids AS "duplicateOf",
+           docs.findings, ${duplicatesSql("b", "docs.codes", "docs.ids")} AS "duplicateOf",
            ${BLOCK_YEAR_MONTH_SQL} AS "yearMonth",
            row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b
@@ -143,12 +143,11 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
         SELECT array_to_string(array_agg(d.display_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS display,
                array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS thumbs,
                (json_agg(fd.found ORDER BY d.position, d.id) FILTER (WHERE fd.found IS NOT NULL))::text AS findings,
-               string_agg(fd.codes, ' ') AS codes
+               string_agg(fd.codes, ' ') AS codes, array_agg(d.id) AS ids
           FROM documents d
           ${DOCUMENT_FINDINGS_SQL}
          WHERE d.block_id = b.id AND d.deleted_at IS NULL
       ) docs ON TRUE
-      ${duplicatesSql("b", "docs.codes")}
      WHERE b.client_id = ${refs.client} AND b.undone_at IS NULL AND b.devolved_at IS NULL
        ${filter}
      ORDER BY ord`;
