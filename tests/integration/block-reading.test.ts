@@ -5,12 +5,14 @@
 // source files of /api/document/block behind signed download links only the block's viewers get.
 import { randomUUID } from "node:crypto";
 import { GET as filesGet } from "@/app/api/files/[...key]/route";
+import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { POST as listPost } from "@/app/api/block/list/route";
 import { POST as toCategorizePost } from "@/app/api/block/tocategorize/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
 import { blockDocumentsAnswer, blockSchema, type Block, type BlockDocumentsAnswer } from "@/lib/contract/blocks";
 import type { BusinessBlocksAnswer } from "@/lib/contract/business";
 import type { ToCategorizeAnswer } from "@/lib/contract/categorization";
+import type { BlockContabilizeAnswer } from "@/lib/contract/contabilization";
 import { getDb, type Client } from "@/server/db/client";
 import { getBlobStore } from "@/server/storage";
 import {
@@ -251,6 +253,10 @@ test("document/block of an imported XML: who imported it, its file behind a sign
     const refused = await viewer(b.xml.id, outsiderToken);
     expect(refused.status).toBe(404);
     expect(JSON.stringify(refused.json)).not.toContain("nota.xml");
+    // The company's own user has no viewer call of the office (403), so no link either.
+    const company = await viewer(b.xml.id, companyToken);
+    expect(company.status).toBe(403);
+    expect(JSON.stringify(company.json)).not.toContain("nota.xml");
     // Nor does a link signed for another key open this one.
     const forged = new URL(
       `http://localhost/api/files/${key}?exp=${url.searchParams.get("exp")}&sig=${answer.documentsUrl[0]!.split("sig=")[1]}`,
@@ -260,4 +266,11 @@ test("document/block of an imported XML: who imported it, its file behind a sign
   } finally {
     await store.delete(key);
   }
+});
+
+test("contabilization: the posted block carries its reading", async () => {
+  const res = await call<BlockContabilizeAnswer>(contabilizePost, { token, body: { blockId: b.mixed.id, link: null } });
+  expect(res.status).toBe(200);
+  expect(res.json.data?.block.reading).toEqual(mixedReading);
+  expect(res.json.data?.contabilization.lastContabilized[0]?.reading).toEqual(mixedReading);
 });
