@@ -158,8 +158,9 @@ export async function solvePendency({
   assertDocumentCount(inBlock - removed.length + photos.length + galleryIds.length);
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
+  let solved: { answer: SolveAnswer; photoIds: number[] };
   try {
-    const solved = await db.$transaction(async (tx) => {
+    solved = await db.$transaction(async (tx) => {
       const now = new Date();
       // The block's row first: every write path locks block, counts, client in that order (the
       // pendency's update below locks the client's counts row: migration 20261128102000).
@@ -195,9 +196,6 @@ export async function solvePendency({
       const answer = { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
       return { answer, photoIds };
     });
-    // Committed: the new photos' codes are read by the job, after this answer.
-    scheduleDocumentReads(solved.photoIds);
-    return solved.answer;
   } catch (error) {
     await ingested.discard();
     // An identical solve racing this one won while this one ingested: the same answer, its pictures gone.
@@ -210,4 +208,8 @@ export async function solvePendency({
     }
     throw error;
   }
+  // Committed (outside the try: nothing after the commit may discard its pictures): the new photos'
+  // codes are read by the job, after this answer.
+  scheduleDocumentReads(solved.photoIds);
+  return solved.answer;
 }
