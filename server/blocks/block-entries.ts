@@ -106,8 +106,28 @@ export async function moveGalleryDocuments(
 }
 
 /**
- * Inside the write's transaction: the rows of the ingested photos, uploaded by the caller, in the block,
- * each at `offset` plus its place in the body.
+ * The block's places of a request's entries once its PDFs are drawn: each entry takes one place, a PDF
+ * one per page, consecutive, in the body's order (`entries`: how many the body has). Gallery documents'
+ * places come back parallel to `galleryPositions`, the photos and pages with their `position` set.
+ */
+export function placeEntries(
+  entries: number,
+  galleryPositions: readonly number[],
+  photos: readonly IngestedPhoto[],
+): { galleryPositions: number[]; photos: IngestedPhoto[] } {
+  const size = new Array<number>(entries + 2).fill(1);
+  for (const photo of photos) if (photo.sourcePage !== null) size[photo.position] = Math.max(size[photo.position]!, photo.sourcePage);
+  const first = new Array<number>(entries + 2).fill(1);
+  for (let position = 2; position <= entries + 1; position += 1) first[position] = first[position - 1]! + size[position - 1]!;
+  return {
+    galleryPositions: galleryPositions.map((position) => first[position]!),
+    photos: photos.map((photo) => ({ ...photo, position: first[photo.position]! + (photo.sourcePage ?? 1) - 1 })),
+  };
+}
+
+/**
+ * Inside the write's transaction: the rows of the ingested photos (and PDF pages), uploaded by the
+ * caller, in the block, each at `offset` plus its place (placeEntries). Answers the new documents' ids.
  */
 export async function insertPhotoDocuments(
   tx: Tx,
@@ -116,9 +136,9 @@ export async function insertPhotoDocuments(
   photos: readonly IngestedPhoto[],
   now: Date,
   offset = 0,
-): Promise<void> {
-  if (photos.length === 0) return;
-  await tx.document.createMany({
+): Promise<number[]> {
+  if (photos.length === 0) return [];
+  const rows = await tx.document.createManyAndReturn({
     data: photos.map((photo) => ({
       ...photo,
       position: offset + photo.position,
@@ -127,5 +147,19 @@ export async function insertPhotoDocuments(
       uploadedById: me.operatorId,
       createdAt: now,
     })),
+    select: { id: true },
   });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A block's entries as the 13-document limit counts them: a photo, a gallery document or a whole PDF
+ * (its pages name one source_key) is one; `except` leaves documents out (those being taken out).
+ */
+export async function blockEntryCount(db: Db | Tx, blockId: number, except: readonly number[] = []): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT COUNT(DISTINCT CASE WHEN source_page IS NULL THEN id::text ELSE source_key END)::int AS count
+      FROM documents
+     WHERE block_id = ${blockId} AND deleted_at IS NULL AND NOT (id = ANY(${[...except]}::int[]))`;
+  return row?.count ?? 0;
 }

@@ -26,6 +26,11 @@ export function documentBlobKeys(clientId: number, documentUuid: string = random
   };
 }
 
+/** Where a PDF sent in a block is kept, byte for byte, beside its pages' pictures. */
+export function pdfSourceKey(clientId: number, documentUuid: string = randomUUID()): string {
+  return `clients/${clientId}/documents/${documentUuid}/documento-${documentUuid.replace(/-/g, "").slice(0, 8)}.pdf`;
+}
+
 /** Writes the display picture and thumbnail of a new document under fresh keys. */
 export async function storeDocumentImage(
   store: BlobStore,
@@ -52,9 +57,16 @@ export async function storeDocumentImage(
  * sweep (no row names it any more), so the caller's answer never waits on storage trouble.
  */
 export async function deleteDocumentBlobs(store: BlobStore, documents: readonly DocumentFiles[]): Promise<void> {
-  const keys = documents
-    .flatMap((doc) => [doc.displayKey, doc.thumbKey, doc.sourceKey])
-    .filter((key): key is string => typeof key === "string");
+  await deleteBlobKeys(
+    store,
+    documents
+      .flatMap((doc) => [doc.displayKey, doc.thumbKey, doc.sourceKey])
+      .filter((key): key is string => typeof key === "string"),
+  );
+}
+
+/** Deletes blobs by key, never throwing (as deleteDocumentBlobs). */
+export async function deleteBlobKeys(store: BlobStore, keys: readonly string[]): Promise<void> {
   await Promise.all(
     keys.map((key) =>
       store.delete(key).catch((error: unknown) => log.error({ err: error, key }, "could not delete a blob")),

@@ -17,6 +17,16 @@ export const businessApiMessages = {
   galleryNotFound: "Operador não encontrado ou sem galeria compartilhada.",
   // The block writes.
   imageError: (position: number, message: string) => `Imagem ${position}: ${message}`,
+  // A PDF sent beside the photos, named by its file name (or its place, when the device gave none).
+  pdf: {
+    tooManyPages: (name: string, limit: number) => `O arquivo ${name} tem mais de ${limit} páginas.`,
+    encrypted: (name: string) => `O arquivo ${name} está protegido por senha.`,
+    corrupt: (name: string) => `O arquivo ${name} está corrompido ou não é um PDF.`,
+    tooLarge: (name: string) => `O arquivo ${name} é grande demais.`,
+    /** The reader's own reason (messages.fiscal.pdf: too slow, too heavy) after the name. */
+    other: (name: string, reason: string) => `O arquivo ${name}: ${reason}`,
+    unnamed: (position: number) => `nº ${position}`,
+  },
   photoAlreadySent: "Esta imagem já foi enviada em outro bloco.",
   galleryDocumentNotFound: "Documento da galeria não encontrado: ele pode ter sido enviado ou excluído.",
   undoPendency: "O escritório já reportou uma pendência neste bloco: ele não pode mais ser desfeito.",
