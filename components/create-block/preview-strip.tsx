@@ -23,7 +23,8 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
   const item = currentItem(selection);
   const total = selection.items.length;
   const position = item ? selection.items.indexOf(item) + 1 : 0;
-  const source = item ? (item.kind === "new" ? item.dataUrl : item.url) : null;
+  const pdf = item?.kind === "new" && item.pdf ? item : null;
+  const source = item && !pdf ? (item.kind === "new" ? item.dataUrl : item.url) : null;
 
   return (
     <section
@@ -40,7 +41,7 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
         className={cn(
           "relative grid place-items-center overflow-hidden rounded-theme bg-surface-2",
           // empty, a phone keeps the room for what matters; the desktop keeps its frame
-          source ? "h-[min(46vh,380px)]" : "h-16",
+          source || pdf ? "h-[min(46vh,380px)]" : "h-16",
           "sm:h-[min(52vh,480px)] lg:h-[min(64vh,620px)]",
         )}
       >
@@ -63,6 +64,12 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
               {t.image(position, total)}
             </span>
           </>
+        ) : pdf ? (
+          <div className="flex max-w-full flex-col items-center gap-1 px-2 text-center">
+            <Icon name="pdf" className="size-10 text-primary" />
+            <figcaption className="max-w-full font-semibold break-all">{t.pdf(pdf.name ?? t.pdfUnnamed)}</figcaption>
+            <p className="text-sm text-muted">{t.pdfPreview}</p>
+          </div>
         ) : (
           <figcaption className="px-2 text-center text-sm text-muted">{t.noPreview}</figcaption>
         )}
@@ -121,15 +128,28 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
             <button
               type="button"
               onClick={() => onChoose(selected.key)}
-              aria-label={t.image(index + 1, total)}
+              aria-label={
+                selected.kind === "new" && selected.pdf
+                  ? `${t.image(index + 1, total)}: ${t.pdf(selected.name ?? t.pdfUnnamed)}`
+                  : t.image(index + 1, total)
+              }
               aria-current={selected.key === item?.key ? "true" : undefined}
               className={cn(
                 "block size-7 cursor-pointer overflow-hidden rounded-theme border-2 bg-surface-2 sm:size-8",
                 selected.key === item?.key ? "border-primary" : "border-transparent hover:border-border-strong",
               )}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link */}
-              <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
+              {selected.kind === "new" && selected.pdf ? (
+                <span className="flex size-full flex-col items-center justify-center gap-0.25 p-0.25 text-primary">
+                  <Icon name="pdf" className="size-3" />
+                  <span className="w-full truncate text-center text-[10px] leading-tight text-fg">
+                    {selected.name ?? "PDF"}
+                  </span>
+                </span>
+              ) : (
+                // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
+                <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
+              )}
             </button>
           </li>
         ))}
@@ -209,7 +229,7 @@ function AddButtons({ disabled, onFiles }: { disabled: boolean; onFiles: (files:
         <input
           ref={files}
           type="file"
-          accept="image/*"
+          accept="image/*,application/pdf"
           multiple
           tabIndex={-1}
           aria-hidden="true"

@@ -12,8 +12,11 @@ import { hasForbiddenCharacters } from "@/lib/validation/characters";
 // The selected images of the shared panel (Criar bloco, Blocos com pendencia) and every 13-image rule of
 // spec §5, as pure functions: the screen only renders what these return.
 
-/** A photo taken or chosen on this device: its client id makes a retried send idempotent. */
-export type NewImage = { kind: "new"; key: string; id: string; name?: string } & PreparedImage;
+/**
+ * A photo taken or chosen on this device, or a PDF (`pdf`: sent as it is, its pages drawn by the server;
+ * no thumbnail here): its client id makes a retried send idempotent.
+ */
+export type NewImage = { kind: "new"; key: string; id: string; name?: string; pdf?: boolean } & PreparedImage;
 /** A document of a gallery (the caller's or a sharing colleague's). */
 export type GalleryImage = { kind: "gallery"; key: string; id: number; url: string; thumbUrl: string };
 /** A document already in the pending block (taking it out lists it in removedDocuments). */
@@ -61,6 +64,16 @@ export function makeNewImage(id: string, image: PreparedImage, name?: string): N
   const trimmed = cut && !hasForbiddenCharacters(cut) ? cut : undefined;
   return { kind: "new", key: newKey(id), id, ...image, ...(trimmed ? { name: trimmed } : {}) };
 }
+
+/** A PDF chosen on this device, one entry of the 13 whatever its pages: its data URL as read. */
+export function makeNewPdf(id: string, dataUrl: string, name?: string): NewImage {
+  return { ...makeNewImage(id, { dataUrl, thumbUrl: "", width: 0, height: 0 }, name), pdf: true };
+}
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // '%PDF-'
+
+/** Whether a file's first bytes are a PDF's: the bytes decide, not the name or the type the device gives. */
+export const isPdfHead = (head: Uint8Array): boolean => PDF_MAGIC.every((byte, index) => head[index] === byte);
 
 /** Appends a prepared photo (ignored when the block is full); it becomes the preview. */
 export function addNew(selection: Selection, image: NewImage): Selection {
