@@ -116,9 +116,11 @@ export function placeEntries(
   photos: readonly IngestedPhoto[],
 ): { galleryPositions: number[]; photos: IngestedPhoto[] } {
   const size = new Array<number>(entries + 2).fill(1);
-  for (const photo of photos) if (photo.sourcePage !== null) size[photo.position] = Math.max(size[photo.position]!, photo.sourcePage);
+  for (const photo of photos)
+    if (photo.sourcePage !== null) size[photo.position] = Math.max(size[photo.position]!, photo.sourcePage);
   const first = new Array<number>(entries + 2).fill(1);
-  for (let position = 2; position <= entries + 1; position += 1) first[position] = first[position - 1]! + size[position - 1]!;
+  for (let position = 2; position <= entries + 1; position += 1)
+    first[position] = first[position - 1]! + size[position - 1]!;
   return {
     galleryPositions: galleryPositions.map((position) => first[position]!),
     photos: photos.map((photo) => ({ ...photo, position: first[photo.position]! + (photo.sourcePage ?? 1) - 1 })),

@@ -90,7 +90,8 @@ export function prefetchPhoto(dataUrl: string, cancelled: () => boolean): Promis
 }
 
 /** A new entry decoded: a photo's pictures, or a PDF with its pages' pictures. */
-export type Decoded = { kind: "image"; image: ProcessedImage } | { kind: "pdf"; bytes: Buffer; pages: ProcessedImage[] };
+export type Decoded =
+  { kind: "image"; image: ProcessedImage } | { kind: "pdf"; bytes: Buffer; pages: ProcessedImage[] };
 
 // The bytes decide what the file is ('%PDF-'), never the type the data URL declares. Run in a decode
 // slot: a PDF's pages are drawn in a child process, one core's work like a photo's decode.

@@ -29,7 +29,14 @@ import {
   paddedPdf,
   textPdf,
 } from "../helpers/pdf-files";
-import { buildBusinessWorld, documentBlobs, photo, ref, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
+import {
+  buildBusinessWorld,
+  documentBlobs,
+  photo,
+  ref,
+  type BusinessPerson,
+  type BusinessWorld,
+} from "./business-writes-world";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-pdf-documents-${randomBytes(4).toString("hex")}`);
 afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
@@ -155,7 +162,12 @@ describe("POST /api/block/create with PDFs", () => {
 
 describe("POST /api/pendency/solve with PDFs", () => {
   test("a PDF added to the pending block, its pages after the documents kept", async () => {
-    const block = await createBlock({ client: world.alpha, sentBy: world.regularAlpha, state: "pendency", documents: 2 });
+    const block = await createBlock({
+      client: world.alpha,
+      sentBy: world.regularAlpha,
+      state: "pendency",
+      documents: 2,
+    });
     const before = await stored();
     const res = await solve({
       pendencyId: block.pendencies[0].id,
@@ -191,7 +203,12 @@ describe("POST /api/pendency/solve with PDFs", () => {
   });
 
   test("a PDF counts once against the 13: 11 documents, a PDF of 3 pages and a photo fit; a 14th entry does not", async () => {
-    const block = await createBlock({ client: world.alpha, sentBy: world.regularAlpha, state: "pendency", documents: 11 });
+    const block = await createBlock({
+      client: world.alpha,
+      sentBy: world.regularAlpha,
+      state: "pendency",
+      documents: 11,
+    });
     const fit = await solve({
       pendencyId: block.pendencies[0].id,
       documents: [pdfEntry(textPdf([["1"], ["2"], ["3"]])), await photo()],
