@@ -49,7 +49,7 @@ export async function createBlock({
   const { galleryIds } = resolved;
   const ingested = await ingestPhotos(me.clientId, resolved.photos, early);
   // A PDF takes one place per page: the places follow once its pages are counted.
-  const placed = placeEntries(body.length, resolved.galleryPositions, ingested.photos);
+  const placed = placeEntries(body.length, resolved, ingested.photos);
   let blockId: number;
   let documentIds: number[] = [];
   try {

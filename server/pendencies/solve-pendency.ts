@@ -173,17 +173,14 @@ export async function solvePendency({
   });
   if (removable.length !== asked.length) throw new AppError("not_found", api.removedNotInBlock);
   const removed = await withPdfPages(db, pendency.blockId, asked, removable);
-  const { photos, galleryIds, galleryPositions } = await resolveEntries(
-    db,
-    actor,
-    me,
-    body.documents,
-    (index) => `documents.${index}`,
-  );
-  assertDocumentCount((await blockEntryCount(db, pendency.blockId, removed)) + photos.length + galleryIds.length);
+  const resolved = await resolveEntries(db, actor, me, body.documents, (index) => `documents.${index}`);
+  const { photos, galleryIds } = resolved;
+  // A PDF sent before and back whole counts once: its entries are the body's.
+  const added = photos.length + new Set(resolved.galleryPositions).size;
+  assertDocumentCount((await blockEntryCount(db, pendency.blockId, removed)) + added);
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
-  const placed = placeEntries(body.documents.length, galleryPositions, ingested.photos);
+  const placed = placeEntries(body.documents.length, resolved, ingested.photos);
   let documentIds: number[] = [];
   try {
     const answer = await db.$transaction(async (tx) => {

@@ -92,10 +92,11 @@ test.describe("desktop (1440 px)", () => {
 
     // The office opens the block: two pictures, the second the boleto's page drawn by the server.
     await openLoggedIn(page, await apiLogin(request, owner.email), "accounting", "/register");
-    await page.evaluate(
-      (selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)),
-      { id: client.id, name: client.name, logoUrl: null },
-    );
+    await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), {
+      id: client.id,
+      name: client.name,
+      logoUrl: null,
+    });
     await page.goto("/home/client/categorization");
     const shown = page.getByTestId("categorize-block");
     await expect(shown).toHaveAttribute("data-current-block", String(block!.id));
@@ -129,9 +130,10 @@ test.describe("phone (390 px, touch)", () => {
     await shots(page, "createblock-390");
 
     await page.getByRole("button", { name: "Enviar bloco" }).click();
-    await expect(page.getByRole("alert")).toContainText("O arquivo extrato.pdf tem mais de 10 páginas.", {
-      timeout: 60_000,
-    });
+    await expect(page.getByRole("alert").filter({ hasText: "O envio não foi concluído." })).toContainText(
+      "O arquivo extrato.pdf tem mais de 10 páginas.",
+      { timeout: 60_000 },
+    );
     await expect(pdfTile(page, "extrato.pdf")).toBeVisible();
     expect(await db().document.count({ where: { clientId: client.id } })).toBe(0);
   });

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { POST as createPost } from "@/app/api/block/create/route";
+import { POST as undoPost } from "@/app/api/block/sent/undo/route";
 import { POST as removePost } from "@/app/api/document/remove/route";
 import { POST as solvePost } from "@/app/api/pendency/solve/route";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
@@ -104,6 +105,29 @@ describe("POST /api/block/create with PDFs", () => {
     const again = await send([first, entry, last].map((item) => ({ ...item })));
     expect([again.status, again.json.data!.id]).toEqual([200, res.json.data!.id]);
     expect(await stored()).toEqual({ rows: before.rows + 5, blobs: before.blobs + 11 });
+  });
+
+  test("sent again after its block was undone: the PDF comes back whole, its pages in order", async () => {
+    const entry = pdfEntry(textPdf([["1"], ["2"], ["3"]]), "tres.pdf");
+    const first = await send([await photo(), { ...entry }]);
+    expect(first.status).toBe(200);
+    const undo = await call(undoPost, {
+      body: { blockId: first.json.data!.id },
+      token: tokens.regularAlpha,
+      path: "/api/block/sent/undo",
+    });
+    expect(undo.status).toBe(200);
+    const before = await stored();
+
+    const again = await send([{ ...entry }]);
+    expect(again.status).toBe(200);
+    const docs = await documentsOf(again.json.data!.id);
+    expect(docs.map((doc) => [doc.position, doc.sourcePage])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(await stored()).toEqual(before);
   });
 
   const overLimit = () => {
