@@ -1,5 +1,6 @@
 import "server-only";
 import { availableParallelism } from "node:os";
+import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import type { NewPhoto } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
 import {
@@ -12,7 +13,6 @@ import {
 import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/early-work";
 import { sniffKind } from "@/server/fiscal/sniff-kind";
-import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { dataUrlHead, decodeFileDataUrl, processImage } from "@/server/images/pipeline";
 import type { ProcessedImage } from "@/server/images/types";
 import { getBlobStore, type BlobStore } from "@/server/storage";
@@ -170,7 +170,9 @@ export async function ingestPhotos(
     photos,
     discard: () =>
       deleteUnreferencedBlobs(store, [
-        ...new Set(photos.flatMap((photo) => [photo.displayKey, photo.thumbKey, photo.sourceKey ?? []].flat())),
+        ...new Set(
+          photos.flatMap((photo) => [photo.displayKey, photo.thumbKey, ...(photo.sourceKey ? [photo.sourceKey] : [])]),
+        ),
       ]),
   };
 }
