@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { boletoPdf, manyPagesPdf } from "../helpers/pdf-files";
+import { boletoPdf, danfePdf, manyPagesPdf } from "../helpers/pdf-files";
 import { expectNoAxeViolations } from "./support/axe";
 import { chooseFiles, db, writePhotos } from "./support/create-block";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// A PDF boleto in Criar bloco: chosen beside a photo through the one file input, shown as one entry
-// with its icon and name, sent; the server draws its page, and the office sees that page when it
+// A PDF boleto in Criar bloco: chosen beside a photo through the one file input (and a DANFE dropped on
+// the panel), each shown as one entry with its icon and name, sent; the server draws its page, and the office sees that page when it
 // opens the block on its categorization screen. A PDF the server refuses names the file. Axe at 1440
 // and 390 px; screenshots of the panel in light and dark (test-results/pdf-shots).
 
@@ -74,6 +74,18 @@ test.describe("desktop (1440 px)", () => {
     await chooseFiles(page, "Adicionar imagens", [photo!, pdf]);
     await expect(pdfTile(page, "boleto.pdf")).toBeVisible(PREPARED);
     await expect(page.getByText("2 de 13 imagens")).toBeVisible(PREPARED);
+    // A DANFE dragged from the desktop onto the panel.
+    const dropped = await page.evaluateHandle((base64) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], "danfe.pdf", { type: "application/pdf" }));
+      return transfer;
+    }, danfePdf().toString("base64"));
+    await page.getByTestId("panel-drop").dispatchEvent("dragover", { dataTransfer: dropped });
+    await expect(page.getByText("Solte aqui as imagens ou PDFs")).toBeVisible();
+    await page.getByTestId("panel-drop").dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(pdfTile(page, "danfe.pdf")).toBeVisible(PREPARED);
+    await expect(page.getByText("3 de 13 imagens")).toBeVisible();
     await pdfTile(page, "boleto.pdf").click();
     await expect(page.getByText("As páginas do PDF aparecem no bloco depois do envio.")).toBeVisible();
     await expectNoAxeViolations(page, "Criar bloco with a PDF, desktop");
@@ -85,12 +97,13 @@ test.describe("desktop (1440 px)", () => {
       where: { clientId: client.id },
       include: { documents: { orderBy: { position: "asc" } } },
     });
-    expect(block!.documents.map((doc) => [doc.position, doc.sourceMime, doc.sourcePage])).toEqual([
-      [1, null, null],
-      [2, "application/pdf", 1],
+    expect(block!.documents.map((doc) => [doc.position, doc.sourceMime, doc.sourcePage, doc.originalName])).toEqual([
+      [1, null, null, "foto-1.jpg"],
+      [2, "application/pdf", 1, "boleto.pdf"],
+      [3, "application/pdf", 1, "danfe.pdf"],
     ]);
 
-    // The office opens the block: two pictures, the second the boleto's page drawn by the server.
+    // The office opens the block: three pictures, the second the boleto's page drawn by the server.
     await openLoggedIn(page, await apiLogin(request, owner.email), "accounting", "/register");
     await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), {
       id: client.id,
@@ -102,7 +115,7 @@ test.describe("desktop (1440 px)", () => {
     await expect(shown).toHaveAttribute("data-current-block", String(block!.id));
     const picture = page.locator(`img[data-block-image="${block!.id}"]`);
     await expect(picture).toBeVisible();
-    await page.getByRole("button", { name: "Imagem 2 de 2" }).click();
+    await page.getByRole("button", { name: "Imagem 2 de 3" }).click();
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(1240);
