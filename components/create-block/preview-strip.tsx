@@ -6,7 +6,7 @@ import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Icon, type IconName } from "./icons";
-import { currentItem, type Selection } from "./selection";
+import { currentItem, entryCount, type Selection } from "./selection";
 
 const t = businessPanelMessages;
 
@@ -107,6 +107,8 @@ export type StripProps = {
 export function Strip({ selection, preparing, addDisabled, notice, onChoose, onFiles, className }: StripProps) {
   const item = currentItem(selection);
   const total = selection.items.length;
+  // The 13 count entries: a PDF already in the pending block is one, whatever its pages.
+  const entries = entryCount(selection);
   return (
     <section
       aria-labelledby="panel-strip"
@@ -119,7 +121,7 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
         <h2 id="panel-strip" className="text-sm font-semibold">
           {t.strip}
         </h2>
-        <p className="text-sm text-muted tabular-nums">{t.selected(total, MAX_BLOCK_IMAGES)}</p>
+        <p className="text-sm text-muted tabular-nums">{t.selected(entries, MAX_BLOCK_IMAGES)}</p>
       </div>
       <ul aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
         <AddButtons disabled={addDisabled} onFiles={onFiles} />
@@ -165,7 +167,7 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
         {preparing > 0 ? <p className="text-muted">{t.preparing}</p> : null}
         {notice ? (
           <p className="font-semibold text-fg">{notice}</p>
-        ) : total >= MAX_BLOCK_IMAGES ? (
+        ) : entries >= MAX_BLOCK_IMAGES ? (
           <p className="text-muted">{t.limitReached(MAX_BLOCK_IMAGES)}</p>
         ) : null}
       </div>

@@ -7,10 +7,11 @@ import { chooseFiles, db, writePhotos } from "./support/create-block";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn } from "./support/session";
 
-// A PDF boleto in Criar bloco: chosen beside a photo through the one file input (and a DANFE dropped on
-// the panel), each shown as one entry with its icon and name, sent; the server draws its page, and the office sees that page when it
-// opens the block on its categorization screen. A PDF the server refuses names the file. Axe at 1440
-// and 390 px; screenshots of the panel in light and dark (test-results/pdf-shots).
+// A PDF boleto in Criar bloco: chosen beside a photo through the one file input (and a DANFE dropped
+// on the panel), each shown as one entry with its icon and name, sent; the server draws its page, and
+// the office sees that page when it opens the block on its categorization screen. A PDF the server
+// refuses names the file. Axe at 1440 and 390 px; screenshots of the panel in light and dark
+// (test-results/pdf-shots).
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -59,7 +60,7 @@ async function shots(page: Page, name: string): Promise<void> {
 test.describe("desktop (1440 px)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("[pdf] a boleto PDF beside a photo: one entry, sent, its page on the office's categorization screen; axe", async ({
+  test("[pdf] a boleto PDF beside a photo, one entry, sent; its page on the office's screen; axe", async ({
     page,
     request,
     factories,

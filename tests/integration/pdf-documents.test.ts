@@ -11,8 +11,9 @@ import { POST as createPost } from "@/app/api/block/create/route";
 import { POST as undoPost } from "@/app/api/block/sent/undo/route";
 import { POST as removePost } from "@/app/api/document/remove/route";
 import { POST as solvePost } from "@/app/api/pendency/solve/route";
+import { POST as toSolvePost } from "@/app/api/pendency/tosolve/route";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
-import type { SentBlock } from "@/lib/contract/business";
+import type { PendencyToSolveAnswer, SentBlock } from "@/lib/contract/business";
 import { getDb } from "@/server/db/client";
 import { readDocument } from "@/server/documents/read-document";
 import { getBlobStore } from "@/server/storage";
@@ -226,7 +227,7 @@ describe("POST /api/pendency/solve with PDFs", () => {
     expect(await stored()).toEqual(before);
   });
 
-  test("a PDF counts once against the 13: 11 documents, a PDF of 3 pages and a photo fit; a 14th entry does not", async () => {
+  test("a PDF counts once: 11 documents, a PDF of 3 pages and a photo fit; a 14th entry does not", async () => {
     const block = await createBlock({
       client: world.alpha,
       sentBy: world.regularAlpha,
@@ -256,6 +257,13 @@ describe("POST /api/pendency/solve with PDFs", () => {
     const sourceKey = pages[0]!.sourceKey!;
 
     const pendency = await createPendency({ block, issue: 1 });
+    // Blocos com pendencia learns which pictures are one PDF: the id of its first page.
+    const shown = await call<PendencyToSolveAnswer>(toSolvePost, {
+      body: { open: pendency.id },
+      token: tokens.regularAlpha,
+      path: "/api/pendency/tosolve",
+    });
+    expect(shown.json.data!.pendency!.documents.map((doc) => doc.pdf)).toEqual([undefined, pages[0]!.id, pages[0]!.id]);
     const out = await solve({ pendencyId: pendency.id, removedDocuments: [pages[1]!.id] });
     expect(out.status).toBe(200);
     expect(await documentsOf(block.id)).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
   createBody,
   currentItem,
   EMPTY_SELECTION,
+  entryCount,
   fromPendency,
   galleryKey,
   hasChanges,
@@ -174,5 +175,18 @@ describe("PDFs", () => {
       name: "boleto.pdf",
     });
     expect(blockCreateBody.safeParse(createBody(selection)).success).toBe(true);
+  });
+
+  test("a PDF in the pending block is one entry, and its pages leave together", () => {
+    const pending = fromPendency({
+      documents: [{ ...doc(1) }, { ...doc(2), pdf: 2 }, { ...doc(3), pdf: 2 }, { ...doc(4), pdf: 2 }],
+    });
+    expect(entryCount(pending)).toBe(2);
+    expect(remaining(pending)).toBe(MAX_BLOCK_IMAGES - 2);
+    const out = removeItem(choose(pending, "b:3"), "b:3");
+    expect(out.items.map((item) => item.key)).toEqual(["b:1"]);
+    expect(out.removed).toEqual([2, 3, 4]);
+    expect(out.current).toBe("b:1");
+    expect(solveBody(out, 9).removedDocuments).toEqual([2, 3, 4]);
   });
 });
