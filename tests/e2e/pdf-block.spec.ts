@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { boletoPdf, danfePdf, manyPagesPdf } from "../helpers/pdf-files";
+import { boletoPdf, danfePdf, manyPagesPdf, textPdf } from "../helpers/pdf-files";
 import { expectNoAxeViolations } from "./support/axe";
-import { chooseFiles, db, writePhotos } from "./support/create-block";
+import { chooseFiles, company, db, writePhotos } from "./support/create-block";
 import { expect, test } from "./support/data";
 import { apiLogin, openLoggedIn } from "./support/session";
 
@@ -121,6 +121,38 @@ test.describe("desktop (1440 px)", () => {
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(1240);
     await expectNoAxeViolations(page, "categorization with a PDF's page");
+  });
+});
+
+test.describe("Blocos com pendencia (1440 px)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("[pdf] a pending block answered with a PDF of two pages: one entry, its pages in the block", async ({
+    page,
+    request,
+    factories,
+  }, testInfo) => {
+    const firm = await company(factories);
+    const block = await factories.createBlock({
+      client: firm.client,
+      state: "pendency",
+      documents: 2,
+      sentBy: { id: firm.owner.operatorId },
+    });
+    const pdf = writeFile(testInfo.outputPath("files"), "segunda-via.pdf", textPdf([["Página 1"], ["Página 2"]]));
+    await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/pendencyblock");
+    await expect(page.getByRole("heading", { level: 1, name: "Blocos com pendencia" })).toBeVisible();
+    await expect(page.getByText("2 de 13 imagens")).toBeVisible(PREPARED);
+
+    await chooseFiles(page, "Adicionar imagens", [pdf]);
+    await expect(pdfTile(page, "segunda-via.pdf")).toBeVisible(PREPARED);
+    await expect(page.getByText("3 de 13 imagens")).toBeVisible();
+    await expectNoAxeViolations(page, "Blocos com pendencia with a PDF, desktop");
+    await page.getByRole("button", { name: "Enviar solução" }).click();
+    await expect(page.getByText("Pendência resolvida!")).toBeVisible({ timeout: 60_000 });
+
+    const documents = await db().document.findMany({ where: { blockId: block.id }, orderBy: { position: "asc" } });
+    expect(documents.map((doc) => doc.sourcePage)).toEqual([null, null, 1, 2]);
   });
 });
 
