@@ -90,7 +90,9 @@ describe("POST /api/block/import: what is created", () => {
       sourceMime: "application/xml",
       readAt: null,
     });
-    expect(doc.sourceKey).toMatch(new RegExp(`^clients/${alpha.id}/documents/[0-9a-f-]{36}/nota\\.xml$`));
+    expect(doc.sourceKey).toMatch(
+      new RegExp(`^clients/${alpha.id}/documents/[0-9a-f-]{36}/documento-[0-9a-f]{8}\\.xml$`),
+    );
     expect(doc.hash).toBe(createHash("sha256").update(nfe.bytes).digest("hex"));
     const stored = await getBlobStore().get(doc.sourceKey!);
     expect(stored && Buffer.compare(stored.body, nfe.bytes)).toBe(0);
@@ -217,7 +219,7 @@ describe("POST /api/block/import: what is created", () => {
       ["z.zip/nul.xml", "created"],
     ]);
     const doc = await db().document.findFirstOrThrow({ where: { blockId: answer[0]!.blockId } });
-    expect(doc.sourceKey).toMatch(/^clients\/\d+\/documents\/[0-9a-f-]{36}\/nota\.xml$/);
+    expect(doc.sourceKey).toMatch(/^clients\/\d+\/documents\/[0-9a-f-]{36}\/documento-[0-9a-f]{8}\.xml$/);
   });
 });
 
