@@ -107,17 +107,24 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
   const mailSendingClaimMs = options.mailSendingClaimMs ?? MAIL_SENDING_CLAIM_MS;
   for (const name of options.work ?? names) {
     const handler = options.handlers?.[name] ?? HANDLERS[name];
+    // pg-boss waits out the polling interval after a fetch whose jobs ended sooner: a queue of many
+    // short jobs fetches a batch (batchSize) and runs its jobs one after another, each completed or
+    // failed (retried) on its own.
     await boss.work(
       name,
-      { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: 1 },
-      async ([job]) => {
-        try {
-          const result = await handler(job!.data, { boss, now: new Date(), mailTransport, mailSendingClaimMs });
-          if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
-          return result;
-        } catch (error) {
-          log(`${name} failed (retried while tries remain): ${error instanceof Error ? error.message : String(error)}`);
-          throw error;
+      { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: settingsOf(name).batchSize ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            const result = await handler(job.data, { boss, now: new Date(), mailTransport, mailSendingClaimMs });
+            if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
+            if (jobs.length > 1) await boss.complete(name, job.id, toOutput(result));
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            log(`${name} failed (retried while tries remain): ${reason}`);
+            if (jobs.length === 1) throw error;
+            await boss.fail(name, job.id, { message: reason });
+          }
         }
       },
     );
@@ -200,4 +207,10 @@ function throttled(log: (message: string) => void, everyMs = 30_000): (error: Er
     last = now;
     skipped = 0;
   };
+}
+
+/** A job's result as pg-boss keeps it (an object; anything else wrapped). */
+function toOutput(result: unknown): object | undefined {
+  if (result === undefined) return undefined;
+  return typeof result === "object" && result !== null ? result : { value: result };
 }

@@ -4,7 +4,7 @@
 // once; stop waits for the job in hand.
 import { DAY_MS, MINUTE_MS } from "@/lib/constants";
 import { getDb } from "@/server/db/client";
-import { QUEUES } from "@/server/queue/queues";
+import { documentReadKey, QUEUES } from "@/server/queue/queues";
 import type { JobHandler } from "@/server/jobs/runner";
 import { dispatchPendingMail } from "@/server/mail/deliver";
 import { enqueueMail } from "@/server/mail/outbox";
@@ -179,4 +179,38 @@ test("stopping waits for the job in hand to finish", async () => {
   await runner.stop({ timeoutMs: 10_000 });
   const [job] = await sql<{ state: string }>("SELECT state FROM pgboss.job WHERE id = $1", [id]);
   expect(job?.state).toBe("completed");
+});
+
+test("a queue fetched in batches runs its jobs one after another, each completed or retried on its own", async () => {
+  const reads = QUEUES.documentRead;
+  const seen: number[] = [];
+  const failedOnce = new Set<number>();
+  const handler: JobHandler = async (data) => {
+    const { documentId } = data as { documentId: number };
+    seen.push(documentId);
+    if (documentId === 2 && !failedOnce.has(documentId)) {
+      failedOnce.add(documentId);
+      throw new Error("falha passageira");
+    }
+    return { read: documentId };
+  };
+  const runner = await startRunner({
+    work: [reads],
+    handlers: { [reads]: handler },
+    settings: { [reads]: { batchSize: 3, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+  });
+  // One waiting read per document: the queue keys its jobs by document (documentReadKey).
+  const ids = await Promise.all(
+    [1, 2, 3].map((documentId) =>
+      runner.boss.send(reads, { documentId }, { singletonKey: documentReadKey(documentId) }),
+    ),
+  );
+  expect(ids.every(Boolean)).toBe(true);
+  const jobs = await waitFor(async () => {
+    const found = await Promise.all(ids.map((id) => runner.boss.getJobById(reads, id!)));
+    return found.every((job) => job?.state === "completed") && found;
+  }, "every job to complete");
+  expect(jobs.map((job) => job!.retryCount)).toEqual([0, 1, 0]);
+  expect(jobs[0]!.output).toEqual({ read: 1 });
+  expect([...seen].sort()).toEqual([1, 2, 2, 3]);
 });
