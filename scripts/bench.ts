@@ -359,13 +359,13 @@ async function main(): Promise<void> {
         {
           item: "7",
           measure: `codes read from ${all.documents} photos: time per photo (p50 / p95, one core)`,
-          value: `${all.p50Ms} / ${all.p95Ms} ms`,
+          value: `${Math.round(all.p50Ms)} / ${Math.round(all.p95Ms)} ms`,
           target: "reported",
           pass: null,
         },
       );
       section(
-        `Fiscal reading: one ZIP of ${imp.notes} NF-e XMLs (${imp.zipMb.toFixed(1)} MB, 1 to 8 items each) sent by a company user as one POST /api/block/import, timed until the answer (status ${imp.status}, ${imp.created} blocks created), with the peak extra RSS of the app server; then the time until the document-read job (one read at a time, in the start script's process) had drawn and stored every page. The photos: ${all.documents} documents drawn with a fixed seed by scripts/fiscal-photos.ts, degraded as phone photos, stored through the upload pipeline and read back in the bench process:`,
+        `Fiscal reading: one ZIP of ${imp.notes} NF-e XMLs (${imp.zipMb.toFixed(1)} MB, 1 to 8 items each) sent by a company user as one POST /api/block/import, timed until the answer (status ${imp.status}, ${imp.created} blocks created), with the peak extra RSS of the app server; then the time until the document-read job (one read at a time, batches of 8, in the start script's process) had drawn and stored every page. The photos: ${all.documents} documents drawn with a fixed seed by scripts/fiscal-photos.ts, degraded as phone photos, stored through the upload pipeline and read back in the bench process:`,
         table(
           ["kind", "photos", "read", "rate", "goal", "wrong", "p50 ms", "p95 ms"],
           fiscal.photos.map((r) => [
@@ -375,8 +375,8 @@ async function main(): Promise<void> {
             `${(r.rate * 100).toFixed(1)}%`,
             r.goal ? `${(r.goal * 100).toFixed(0)}%` : "",
             r.wrong,
-            r.p50Ms,
-            r.p95Ms,
+            Math.round(r.p50Ms),
+            Math.round(r.p95Ms),
           ]),
         ),
       );
