@@ -28,6 +28,13 @@ const DocumentsPreview = lazyWhenOpen<DocumentsPreviewProps>(
 const t = businessSentMessages;
 const d = clientDetailMessages;
 
+/** '/sentblock?bloco=12' (the links of 'Importar XML'): that block previewed once the list has it. */
+function blockFromAddress(): number | null {
+  if (typeof window === "undefined") return null;
+  const id = Number(new URLSearchParams(window.location.search).get("bloco"));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * /sentblock 'Blocos enviados' (spec §2, §4 Sent block): whose blocks (the caller as
  * 'Voce', colleagues who share), month and year; the blocks grouped by day, each with its time or, while
@@ -38,7 +45,7 @@ export function SentBlocksScreen() {
   const [chosenOperator, setOperator] = useState<number | null>(null);
   const [year, setYear] = useState(now.year);
   const [month, setMonth] = useState(now.month);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(blockFromAddress);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const operators = useSentOperators();
