@@ -4,14 +4,15 @@ import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useMarkViewed } from "@/lib/api/blocks";
 import type { CategorizationBlock } from "@/lib/api/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
+import { readingOf } from "@/lib/fiscal/reading-view";
+import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { BlockPanel } from "@/components/blocks/block-panel";
-import {
-  canDevolve,
-  categorizationForm,
-  MARK_VIEWED_DELAY_MS,
-  type BlockForm,
-} from "@/components/blocks/block-form-rules";
+import { canDevolve, MARK_VIEWED_DELAY_MS, type BlockForm } from "@/components/blocks/block-form-rules";
+import type { BlockViewerProps } from "@/components/blocks/block-viewer";
+import { ReadingCard } from "@/components/blocks/reading-card";
+import { prefillFromReading } from "@/components/blocks/reading-prefill";
+import { referenceBlock } from "@/components/blocks/reference-block";
 import { ImageStage } from "@/components/blocks/image-stage";
 import {
   ICONS,
@@ -40,6 +41,13 @@ const ReportDialog = lazyWhenOpen<ReportDialogProps>(
   () => import("./report-dialog").then((module) => module.ReportDialog),
   (props) => props.open,
   (props) => props.onOpenChange(false),
+);
+
+// 'Possível duplicado' opens the other block in the viewer, read-only: fetched on the first such open.
+const BlockViewer = lazyWhenOpen<BlockViewerProps>(
+  () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
+  (props) => props.block !== null,
+  (props) => props.onClose(),
 );
 
 type BlockProps = {
@@ -79,7 +87,12 @@ export const CategorizeBlock = memo(function CategorizeBlock({
   } = useDevolve(clientId, block.id, () => onDone(t.devolved), setError);
   const [reporting, setReporting] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
+  // The office's own data first, then a solved pendency's suggestion, then the reading (reading-prefill.ts).
+  const reading = readingOf(block);
+  const [prefill] = useState(() => prefillFromReading(block, reading));
+  const [initial] = useState<BlockForm>(() => draft ?? prefill.form);
+  const [reference, setReference] = useState<BlockViewerProps["block"]>(null);
+  const openReference = useCallback((id: number) => setReference(referenceBlock(id)), []);
   const onFormChange = useCallback((form: BlockForm) => onTyped(block.id, form), [onTyped, block.id]);
 
   // 'Salvar Bloco' → this block committed to the DOM (a performance measure the timing spec reads).
@@ -103,7 +116,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
 
   // Alt shortcuts anywhere on the screen (not while a dialog is open); event.code, so that macOS's
   // Option characters (π, √, ç) still name the key.
-  const dialogOpen = confirming || reporting;
+  const dialogOpen = confirming || reporting || reference !== null;
   useEffect(() => {
     if (dialogOpen) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -202,6 +215,9 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           initial={initial}
           footer={<Shortcuts />}
           onFormChange={onFormChange}
+          prefill={draft ? undefined : prefill}
+          prefillSource={reading ? readingMessages.short[reading.source] : undefined}
+          reading={<ReadingCard reading={reading} outside={prefill.outside} onOpenBlock={openReference} />}
         />
       </aside>
 
@@ -212,6 +228,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
         onConfirm={onDevolve}
         loading={devolving}
       />
+      <BlockViewer clientId={clientId} block={reference} onClose={() => setReference(null)} readOnly="reference" />
       <ReportDialog
         clientId={clientId}
         blockId={block.id}
