@@ -52,6 +52,8 @@ export type BlockPanelProps = {
   prefill?: Prefill;
   /** The reading's source label for the prefill's note. */
   prefillSource?: string;
+  /** A block opened by id only, whose own fields are not known: the form is left out. */
+  formHidden?: boolean;
 };
 
 const EMPTY = "";
@@ -74,6 +76,7 @@ export function BlockPanel({
   reading,
   prefill,
   prefillSource,
+  formHidden,
 }: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
   useEffect(() => onFormChange?.(form), [form, onFormChange]);
@@ -188,6 +191,7 @@ export function BlockPanel({
       ) : null}
 
       <form
+        hidden={formHidden}
         className="flex flex-col gap-1.5"
         aria-label={t.details}
         onKeyDown={onFormKeyDown}

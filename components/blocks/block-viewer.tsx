@@ -229,6 +229,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
                   ? readingMessages.readOnlyReference
                   : t.readOnlyBusy
             }
+            formHidden={readOnly === "reference" && block.version < 0}
             reading={
               <ReadingCard
                 reading={readingOf(docs.data) ?? readingOf(block)}

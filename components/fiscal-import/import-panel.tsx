@@ -38,11 +38,8 @@ export function ImportPanel({ clientId, blockAction, after, compact }: ImportPan
 
   return (
     <div className="flex flex-col gap-1.5" data-testid="import-panel">
-      {state.phase === "idle" ? (
-        <DropZone onFiles={onFiles} compact={compact} />
-      ) : (
-        <Progress state={state} onCancel={busy ? cancel : undefined} />
-      )}
+      {state.phase === "idle" ? <DropZone onFiles={onFiles} compact={compact} /> : null}
+      {busy ? <Progress state={state} onCancel={cancel} /> : null}
       {skipped.length > 0 ? (
         <p role="alert" className="text-sm text-danger">
           {t.onlyXmlZip(skipped.join(", "))}
@@ -83,15 +80,13 @@ export function ImportPanel({ clientId, blockAction, after, compact }: ImportPan
   );
 }
 
-function Progress({ state, onCancel }: { state: ImportState; onCancel?: () => void }) {
+function Progress({ state, onCancel }: { state: ImportState; onCancel: () => void }) {
   const text =
     state.phase === "preparing"
       ? t.preparing
       : state.phase === "reading"
         ? t.reading
-        : state.phase === "sending"
-          ? t.sending(Math.min(state.total, state.answered + 1), state.total)
-          : summaryLine(state.results);
+        : t.sending(Math.min(state.total, state.answered + 1), state.total);
   return (
     <div className="flex flex-col gap-0.75 rounded-theme border border-border bg-surface p-1.5">
       <div className="flex items-center justify-between gap-1 text-sm">
@@ -111,11 +106,9 @@ function Progress({ state, onCancel }: { state: ImportState; onCancel?: () => vo
       >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${state.percent}%` }} />
       </div>
-      {onCancel ? (
-        <Button variant="ghost" className="self-end" onClick={onCancel}>
-          {t.cancel}
-        </Button>
-      ) : null}
+      <Button variant="ghost" className="self-end" onClick={onCancel}>
+        {t.cancel}
+      </Button>
     </div>
   );
 }

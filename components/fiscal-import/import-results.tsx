@@ -41,7 +41,7 @@ export function ImportResults({
     .map((result, index) => ({ result, index }))
     .sort((a, b) => order[a.result.status] - order[b.result.status] || a.index - b.index);
   return (
-    <ul aria-label={t.results} data-testid="import-results" className="flex flex-col gap-0.5">
+    <ul aria-label={t.results} data-testid="import-results" className="@container flex flex-col gap-0.5">
       {sorted.map(({ result, index }) => {
         const { icon: Icon, tone } = look[result.status];
         const blockIds = result.blockId !== undefined ? [result.blockId] : (result.duplicateOf ?? []);
@@ -63,7 +63,12 @@ export function ImportResults({
                 <Icon aria-hidden="true" className="size-1.75" />
                 {t.status[result.status]}
               </span>
-              <span className="min-w-0 flex-1 truncate text-sm font-medium" title={result.name}>
+              <span
+                className={
+                  "order-last min-w-0 basis-full text-sm font-medium [overflow-wrap:anywhere]" +
+                  " @lg:order-none @lg:flex-1 @lg:basis-auto"
+                }
+              >
                 {result.name}
               </span>
               {blockAction ? blockIds.map((id) => <span key={id}>{blockAction(id, t.openBlock(id))}</span>) : null}
@@ -73,7 +78,7 @@ export function ImportResults({
             ) : null}
             {result.status === "duplicate" ? <p className="text-xs text-muted">{t.statusHint.duplicate}</p> : null}
             {result.key && result.status !== "invalid" ? (
-              <p className="truncate font-mono text-[11px] text-muted tabular-nums">
+              <p className="font-mono text-[11px] text-muted tabular-nums">
                 <span className="sr-only">{t.key}: </span>
                 {formatKey(result.key)}
               </p>

@@ -26,7 +26,7 @@ export const fiscalImportMessages = {
   status: { created: "Criado", duplicate: "Já importado", invalid: "Inválido" },
   statusHint: {
     created: "Bloco criado",
-    duplicate: "Esta nota já está num bloco deste cliente",
+    duplicate: "Esta nota já está em outro bloco",
     invalid: "Não foi possível ler",
   },
   openBlock: (id: number) => `Ver bloco ${id}`,

@@ -1,7 +1,7 @@
 // The pt-BR catalogue's "reading" section (lib/i18n/messages.ts explains the catalogue): what the viewer and
 // categorization show of a block's reading (docs/decisions/0273-import-and-reading-screens.md).
 export const readingMessages = {
-  title: "Lido do documento",
+  title: "Dados do documento",
   source: {
     xml: "Lido do documento (XML)",
     barcode: "Código de barras",
