@@ -1,7 +1,11 @@
-import { IMPORT_FILES_MAX } from "@/lib/contract/fiscal";
-
 // How 'Importar XML' splits the files it sends: POST /api/block/import takes at most IMPORT_FILES_MAX
 // files and the server refuses large bodies, so many files go in several requests. Pure, no React.
+
+/**
+ * Files per request: the contract's IMPORT_FILES_MAX (lib/contract/fiscal.ts), written again here because
+ * importing the contract would bring zod into the page (tests/unit/fiscal-import-ui.test.ts checks both).
+ */
+export const IMPORT_BATCH_FILES = 100;
 
 /** Raw bytes per request: as data URLs a third more (about 21 MiB), well under the 64 MiB body limit. */
 export const IMPORT_BATCH_BYTES = 16 * 1024 * 1024;
@@ -15,11 +19,11 @@ const isZip = (file: { name: string }) => /\.zip$/i.test(file.name);
 
 /**
  * The files' indexes grouped into requests, in order: a ZIP alone (its refusal — too large, too many
- * entries — names that ZIP only), XMLs together up to IMPORT_FILES_MAX files and `maxBytes` bytes.
+ * entries — names that ZIP only), XMLs together up to IMPORT_BATCH_FILES files and `maxBytes` bytes.
  */
 export function planBatches(
   files: readonly SizedFile[],
-  maxFiles = IMPORT_FILES_MAX,
+  maxFiles = IMPORT_BATCH_FILES,
   maxBytes = IMPORT_BATCH_BYTES,
 ): number[][] {
   const batches: number[][] = [];

@@ -1,7 +1,8 @@
 import { prefillFromReading } from "@/components/blocks/reading-prefill";
 import { summaryLine } from "@/components/fiscal-import/import-results";
 import type { BlockReadingAnswer } from "@/lib/contract/fiscal";
-import { IMPORT_BATCH_BYTES, isImportable, planBatches } from "@/lib/fiscal/import-batches";
+import { IMPORT_FILES_MAX } from "@/lib/contract/fiscal";
+import { IMPORT_BATCH_BYTES, IMPORT_BATCH_FILES, isImportable, planBatches } from "@/lib/fiscal/import-batches";
 import { formatIsoDate, formatKey, formatTaxId, readingOf } from "@/lib/fiscal/reading-view";
 
 const now = new Date("2026-11-29T12:00:00Z");
@@ -19,6 +20,7 @@ const reading = (patch: Partial<BlockReadingAnswer> = {}): BlockReadingAnswer =>
 const empty = { date: null, value: null, accountId: null, suggestion: null };
 
 describe("planBatches", () => {
+  it("sends as many files a request as the contract takes", () => expect(IMPORT_BATCH_FILES).toBe(IMPORT_FILES_MAX));
   const xml = (size = 10) => ({ name: "a.xml", size });
   it("splits XMLs at the file cap and keeps their order", () => {
     const files = Array.from({ length: 250 }, () => xml());
