@@ -1,10 +1,10 @@
 "use client";
 
 import { memo, useCallback, useEffect, useRef, useState } from "react";
-import { useMarkViewed } from "@/lib/api/blocks";
+import { useBlockDocuments, useMarkViewed } from "@/lib/api/blocks";
 import type { CategorizationBlock } from "@/lib/api/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
-import { readingOf } from "@/lib/fiscal/reading-view";
+import { isPageInPreparation, readingOf } from "@/lib/fiscal/reading-view";
 import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { BlockPanel } from "@/components/blocks/block-panel";
@@ -102,7 +102,11 @@ export const CategorizeBlock = memo(function CategorizeBlock({
     performance.clearMarks(SAVE_MARK);
   }, []);
 
-  const urls = block.documentsUrl;
+  // A page the job has not drawn yet: the documents are asked again until it is (useBlockDocuments).
+  const preparing = block.documentsUrl.some(isPageInPreparation);
+  const drawn = useBlockDocuments(preparing ? block.id : null).data;
+  const urls = drawn?.documentsUrl ?? block.documentsUrl;
+  const thumbs = drawn?.thumbnailsUrl ?? block.thumbnailsUrl;
   const total = urls.length;
   const { current, zoom, show, go, zoomStep, onKeyDown } = useImageNavigation(total);
 
@@ -139,7 +143,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
       data-testid="categorize-block"
       data-current-block={block.id}
     >
-      <ThumbnailStrip urls={urls} thumbs={block.thumbnailsUrl} current={current} onPick={show} />
+      <ThumbnailStrip urls={urls} thumbs={thumbs} current={current} onPick={show} />
 
       <div className="order-1 flex min-h-[50dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
         {total === 0 ? (
