@@ -221,7 +221,9 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           onFormChange={onFormChange}
           prefill={draft ? undefined : prefill}
           prefillSource={reading ? readingMessages.short[reading.source] : undefined}
-          reading={<ReadingCard reading={reading} outside={prefill.outside} onOpenBlock={openReference} />}
+          reading={
+            <ReadingCard reading={reading ?? readingOf(drawn)} outside={prefill.outside} onOpenBlock={openReference} />
+          }
         />
       </aside>
 

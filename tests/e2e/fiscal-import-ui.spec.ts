@@ -91,6 +91,25 @@ async function untilDrawn(request: APIRequestContext, access: string, blockId: n
     .toBe(true);
 }
 
+/** The block `id` anywhere in a block list answer (year → month → account → blocks). */
+function findBlock(answer: unknown, id: number): { date: string | null; value: string | null } | null {
+  if (Array.isArray(answer)) {
+    for (const item of answer) {
+      const found = findBlock(item, id);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!answer || typeof answer !== "object") return null;
+  const record = answer as Record<string, unknown>;
+  if (record.id === id && "date" in record) return record as { date: string | null; value: string | null };
+  for (const value of Object.values(record)) {
+    const found = findBlock(value, id);
+    if (found) return found;
+  }
+  return null;
+}
+
 async function openAsOffice(page: Page, request: APIRequestContext, data: CategorizationClient, path: string) {
   const tokens = await apiLogin(request, data.owner.email);
   await openLoggedIn(page, tokens, "accounting", "/register");
@@ -193,11 +212,17 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole("button", { name: "Salvar Bloco" })).toBeEnabled();
       await page.keyboard.press("Enter");
       await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
-      const saved = await request.post("/api/block/list", {
-        headers: { authorization: `Bearer ${owner.access}` },
-        data: { clientId: data.client.id, year: today.year, month: today.month },
-      });
-      expect(JSON.stringify(await saved.json())).toContain(`"id":${result.blockId},"date":"${today.iso}"`);
+      // saved by the operator's Enter, with the date and value read from the XML
+      await expect
+        .poll(async () => {
+          const list = await request.post("/api/block/list", {
+            headers: { authorization: `Bearer ${owner.access}` },
+            data: { clientId: data.client.id, year: today.year, month: today.month },
+          });
+          const saved = findBlock(await list.json(), result.blockId!);
+          return saved ? `${saved.date} ${saved.value}` : null;
+        })
+        .toBe(`${today.iso} ${(note.totalCents / 100).toFixed(2)}`);
     });
 
     test(`[import xml] the viewer of an imported block: its drawn page, the reading, the marks and the XML download (${name}); axe`, async ({
