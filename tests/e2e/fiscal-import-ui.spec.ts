@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { buildNfe, zipFiles } from "../helpers/fiscal-xml";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolations, settled } from "./support/axe";
 import { expect, test, type CategorizationClient } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
@@ -91,6 +91,17 @@ async function untilDrawn(request: APIRequestContext, access: string, blockId: n
     .toBe(true);
 }
 
+/** UI_SHOTS=1: the screen as it stands, light and dark, into .data/screenshots/ (for review, not asserted). */
+async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.UI_SHOTS) return;
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await settled(page);
+    await page.screenshot({ path: `.data/screenshots/${name}-${page.viewportSize()?.width}-${theme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /** The block `id` anywhere in a block list answer (year → month → account → blocks). */
 function findBlock(answer: unknown, id: number): { date: string | null; value: string | null } | null {
   if (Array.isArray(answer)) {
@@ -142,6 +153,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(nav.getByRole("link")).toContainText(["Inicio", "Criar bloco", "Importar XML"]);
       await expect(nav.getByRole("link", { name: "Importar XML" })).toHaveAttribute("aria-current", "page");
       await expectNoAxeViolations(page, `import xml, empty (${name})`);
+      await shots(page, "importxml-empty");
 
       // the drop zone is one button: Tab reaches it, Enter opens the file picker
       const zone = page.getByRole("button", { name: "Escolher ou soltar arquivos XML ou ZIP" });
@@ -160,6 +172,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(invalid).toContainText("Inválido");
       await expect(invalid.locator("p.text-danger")).not.toBeEmpty();
       await expectNoAxeViolations(page, `import xml, results (${name})`);
+      await shots(page, "importxml-results");
 
       // each created block opens in Blocos enviados
       const link = page.locator('[data-testid="import-result"][data-status="created"]').first().getByRole("link");
@@ -199,6 +212,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(card).toContainText(ISSUER_CNPJ);
       await expect(card).toContainText("Lido do documento (XML)");
       await expectNoAxeViolations(page, `categorization prefilled (${name})`);
+      await shots(page, "categorization-prefilled");
 
       // nothing is saved by itself: the account by keyboard, then Enter ('Salvar Bloco')
       const account = page.getByRole("combobox", { name: "Conta" });
@@ -270,6 +284,7 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(file.status()).toBe(200);
       expect(await file.text()).toContain(note.key);
       await expectNoAxeViolations(page, `viewer with reading (${name})`);
+      await shots(page, "viewer-reading");
       await tabTo(page, download, 80);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
@@ -290,6 +305,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(drawer).toBeVisible();
       await expect(drawer).toContainText(data.client.name);
       await expectNoAxeViolations(page, `import drawer (${name})`);
+      await shots(page, "import-drawer-empty");
 
       const zone = drawer.getByRole("button", { name: "Escolher ou soltar arquivos XML ou ZIP" });
       await tabTo(page, zone, 20);
@@ -310,6 +326,7 @@ for (const { name, viewport } of VIEWPORTS) {
         );
       await expect(drawer.getByTestId("import-summary")).toHaveText("2 notas já importadas", { timeout: 60_000 });
       await expectNoAxeViolations(page, `import drawer results (${name})`);
+      await shots(page, "import-drawer-results");
       await drawer
         .getByRole("button", { name: /^Ver bloco \d+$/ })
         .first()
