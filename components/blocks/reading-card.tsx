@@ -1,4 +1,5 @@
 import { CopyCheck, Download, FileCode2, ShieldAlert } from "lucide-react";
+import { useId } from "react";
 import type { BlockReadingAnswer, DocumentSource } from "@/lib/fiscal/reading-view";
 import { formatIsoDate, formatKey, formatTaxId } from "@/lib/fiscal/reading-view";
 import { decimalTextToCents, formatCents } from "@/lib/format/money";
@@ -25,18 +26,19 @@ const chip = "inline-flex items-center gap-0.5 rounded-full px-1 py-px text-xs f
  * file's marks and download; who imported it; the other blocks with the same key.
  */
 export function ReadingCard({ reading, importedBy, sources = [], outside, onOpenBlock }: ReadingCardProps) {
+  const titleId = useId();
   const files = sources.flatMap((source, index) => (source ? [{ source, index }] : []));
   if (!reading && !importedBy && files.length === 0) return null;
   const boleto = reading?.model === "boleto" || reading?.model === "arrecadacao";
   const cents = reading?.value ? decimalTextToCents(reading.value) : null;
   return (
     <section
-      aria-labelledby="reading-title"
+      aria-labelledby={titleId}
       data-testid="reading-card"
       className="flex flex-col gap-1 rounded-theme border border-border bg-surface-2/60 p-1.5 text-sm"
     >
       <div className="flex flex-wrap items-center gap-0.5">
-        <h3 id="reading-title" className="mr-auto flex items-center gap-0.5 font-bold">
+        <h3 id={titleId} className="mr-auto flex items-center gap-0.5 font-bold">
           <FileCode2 aria-hidden="true" className="size-2 text-primary" />
           {t.title}
         </h3>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useImportFiles, type ImportState } from "@/lib/api/block-import";
 import { isImportable } from "@/lib/fiscal/import-batches";
 import { fiscalImportMessages } from "@/lib/i18n/sections/fiscalImport";
@@ -30,6 +30,12 @@ export function ImportPanel({ clientId, blockAction, after, compact }: ImportPan
   const { state, start, cancel, reset } = useImportFiles(clientId);
   const [skipped, setSkipped] = useState<string[]>([]);
   const busy = state.phase !== "idle" && state.phase !== "done";
+  // The drop zone (or Cancelar) that had the focus is gone once the import ends: the summary takes it.
+  const summary = useRef<HTMLParagraphElement>(null);
+  const done = state.phase === "done";
+  useEffect(() => {
+    if (done) summary.current?.focus();
+  }, [done]);
   const onFiles = (files: File[]) => {
     setSkipped(files.filter((file) => !isImportable(file)).map((file) => file.name));
     const chosen = files.filter(isImportable);
@@ -48,9 +54,11 @@ export function ImportPanel({ clientId, blockAction, after, compact }: ImportPan
       {state.phase === "done" ? (
         <>
           <p
+            ref={summary}
+            tabIndex={-1}
             role="status"
             data-testid="import-summary"
-            className="rounded-theme bg-surface-2 px-1.5 py-1 text-base font-semibold"
+            className="rounded-theme bg-surface-2 px-1.5 py-1 text-base font-semibold outline-none"
           >
             {summaryLine(state.results)}
           </p>
