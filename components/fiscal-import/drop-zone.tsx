@@ -7,14 +7,20 @@ import { cn } from "@/components/ui/cn";
 
 const t = fiscalImportMessages;
 
-export type DropZoneProps = { onFiles: (files: File[]) => void; disabled?: boolean; compact?: boolean };
+export type DropZoneProps = {
+  onFiles: (files: File[]) => void;
+  disabled?: boolean;
+  compact?: boolean;
+  /** Shown again by 'Importar mais arquivos': the zone takes the focus that button had. */
+  autoFocus?: boolean;
+};
 
 /**
  * Where files are picked or dropped. The zone is one button (Enter or Space opens the file picker), so
  * the keyboard reaches everything the mouse does; dropping is the pointer's shortcut. The input stays in
  * the page (tests and assistive tools may set its files) but out of the tab order.
  */
-export function DropZone({ onFiles, disabled, compact }: DropZoneProps) {
+export function DropZone({ onFiles, disabled, compact, autoFocus }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -40,6 +46,7 @@ export function DropZone({ onFiles, disabled, compact }: DropZoneProps) {
       <button
         type="button"
         disabled={disabled}
+        autoFocus={autoFocus}
         aria-label={t.dropLabel}
         aria-describedby={hintId}
         onClick={() => input.current?.click()}

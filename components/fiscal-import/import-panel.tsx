@@ -29,6 +29,7 @@ export type ImportPanelProps = {
 export function ImportPanel({ clientId, blockAction, after, compact }: ImportPanelProps) {
   const { state, start, cancel, reset } = useImportFiles(clientId);
   const [skipped, setSkipped] = useState<string[]>([]);
+  const [again, setAgain] = useState(false);
   const busy = state.phase !== "idle" && state.phase !== "done";
   // The drop zone (or Cancelar) that had the focus is gone once the import ends: the summary takes it.
   const summary = useRef<HTMLParagraphElement>(null);
@@ -44,7 +45,7 @@ export function ImportPanel({ clientId, blockAction, after, compact }: ImportPan
 
   return (
     <div className="flex flex-col gap-1.5" data-testid="import-panel">
-      {state.phase === "idle" ? <DropZone onFiles={onFiles} compact={compact} /> : null}
+      {state.phase === "idle" ? <DropZone onFiles={onFiles} compact={compact} autoFocus={again} /> : null}
       {busy ? <Progress state={state} onCancel={cancel} /> : null}
       {skipped.length > 0 ? (
         <p role="alert" className="text-sm text-danger">
@@ -76,7 +77,7 @@ export function ImportPanel({ clientId, blockAction, after, compact }: ImportPan
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-1">
-            <Button variant="secondary" onClick={() => (reset(), setSkipped([]))}>
+            <Button variant="secondary" onClick={() => (reset(), setSkipped([]), setAgain(true))}>
               {t.again}
             </Button>
             {after}

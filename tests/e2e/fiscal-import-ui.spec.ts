@@ -318,12 +318,14 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(drawer.getByRole("progressbar")).toHaveCount(0);
 
       // the same files again: already imported, each naming its block
-      await drawer.getByRole("button", { name: "Importar mais arquivos" }).click();
-      await drawer
-        .getByTestId("import-input")
-        .setInputFiles(
-          notes.map((note, i) => ({ name: `nota-${i + 1}.xml`, mimeType: "text/xml", buffer: note.bytes })),
-        );
+      await expect(drawer.getByTestId("import-summary")).toBeFocused();
+      await drawer.getByRole("button", { name: "Importar mais arquivos" }).press("Enter");
+      await expect(zone).toBeFocused();
+      const again = page.waitForEvent("filechooser");
+      await page.keyboard.press("Enter");
+      await (
+        await again
+      ).setFiles(notes.map((note, i) => ({ name: `nota-${i + 1}.xml`, mimeType: "text/xml", buffer: note.bytes })));
       await expect(drawer.getByTestId("import-summary")).toHaveText("2 notas já importadas", { timeout: 60_000 });
       await expectNoAxeViolations(page, `import drawer results (${name})`);
       await shots(page, "import-drawer-results");
