@@ -8,6 +8,12 @@ import { z } from "./zod";
 /** Most files one POST /api/block/import may carry (a ZIP counts as one; its entries are capped apart). */
 export const IMPORT_FILES_MAX = 100;
 
+/**
+ * Body cap of POST /api/block/import: a ZIP of 1,000 NF-e is 5-15 MB as base64; 64 MiB leaves room for
+ * 100 files while bounding what one request may hold in memory.
+ */
+export const IMPORT_BODY_MAX_BYTES = 64 * 1024 * 1024;
+
 /** POST /api/block/import: files as data URLs of an XML or a ZIP (the bytes decide which). */
 export const blockImportBody = z.object({
   clientId: idSchema.optional(),

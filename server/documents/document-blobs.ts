@@ -26,6 +26,14 @@ export function documentBlobKeys(clientId: number, documentUuid: string = random
   };
 }
 
+/**
+ * The file a document came as (an imported XML), beside where its pictures will be drawn: the same folder
+ * layout, so the orphan sweep and the deletion of a document's blobs know it (documents.source_key).
+ */
+export function documentSourceKey(clientId: number, extension: "xml", documentUuid: string = randomUUID()): string {
+  return `clients/${clientId}/documents/${documentUuid}/nota.${extension}`;
+}
+
 /** Writes the display picture and thumbnail of a new document under fresh keys. */
 export async function storeDocumentImage(
   store: BlobStore,
