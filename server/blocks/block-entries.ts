@@ -107,7 +107,8 @@ export async function moveGalleryDocuments(
 
 /**
  * Inside the write's transaction: the rows of the ingested photos, uploaded by the caller, in the block,
- * each at `offset` plus its place in the body.
+ * each at `offset` plus its place in the body. Returns their ids, for the reading job once committed
+ * (scheduleDocumentReads).
  */
 export async function insertPhotoDocuments(
   tx: Tx,
@@ -116,9 +117,9 @@ export async function insertPhotoDocuments(
   photos: readonly IngestedPhoto[],
   now: Date,
   offset = 0,
-): Promise<void> {
-  if (photos.length === 0) return;
-  await tx.document.createMany({
+): Promise<number[]> {
+  if (photos.length === 0) return [];
+  const rows = await tx.document.createManyAndReturn({
     data: photos.map((photo) => ({
       ...photo,
       position: offset + photo.position,
@@ -127,5 +128,7 @@ export async function insertPhotoDocuments(
       uploadedById: me.operatorId,
       createdAt: now,
     })),
+    select: { id: true },
   });
+  return rows.map((row) => row.id);
 }

@@ -8,6 +8,7 @@ import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries, sendKeyOf } from "./block-entries";
 import { companyMember } from "@/server/policy/company-member";
 import { ingestPhotos } from "@/server/documents/ingest";
+import { scheduleDocumentReads } from "@/server/documents/read-queue";
 import { loadSentBlock } from "./sent-block";
 
 async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promise<number | null> {
@@ -47,6 +48,7 @@ export async function createBlock({
   const { photos, galleryIds, galleryPositions } = await resolveEntries(db, actor, me, body, (index) => String(index));
   const ingested = await ingestPhotos(me.clientId, photos, early);
   let blockId: number;
+  let photoIds: number[] = [];
   try {
     blockId = await db.$transaction(async (tx) => {
       const now = new Date();
@@ -55,7 +57,7 @@ export async function createBlock({
         select: { id: true },
       });
       await moveGalleryDocuments(tx, actor, block.id, galleryIds, galleryPositions);
-      await insertPhotoDocuments(tx, me, block.id, ingested.photos, now);
+      photoIds = await insertPhotoDocuments(tx, me, block.id, ingested.photos, now);
       await recordClientChange(tx, actor, me, now, {
         action: "block.create",
         targetType: "block",
@@ -72,5 +74,7 @@ export async function createBlock({
     }
     throw error;
   }
+  // Committed: the new photos' codes are read by the job, after this answer.
+  scheduleDocumentReads(photoIds);
   return loadSentBlock(db, blockId, me.operatorId);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import type { Finding } from "@/lib/fiscal/block-reading";
 import { accessKeyFinding, fiscalQrFinding, findingCode, paymentFinding } from "@/lib/fiscal/findings";
+import type { PaymentCode } from "@/lib/fiscal/payment-codes";
 import { saoPauloDay } from "@/lib/format/deadline";
 import { getDb, type Db } from "@/server/db/client";
 import { renderFiscalPage } from "@/server/fiscal/danfe-page";
@@ -34,7 +35,18 @@ const isoDay = (date: Date): string => {
 export function codeFinding(reading: CodeReading): Finding {
   if (reading.kind === "access-key") return accessKeyFinding(reading, reading.source);
   if (reading.kind === "fiscal-qr") return fiscalQrFinding(reading);
-  return paymentFinding(reading, reading.source);
+  // The payment code alone: the reading also carries its raw text and source, which are not the code's.
+  const code: PaymentCode =
+    reading.kind === "boleto"
+      ? {
+          kind: "boleto",
+          barcode: reading.barcode,
+          bank: reading.bank,
+          dueDate: reading.dueDate,
+          valueCents: reading.valueCents,
+        }
+      : { kind: "arrecadacao", barcode: reading.barcode, segment: reading.segment, valueCents: reading.valueCents };
+  return paymentFinding(code, reading.source);
 }
 
 export async function readDocument(documentId: number, options: ReadOptions = {}): Promise<ReadResult> {

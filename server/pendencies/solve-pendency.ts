@@ -12,6 +12,7 @@ import { companyPendenciesOf } from "@/server/policy/scopes";
 import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "@/server/blocks/block-entries";
 import { companyMember } from "@/server/policy/company-member";
 import { ingestPhotos } from "@/server/documents/ingest";
+import { scheduleDocumentReads } from "@/server/documents/read-queue";
 
 type SolveAnswer = z.infer<typeof pendencySolveAnswer>;
 const { api } = messages.business;
@@ -157,8 +158,9 @@ export async function solvePendency({
   assertDocumentCount(inBlock - removed.length + photos.length + galleryIds.length);
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
+  let solved: { answer: SolveAnswer; photoIds: number[] };
   try {
-    return await db.$transaction(async (tx) => {
+    solved = await db.$transaction(async (tx) => {
       const now = new Date();
       // The block's row first: every write path locks block, counts, client in that order (the
       // pendency's update below locks the client's counts row: migration 20261128102000).
@@ -177,7 +179,7 @@ export async function solvePendency({
       });
       const offset = last._max.position ?? 0;
       await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, galleryPositions, offset);
-      await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
+      const photoIds = await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
       assertDocumentCount(await tx.document.count({ where: { blockId: pendency.blockId, deletedAt: null } }));
       await recordClientChange(tx, actor, me, now, {
         action: "pendency.solve",
@@ -191,7 +193,8 @@ export async function solvePendency({
           suggestion: { ...before, valueCents: before.valueCents?.toString() ?? null },
         },
       });
-      return { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
+      const answer = { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
+      return { answer, photoIds };
     });
   } catch (error) {
     await ingested.discard();
@@ -205,4 +208,8 @@ export async function solvePendency({
     }
     throw error;
   }
+  // Committed (outside the try: nothing after the commit may discard its pictures): the new photos'
+  // codes are read by the job, after this answer.
+  scheduleDocumentReads(solved.photoIds);
+  return solved.answer;
 }
