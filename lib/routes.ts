@@ -31,6 +31,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/home/client/contabilization", access: "accounting" },
   { path: "/home/client/contabilization/mobile", access: "open", prefix: true },
   { path: "/createblock", access: "business" },
+  { path: "/importxml", access: "business" },
   { path: "/pendencyblock", access: "business" },
   { path: "/sentblock", access: "business" },
   { path: "/devolveds", access: "business" },

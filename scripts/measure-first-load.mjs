@@ -21,6 +21,7 @@ const PAGES = [
   "/home/client/contabilization/mobile/list",
   "/home/client/contabilization/mobile/history",
   "/createblock",
+  "/importxml",
   "/pendencyblock",
   "/sentblock",
   "/devolveds",

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from
 import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
 import { monthNames } from "@/lib/format/dates";
+import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { Button } from "@/components/ui/button";
 import { CurrencyInput } from "@/components/ui/currency-input";
@@ -11,6 +12,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { AccountPicker } from "./account-picker";
 import { Badges, PendencyNote } from "./block-panel-notes";
 import { offeredAccounts } from "./account-picker-rules";
+import { keepsDate, keepsValue, type Prefill } from "./reading-prefill";
 import {
   blockYearMonth,
   canSave,
@@ -44,6 +46,14 @@ export type BlockPanelProps = {
   footer?: ReactNode;
   /** Hears the form as typed, after each change (categorization keeps it for a block sent back to `next`). */
   onFormChange?: (form: BlockForm) => void;
+  /** Above the form: what the block's documents say (reading-card.tsx). */
+  reading?: ReactNode;
+  /** Categorization: the fields filled from the reading, marked while they keep its value. */
+  prefill?: Prefill;
+  /** The reading's source label for the prefill's note. */
+  prefillSource?: string;
+  /** A block opened by id only, whose own fields are not known: the form is left out. */
+  formHidden?: boolean;
 };
 
 const EMPTY = "";
@@ -63,6 +73,10 @@ export function BlockPanel({
   initial,
   footer,
   onFormChange,
+  reading,
+  prefill,
+  prefillSource,
+  formHidden,
 }: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
   useEffect(() => onFormChange?.(form), [form, onFormChange]);
@@ -102,6 +116,12 @@ export function BlockPanel({
   };
   const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
   const placeholder = { value: EMPTY, label: "—" };
+  const note = (shown: boolean, testId: string) =>
+    shown && prefillSource ? (
+      <p data-testid={testId} className="text-xs font-medium text-primary" title={readingMessages.prefilledHint}>
+        {readingMessages.prefilled(prefillSource)}
+      </p>
+    ) : null;
 
   const dateFields = (
     <fieldset className="flex min-w-0 flex-col gap-0.5" disabled={!editable}>
@@ -126,6 +146,7 @@ export function BlockPanel({
           onValueChange={setYear}
         />
       </div>
+      {prefill ? note(keepsDate(form, prefill), "prefill-date") : null}
     </fieldset>
   );
   const accountField = (
@@ -141,12 +162,15 @@ export function BlockPanel({
     />
   );
   const valueField = (
-    <CurrencyInput
-      label={t.value}
-      cents={form.cents}
-      readOnly={!editable}
-      onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))}
-    />
+    <div className="flex flex-col gap-0.5">
+      <CurrencyInput
+        label={t.value}
+        cents={form.cents}
+        readOnly={!editable}
+        onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))}
+      />
+      {prefill ? note(keepsValue(form, prefill), "prefill-value") : null}
+    </div>
   );
   // Enter in a native select does nothing by itself: in categorization it saves, as in the other fields.
   const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -159,6 +183,7 @@ export function BlockPanel({
     <div className="flex flex-col gap-2">
       {docs ? <Badges docs={docs} /> : null}
       {mode === "pendency" && pendency ? <PendencyNote pendency={pendency} /> : null}
+      {reading}
       {mode === "view" || mode === "contabilized" ? (
         <p className="rounded-theme bg-surface-2 px-1.5 py-1 text-sm text-muted">
           {mode === "view" ? readOnlyNote : t.readOnlyContabilized}
@@ -166,6 +191,7 @@ export function BlockPanel({
       ) : null}
 
       <form
+        hidden={formHidden}
         className="flex flex-col gap-1.5"
         aria-label={t.details}
         onKeyDown={onFormKeyDown}

@@ -1,8 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState, type JSX } from "react";
+import { useEffect, useMemo, useRef, useState, type JSX } from "react";
 import { useBlockDocuments, useMarkViewed, useSaveBlock } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
+import { importedByOf, readingOf, sourcesOf } from "@/lib/fiscal/reading-view";
+import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { cn } from "@/components/ui/cn";
 import { useDevolve } from "./use-devolve";
@@ -16,15 +18,17 @@ import { useImageNavigation } from "./use-image-navigation";
 import { useLatestBlock } from "./use-latest-block";
 import { iconButton, ICONS, ImageArrows, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
 import { ViewerHeader } from "./viewer-header";
+import { ReadingCard } from "./reading-card";
+import { referenceBlock } from "./reference-block";
 
 const t = viewerMessages;
 
 /**
  * Why the viewer is read-only, if it is: "busy", another operator works the client (the notice says
  * so); "posting", the caller's own contabilization desk shows the block to post (its own lease: no
- * word of another operator).
+ * word of another operator); "reference", another block opened from 'Possível duplicado' to compare.
  */
-export type ViewerReadOnly = false | "busy" | "posting";
+export type ViewerReadOnly = false | "busy" | "posting" | "reference";
 
 export type BlockViewerProps = { clientId: number; block: Block | null; onClose: () => void; readOnly: ViewerReadOnly };
 
@@ -92,6 +96,8 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
   const save = useSaveBlock(clientId);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reference, setReference] = useState<number | null>(null);
+  const referenced = useMemo(() => (reference === null ? null : referenceBlock(reference)), [reference]);
   const {
     confirming,
     setConfirming,
@@ -140,7 +146,10 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
-      <ViewerHeader block={block} />
+      <ViewerHeader
+        block={block}
+        subtitle={readOnly === "reference" ? readingMessages.reference(block.id) : undefined}
+      />
 
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto md:flex-row md:overflow-hidden">
         <ThumbnailStrip urls={urls} thumbs={thumbs} current={current} onPick={show} />
@@ -213,7 +222,22 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             block={block}
             docs={docs.data}
             mode={mode}
-            readOnlyNote={readOnly === "posting" ? t.readOnlyPosting : t.readOnlyBusy}
+            readOnlyNote={
+              readOnly === "posting"
+                ? t.readOnlyPosting
+                : readOnly === "reference"
+                  ? readingMessages.readOnlyReference
+                  : t.readOnlyBusy
+            }
+            formHidden={readOnly === "reference" && block.version < 0}
+            reading={
+              <ReadingCard
+                reading={readingOf(docs.data) ?? readingOf(block)}
+                importedBy={importedByOf(docs.data)}
+                sources={sourcesOf(docs.data)}
+                onOpenBlock={readOnly === "reference" ? undefined : setReference}
+              />
+            }
             editing={editing}
             onEditing={(next) => (setEditing(next), setError(null))}
             onSave={onSave}
@@ -230,6 +254,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
         onConfirm={onDevolve}
         loading={devolving}
       />
+      <BlockViewer clientId={clientId} block={referenced} onClose={() => setReference(null)} readOnly="reference" />
     </div>
   );
 }

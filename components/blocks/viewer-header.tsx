@@ -9,11 +9,10 @@ import { iconButton, ICONS, ViewerIcon } from "./viewer-parts";
 const t = viewerMessages;
 
 /** The block viewer's title bar: 'Bloco', the block's date (or when it was sent) and value, the keys, close. */
-export function ViewerHeader({ block }: { block: Block }) {
+export function ViewerHeader({ block, subtitle: given }: { block: Block; subtitle?: string }) {
   const value = blockCardValue(block);
-  const subtitle = [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value]
-    .filter(Boolean)
-    .join(" · ");
+  const subtitle =
+    given ?? [block.date ? blockCardDate(block) : t.sentOn(blockCardDate(block)), value].filter(Boolean).join(" · ");
   return (
     <div className="flex shrink-0 items-center gap-1.5 border-b border-border px-2 py-1">
       <div className="flex min-w-0 flex-1 flex-col">

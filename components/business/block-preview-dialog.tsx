@@ -4,7 +4,9 @@ import type { Block } from "@/lib/contract/blocks";
 import { formatDate, formatTime } from "@/lib/format/dates";
 import { businessHomeMessages } from "@/lib/i18n/sections/businessHome";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
+import { readingOf } from "@/lib/fiscal/reading-view";
 import { blockCardDate, blockCardValue } from "@/components/blocks/block-card-format";
+import { ReadingCard } from "@/components/blocks/reading-card";
 import { Dialog, DialogCloseButton, DialogTitle } from "@/components/ui/dialog";
 import { DocumentsPreview } from "./documents-preview";
 
@@ -60,6 +62,9 @@ export function BlockPreviewDialog({ block, accountLabel, onClose }: BlockPrevie
               aria-label={t.details}
               className="shrink-0 border-t border-border p-2 md:w-[320px] md:overflow-y-auto md:border-t-0 md:border-l"
             >
+              <div className="mb-1.5 empty:hidden">
+                <ReadingCard reading={readingOf(block)} />
+              </div>
               <dl className="flex flex-col gap-1.5">
                 <Detail label={t.paymentDate} value={block.date ? blockCardDate(block) : null} />
                 <Detail label={t.value} value={blockCardValue(block)} />

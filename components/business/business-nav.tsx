@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronLeft, House, Plus, Send, TriangleAlert, Undo2, type LucideIcon } from "lucide-react";
+import { ChevronLeft, FileCode2, House, Plus, Send, TriangleAlert, Undo2, type LucideIcon } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
@@ -17,16 +17,21 @@ type NavEntry = { href: string; label: string; icon: LucideIcon; testId: string;
 const icons = {
   home: House,
   create: Plus,
+  importXml: FileCode2,
   pendencies: TriangleAlert,
   sent: Send,
   devolved: Undo2,
   toggle: ChevronLeft,
 } satisfies Record<string, LucideIcon>;
 
-/** Spec §2 business side bar: Inicio, Criar bloco, Pendencias (badge), Blocos enviados, Devolvidos. */
+/**
+ * Spec §2 business side bar: Inicio, Criar bloco, Pendencias (badge), Blocos enviados, Devolvidos; and
+ * 'Importar XML' after 'Criar bloco' (docs/decisions/0273-import-and-reading-screens.md).
+ */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { href: "/home", label: t.home, icon: icons.home, testId: "nav-home" },
   { href: "/createblock", label: t.createBlock, icon: icons.create, testId: "nav-create" },
+  { href: "/importxml", label: t.importXml, icon: icons.importXml, testId: "nav-import" },
   { href: "/pendencyblock", label: t.pendencies, icon: icons.pendencies, testId: "nav-pendencies", badge: true },
   { href: "/sentblock", label: t.sentBlocks, icon: icons.sent, testId: "nav-sent" },
   { href: "/devolveds", label: t.devolveds, icon: icons.devolved, testId: "nav-devolveds" },
@@ -149,7 +154,7 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
   );
 }
 
-/** Below 640 px: a bar fixed at the bottom with the five entries (icon over label, 56 px tall targets). */
+/** Below 640 px: a bar fixed at the bottom with the six entries (icon over label, 56 px tall targets). */
 export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) {
   const pathname = usePathname();
   return (
@@ -161,7 +166,7 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
         " pb-[env(safe-area-inset-bottom)] backdrop-blur sm:hidden"
       }
     >
-      <ul className="grid grid-cols-5">
+      <ul className="grid grid-cols-6">
         {NAV_ENTRIES.map((entry) => {
           const current = isCurrent(pathname, entry.href);
           return (

@@ -1,17 +1,18 @@
 "use client";
 
 import { memo, useCallback, useEffect, useRef, useState } from "react";
-import { useMarkViewed } from "@/lib/api/blocks";
+import { useBlockDocuments, useMarkViewed } from "@/lib/api/blocks";
 import type { CategorizationBlock } from "@/lib/api/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
+import { isPageInPreparation, readingOf } from "@/lib/fiscal/reading-view";
+import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { BlockPanel } from "@/components/blocks/block-panel";
-import {
-  canDevolve,
-  categorizationForm,
-  MARK_VIEWED_DELAY_MS,
-  type BlockForm,
-} from "@/components/blocks/block-form-rules";
+import { canDevolve, MARK_VIEWED_DELAY_MS, type BlockForm } from "@/components/blocks/block-form-rules";
+import type { BlockViewerProps } from "@/components/blocks/block-viewer";
+import { ReadingCard } from "@/components/blocks/reading-card";
+import { prefillFromReading } from "@/components/blocks/reading-prefill";
+import { referenceBlock } from "@/components/blocks/reference-block";
 import { ImageStage } from "@/components/blocks/image-stage";
 import {
   ICONS,
@@ -40,6 +41,13 @@ const ReportDialog = lazyWhenOpen<ReportDialogProps>(
   () => import("./report-dialog").then((module) => module.ReportDialog),
   (props) => props.open,
   (props) => props.onOpenChange(false),
+);
+
+// 'Possível duplicado' opens the other block in the viewer, read-only: fetched on the first such open.
+const BlockViewer = lazyWhenOpen<BlockViewerProps>(
+  () => import("@/components/blocks/block-viewer").then((module) => module.BlockViewer),
+  (props) => props.block !== null,
+  (props) => props.onClose(),
 );
 
 type BlockProps = {
@@ -79,7 +87,12 @@ export const CategorizeBlock = memo(function CategorizeBlock({
   } = useDevolve(clientId, block.id, () => onDone(t.devolved), setError);
   const [reporting, setReporting] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const [initial] = useState<BlockForm>(() => draft ?? categorizationForm(block));
+  // The office's own data first, then a solved pendency's suggestion, then the reading (reading-prefill.ts).
+  const reading = readingOf(block);
+  const [prefill] = useState(() => prefillFromReading(block, reading));
+  const [initial] = useState<BlockForm>(() => draft ?? prefill.form);
+  const [reference, setReference] = useState<BlockViewerProps["block"]>(null);
+  const openReference = useCallback((id: number) => setReference(referenceBlock(id)), []);
   const onFormChange = useCallback((form: BlockForm) => onTyped(block.id, form), [onTyped, block.id]);
 
   // 'Salvar Bloco' → this block committed to the DOM (a performance measure the timing spec reads).
@@ -89,7 +102,11 @@ export const CategorizeBlock = memo(function CategorizeBlock({
     performance.clearMarks(SAVE_MARK);
   }, []);
 
-  const urls = block.documentsUrl;
+  // A page the job has not drawn yet: the documents are asked again until it is (useBlockDocuments).
+  const preparing = block.documentsUrl.some(isPageInPreparation);
+  const drawn = useBlockDocuments(preparing ? block.id : null).data;
+  const urls = drawn?.documentsUrl ?? block.documentsUrl;
+  const thumbs = drawn?.thumbnailsUrl ?? block.thumbnailsUrl;
   const total = urls.length;
   const { current, zoom, show, go, zoomStep, onKeyDown } = useImageNavigation(total);
 
@@ -103,7 +120,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
 
   // Alt shortcuts anywhere on the screen (not while a dialog is open); event.code, so that macOS's
   // Option characters (π, √, ç) still name the key.
-  const dialogOpen = confirming || reporting;
+  const dialogOpen = confirming || reporting || reference !== null;
   useEffect(() => {
     if (dialogOpen) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -126,7 +143,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
       data-testid="categorize-block"
       data-current-block={block.id}
     >
-      <ThumbnailStrip urls={urls} thumbs={block.thumbnailsUrl} current={current} onPick={show} />
+      <ThumbnailStrip urls={urls} thumbs={thumbs} current={current} onPick={show} />
 
       <div className="order-1 flex min-h-[50dvh] min-w-0 flex-1 flex-col gap-1 p-1 md:order-none md:min-h-0">
         {total === 0 ? (
@@ -202,6 +219,16 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           initial={initial}
           footer={<Shortcuts />}
           onFormChange={onFormChange}
+          prefill={draft ? undefined : prefill}
+          prefillSource={reading ? readingMessages.short[reading.source] : undefined}
+          reading={
+            <ReadingCard
+              reading={reading ?? readingOf(drawn)}
+              outside={prefill.outside}
+              onOpenBlock={openReference}
+              headingLevel={2}
+            />
+          }
         />
       </aside>
 
@@ -212,6 +239,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
         onConfirm={onDevolve}
         loading={devolving}
       />
+      <BlockViewer clientId={clientId} block={reference} onClose={() => setReference(null)} readOnly="reference" />
       <ReportDialog
         clientId={clientId}
         blockId={block.id}

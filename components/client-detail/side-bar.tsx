@@ -5,6 +5,7 @@ import {
   ChevronLeft,
   ClipboardCheck,
   Eye,
+  FileCode2,
   LayoutGrid,
   ListPlus,
   Share2,
@@ -20,8 +21,11 @@ import { SideBarEntry, SideBarIcon } from "./side-bar-entry";
 
 const t = clientActionsMessages;
 
-/** Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. */
-export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan";
+/**
+ * Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. Plus
+ * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md).
+ */
+export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml";
 
 export type SideBarProps = {
   /** The tab's client: Categorizar and Contabilizar carry it to a tab they open (useClientHandoff). */
@@ -43,6 +47,7 @@ const icons = {
   categorize: LayoutGrid,
   contabilize: ClipboardCheck,
   accounts: ListPlus,
+  importXml: FileCode2,
   share: Share2,
   transfer: ArrowRightLeft,
   remove: Trash2,
@@ -67,7 +72,7 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2). */
+/** The collapsible side bar of /home/client with its seven entries (spec §2) and 'Importar XML'. */
 export function SideBar({
   client,
   uncategorizedCount,
@@ -154,6 +159,12 @@ export function SideBar({
           label={t.accounts}
           onClick={() => onChoose("accountingPlan")}
           testId="side-accounts"
+        />
+        <SideBarEntry
+          icon={icons.importXml}
+          label={t.importXml}
+          onClick={() => onChoose("importXml")}
+          testId="side-import"
         />
         <SideBarEntry
           icon={icons.share}

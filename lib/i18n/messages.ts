@@ -42,6 +42,8 @@ import { errorPageMessages } from "./sections/errorPage";
 import { chartMessages } from "./sections/chart";
 import { fiscalPageMessages } from "./sections/fiscalPage";
 import { fiscalMessages } from "./sections/fiscal";
+import { fiscalImportMessages } from "./sections/fiscalImport";
+import { readingMessages } from "./sections/reading";
 
 export const messages = {
   validation: validationMessages,
@@ -82,4 +84,6 @@ export const messages = {
   chart: chartMessages,
   fiscalPage: fiscalPageMessages,
   fiscal: fiscalMessages,
+  fiscalImport: fiscalImportMessages,
+  reading: readingMessages,
 } as const;

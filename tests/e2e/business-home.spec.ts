@@ -30,11 +30,12 @@ test.describe("desktop", () => {
     await expect(panel(page).getByText(`Contas de ${monthNames[month - 1]} de ${year}`)).toBeVisible();
     await expect(row(page, data.rent.description)).toContainText("1 bloco");
     await expect(row(page, data.energy.description)).toContainText("1 bloco");
-    // the side bar: five entries, Inicio current, the open pendency on the badge
+    // the side bar: six entries ('Importar XML' after 'Criar bloco'), Inicio current, the pendency on the badge
     const nav = businessNav(page);
     await expect(nav.getByRole("link")).toHaveText([
       "Inicio",
       "Criar bloco",
+      "Importar XML",
       /^Pendencias/,
       "Blocos enviados",
       "Devolvidos",
@@ -130,7 +131,7 @@ test.describe("phone", () => {
     const nav = businessNav(page);
     await expect(nav).toHaveAttribute("data-testid", "business-bottom-bar");
     const links = nav.getByRole("link");
-    await expect(links).toHaveCount(5);
+    await expect(links).toHaveCount(6);
     for (const link of await links.all()) {
       const box = await link.boundingBox();
       expect(box?.height).toBeGreaterThanOrEqual(44);

@@ -22,6 +22,7 @@ const table: [string, RouteDecision, RouteDecision, RouteDecision][] = [
   ["/home/client/contabilization/mobile/list", allow, allow, allow],
   ["/home/client/contabilization/mobile/history", allow, allow, allow],
   ["/createblock", toLogin, toHome, allow],
+  ["/importxml", toLogin, toHome, allow],
   ["/pendencyblock", toLogin, toHome, allow],
   ["/sentblock", toLogin, toHome, allow],
   ["/devolveds", toLogin, toHome, allow],

@@ -3,6 +3,7 @@
 export const businessNavMessages = {
   home: "Inicio",
   createBlock: "Criar bloco",
+  importXml: "Importar XML",
   pendencies: "Pendencias",
   sentBlocks: "Blocos enviados",
   devolveds: "Devolvidos",

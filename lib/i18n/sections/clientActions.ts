@@ -8,6 +8,7 @@ export const clientActionsMessages = {
   categorize: "Categorizar",
   contabilize: "Contabilizar",
   accounts: "Gerenciar contas",
+  importXml: "Importar XML",
   share: "Compartilhar cliente",
   transfer: "Transferir cliente",
   remove: "Excluir cliente",

@@ -1,0 +1,48 @@
+// The pt-BR catalogue's "reading" section (lib/i18n/messages.ts explains the catalogue): what the viewer and
+// categorization show of a block's reading (docs/decisions/0273-import-and-reading-screens.md).
+export const readingMessages = {
+  title: "Dados do documento",
+  source: {
+    xml: "Lido do documento (XML)",
+    barcode: "Código de barras",
+    qrcode: "QR Code",
+    "pdf-text": "Texto do PDF",
+  },
+  /** The source inside the prefill's note: 'Lido do documento (XML)'. */
+  short: { xml: "XML", barcode: "código de barras", qrcode: "QR Code", "pdf-text": "texto do PDF" },
+  model: {
+    "55": "NF-e",
+    "65": "NFC-e",
+    "57": "CT-e",
+    "59": "CF-e SAT",
+    boleto: "Boleto",
+    arrecadacao: "Guia de arrecadação",
+  },
+  supplier: "Fornecedor",
+  document: "CNPJ/CPF",
+  date: "Data",
+  value: "Valor",
+  key: "Chave de acesso",
+  barcode: "Código de barras",
+  marks: {
+    homologation: "Sem valor fiscal (homologação)",
+    unauthorized: "Sem protocolo de autorização",
+    thirdParty: "Nota de terceiros",
+  },
+  marksOf: (index: number) => `Documento ${index}`,
+  importedBy: (name: string) => `Importado por ${name}`,
+  downloadXml: "Baixar XML",
+  downloadPdf: "Baixar PDF",
+  downloadOf: (label: string, name: string) => `${label}: ${name}`,
+  duplicate: "Possível duplicado",
+  duplicateHint: "Outro bloco deste cliente traz a mesma chave ou linha digitável.",
+  duplicateLink: (id: number) => `Bloco ${id}`,
+  duplicateOpen: (id: number) => `Abrir o bloco ${id} para comparar (somente leitura)`,
+  prefilled: (source: string) => `Lido do documento (${source})`,
+  prefilledHint: "Preenchido a partir do documento. Confira antes de salvar.",
+  dueOn: (date: string) => `Vencimento ${date}`,
+  issuedOn: (date: string) => `Emitida em ${date}`,
+  outsideRange: "Fora do período que o formulário aceita: a data de pagamento não foi preenchida.",
+  reference: (id: number) => `Bloco ${id}`,
+  readOnlyReference: "Aberto para consulta: somente leitura.",
+} as const;
