@@ -1,12 +1,13 @@
 "use client";
 
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useState, type DragEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Gallery } from "./gallery";
 import { Preview, Strip } from "./preview-strip";
 import { SendCard, type SendControl } from "./send-card";
 import { choose, galleryKey, isFull, isSelected, removeItem, toggleGallery, type Selection } from "./selection";
 import { useImageIntake, type SelectionUpdate } from "./use-image-intake";
+import { businessPanelMessages as t } from "@/lib/i18n/sections/businessPanel";
 
 export type BlockComposerProps = {
   selection: Selection;
@@ -30,15 +31,40 @@ export function BlockComposer({ selection, update, aside, send }: BlockComposerP
   const full = isFull(selection, intake.preparing);
   const sendDisabled = selection.items.length === 0 || intake.preparing > 0;
   const selectedInGallery = useCallback((id: number) => isSelected(selection, galleryKey(id)), [selection]);
+  // Files dragged from the desktop onto the panel are added as if chosen (photos and PDFs alike).
+  const [dragging, setDragging] = useState(false);
+  const accepts = (event: DragEvent) => !full && !locked && event.dataTransfer.types.includes("Files");
+  const drop = {
+    onDragOver: (event: DragEvent) => {
+      if (!accepts(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      setDragging(false);
+      if (!accepts(event)) return;
+      event.preventDefault();
+      intake.add(Array.from(event.dataTransfer.files));
+    },
+  };
 
   // Phone: one column in reading order (the pendency, the preview, the strip, the send). From 1024 px
   // the preview takes the left column, full height; the cards stack in the right one.
   return (
-    <div className="flex min-w-0 flex-col gap-2">
+    <div {...drop} data-testid="panel-drop" className="flex min-w-0 flex-col gap-2">
+      {dragging ? (
+        <p aria-hidden="true" className="text-center text-sm font-semibold text-primary">
+          {t.dropHere}
+        </p>
+      ) : null}
       <div
         className={cn(
-          "grid min-w-0 gap-2 lg:grid-cols-[minmax(0,1fr)_400px]",
+          "grid min-w-0 gap-2 rounded-theme lg:grid-cols-[minmax(0,1fr)_400px]",
           aside ? "lg:grid-rows-[auto_auto_1fr]" : "lg:grid-rows-[auto_1fr]",
+          dragging && "outline-2 outline-offset-4 outline-primary outline-dashed",
         )}
       >
         {aside ? <div className="min-w-0 lg:col-start-2 lg:row-start-1">{aside}</div> : null}

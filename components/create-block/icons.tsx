@@ -1,4 +1,4 @@
-import { Camera, Check, ChevronRight, FolderOpen, Plus, Trash2, X, type LucideIcon } from "lucide-react";
+import { Camera, Check, ChevronRight, FileText, FolderOpen, Plus, Trash2, X, type LucideIcon } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 const icons = {
@@ -9,6 +9,7 @@ const icons = {
   check: Check,
   close: X,
   next: ChevronRight,
+  pdf: FileText,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof icons;

@@ -6,7 +6,7 @@ import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Icon, type IconName } from "./icons";
-import { currentItem, type Selection } from "./selection";
+import { currentItem, entryCount, type Selection } from "./selection";
 
 const t = businessPanelMessages;
 
@@ -23,7 +23,8 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
   const item = currentItem(selection);
   const total = selection.items.length;
   const position = item ? selection.items.indexOf(item) + 1 : 0;
-  const source = item ? (item.kind === "new" ? item.dataUrl : item.url) : null;
+  const pdf = item?.kind === "new" && item.pdf ? item : null;
+  const source = item && !pdf ? (item.kind === "new" ? item.dataUrl : item.url) : null;
 
   return (
     <section
@@ -40,7 +41,7 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
         className={cn(
           "relative grid place-items-center overflow-hidden rounded-theme bg-surface-2",
           // empty, a phone keeps the room for what matters; the desktop keeps its frame
-          source ? "h-[min(46vh,380px)]" : "h-16",
+          source || pdf ? "h-[min(46vh,380px)]" : "h-16",
           "sm:h-[min(52vh,480px)] lg:h-[min(64vh,620px)]",
         )}
       >
@@ -63,6 +64,12 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
               {t.image(position, total)}
             </span>
           </>
+        ) : pdf ? (
+          <div className="flex max-w-full flex-col items-center gap-1 px-2 text-center">
+            <Icon name="pdf" className="size-10 text-primary" />
+            <figcaption className="max-w-full font-semibold break-all">{t.pdf(pdf.name ?? t.pdfUnnamed)}</figcaption>
+            <p className="text-sm text-muted">{t.pdfPreview}</p>
+          </div>
         ) : (
           <figcaption className="px-2 text-center text-sm text-muted">{t.noPreview}</figcaption>
         )}
@@ -100,6 +107,8 @@ export type StripProps = {
 export function Strip({ selection, preparing, addDisabled, notice, onChoose, onFiles, className }: StripProps) {
   const item = currentItem(selection);
   const total = selection.items.length;
+  // The 13 count entries: a PDF already in the pending block is one, whatever its pages.
+  const entries = entryCount(selection);
   return (
     <section
       aria-labelledby="panel-strip"
@@ -112,7 +121,7 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
         <h2 id="panel-strip" className="text-sm font-semibold">
           {t.strip}
         </h2>
-        <p className="text-sm text-muted tabular-nums">{t.selected(total, MAX_BLOCK_IMAGES)}</p>
+        <p className="text-sm text-muted tabular-nums">{t.selected(entries, MAX_BLOCK_IMAGES)}</p>
       </div>
       <ul aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
         <AddButtons disabled={addDisabled} onFiles={onFiles} />
@@ -121,15 +130,28 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
             <button
               type="button"
               onClick={() => onChoose(selected.key)}
-              aria-label={t.image(index + 1, total)}
+              aria-label={
+                selected.kind === "new" && selected.pdf
+                  ? `${t.image(index + 1, total)}: ${t.pdf(selected.name ?? t.pdfUnnamed)}`
+                  : t.image(index + 1, total)
+              }
               aria-current={selected.key === item?.key ? "true" : undefined}
               className={cn(
                 "block size-7 cursor-pointer overflow-hidden rounded-theme border-2 bg-surface-2 sm:size-8",
                 selected.key === item?.key ? "border-primary" : "border-transparent hover:border-border-strong",
               )}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link */}
-              <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
+              {selected.kind === "new" && selected.pdf ? (
+                <span className="flex size-full flex-col items-center justify-center gap-0.25 p-0.25 text-primary">
+                  <Icon name="pdf" className="size-3" />
+                  <span className="w-full truncate text-center text-[10px] leading-tight text-fg">
+                    {selected.name ?? "PDF"}
+                  </span>
+                </span>
+              ) : (
+                // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
+                <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
+              )}
             </button>
           </li>
         ))}
@@ -145,7 +167,7 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
         {preparing > 0 ? <p className="text-muted">{t.preparing}</p> : null}
         {notice ? (
           <p className="font-semibold text-fg">{notice}</p>
-        ) : total >= MAX_BLOCK_IMAGES ? (
+        ) : entries >= MAX_BLOCK_IMAGES ? (
           <p className="text-muted">{t.limitReached(MAX_BLOCK_IMAGES)}</p>
         ) : null}
       </div>
@@ -209,7 +231,7 @@ function AddButtons({ disabled, onFiles }: { disabled: boolean; onFiles: (files:
         <input
           ref={files}
           type="file"
-          accept="image/*"
+          accept="image/*,application/pdf"
           multiple
           tabIndex={-1}
           aria-hidden="true"

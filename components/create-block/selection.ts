@@ -12,12 +12,18 @@ import { hasForbiddenCharacters } from "@/lib/validation/characters";
 // The selected images of the shared panel (Criar bloco, Blocos com pendencia) and every 13-image rule of
 // spec §5, as pure functions: the screen only renders what these return.
 
-/** A photo taken or chosen on this device: its client id makes a retried send idempotent. */
-export type NewImage = { kind: "new"; key: string; id: string; name?: string } & PreparedImage;
+/**
+ * A photo taken or chosen on this device, or a PDF (`pdf`: sent as it is, its pages drawn by the server;
+ * no thumbnail here): its client id makes a retried send idempotent.
+ */
+export type NewImage = { kind: "new"; key: string; id: string; name?: string; pdf?: boolean } & PreparedImage;
 /** A document of a gallery (the caller's or a sharing colleague's). */
 export type GalleryImage = { kind: "gallery"; key: string; id: number; url: string; thumbUrl: string };
-/** A document already in the pending block (taking it out lists it in removedDocuments). */
-export type BlockImage = { kind: "block"; key: string; id: number; url: string; thumbUrl: string };
+/**
+ * A document already in the pending block (taking it out lists it in removedDocuments). `pdf`: a PDF's
+ * page, the id of its first page: the PDF's pages are one entry and leave together.
+ */
+export type BlockImage = { kind: "block"; key: string; id: number; url: string; thumbUrl: string; pdf?: number };
 export type SelectedImage = NewImage | GalleryImage | BlockImage;
 
 export type Selection = {
@@ -41,9 +47,23 @@ export function newClientRef(
   return Array.from(random(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** The entries of the 13: an image, or a PDF already in the pending block whatever its pages. */
+export function entryCount(selection: Selection): number {
+  const pdfs = new Set<number>();
+  let count = 0;
+  for (const item of selection.items) {
+    if (item.kind === "block" && item.pdf !== undefined) {
+      if (pdfs.has(item.pdf)) continue;
+      pdfs.add(item.pdf);
+    }
+    count += 1;
+  }
+  return count;
+}
+
 /** How many more images fit, counting those still being prepared. */
 export function remaining(selection: Selection, preparing = 0): number {
-  return Math.max(0, MAX_BLOCK_IMAGES - selection.items.length - preparing);
+  return Math.max(0, MAX_BLOCK_IMAGES - entryCount(selection) - preparing);
 }
 
 export const isFull = (selection: Selection, preparing = 0) => remaining(selection, preparing) === 0;
@@ -61,6 +81,16 @@ export function makeNewImage(id: string, image: PreparedImage, name?: string): N
   const trimmed = cut && !hasForbiddenCharacters(cut) ? cut : undefined;
   return { kind: "new", key: newKey(id), id, ...image, ...(trimmed ? { name: trimmed } : {}) };
 }
+
+/** A PDF chosen on this device, one entry of the 13 whatever its pages: its data URL as read. */
+export function makeNewPdf(id: string, dataUrl: string, name?: string): NewImage {
+  return { ...makeNewImage(id, { dataUrl, thumbUrl: "", width: 0, height: 0 }, name), pdf: true };
+}
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // '%PDF-'
+
+/** Whether a file's first bytes are a PDF's: the bytes decide, not the name or the type the device gives. */
+export const isPdfHead = (head: Uint8Array): boolean => PDF_MAGIC.every((byte, index) => head[index] === byte);
 
 /** Appends a prepared photo (ignored when the block is full); it becomes the preview. */
 export function addNew(selection: Selection, image: NewImage): Selection {
@@ -89,15 +119,22 @@ export function toggleGallery(
   return { ...selection, items: [...selection.items, image], current: key };
 }
 
-/** Takes an image out; a pending block's document is remembered in `removed`. The preview moves to a neighbour. */
+/**
+ * Takes an image out (a PDF's page in the pending block: all its pages); a pending block's document is
+ * remembered in `removed`. The preview moves to a neighbour.
+ */
 export function removeItem(selection: Selection, key: string): Selection {
   const index = selection.items.findIndex((item) => item.key === key);
   if (index < 0) return selection;
   const item = selection.items[index];
-  const items = selection.items.filter((_, at) => at !== index);
-  const removed = item.kind === "block" ? [...selection.removed, item.id] : selection.removed;
-  const current =
-    selection.current === key ? (items[Math.min(index, items.length - 1)]?.key ?? null) : selection.current;
+  const pdf = item.kind === "block" ? item.pdf : undefined;
+  const leaving = (other: SelectedImage) =>
+    other.key === key || (pdf !== undefined && other.kind === "block" && other.pdf === pdf);
+  const items = selection.items.filter((other) => !leaving(other));
+  const gone = selection.items.filter(leaving).flatMap((other) => (other.kind === "block" ? [other.id] : []));
+  const removed = [...selection.removed, ...gone];
+  const stays = items.some((other) => other.key === selection.current);
+  const current = stays ? selection.current : (items[Math.min(index, items.length - 1)]?.key ?? null);
   return { items, removed, current };
 }
 
@@ -118,6 +155,7 @@ export function fromPendency(pendency: Pick<PendencyToSolve, "documents">): Sele
     id: document.id,
     url: document.url,
     thumbUrl: document.thumbnailUrl,
+    ...(document.pdf === undefined ? {} : { pdf: document.pdf }),
   }));
   return { items, removed: [], current: items[0]?.key ?? null };
 }

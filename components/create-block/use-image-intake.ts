@@ -1,18 +1,30 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { MAX_BLOCK_IMAGES } from "@/lib/constants";
+import { IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
-import { addNew, makeNewImage, newClientRef, remaining, takeFiles, type Selection } from "./selection";
+import {
+  addNew,
+  isPdfHead,
+  makeNewImage,
+  makeNewPdf,
+  newClientRef,
+  remaining,
+  takeFiles,
+  type NewImage,
+  type Selection,
+} from "./selection";
 
 const t = businessPanelMessages;
+const PDF_MIME = "application/pdf";
 
 export type SelectionUpdate = (update: (selection: Selection) => Selection) => void;
 
 /**
- * Files chosen or photographed: only as many as still fit (13 minus the selection and those still being
- * prepared; the rest refused and said so), then downscaled one by one (one decoded photo in memory at a
- * time) and appended with a fresh client id as each is ready.
+ * Files chosen, dropped or photographed: only as many as still fit (13 minus the selection and those
+ * still being prepared; the rest refused and said so), then downscaled one by one (one decoded photo in
+ * memory at a time) and appended with a fresh client id as each is ready. A PDF (by its first bytes) is
+ * read as it is, one entry; one too large to send is refused here, naming it.
  */
 export function useImageIntake(selection: Selection, update: SelectionUpdate) {
   const [preparing, setPreparing] = useState(0);
@@ -37,10 +49,10 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
       queue.current = queue.current.then(async () => {
         if (!alive.current) return;
         try {
-          // The downscaler is fetched with the first image, not with the page (scripts/measure-first-load.mjs).
-          const { prepareImage } = await import("@/lib/images/downscale");
-          const image = await prepareImage(file);
-          if (alive.current) update((current) => addNew(current, makeNewImage(newClientRef(), image, file.name)));
+          const entry = await prepare(file);
+          if (typeof entry === "string") {
+            if (alive.current) setNotice(entry);
+          } else if (alive.current) update((current) => addNew(current, entry));
         } catch {
           failed.current += 1;
           if (alive.current) setNotice(t.unreadable(failed.current));
@@ -52,4 +64,16 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
   };
 
   return { add, preparing, notice, clearNotice: () => setNotice(null) };
+}
+
+/** A chosen file ready for the selection, or the pt-BR reason it cannot be sent. */
+async function prepare(file: File): Promise<NewImage | string> {
+  // The downscaler is fetched with the first image, not with the page (scripts/measure-first-load.mjs).
+  const { blobToDataUrl, dataUrlLength, prepareImage } = await import("@/lib/images/downscale");
+  if (isPdfHead(new Uint8Array(await file.slice(0, 5).arrayBuffer()))) {
+    // The server's limit is on the data URL's characters: measured before reading the file.
+    if (dataUrlLength(file.size, PDF_MIME) > IMAGE_DATA_URL_MAX) return t.pdfTooLarge(file.name || t.pdfUnnamed);
+    return makeNewPdf(newClientRef(), await blobToDataUrl(file), file.name);
+  }
+  return makeNewImage(newClientRef(), await prepareImage(file), file.name);
 }

@@ -3,6 +3,7 @@ import { blocksMessages } from "@/lib/i18n/sections/blocks";
 import { multilineTextSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { monthSchema, yearSchema } from "./accounts";
+import { blockReadingSchema, documentSourceSchema } from "./reading";
 import { z } from "./zod";
 
 // Blocks, their documents and pendencies on the accounting platform (spec §3 Block, Block documents
@@ -42,6 +43,11 @@ export const blockSchema = z.object({
   version: z.number().int(),
   /** The block has an open pendency (additive): the viewer opens in pendency mode. */
   hasPendency: z.boolean(),
+  /**
+   * What its documents say (additive): merged findings and the other live blocks sharing a code; null
+   * until something is read (docs/decisions/0271-fiscal-reading-contract.md).
+   */
+  reading: blockReadingSchema.nullable(),
 });
 export type Block = z.infer<typeof blockSchema>;
 
@@ -101,6 +107,12 @@ export const blockDocumentsAnswer = z.object({
   alsoContabilize: z.boolean(),
   version: z.number().int(),
   pendency: z.object({ issue: z.number().int(), observations: z.string(), date: z.iso.datetime() }).nullable(),
+  /** The block's reading, as on the lists (additive). */
+  reading: blockReadingSchema.nullable(),
+  /** The office operator who imported it from a fiscal XML: 'Importado por {nome}' (additive). */
+  importedBy: z.string().nullable(),
+  /** Per document, in the order of documentsUrl: the file it came as, null for a photo (additive). */
+  sources: z.array(documentSourceSchema),
 });
 export type BlockDocumentsAnswer = z.infer<typeof blockDocumentsAnswer>;
 

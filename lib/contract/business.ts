@@ -166,7 +166,13 @@ export const pendencyToSolveBody = z
 export type PendencyToSolveBody = z.infer<typeof pendencyToSolveBody>;
 
 /** A document of the pending block (its id is what removedDocuments names). */
-export const pendingDocumentSchema = z.object({ id: z.number().int(), url: z.string(), thumbnailUrl: z.string() });
+export const pendingDocumentSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  /** A PDF's page: the id of the PDF's first page in the block (its pages leave together); absent otherwise. */
+  pdf: z.number().int().optional(),
+});
 export type PendingDocument = z.infer<typeof pendingDocumentSchema>;
 
 /** Spec §3 Pendency (date, issue, observations, documentsUrl) plus id, blockId, the documents and who raised it. */

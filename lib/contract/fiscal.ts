@@ -8,6 +8,12 @@ import { z } from "./zod";
 /** Most files one POST /api/block/import may carry (a ZIP counts as one; its entries are capped apart). */
 export const IMPORT_FILES_MAX = 100;
 
+/**
+ * Body cap of POST /api/block/import: a ZIP of 1,000 NF-e is 5-15 MB as base64; 64 MiB leaves room for
+ * 100 files while bounding what one request may hold in memory.
+ */
+export const IMPORT_BODY_MAX_BYTES = 64 * 1024 * 1024;
+
 /** POST /api/block/import: files as data URLs of an XML or a ZIP (the bytes decide which). */
 export const blockImportBody = z.object({
   clientId: idSchema.optional(),
@@ -33,37 +39,15 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const blockImportAnswer = z.array(importResultSchema);
 
-export const readingSourceSchema = z.enum(["xml", "qrcode", "barcode", "pdf-text"]);
-export const readingModelSchema = z.enum(["55", "65", "57", "59", "boleto", "arrecadacao"]);
-
-/**
- * A block's reading (additive on /api/block/tocategorize, /api/document/block and /api/block/list
- * entries): null until something is read. Merged over the block's documents by lib/fiscal/block-reading.ts.
- */
-export const blockReadingSchema = z.object({
-  source: readingSourceSchema,
-  key: z.string().nullable(),
-  model: readingModelSchema.nullable(),
-  /** The supplier's CNPJ (or CPF), digits only. */
-  cnpj: z.string().nullable(),
-  supplierName: z.string().nullable(),
-  date: z.iso.date().nullable(),
-  /** "1234.56" */
-  value: z.string().nullable(),
-  /** Other live blocks of the client with one of this block's keys or boleto lines. */
-  duplicateOf: z.array(z.number().int()),
-});
-export type BlockReadingAnswer = z.infer<typeof blockReadingSchema>;
-
-/** What the viewer marks a document that came as a fiscal XML with. */
-export const fiscalMarkSchema = z.enum(["homologation", "unauthorized", "thirdParty"]);
-export type FiscalMark = z.infer<typeof fiscalMarkSchema>;
-
-/**
- * Per document of /api/document/block (additive, in the order of documentsUrl): the file it came as
- * (an XML or a PDF, with a signed link to download it) and its marks; null for a photo.
- */
-export const documentSourceSchema = z
-  .object({ url: z.string(), mime: z.string(), name: z.string(), marks: z.array(fiscalMarkSchema) })
-  .nullable();
-export type DocumentSource = z.infer<typeof documentSourceSchema>;
+// The reading's schemas live in ./reading (lib/contract/blocks.ts carries them without importing the
+// business contract this file builds on).
+export {
+  blockReadingSchema,
+  documentSourceSchema,
+  fiscalMarkSchema,
+  readingModelSchema,
+  readingSourceSchema,
+  type BlockReadingAnswer,
+  type DocumentSource,
+  type FiscalMark,
+} from "./reading";

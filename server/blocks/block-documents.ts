@@ -1,18 +1,76 @@
 import "server-only";
 import type { BlockDocumentsAnswer, BlockIdBody } from "@/lib/contract/blocks";
-import { getDb } from "@/server/db/client";
+import { fiscalMarkSchema, type DocumentSource, type FiscalMark } from "@/lib/contract/fiscal";
+import { mergeFindings } from "@/lib/fiscal/block-reading";
+import { getDb, statementRows } from "@/server/db/client";
 import { documentImageUrl, signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { loadWorkBlock } from "./access";
+import { blockDuplicates, DOCUMENT_FINDINGS_SQL, duplicatesSql, parseFindings } from "./reading";
 
 const signed = (key: string | null | undefined) => (key ? signDocumentUrl(key) : null);
+
+type DocumentRow = {
+  displayKey: string | null;
+  thumbKey: string | null;
+  sourceKey: string | null;
+  sourceMime: string | null;
+  originalName: string | null;
+  /** Its findings as a JSON array, in order (null: none). */
+  found: string | null;
+  marks: string[] | null;
+  /** The block's other live blocks sharing a code (the same on every row). */
+  duplicateOf: number[] | null;
+};
+
+// The block's documents in order, each with its findings and its marks, and on every row the block's
+// duplicates (its codes gathered from all its documents, then duplicatesSql): one statement.
+const DOCUMENTS_SQL = `
+    SELECT d.display_key AS "displayKey", d.thumb_key AS "thumbKey", d.source_key AS "sourceKey",
+           d.source_mime AS "sourceMime", d.original_name AS "originalName", fd.found::text AS found,
+           (SELECT array_agg(DISTINCT m.mark) FROM document_findings f, unnest(f.marks) AS m(mark)
+             WHERE f.document_id = d.id) AS marks,
+           dup.ids AS "duplicateOf"
+      FROM documents d
+      ${DOCUMENT_FINDINGS_SQL}
+     CROSS JOIN (
+        SELECT ${duplicatesSql("b", "own.codes", "own.ids")} AS ids
+          FROM blocks b
+          LEFT JOIN LATERAL (
+            SELECT string_agg(f.code, ' ') AS codes, array_agg(DISTINCT d.id) AS ids
+              FROM documents d
+              JOIN document_findings f ON f.document_id = d.id
+             WHERE d.block_id = b.id AND d.deleted_at IS NULL
+          ) own ON TRUE
+         WHERE b.id = $1::int
+     ) dup
+     WHERE d.block_id = $1::int AND d.deleted_at IS NULL
+     ORDER BY d.position, d.id`;
+
+const MARKS = fiscalMarkSchema.options;
+const fallbackName = (mime: string | null) => (mime === "application/pdf" ? "documento.pdf" : "documento.xml");
+
+/** The file a document came as, for the viewer's download (null: a photo). */
+function sourceOf(doc: DocumentRow): DocumentSource {
+  if (doc.sourceKey === null) return null;
+  const marks = doc.marks ?? [];
+  return {
+    url: signDocumentUrl(doc.sourceKey),
+    mime: doc.sourceMime ?? "application/octet-stream",
+    name: doc.originalName ?? fallbackName(doc.sourceMime),
+    // In the contract's order, and only the marks it knows.
+    marks: MARKS.filter((mark: FiscalMark) => marks.includes(mark)),
+  };
+}
 
 /**
  * POST /api/document/block {blockId}: what the block viewer shows beside the pictures — signed URLs of
  * the documents and thumbnails in order, who categorised and who contabilised it (names and photos),
  * alsoContabilize when it is the same operator, the version a save must carry and the open pendency
- * (problem, observation, date) or null. Two statements after the access check: the block's people
- * and documents in one Prisma read, the open pendency in the same read.
+ * (problem, observation, date) or null; its reading (as the lists'), who imported it, and per document
+ * the file it came as (a signed download link) or null for a photo. Two statements after the access
+ * check, side by side: the block's people and open pendency (Prisma), its documents with their findings
+ * and the block's duplicates (DOCUMENTS_SQL).
  */
 export async function blockDocuments({
   actor,
@@ -24,34 +82,35 @@ export async function blockDocuments({
   const db = getDb();
   const access = await loadWorkBlock(db, actor, body.blockId);
   const person = { select: { user: { select: { name: true, pictureKey: true } } } } as const;
-  const block = await db.block.findUniqueOrThrow({
-    where: { id: access.id },
-    select: {
-      version: true,
-      categorizedById: true,
-      contabilizedById: true,
-      contabilizedAt: true,
-      categorizedBy: person,
-      contabilizedBy: person,
-      documents: {
-        where: { deletedAt: null },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-        select: { displayKey: true, thumbKey: true },
+  const [block, documents] = await Promise.all([
+    db.block.findUniqueOrThrow({
+      where: { id: access.id },
+      select: {
+        version: true,
+        categorizedById: true,
+        contabilizedById: true,
+        contabilizedAt: true,
+        categorizedBy: person,
+        contabilizedBy: person,
+        importedBy: person,
+        pendencies: {
+          where: { solvedAt: null },
+          orderBy: { createdAt: "desc" },
+          take: 1,
+          select: { issue: true, observations: true, createdAt: true },
+        },
       },
-      pendencies: {
-        where: { solvedAt: null },
-        orderBy: { createdAt: "desc" },
-        take: 1,
-        select: { issue: true, observations: true, createdAt: true },
-      },
-    },
-  });
+    }),
+    statementRows<DocumentRow>(db, DOCUMENTS_SQL, [access.id]),
+  ]);
   const categorized = block.categorizedBy?.user ?? null;
   const contabilized = block.contabilizedAt ? (block.contabilizedBy?.user ?? null) : null;
   const [pendency] = block.pendencies;
+  const findings = documents.flatMap((doc) => (doc.found === null ? [] : parseFindings(doc.found)));
+  const reading = mergeFindings(findings);
   return {
-    documentsUrl: block.documents.map((doc) => documentImageUrl(doc.displayKey)),
-    thumbnailsUrl: block.documents.map((doc) => documentImageUrl(doc.thumbKey)),
+    documentsUrl: documents.map((doc) => documentImageUrl(doc.displayKey)),
+    thumbnailsUrl: documents.map((doc) => documentImageUrl(doc.thumbKey)),
     categorizedBy: categorized?.name ?? null,
     contabilizedBy: contabilized?.name ?? null,
     categorizedPhotoUrl: signed(categorized?.pictureKey),
@@ -64,5 +123,8 @@ export async function blockDocuments({
     pendency: pendency
       ? { issue: pendency.issue, observations: pendency.observations, date: pendency.createdAt.toISOString() }
       : null,
+    reading: reading && { ...reading, duplicateOf: blockDuplicates(documents[0]?.duplicateOf ?? null) },
+    importedBy: block.importedBy?.user.name ?? null,
+    sources: documents.map(sourceOf),
   };
 }

@@ -5,9 +5,10 @@ import { getDb, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import type { EarlyWork } from "@/server/early-work";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
-import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries, sendKeyOf } from "./block-entries";
+import { insertPhotoDocuments, moveGalleryDocuments, placeEntries, resolveEntries, sendKeyOf } from "./block-entries";
 import { companyMember } from "@/server/policy/company-member";
 import { ingestPhotos } from "@/server/documents/ingest";
+import { scheduleDocumentReads } from "@/server/documents/read-queue";
 import { loadSentBlock } from "./sent-block";
 
 async function findSend(db: Db, me: BusinessMembership, sendKey: string): Promise<number | null> {
@@ -44,9 +45,13 @@ export async function createBlock({
   const earlier = await findSend(db, me, sendKey);
   if (earlier !== null) return loadSentBlock(db, earlier, me.operatorId);
 
-  const { photos, galleryIds, galleryPositions } = await resolveEntries(db, actor, me, body, (index) => String(index));
-  const ingested = await ingestPhotos(me.clientId, photos, early);
+  const resolved = await resolveEntries(db, actor, me, body, (index) => String(index));
+  const { galleryIds } = resolved;
+  const ingested = await ingestPhotos(me.clientId, resolved.photos, early);
+  // A PDF takes one place per page: the places follow once its pages are counted.
+  const placed = placeEntries(body.length, resolved, ingested.photos);
   let blockId: number;
+  let documentIds: number[] = [];
   try {
     blockId = await db.$transaction(async (tx) => {
       const now = new Date();
@@ -54,8 +59,8 @@ export async function createBlock({
         data: { clientId: me.clientId, sentById: me.operatorId, sentAt: now, createdAt: now, sendKey },
         select: { id: true },
       });
-      await moveGalleryDocuments(tx, actor, block.id, galleryIds, galleryPositions);
-      await insertPhotoDocuments(tx, me, block.id, ingested.photos, now);
+      await moveGalleryDocuments(tx, actor, block.id, galleryIds, placed.galleryPositions);
+      documentIds = await insertPhotoDocuments(tx, me, block.id, placed.photos, now);
       await recordClientChange(tx, actor, me, now, {
         action: "block.create",
         targetType: "block",
@@ -72,5 +77,7 @@ export async function createBlock({
     }
     throw error;
   }
+  // Committed: the new documents' codes are read by the job, after this answer.
+  scheduleDocumentReads(documentIds);
   return loadSentBlock(db, blockId, me.operatorId);
 }

@@ -3,6 +3,7 @@ import type { Block } from "@/lib/contract/blocks";
 import { centsToDecimalText } from "@/lib/format/money";
 import { statementRows, type Db, type Tx } from "@/server/db/client";
 import { documentImageUrl } from "@/server/documents/signed-url";
+import { blockReading, DOCUMENT_FINDINGS_SQL, duplicatesSql, type ReadingColumns } from "./reading";
 
 // The one SQL statement behind every block a list or a save answers with: the blocks of one client
 // (optionally of one month, or one block), each with its documents' keys in order (a LATERAL
@@ -32,7 +33,7 @@ export type BlockRow = {
   thumbKeys: string | null;
   /** YYYY-MM of the block's month: its payment date's, or its send's in São Paulo while uncategorised. */
   yearMonth: string;
-};
+} & ReadingColumns;
 
 export type LoadedBlock = { block: Block; year: number; month: number };
 
@@ -102,6 +103,7 @@ export function toLoaded(row: BlockRow): LoadedBlock {
     sentDatetime: row.sentAt.toISOString(),
     version: row.version,
     hasPendency: row.hasPendency,
+    reading: blockReading(row),
   };
   return { block, year, month };
 }
@@ -125,6 +127,7 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
            b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
+           docs.findings, ${duplicatesSql("b", "docs.codes", "docs.ids")} AS "duplicateOf",
            ${BLOCK_YEAR_MONTH_SQL} AS "yearMonth",
            row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b
@@ -138,8 +141,11 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
       ) open ON TRUE
       LEFT JOIN LATERAL (
         SELECT array_to_string(array_agg(d.display_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS display,
-               array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS thumbs
+               array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS thumbs,
+               (json_agg(fd.found ORDER BY d.position, d.id) FILTER (WHERE fd.found IS NOT NULL))::text AS findings,
+               string_agg(fd.codes, ' ') AS codes, array_agg(d.id) AS ids
           FROM documents d
+          ${DOCUMENT_FINDINGS_SQL}
          WHERE d.block_id = b.id AND d.deleted_at IS NULL
       ) docs ON TRUE
      WHERE b.client_id = ${refs.client} AND b.undone_at IS NULL AND b.devolved_at IS NULL

@@ -26,6 +26,19 @@ export function documentBlobKeys(clientId: number, documentUuid: string = random
   };
 }
 
+/**
+ * Where the file a document came as is kept, byte for byte (documents.source_key): an imported XML or a
+ * PDF sent in a block, in the folder of its pictures, so the orphan sweep and the deletion of a
+ * document's blobs know it.
+ */
+export function documentSourceKey(
+  clientId: number,
+  extension: "xml" | "pdf",
+  documentUuid: string = randomUUID(),
+): string {
+  return `clients/${clientId}/documents/${documentUuid}/documento-${documentUuid.replace(/-/g, "").slice(0, 8)}.${extension}`;
+}
+
 /** Writes the display picture and thumbnail of a new document under fresh keys. */
 export async function storeDocumentImage(
   store: BlobStore,
@@ -52,9 +65,16 @@ export async function storeDocumentImage(
  * sweep (no row names it any more), so the caller's answer never waits on storage trouble.
  */
 export async function deleteDocumentBlobs(store: BlobStore, documents: readonly DocumentFiles[]): Promise<void> {
-  const keys = documents
-    .flatMap((doc) => [doc.displayKey, doc.thumbKey, doc.sourceKey])
-    .filter((key): key is string => typeof key === "string");
+  await deleteBlobKeys(
+    store,
+    documents
+      .flatMap((doc) => [doc.displayKey, doc.thumbKey, doc.sourceKey])
+      .filter((key): key is string => typeof key === "string"),
+  );
+}
+
+/** Deletes blobs by key, never throwing (as deleteDocumentBlobs). */
+export async function deleteBlobKeys(store: BlobStore, keys: readonly string[]): Promise<void> {
   await Promise.all(
     keys.map((key) =>
       store.delete(key).catch((error: unknown) => log.error({ err: error, key }, "could not delete a blob")),

@@ -2,20 +2,25 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import type { Finding } from "@/lib/fiscal/block-reading";
 import { accessKeyFinding, fiscalQrFinding, findingCode, paymentFinding } from "@/lib/fiscal/findings";
+import type { PaymentCode } from "@/lib/fiscal/payment-codes";
 import { saoPauloDay } from "@/lib/format/deadline";
 import { getDb, type Db } from "@/server/db/client";
 import { renderFiscalPage } from "@/server/fiscal/danfe-page";
+import { pdfText } from "@/server/fiscal/read-pdf";
+import { findInPdfText } from "@/server/fiscal/read-pdf-text";
 import { readDocumentCodes, type CodeReading } from "@/server/fiscal/read-codes";
 import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
 import { processImage } from "@/server/images/pipeline";
 import { documentReadKey, QUEUES, READ_PRIORITY } from "@/server/queue/queues";
 import { getBlobStore, type BlobStore } from "@/server/storage";
 import { deleteDocumentBlobs, storeDocumentImage } from "./document-blobs";
+import { PDF_MIME } from "./pdf-intake";
 
 // The document-read job: what a stored document carries in machine-readable form, read after the
 // request that stored it (docs/decisions/0271-fiscal-reading-contract.md). An imported XML was read at
 // import (its findings are written with it); here its page is drawn. A photo's codes are read off its
-// stored picture. Either way the document is then marked read (read_at).
+// stored picture. A PDF's page: its text layer first, then its drawn picture as a photo's when the
+// text gave nothing. Either way the document is then marked read (read_at).
 
 export const XML_MIME = "application/xml";
 
@@ -34,21 +39,44 @@ const isoDay = (date: Date): string => {
 export function codeFinding(reading: CodeReading): Finding {
   if (reading.kind === "access-key") return accessKeyFinding(reading, reading.source);
   if (reading.kind === "fiscal-qr") return fiscalQrFinding(reading);
-  return paymentFinding(reading, reading.source);
+  // The payment code alone: the reading also carries its raw text and source, which are not the code's.
+  const code: PaymentCode =
+    reading.kind === "boleto"
+      ? {
+          kind: "boleto",
+          barcode: reading.barcode,
+          bank: reading.bank,
+          dueDate: reading.dueDate,
+          valueCents: reading.valueCents,
+        }
+      : { kind: "arrecadacao", barcode: reading.barcode, segment: reading.segment, valueCents: reading.valueCents };
+  return paymentFinding(code, reading.source);
 }
 
 export async function readDocument(documentId: number, options: ReadOptions = {}): Promise<ReadResult> {
   const { db = getDb(), store = getBlobStore(), now = new Date() } = options;
   const doc = await db.document.findUnique({
     where: { id: documentId },
-    select: { id: true, clientId: true, displayKey: true, sourceKey: true, sourceMime: true, readAt: true },
+    select: {
+      id: true,
+      clientId: true,
+      displayKey: true,
+      sourceKey: true,
+      sourceMime: true,
+      sourcePage: true,
+      readAt: true,
+    },
   });
   if (!doc) return "gone";
   if (doc.readAt) return "already read";
   if (doc.sourceMime === XML_MIME && doc.sourceKey && doc.displayKey === null) {
     return drawXmlPage(db, store, { id: doc.id, clientId: doc.clientId, sourceKey: doc.sourceKey }, now);
   }
-  const findings = doc.displayKey ? await photoFindings(store, doc.displayKey, now) : [];
+  let findings: Finding[] = [];
+  if (doc.sourceMime === PDF_MIME && doc.sourceKey && doc.sourcePage !== null) {
+    findings = await pdfPageFindings(store, doc.sourceKey, doc.sourcePage, now);
+  }
+  if (findings.length === 0 && doc.displayKey) findings = await photoFindings(store, doc.displayKey, now);
   await db.$transaction(async (tx) => {
     const marked = await tx.document.updateMany({ where: { id: doc.id, readAt: null }, data: { readAt: now } });
     if (marked.count === 0) return; // read by another run meanwhile
@@ -71,6 +99,24 @@ async function photoFindings(store: BlobStore, key: string, now: Date): Promise<
   if (!picture) return [];
   const readings = await readDocumentCodes(picture.body, { today: isoDay(now), budgetMs: PHOTO_BUDGET_MS });
   return readings.map(codeFinding);
+}
+
+/**
+ * What one page's text layer says (read-pdf-text.ts): its access keys (the issuer is the key's own)
+ * with the page's total, and its boletos' and slips' codes. A PDF that no longer opens
+ * (it opened when sent) gives nothing: the page's picture is read instead.
+ */
+async function pdfPageFindings(store: BlobStore, sourceKey: string, page: number, now: Date): Promise<Finding[]> {
+  const source = await store.get(sourceKey);
+  if (!source) return [];
+  const text = await pdfText(source.body);
+  const pageText = text.ok ? text.pages[page - 1] : undefined;
+  if (!pageText) return [];
+  const found = findInPdfText(pageText, isoDay(now));
+  return [
+    ...found.accessKeys.map((key) => ({ ...accessKeyFinding(key, "pdf-text"), valueCents: found.totalCents })),
+    ...found.paymentCodes.map((code) => paymentFinding(code, "pdf-text")),
+  ];
 }
 
 /** An imported XML's page: drawn, stored, then named by the row (unless another run named one first). */

@@ -3,7 +3,7 @@ import type { DocumentIdAnswer, DocumentIdBody } from "@/lib/contract/business";
 import { messages } from "@/lib/i18n/messages";
 import { businessCaller } from "@/server/policy/business-caller";
 import { getDb, type Tx } from "@/server/db/client";
-import { deleteDocumentBlobs } from "./document-blobs";
+import { deleteDocumentBlobs, deleteUnreferencedBlobs } from "./document-blobs";
 import { ownRecentDocumentEvent, writeDocumentEvent } from "./document-event";
 import { AppError } from "@/server/errors";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
@@ -94,6 +94,9 @@ export async function removeDocument({
     return doc;
   });
   if (removed === null) return { documentId: body.documentId };
-  await deleteDocumentBlobs(getBlobStore(), [removed]);
+  const store = getBlobStore();
+  await deleteDocumentBlobs(store, [{ displayKey: removed.displayKey, thumbKey: removed.thumbKey }]);
+  // A PDF's page: the PDF stays while another of its pages names it.
+  if (removed.sourceKey) await deleteUnreferencedBlobs(store, [removed.sourceKey]);
   return { documentId: removed.id };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { fork } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -49,9 +49,10 @@ function residentMb(pid: number): number | null {
 
 export function runPdfProcess(bytes: Uint8Array, task: PdfTask, limits: PdfProcessLimits): Promise<PdfProcessAnswer> {
   return new Promise((resolve) => {
-    const child = fork(WORKER_FILE, {
+    // spawn with an IPC channel is what fork does; fork itself fails `next build` (Turbopack resolves its
+    // path as a module request: vercel/next.js#97952).
+    const child = spawn(process.execPath, [`--max-old-space-size=${Math.floor(limits.memoryMb / 2)}`, WORKER_FILE], {
       env: { NODE_ENV: process.env.NODE_ENV },
-      execArgv: [`--max-old-space-size=${Math.floor(limits.memoryMb / 2)}`],
       serialization: "advanced",
       stdio: ["ignore", "ignore", "ignore", "ipc"],
     });

@@ -24,8 +24,25 @@ const DATA_URL_HEADER = /^data:image\/[a-z0-9.+-]{1,32};base64,/i;
 // expression over 16 MB: Node skips characters outside the alphabet while decoding, so any such
 // character makes the decoded length fall short of what the payload's length promises.
 export function decodeDataUrl(dataUrl: string): Buffer {
+  return decodeWithHeader(dataUrl, DATA_URL_HEADER);
+}
+
+// A block's file (a photo or a PDF): any declared type, since the bytes decide what the file is.
+const FILE_DATA_URL_HEADER = /^data:[a-z]{1,16}\/[a-z0-9.+-]{1,64};base64,/i;
+
+export function decodeFileDataUrl(dataUrl: string): Buffer {
+  return decodeWithHeader(dataUrl, FILE_DATA_URL_HEADER);
+}
+
+/** The first bytes of a data URL's payload (a few base64 characters decoded), to tell its kind cheaply. */
+export function dataUrlHead(dataUrl: string): Buffer {
+  const header = FILE_DATA_URL_HEADER.exec(dataUrl.slice(0, 96));
+  return header ? Buffer.from(dataUrl.slice(header[0].length, header[0].length + 12), "base64") : Buffer.alloc(0);
+}
+
+function decodeWithHeader(dataUrl: string, pattern: RegExp): Buffer {
   if (dataUrl.length > IMAGE_DATA_URL_MAX) throw new AppError("too_large", image.tooLong);
-  const header = DATA_URL_HEADER.exec(dataUrl.slice(0, 64));
+  const header = pattern.exec(dataUrl.slice(0, 96));
   if (!header) throw new AppError("invalid_input", image.invalidDataUrl);
   const payload = dataUrl.slice(header[0].length);
   if (payload.length === 0 || payload.length % 4 === 1) throw new AppError("invalid_input", image.invalidDataUrl);

@@ -29,6 +29,8 @@ type HeadRow = {
   documentIds: number[] | null;
   displayKeys: (string | null)[] | null;
   thumbKeys: (string | null)[] | null;
+  /** Per document: the first page's id of the PDF it is a page of, else null. */
+  pdfs: (number | null)[] | null;
   createdByName: string | null;
   createdByPictureKey: string | null;
   pendencyNumber: number;
@@ -76,7 +78,7 @@ export async function pendencyToSolve({
             WHERE id = ${me.operatorId} AND shown_pendency_id IS DISTINCT FROM (SELECT id FROM head)
          )
     SELECT p.id, p.block_id AS "blockId", p.created_at AS "createdAt", p.issue::int AS issue, p.observations,
-           docs.ids AS "documentIds", docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
+           docs.ids AS "documentIds", docs.display AS "displayKeys", docs.thumbs AS "thumbKeys", docs.pdfs,
            u.name AS "createdByName", u.picture_key AS "createdByPictureKey",
            (SELECT count(*)::int FROM open) AS "pendencyNumber",
            (SELECT json_agg(json_build_object('id', q.id, 'date', q.created_at, 'issue', q.issue::int) ORDER
@@ -90,9 +92,12 @@ export async function pendencyToSolve({
       LEFT JOIN LATERAL (
         SELECT array_agg(d.id ORDER BY d.position, d.id) AS ids, array_agg(d.display_key ORDER BY d.position,
           d.id) AS display,
-               array_agg(d.thumb_key ORDER BY d.position, d.id) AS thumbs
-          FROM documents d
-         WHERE d.block_id = p.block_id AND d.deleted_at IS NULL
+               array_agg(d.thumb_key ORDER BY d.position, d.id) AS thumbs,
+               array_agg(d.pdf ORDER BY d.position, d.id) AS pdfs
+          FROM (SELECT id, position, display_key, thumb_key,
+                       CASE WHEN source_page IS NOT NULL THEN min(id) OVER (PARTITION BY source_key) END AS pdf
+                  FROM documents
+                 WHERE block_id = p.block_id AND deleted_at IS NULL) d
       ) docs ON TRUE`;
   const row = rows[0];
   const queue = (row?.queue ?? []).map((item) => ({
@@ -112,7 +117,10 @@ export async function pendencyToSolve({
       issue: row.issue,
       observations: row.observations,
       documentsUrl: display,
-      documents: ids.map((id, i) => ({ id, url: display[i], thumbnailUrl: thumbs[i] })),
+      documents: ids.map((id, i) => {
+        const pdf = row.pdfs?.[i] ?? null;
+        return { id, url: display[i], thumbnailUrl: thumbs[i], ...(pdf === null ? {} : { pdf }) };
+      }),
       createdBy:
         row.createdByName === null
           ? null

@@ -9,9 +9,16 @@ import { AppError } from "@/server/errors";
 import type { EarlyWork } from "@/server/early-work";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { companyPendenciesOf } from "@/server/policy/scopes";
-import { insertPhotoDocuments, moveGalleryDocuments, resolveEntries } from "@/server/blocks/block-entries";
+import {
+  blockEntryCount,
+  insertPhotoDocuments,
+  moveGalleryDocuments,
+  placeEntries,
+  resolveEntries,
+} from "@/server/blocks/block-entries";
 import { companyMember } from "@/server/policy/company-member";
 import { ingestPhotos } from "@/server/documents/ingest";
+import { scheduleDocumentReads } from "@/server/documents/read-queue";
 
 type SolveAnswer = z.infer<typeof pendencySolveAnswer>;
 const { api } = messages.business;
@@ -65,6 +72,25 @@ async function takeOut(tx: Tx, me: BusinessMembership, blockId: number, ids: rea
     where: { id: { in: [...ids] }, uploadedById: null },
     data: { uploadedById: me.operatorId },
   });
+}
+
+/**
+ * The documents to take out: those asked for, and every other page of a PDF one of them is a page of
+ * (a PDF is one entry of the block: it leaves whole).
+ */
+async function withPdfPages(
+  db: Db,
+  blockId: number,
+  asked: number[],
+  found: { sourceKey: string | null; sourcePage: number | null }[],
+): Promise<number[]> {
+  const pdfs = found.filter((doc) => doc.sourcePage !== null && doc.sourceKey).map((doc) => doc.sourceKey!);
+  if (pdfs.length === 0) return asked;
+  const pages = await db.document.findMany({
+    where: { blockId, deletedAt: null, sourceKey: { in: pdfs }, sourcePage: { not: null } },
+    select: { id: true },
+  });
+  return [...new Set([...asked, ...pages.map((page) => page.id)])];
 }
 
 type Requeued = { accountId: number | null; paymentDate: Date | null; valueCents: bigint | null };
@@ -139,26 +165,25 @@ export async function solvePendency({
     if (await isReplay(db, me, pendency, body)) return answered(db, actor, pendency);
     throw closed();
   }
-  const removed = [...new Set(body.removedDocuments)];
-  if (removed.length !== body.removedDocuments.length)
-    throw new AppError("invalid_input", messages.validation.invalidId);
-  const inBlock = await db.document.count({ where: { blockId: pendency.blockId, deletedAt: null } });
-  const removable = await db.document.count({
-    where: { blockId: pendency.blockId, deletedAt: null, id: { in: removed } },
+  const asked = [...new Set(body.removedDocuments)];
+  if (asked.length !== body.removedDocuments.length) throw new AppError("invalid_input", messages.validation.invalidId);
+  const removable = await db.document.findMany({
+    where: { blockId: pendency.blockId, deletedAt: null, id: { in: asked } },
+    select: { sourceKey: true, sourcePage: true },
   });
-  if (removable !== removed.length) throw new AppError("not_found", api.removedNotInBlock);
-  const { photos, galleryIds, galleryPositions } = await resolveEntries(
-    db,
-    actor,
-    me,
-    body.documents,
-    (index) => `documents.${index}`,
-  );
-  assertDocumentCount(inBlock - removed.length + photos.length + galleryIds.length);
+  if (removable.length !== asked.length) throw new AppError("not_found", api.removedNotInBlock);
+  const removed = await withPdfPages(db, pendency.blockId, asked, removable);
+  const resolved = await resolveEntries(db, actor, me, body.documents, (index) => `documents.${index}`);
+  const { photos, galleryIds } = resolved;
+  // A PDF sent before and back whole counts once: its entries are the body's.
+  const added = photos.length + new Set(resolved.galleryPositions).size;
+  assertDocumentCount((await blockEntryCount(db, pendency.blockId, removed)) + added);
 
   const ingested = await ingestPhotos(me.clientId, photos, early);
+  const placed = placeEntries(body.documents.length, resolved, ingested.photos);
+  let solved: { answer: SolveAnswer; documentIds: number[] };
   try {
-    return await db.$transaction(async (tx) => {
+    solved = await db.$transaction(async (tx) => {
       const now = new Date();
       // The block's row first: every write path locks block, counts, client in that order (the
       // pendency's update below locks the client's counts row: migration 20261128102000).
@@ -176,9 +201,9 @@ export async function solvePendency({
         _max: { position: true },
       });
       const offset = last._max.position ?? 0;
-      await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, galleryPositions, offset);
-      await insertPhotoDocuments(tx, me, pendency.blockId, ingested.photos, now, offset);
-      assertDocumentCount(await tx.document.count({ where: { blockId: pendency.blockId, deletedAt: null } }));
+      await moveGalleryDocuments(tx, actor, pendency.blockId, galleryIds, placed.galleryPositions, offset);
+      const documentIds = await insertPhotoDocuments(tx, me, pendency.blockId, placed.photos, now, offset);
+      assertDocumentCount(await blockEntryCount(tx, pendency.blockId));
       await recordClientChange(tx, actor, me, now, {
         action: "pendency.solve",
         targetType: "pendency",
@@ -191,7 +216,8 @@ export async function solvePendency({
           suggestion: { ...before, valueCents: before.valueCents?.toString() ?? null },
         },
       });
-      return { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
+      const answer = { pendencyId: pendency.id, blockId: pendency.blockId, pendencyNumber: await openCount(tx, actor) };
+      return { answer, documentIds };
     });
   } catch (error) {
     await ingested.discard();
@@ -205,4 +231,8 @@ export async function solvePendency({
     }
     throw error;
   }
+  // Committed (outside the try: nothing after the commit may discard its pictures): the new photos'
+  // codes are read by the job, after this answer.
+  scheduleDocumentReads(solved.documentIds);
+  return solved.answer;
 }

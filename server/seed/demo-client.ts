@@ -13,9 +13,12 @@ import type { OperatorWithUser } from "./builders/offices";
 import { createUser } from "./builders/users";
 import type { DemoClient, DemoOperatorKey } from "./demo-people";
 import { planShowcase, planTimeline, type PlannedBlock } from "./demo-timeline";
+import { insertFindings } from "./findings";
 import { randomCnpj, randomCpf, randomPhone } from "./identities";
+import { receiptFinding } from "./demo-readings";
 import type { Random } from "./random";
 import type { ReceiptImage } from "./receipt-image";
+import type { Finding } from "@/lib/fiscal/block-reading";
 
 // One client company or person with its business operators, its active accounts and a year of
 // blocks. The seed and the test factories share the row builders (server/seed/builders), so demo rows
@@ -37,6 +40,7 @@ export type ClientContext = {
 };
 
 const DAY = 86_400_000;
+const isoDay = (date: Date) => calendarDay(date).toISOString().slice(0, 10);
 // Receipts a person (not a company) has: no merchandise invoices, no DAS, no cold-room repairs.
 const INDIVIDUAL_TEMPLATES = [1, 2, 3, 4, 5, 6, 9, 11];
 // The showcase client stopped using 'Material de Limpeza' two months ago (its blocks stay there and
@@ -165,6 +169,8 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
   const plans = [...planTimeline(options), ...(ctx.showcase ? planShowcase(options) : [])];
   const views: { blockId: number; operatorId: number; viewedAt: Date }[] = [];
   const owner = ctx.operators.dono;
+  // The showcase's first live block with a reading: sent again at the end (a duplicate to show).
+  let twice: { receipt: ReceiptImage; finding: Finding } | null = null;
   for (const [index, plan] of plans.entries()) {
     const acting = rng.pick(team);
     const categorized = plan.state === "categorized" || plan.state === "contabilized";
@@ -193,6 +199,21 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       observations: plan.pendency?.observations,
       reportedAt: plan.pendency?.createdAt,
     });
+    // Every third block of the showcase has what its first picture carries read (lib/fiscal/findings).
+    const receipt = ctx.pool[plan.templates[0]];
+    const finding =
+      ctx.showcase && index % 3 === 0 && receipt
+        ? receiptFinding(receipt.template, {
+            day: isoDay(receipt.issuedAt),
+            totalCents: receipt.totalCents,
+            number: client.id * 10_000 + index,
+          })
+        : null;
+    if (finding) {
+      const [first] = [...block.documents].sort((a, b) => a.position - b.position || a.id - b.id);
+      await insertFindings({ db: tx, document: first, findings: [finding], readAt: first.createdAt });
+      if (!twice && plan.state !== "devolved") twice = { receipt, finding };
+    }
     if (plan.pendency?.solvedAt) {
       await insertPendency({ db: tx, block, ...plan.pendency, createdBy: acting, solvedBy: members[plan.sender] });
     }
@@ -227,6 +248,21 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       valueCents: receipt.totalCents,
       categorizedAt: new Date(sentAt.getTime() + 3 * 3_600_000),
     });
+    if (twice) {
+      // The same receipt sent again yesterday, not categorised yet: both blocks show the other as a
+      // possible duplicate (the same code).
+      const again = await insertBlock({
+        db: tx,
+        store: ctx.store,
+        client,
+        state: "uncategorized",
+        images: [twice.receipt.image],
+        sentBy: members[0],
+        sentAt: new Date(now.getTime() - DAY),
+      });
+      const [document] = again.documents;
+      await insertFindings({ db: tx, document, findings: [twice.finding], readAt: document.createdAt });
+    }
   }
   await tx.blockView.createMany({ data: views });
   await seedGallery(ctx, client, members);

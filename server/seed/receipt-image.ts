@@ -5,7 +5,8 @@ import type { ProcessedImage } from "@/server/images/types";
 import { receiptSvg } from "./receipt-svg";
 import { RECEIPT_TEMPLATES, templateTotalCents, type ReceiptTemplate } from "./receipt-templates";
 
-export type ReceiptImage = { template: ReceiptTemplate; totalCents: number; image: ProcessedImage };
+/** `issuedAt`: the date printed on the picture. */
+export type ReceiptImage = { template: ReceiptTemplate; totalCents: number; issuedAt: Date; image: ProcessedImage };
 
 /** A photographed-looking JPEG of one document, as a phone would upload it. */
 export async function renderReceiptJpeg(template: ReceiptTemplate, issuedAt: Date, index = 0): Promise<Buffer> {
@@ -24,7 +25,7 @@ export async function buildReceiptPool(now: Date): Promise<ReceiptImage[]> {
     RECEIPT_TEMPLATES.map(async (template, i) => {
       const issuedAt = new Date(now.getTime() - (5 + i * 27) * 86_400_000);
       const image = await processImage(await renderReceiptJpeg(template, issuedAt, i));
-      return { template, totalCents: templateTotalCents(template), image };
+      return { template, totalCents: templateTotalCents(template), issuedAt, image };
     }),
   );
 }

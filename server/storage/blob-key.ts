@@ -19,6 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
   avif: "image/avif",
   pdf: "application/pdf",
+  // The fiscal XML a document came as (documents.source_key).
+  xml: "application/xml",
   json: "application/json",
   csv: "text/csv",
   txt: "text/plain",

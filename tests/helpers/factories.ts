@@ -18,6 +18,7 @@ import { createClient, createClientOperator } from "@/server/seed/builders/clien
 import { createOffice } from "@/server/seed/builders/offices";
 import type { DbLike, Ref } from "@/server/seed/builders/users";
 import { randomDigits } from "@/server/seed/identities";
+import { insertFindings, type InsertFindingsOptions } from "@/server/seed/findings";
 import { getSampleDocumentImage } from "@/server/seed/receipt-image";
 import { getBlobStore, type BlobStore } from "@/server/storage";
 import { getDb, type Account, type Client, type Document, type Pendency } from "@/server/db/client";
@@ -27,6 +28,7 @@ export * from "@/server/seed/builders/offices";
 export * from "@/server/seed/builders/clients";
 export * from "@/server/seed/builders/invites";
 export { randomCnpj, randomCpf, randomPhone } from "@/server/seed/identities";
+export { accessKeyOf, boletoBarcodeOf, boletoFinding, fiscalFinding } from "@/server/seed/findings";
 export type { BlockState, CreatedBlock } from "@/server/seed/blocks";
 
 export type CreateAccountOptions = {
@@ -119,4 +121,16 @@ export type CreatePendencyOptions = Partial<Omit<InsertPendencyOptions, "db" | "
 export async function createPendency(options: CreatePendencyOptions): Promise<Pendency> {
   const { db = getDb(), issue = 0, ...rest } = options;
   return insertPendency({ ...rest, db, issue });
+}
+
+/**
+ * A document's findings (document_findings rows), as the reading job would write them; the document is
+ * marked read unless `readAt` is null.
+ */
+export async function createFindings(
+  document: { id: number; clientId: number },
+  findings: InsertFindingsOptions["findings"],
+  options: Partial<Omit<InsertFindingsOptions, "document" | "findings">> = {},
+): Promise<void> {
+  await insertFindings({ db: getDb(), ...options, document, findings });
 }

@@ -199,6 +199,7 @@ describe("POST /api/block/list", () => {
       sentDatetime: "2025-03-16T12:00:00.000Z",
       version: 1,
       hasPendency: false,
+      reading: null,
     });
     expect(blockSchema.parse(cat)).toBeTruthy();
     expect(contab).toMatchObject({ value: "50.00", contabilizedDatetime: "2025-03-20T15:00:00.000Z", viewed: false });
@@ -785,6 +786,9 @@ describe("POST /api/document/block", () => {
       alsoContabilize: true,
       version: 1,
       pendency: null,
+      reading: null,
+      importedBy: null,
+      sources: [null],
     });
   });
 

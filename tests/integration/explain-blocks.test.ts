@@ -1,5 +1,5 @@
-// Indexes behind the block reads : with 100k blocks (and as many documents, views
-// and some pendencies) spread over 200 clients, ANALYZEd, every SELECT the block list (a month and the
+// Indexes behind the block reads : with 100k blocks (and as many documents, views,
+// some pendencies and the findings of a tenth of the documents) spread over 200 clients, ANALYZEd, every SELECT the block list (a month and the
 // whole map), the pendency list, the client list and the block viewer's calls really issue is captured
 // at the pg driver and EXPLAINed with its own parameters: no sequential scan on blocks — nor on the
 // other big tables they join. Another office holds many more clients: the client list probes the
@@ -26,7 +26,7 @@ import { login } from "./operators-support";
 const CLIENTS = 200;
 const BLOCKS = 100_000;
 const OTHER_OFFICE_CLIENTS = 5000;
-const BIG_TABLES = ["blocks", "documents", "block_views", "pendencies"];
+const BIG_TABLES = ["blocks", "documents", "block_views", "pendencies", "document_findings"];
 
 let owner: OperatorWithUser;
 let target: Client;
@@ -75,6 +75,19 @@ beforeAll(async () => {
     INSERT INTO pendencies (client_id, block_id, issue, observations, created_at, queued_at, solved_at)
     SELECT client_id, id, 0, '', sent_at, sent_at, CASE WHEN id % 2 = 0 THEN sent_at + interval '1 day' END
       FROM blocks WHERE account_id IS NULL AND id % 4 = 0`;
+  // A reading on a fifth of each client's blocks (its ids step by CLIENTS), two by two sharing a code
+  // (duplicates); an imported key on every 97th block.
+  await db.$executeRaw`
+    INSERT INTO document_findings (document_id, client_id, position, source, code, finding)
+    SELECT d.id, d.client_id, 0, 'qrcode', c.code,
+           jsonb_build_object('kind', 'fiscal', 'source', 'qrcode', 'key', c.code, 'model', '65',
+                              'cnpj', '12345678000195', 'supplierName', NULL, 'date', '2025-01-01', 'valueCents', 100)
+      FROM documents d
+     CROSS JOIN LATERAL (
+       SELECT lpad((d.client_id::bigint * 1000000 + d.block_id / ${CLIENTS}::int / 10)::text, 44, '0') AS code
+     ) c
+     WHERE (d.block_id / ${CLIENTS}::int) % 10 IN (0, 1)`;
+  await db.$executeRaw`UPDATE blocks SET imported_key = lpad(id::text, 44, '9') WHERE id % 97 = 0`;
   await db.$executeRawUnsafe("ANALYZE");
   blockId = (await db.block.findFirstOrThrow({ where: { clientId: target.id }, select: { id: true } })).id;
   waitingId = (
@@ -170,6 +183,20 @@ test.each([
   expect(explained.length).toBeGreaterThanOrEqual(minSelects);
   expect(explained.some((plan) => reads.test(plan))).toBe(true);
   expectNoSeqScanOnBigTables(explained);
+});
+
+test("block/list: a block's reading through the findings' indexes, its duplicates through the codes' indexes", async () => {
+  for (const body of [{ clientId: target.id }, { clientId: target.id, year: 2024, month: 6 }]) {
+    const explained = (await plans(await capture(() => call(listPost, { token, body })))).filter((plan) =>
+      /\bdocument_findings\b/.test(plan),
+    );
+    expect(explained.length).toBe(2); // the statement's own plan and its generic plan
+    for (const plan of explained) {
+      expect(plan).toMatch(/Index Scan using document_findings_document_id_position_idx/);
+      expect(plan).toMatch(/document_findings_client_id_code_idx/);
+      expect(plan).toMatch(/Index Scan using blocks_imported_key_key/);
+    }
+  }
 });
 
 test("GET /api/clients reaches the caller's office through an index, not every office's clients", async () => {

@@ -389,6 +389,20 @@ export const table: Record<string, Row> = {
     regularAlpha: 200,
     otherCompany: 200,
   },
+  // Into alpha: its company's users and the office operators who see alpha; nobody else finds it.
+  "POST /api/block/import": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 404,
+    responsible: 200,
+    shared: 200,
+    outsider: 404,
+    otherOffice: 404,
+    ownerAlpha: 200,
+    adminAlpha: 200,
+    regularAlpha: 200,
+    otherCompany: 404,
+  },
   "POST /api/block/sent": {
     ...noSession,
     ...offices403,

@@ -39,6 +39,7 @@ import {
   uniqueEmail,
   type OperatorWithUser,
 } from "../helpers/factories";
+import { buildNfe } from "../helpers/fiscal-xml";
 import { call } from "../helpers/http";
 import { receiptDataUrl, ref, type BusinessWorld } from "./business-writes-world";
 import { buildClientWorld } from "./world";
@@ -372,6 +373,10 @@ export const requests: Record<string, RequestSpec> = {
   },
   "POST /api/block/create": { build: async () => ({ body: [await tinyPhoto()] }) },
   "POST /api/block/devolve": { build: async (m) => ({ body: { blockId: (await freshUncategorized(m)).id } }) },
+  "POST /api/block/import": body((m) => ({
+    clientId: m.w.alpha.id,
+    files: [{ name: "nota.xml", base64url: `data:application/xml;base64,${buildNfe().bytes.toString("base64")}` }],
+  })),
   "POST /api/block/list": body((m) => ({ clientId: m.w.alpha.id })),
   "POST /api/block/save": {
     build: async (m) => {

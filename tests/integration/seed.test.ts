@@ -5,6 +5,10 @@ import { getDb } from "@/server/db/client";
 import { BLOCK_STATES } from "@/server/seed/blocks";
 import { getBlobStore } from "@/server/storage";
 import { seed } from "@/prisma/seed";
+import { parseAccessKey } from "@/lib/fiscal/access-key";
+import { findingSchema } from "@/lib/fiscal/finding-schema";
+import { findingCode } from "@/lib/fiscal/findings";
+import { parsePaymentCode } from "@/lib/fiscal/payment-codes";
 import {
   activateAccount,
   createAccount,
@@ -174,6 +178,31 @@ test("every document's pictures exist in the blob store, each document with its 
   const picture = await store.get(documents[0].displayKey!);
   expect(picture?.contentType).toBe("image/webp");
   expect(picture?.body.length).toBe(documents[0].size);
+});
+
+test("every document is read; a few carry findings that hold their shape, their code and their client", async () => {
+  expect(await db().document.count({ where: { readAt: null } })).toBe(0);
+  const findings = await db().documentFinding.findMany({ include: { document: true } });
+  expect(findings.length).toBeGreaterThanOrEqual(5);
+  for (const row of findings) {
+    const finding = findingSchema.parse(row.finding);
+    expect(row.code).toBe(findingCode(finding));
+    expect(row.source).toBe(finding.source);
+    expect(row.clientId).toBe(row.document.clientId);
+    // The job reads a document and writes its findings at once: read no earlier than stored.
+    expect(row.document.readAt!.getTime()).toBeGreaterThanOrEqual(row.document.createdAt.getTime());
+    if (finding.kind === "fiscal") expect(parseAccessKey(finding.key)?.key).toBe(finding.key);
+    else expect(parsePaymentCode(finding.code.barcode, "2026-01-01")?.barcode).toBe(finding.code.barcode);
+  }
+  const kinds = new Set(findings.map((row) => findingSchema.parse(row.finding).kind));
+  expect(kinds).toEqual(new Set(["fiscal", "payment"]));
+  // One receipt sent twice: its code on two live blocks of one client.
+  const shared = await db().$queryRaw<{ blocks: number }[]>`
+    SELECT count(DISTINCT d.block_id)::int AS blocks
+      FROM document_findings f JOIN documents d ON d.id = f.document_id JOIN blocks b ON b.id = d.block_id
+     WHERE b.undone_at IS NULL AND b.devolved_at IS NULL
+     GROUP BY f.client_id, f.code HAVING count(DISTINCT d.block_id) > 1`;
+  expect(shared.length).toBeGreaterThanOrEqual(1);
 });
 
 test("pending invites of the three kinds", async () => {

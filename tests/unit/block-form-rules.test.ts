@@ -38,6 +38,7 @@ const block = (extra: Partial<Block> = {}): Block => ({
   sentDatetime: "2026-03-02T02:30:00.000Z", // 01/03 23:30 in São Paulo
   version: 4,
   hasPendency: false,
+  reading: null,
   ...extra,
 });
 const form = (extra: Partial<BlockForm> = {}): BlockForm => ({

@@ -22,6 +22,7 @@ const block = (
   sentDatetime: "2026-03-01T12:00:00.000Z",
   version: 0,
   hasPendency: false,
+  reading: null,
   ...extra,
 });
 const account = (

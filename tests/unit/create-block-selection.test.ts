@@ -5,12 +5,15 @@ import {
   createBody,
   currentItem,
   EMPTY_SELECTION,
+  entryCount,
   fromPendency,
   galleryKey,
   hasChanges,
   isFull,
+  isPdfHead,
   isSelected,
   makeNewImage,
+  makeNewPdf,
   newClientRef,
   remaining,
   removeItem,
@@ -151,5 +154,39 @@ describe("client ids", () => {
 
   test("built from the random bytes given", () => {
     expect(newClientRef((bytes) => bytes.fill(0xab))).toBe("ab".repeat(16));
+  });
+});
+
+describe("PDFs", () => {
+  test("known by their first bytes, whatever the name", () => {
+    expect(isPdfHead(new TextEncoder().encode("%PDF-1.7\n"))).toBe(true);
+    expect(isPdfHead(new TextEncoder().encode("%PDF"))).toBe(false);
+    expect(isPdfHead(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toBe(false);
+  });
+
+  test("one entry of the 13, sent with its data URL and name", () => {
+    const pdf = makeNewPdf("pdf1", "data:application/pdf;base64,JVBERi0=", "boleto.pdf");
+    expect(pdf).toMatchObject({ kind: "new", pdf: true, name: "boleto.pdf", thumbUrl: "" });
+    const selection = addNew(withPhotos(12), pdf);
+    expect(isFull(selection)).toBe(true);
+    expect(createBody(selection).at(-1)).toEqual({
+      id: "pdf1",
+      base64url: "data:application/pdf;base64,JVBERi0=",
+      name: "boleto.pdf",
+    });
+    expect(blockCreateBody.safeParse(createBody(selection)).success).toBe(true);
+  });
+
+  test("a PDF in the pending block is one entry, and its pages leave together", () => {
+    const pending = fromPendency({
+      documents: [{ ...doc(1) }, { ...doc(2), pdf: 2 }, { ...doc(3), pdf: 2 }, { ...doc(4), pdf: 2 }],
+    });
+    expect(entryCount(pending)).toBe(2);
+    expect(remaining(pending)).toBe(MAX_BLOCK_IMAGES - 2);
+    const out = removeItem(choose(pending, "b:3"), "b:3");
+    expect(out.items.map((item) => item.key)).toEqual(["b:1"]);
+    expect(out.removed).toEqual([2, 3, 4]);
+    expect(out.current).toBe("b:1");
+    expect(solveBody(out, 9).removedDocuments).toEqual([2, 3, 4]);
   });
 });

@@ -1,5 +1,7 @@
 // The "business" section of the pt-BR catalogue, part "api": the API's errors of the business platform (server only).
 // lib/i18n/sections/business.ts gathers the parts; a screen imports only the parts it shows.
+import { pdfFileMessages } from "./pdfFiles";
+
 export const businessApiMessages = {
   tooManyImages: "Um bloco pode ter no máximo 13 imagens.",
   documentNotFound: "Documento não encontrado.",
@@ -17,6 +19,8 @@ export const businessApiMessages = {
   galleryNotFound: "Operador não encontrado ou sem galeria compartilhada.",
   // The block writes.
   imageError: (position: number, message: string) => `Imagem ${position}: ${message}`,
+  // A PDF sent beside the photos, named by its file name.
+  pdf: pdfFileMessages,
   photoAlreadySent: "Esta imagem já foi enviada em outro bloco.",
   galleryDocumentNotFound: "Documento da galeria não encontrado: ele pode ter sido enviado ou excluído.",
   undoPendency: "O escritório já reportou uma pendência neste bloco: ele não pode mais ser desfeito.",

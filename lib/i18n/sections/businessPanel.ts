@@ -1,6 +1,7 @@
 // The "business" section of the pt-BR catalogue, part "panel": Criar bloco and Blocos com pendencia.
 // lib/i18n/sections/business.ts gathers the parts; a screen imports only the parts it shows.
 import { businessNavMessages } from "./businessNav";
+import { pdfFileMessages } from "./pdfFiles";
 
 export const businessPanelMessages = {
   createTitle: "Criar bloco",
@@ -55,4 +56,10 @@ export const businessPanelMessages = {
   pendencyError: "Não foi possível carregar a pendência.",
   onScreen: "Na tela agora",
   dismiss: "Fechar",
+  // A PDF in the selection: one entry whatever its pages, drawn by the server when the block is sent.
+  pdf: (name: string) => `PDF ${name}`,
+  pdfPreview: "As páginas do PDF aparecem no bloco depois do envio.",
+  pdfTooLarge: pdfFileMessages.tooLarge,
+  pdfUnnamed: "sem nome",
+  dropHere: "Solte aqui as imagens ou PDFs",
 } as const;

@@ -19,6 +19,13 @@ export const fiscalMessages = {
     corrupt: "ZIP corrompido.",
     encrypted: "O ZIP tem arquivos protegidos por senha.",
   },
+  import: {
+    notDataUrl: "O arquivo não veio como data URL em base64 ('data:...;base64,...').",
+    notXmlOrZip: "O arquivo não é um XML nem um ZIP de XMLs de documentos fiscais.",
+    unreadable: "Não foi possível ler o XML.",
+    duplicate: "Este documento já foi enviado para este cliente.",
+    repeated: "Este documento aparece mais de uma vez neste envio.",
+  },
   pdf: {
     notPdf: "O arquivo não é um PDF.",
     tooLarge: (megabytes: number) => `O PDF passa de ${megabytes} MB.`,
