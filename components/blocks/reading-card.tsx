@@ -16,6 +16,8 @@ export type ReadingCardProps = {
   outside?: string | null;
   /** Opens another block read-only ('Possível duplicado'). */
   onOpenBlock?: (blockId: number) => void;
+  /** h3 under the viewer's dialog title; h2 where the page's h1 comes right before (categorization). */
+  headingLevel?: 2 | 3;
 };
 
 const chip = "inline-flex items-center gap-0.5 rounded-full px-1 py-px text-xs font-semibold";
@@ -25,7 +27,15 @@ const chip = "inline-flex items-center gap-0.5 rounded-full px-1 py-px text-xs f
  * date (due date of a boleto, issue date of a note) and value, the key in groups of four; each source
  * file's marks and download; who imported it; the other blocks with the same key.
  */
-export function ReadingCard({ reading, importedBy, sources = [], outside, onOpenBlock }: ReadingCardProps) {
+export function ReadingCard({
+  reading,
+  importedBy,
+  sources = [],
+  outside,
+  onOpenBlock,
+  headingLevel = 3,
+}: ReadingCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = useId();
   const files = sources.flatMap((source, index) => (source ? [{ source, index }] : []));
   if (!reading && !importedBy && files.length === 0) return null;
@@ -38,10 +48,10 @@ export function ReadingCard({ reading, importedBy, sources = [], outside, onOpen
       className="flex flex-col gap-1 rounded-theme border border-border bg-surface-2/60 p-1.5 text-sm"
     >
       <div className="flex flex-wrap items-center gap-0.5">
-        <h3 id={titleId} className="mr-auto flex items-center gap-0.5 font-bold">
+        <Heading id={titleId} className="mr-auto flex items-center gap-0.5 font-bold">
           <FileCode2 aria-hidden="true" className="size-2 text-primary" />
           {t.title}
-        </h3>
+        </Heading>
         {reading ? <span className={`${chip} bg-primary-soft text-primary`}>{t.source[reading.source]}</span> : null}
         {reading?.model ? <span className={`${chip} bg-surface text-fg`}>{t.model[reading.model]}</span> : null}
       </div>

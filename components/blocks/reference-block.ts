@@ -17,5 +17,6 @@ export function referenceBlock(id: number): Block {
     sentDatetime: new Date(0).toISOString(),
     version: -1,
     hasPendency: false,
+    reading: null,
   };
 }

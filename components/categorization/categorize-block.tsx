@@ -222,7 +222,12 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           prefill={draft ? undefined : prefill}
           prefillSource={reading ? readingMessages.short[reading.source] : undefined}
           reading={
-            <ReadingCard reading={reading ?? readingOf(drawn)} outside={prefill.outside} onOpenBlock={openReference} />
+            <ReadingCard
+              reading={reading ?? readingOf(drawn)}
+              outside={prefill.outside}
+              onOpenBlock={openReference}
+              headingLevel={2}
+            />
           }
         />
       </aside>

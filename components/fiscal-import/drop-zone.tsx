@@ -1,7 +1,7 @@
 "use client";
 
 import { FileUp } from "lucide-react";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useRef, useState, type DragEvent } from "react";
 import { fiscalImportMessages } from "@/lib/i18n/sections/fiscalImport";
 import { cn } from "@/components/ui/cn";
 
@@ -16,13 +16,13 @@ export type DropZoneProps = {
 };
 
 /**
- * Where files are picked or dropped. The zone is one button (Enter or Space opens the file picker), so
+ * Where files are picked or dropped. The zone is one button named by its own text (Enter or Space opens
+ * the file picker), so
  * the keyboard reaches everything the mouse does; dropping is the pointer's shortcut. The input stays in
  * the page (tests and assistive tools may set its files) but out of the tab order.
  */
 export function DropZone({ onFiles, disabled, compact, autoFocus }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
-  const hintId = useId();
   const [over, setOver] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -47,8 +47,6 @@ export function DropZone({ onFiles, disabled, compact, autoFocus }: DropZoneProp
         type="button"
         disabled={disabled}
         autoFocus={autoFocus}
-        aria-label={t.dropLabel}
-        aria-describedby={hintId}
         onClick={() => input.current?.click()}
         className={cn(
           "flex w-full cursor-pointer flex-col items-center gap-1 rounded-theme px-2 text-center outline-none" +
@@ -60,9 +58,7 @@ export function DropZone({ onFiles, disabled, compact, autoFocus }: DropZoneProp
           <FileUp aria-hidden="true" className="size-3" strokeWidth={1.8} />
         </span>
         <span className="text-base font-semibold">{t.dropTitle}</span>
-        <span id={hintId} className="text-sm text-muted">
-          {t.dropHint}
-        </span>
+        <span className="text-sm text-muted">{t.dropHint}</span>
         <span
           aria-hidden="true"
           className="mt-0.5 rounded-theme bg-primary px-2 py-0.75 text-sm font-semibold text-primary-fg shadow-sm"

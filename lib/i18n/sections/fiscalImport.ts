@@ -9,10 +9,9 @@ export const fiscalImportMessages = {
     "Envie os XMLs de notas fiscais (NF-e, NFC-e, CT-e ou CF-e SAT), soltos ou num ZIP: cada nota vira um bloco " +
     "com a página do documento, a data e o valor lidos do arquivo.",
   introOffice: (client: string) => `Os XMLs viram blocos de ${client}, prontos para categorizar.`,
-  dropTitle: "Arraste os arquivos para cá",
-  dropHint: "ou escolha XMLs e ZIPs no seu computador",
+  dropTitle: "Arraste os arquivos XML ou ZIP para cá",
+  dropHint: "ou escolha no seu computador",
   choose: "Escolher arquivos",
-  dropLabel: "Escolher ou soltar arquivos XML ou ZIP",
   onlyXmlZip: (names: string) => `Ignorados (só XML ou ZIP): ${names}`,
   progressLabel: "Progresso da importação",
   preparing: "Preparando os arquivos…",
