@@ -59,10 +59,7 @@ export function DropZone({ onFiles, disabled, compact, autoFocus }: DropZoneProp
         </span>
         <span className="text-base font-semibold">{t.dropTitle}</span>
         <span className="text-sm text-muted">{t.dropHint}</span>
-        <span
-          aria-hidden="true"
-          className="mt-0.5 rounded-theme bg-primary px-2 py-0.75 text-sm font-semibold text-primary-fg shadow-sm"
-        >
+        <span className="mt-0.5 rounded-theme bg-primary px-2 py-0.75 text-sm font-semibold text-primary-fg shadow-sm">
           {t.choose}
         </span>
       </button>
