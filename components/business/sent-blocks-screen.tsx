@@ -1,7 +1,7 @@
 "use client";
 
 import { useOnceInFlight } from "@/lib/api/use-once-in-flight";
-import { useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { useSentBlocks, useSentOperators, useUndoSent, type SentBlock } from "@/lib/api/business";
 import { currentYearMonth, formatDate, formatTime, monthOptions, selectableYears } from "@/lib/format/dates";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
@@ -28,9 +28,13 @@ const DocumentsPreview = lazyWhenOpen<DocumentsPreviewProps>(
 const t = businessSentMessages;
 const d = clientDetailMessages;
 
+const onAddressChange = (notify: () => void) => {
+  window.addEventListener("popstate", notify);
+  return () => window.removeEventListener("popstate", notify);
+};
+
 /** '/sentblock?bloco=12' (the links of 'Importar XML'): that block previewed once the list has it. */
 function blockFromAddress(): number | null {
-  if (typeof window === "undefined") return null;
   const id = Number(new URLSearchParams(window.location.search).get("bloco"));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
@@ -45,7 +49,11 @@ export function SentBlocksScreen() {
   const [chosenOperator, setOperator] = useState<number | null>(null);
   const [year, setYear] = useState(now.year);
   const [month, setMonth] = useState(now.month);
-  const [selectedId, setSelectedId] = useState<number | null>(blockFromAddress);
+  // The address's block until the user chooses; read as an external store, so a client-side navigation
+  // that writes the address after this screen first renders is read again once it has.
+  const addressed = useSyncExternalStore(onAddressChange, blockFromAddress, () => null);
+  const [chosenId, setSelectedId] = useState<number | null | undefined>(undefined);
+  const selectedId = chosenId === undefined ? addressed : chosenId;
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const operators = useSentOperators();
