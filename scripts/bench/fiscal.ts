@@ -2,7 +2,7 @@
 // /api/block/import), timed until the answer, with the app server's peak extra RSS meanwhile; then the
 // pages of those notes drawn by the document-read job, as pages per second (from the answer until the
 // last page is stored); and the codes read from the 200 seeded photos (scripts/fiscal-photos.ts).
-import { buildNfe, zipFiles } from "../../tests/helpers/fiscal-xml";
+import { buildNfe, zipFiles } from "../lib/fiscal-xml";
 import { measureCodeReading, type CodeReadingRow } from "../fiscal-photos";
 import { send } from "./load";
 import { memory, resetPeak } from "./server";

@@ -1,8 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { buildNfe, zipFiles } from "../helpers/fiscal-xml";
+import { buildNfe, zipFiles } from "../../scripts/lib/fiscal-xml";
 import { expectNoAxeViolations, settled } from "./support/axe";
-import { expect, test, type CategorizationClient } from "./support/data";
+import { expect, test } from "./support/data";
+import { saoPauloToday } from "./support/business";
 import { tabTo } from "./support/keyboard";
+import { findBlock, openAsOffice } from "./support/reading";
 import { apiLogin, openLoggedIn } from "./support/session";
 
 // 'Importar XML' and the reading on screen, with clients of the test's own (people.categorizationClient
@@ -19,19 +21,6 @@ const VIEWPORTS = [
 const ISSUER_NAME = "Distribuidora Paraná de Peças Ltda";
 const ISSUER_CNPJ = "11.222.333/0001-81";
 const PREPARING = "pagina-em-preparo.svg";
-
-function saoPauloToday(): { year: number; month: number; day: number; iso: string } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Sao_Paulo",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date());
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const [year, month, day] = [get("year"), get("month"), get("day")];
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return { year, month, day, iso: `${year}-${pad(month)}-${pad(day)}` };
-}
 
 /** An NF-e issued today (the form takes this month's dates; the builder writes March 2024). */
 function nfeOfToday(options: Parameters<typeof buildNfe>[0] = {}) {
@@ -100,33 +89,6 @@ async function shots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `.data/screenshots/${name}-${page.viewportSize()?.width}-${theme}.png` });
   }
   await page.emulateMedia({ colorScheme: "light" });
-}
-
-/** The block `id` anywhere in a block list answer (year → month → account → blocks). */
-function findBlock(answer: unknown, id: number): { date: string | null; value: string | null } | null {
-  if (Array.isArray(answer)) {
-    for (const item of answer) {
-      const found = findBlock(item, id);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (!answer || typeof answer !== "object") return null;
-  const record = answer as Record<string, unknown>;
-  if (record.id === id && "date" in record) return record as { date: string | null; value: string | null };
-  for (const value of Object.values(record)) {
-    const found = findBlock(value, id);
-    if (found) return found;
-  }
-  return null;
-}
-
-async function openAsOffice(page: Page, request: APIRequestContext, data: CategorizationClient, path: string) {
-  const tokens = await apiLogin(request, data.owner.email);
-  await openLoggedIn(page, tokens, "accounting", "/register");
-  await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), data.client);
-  await page.goto(path);
-  return tokens.access;
 }
 
 for (const { name, viewport } of VIEWPORTS) {

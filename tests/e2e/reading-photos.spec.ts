@@ -1,13 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { BlockReadingAnswer } from "@/lib/contract/fiscal";
-import { buildNfe } from "../helpers/fiscal-xml";
+import { buildNfe } from "../../scripts/lib/fiscal-xml";
 import { expectNoAxeViolations, settled } from "./support/axe";
 import { db } from "./support/create-block";
-import { expect, test, type CategorizationClient } from "./support/data";
+import { expect, test } from "./support/data";
 import { accessKeyCode, boletoBarcode, boletoCode, jpegDataUrl, photoOf } from "./support/fiscal-photo";
+import { saoPauloToday } from "./support/business";
 import { tabTo } from "./support/keyboard";
-import { apiLogin, openLoggedIn } from "./support/session";
+import { findBlock, openAsOffice } from "./support/reading";
+import { apiLogin } from "./support/session";
 
 // The reading of a photographed document on the office's screens, with clients of the test's own
 // (people.categorizationClient with no blocks: an office owner responsible for the client, its company's
@@ -25,18 +27,6 @@ const VIEWPORTS = [
 ] as const;
 
 const READ_ONLY = "Aberto para consulta: somente leitura.";
-
-function saoPauloToday(): { year: number; month: number; day: number; iso: string } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Sao_Paulo",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date());
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const [year, month, day] = [get("year"), get("month"), get("day")];
-  return { year, month, day, iso: isoOf(year, month, day) };
-}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoOf = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
@@ -82,32 +72,6 @@ async function untilRead(
     )
     .toBe(true);
   return reading!;
-}
-
-/** The block `id` anywhere in a block list answer (year → month → account → blocks). */
-function findBlock(answer: unknown, id: number): { date: string | null; value: string | null } | null {
-  if (Array.isArray(answer)) {
-    for (const item of answer) {
-      const found = findBlock(item, id);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (!answer || typeof answer !== "object") return null;
-  const record = answer as Record<string, unknown>;
-  if (record.id === id && "date" in record) return record as { date: string | null; value: string | null };
-  for (const value of Object.values(record)) {
-    const found = findBlock(value, id);
-    if (found) return found;
-  }
-  return null;
-}
-
-async function openAsOffice(page: Page, request: APIRequestContext, data: CategorizationClient, path: string) {
-  const tokens = await apiLogin(request, data.owner.email);
-  await openLoggedIn(page, tokens, "accounting", "/register");
-  await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), data.client);
-  await page.goto(path);
 }
 
 /** The block's columns the save writes, straight from the database. */

@@ -7,7 +7,7 @@ import path from "node:path";
 import { POST as importPost } from "@/app/api/block/import/route";
 import { blockImportAnswer } from "@/lib/contract/fiscal";
 import { getDb } from "@/server/db/client";
-import { buildNfe, zipFiles } from "../helpers/fiscal-xml";
+import { buildNfe, zipFiles } from "../../scripts/lib/fiscal-xml";
 import { call } from "../helpers/http";
 import { buildBusinessWorld } from "./business-writes-world";
 

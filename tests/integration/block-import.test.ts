@@ -16,7 +16,7 @@ import { readDocument } from "@/server/documents/read-document";
 import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
 import { getBlobStore } from "@/server/storage";
 import { createBlock } from "../helpers/factories";
-import { buildCfe, buildCte, buildNfe, deflatedZeros, zipDeflated, zipFiles } from "../helpers/fiscal-xml";
+import { buildCfe, buildCte, buildNfe, deflatedZeros, zipDeflated, zipFiles } from "../../scripts/lib/fiscal-xml";
 import { call } from "../helpers/http";
 import { receiptJpeg } from "../helpers/images";
 import { buildBusinessWorld, documentBlobs, type BusinessPerson, type BusinessWorld } from "./business-writes-world";

@@ -39,7 +39,7 @@ import {
   uniqueEmail,
   type OperatorWithUser,
 } from "../helpers/factories";
-import { buildNfe } from "../helpers/fiscal-xml";
+import { buildNfe } from "../../scripts/lib/fiscal-xml";
 import { call } from "../helpers/http";
 import { receiptDataUrl, ref, type BusinessWorld } from "./business-writes-world";
 import { buildClientWorld } from "./world";

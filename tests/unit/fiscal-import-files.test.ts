@@ -3,7 +3,7 @@
 import { decodeBase64DataUrl, labelOf, readImportFiles } from "@/server/fiscal/import-files";
 import { UnzipError } from "@/server/fiscal/unzip";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
-import { buildCte, buildNfe, zipFiles } from "../helpers/fiscal-xml";
+import { buildCte, buildNfe, zipFiles } from "../../scripts/lib/fiscal-xml";
 
 const dataUrl = (bytes: Buffer | string, mime = "application/xml") =>
   `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;

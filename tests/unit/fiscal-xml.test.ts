@@ -7,7 +7,7 @@ import { MAX_XML_BYTES } from "@/server/fiscal/xml-text";
 import { centsOf, dateOf } from "@/server/fiscal/xml-values";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
 import type { FiscalDocument } from "@/lib/fiscal/fiscal-document";
-import { CTE_PARTIES, ISSUER, RECIPIENT, buildCfe, buildCte, buildNfe, withDigit } from "@/tests/helpers/fiscal-xml";
+import { CTE_PARTIES, ISSUER, RECIPIENT, buildCfe, buildCte, buildNfe, withDigit } from "@/scripts/lib/fiscal-xml";
 
 const m = fiscalMessages.xml;
 

@@ -5,7 +5,7 @@ import { sniffKind } from "@/server/fiscal/sniff-kind";
 import { UnzipError, unzipXmlEntries, type ZipFileEntry } from "@/server/fiscal/unzip";
 import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
-import { buildCfe, buildCte, buildNfe, deflatedZeros, zipDeflated, zipFiles } from "@/tests/helpers/fiscal-xml";
+import { buildCfe, buildCte, buildNfe, deflatedZeros, zipDeflated, zipFiles } from "@/scripts/lib/fiscal-xml";
 
 const m = fiscalMessages.zip;
 const MiB = 1024 * 1024;

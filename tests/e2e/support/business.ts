@@ -8,7 +8,7 @@ import { test as base, type Person } from "./data";
 // an uncategorised block, a block with an open pendency (the Pendencias badge), and returned documents
 // whose deadlines fall in each band of the countdown (days, '1 dia', the clock).
 
-export function saoPauloToday(): { year: number; month: number; day: number; ddmmyyyy: string } {
+export function saoPauloToday(): { year: number; month: number; day: number; ddmmyyyy: string; iso: string } {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: "America/Sao_Paulo",
     year: "numeric",
@@ -17,7 +17,8 @@ export function saoPauloToday(): { year: number; month: number; day: number; ddm
   }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const [year, month, day] = [get("year"), get("month"), get("day")];
-  return { year, month, day, ddmmyyyy: `${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year}` };
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return { year, month, day, ddmmyyyy: `${pad(day)}/${pad(month)}/${year}`, iso: `${year}-${pad(month)}-${pad(day)}` };
 }
 
 export type BusinessCompany = {

@@ -1,4 +1,5 @@
-// Fiscal XML files made on demand (no fixtures on disk): NF-e 4.00 / 3.10 / 2.00, NFC-e, CT-e and CF-e SAT
+// Fiscal XML files made on demand for the tests and the bench (no fixtures on disk): NF-e 4.00 / 3.10 /
+// 2.00, NFC-e, CT-e and CF-e SAT
 // with a freshly drawn access key whose DV holds, plus ZIP archives of them and ZIP bombs built without
 // ever holding the inflated bytes. Each builder returns the text, its bytes and the values a reader
 // should find, so a test checks every field against what was written.
