@@ -6,6 +6,7 @@ import {
   ClipboardCheck,
   Eye,
   FileCode2,
+  History,
   LayoutGrid,
   ListPlus,
   Share2,
@@ -23,9 +24,10 @@ const t = clientActionsMessages;
 
 /**
  * Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. Plus
- * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md).
+ * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md), and history, 'Histórico'
+ * (docs/decisions/0285-block-and-client-history.md).
  */
-export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml";
+export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml" | "history";
 
 export type SideBarProps = {
   /** The tab's client: Categorizar and Contabilizar carry it to a tab they open (useClientHandoff). */
@@ -48,6 +50,7 @@ const icons = {
   contabilize: ClipboardCheck,
   accounts: ListPlus,
   importXml: FileCode2,
+  history: History,
   share: Share2,
   transfer: ArrowRightLeft,
   remove: Trash2,
@@ -72,7 +75,7 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2) and 'Importar XML'. */
+/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML' and 'Histórico'. */
 export function SideBar({
   client,
   uncategorizedCount,
@@ -165,6 +168,12 @@ export function SideBar({
           label={t.importXml}
           onClick={() => onChoose("importXml")}
           testId="side-import"
+        />
+        <SideBarEntry
+          icon={icons.history}
+          label={t.history}
+          onClick={() => onChoose("history")}
+          testId="side-history"
         />
         <SideBarEntry
           icon={icons.share}
