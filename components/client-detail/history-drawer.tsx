@@ -30,7 +30,7 @@ export function HistoryDrawer({ clientId, clientName, open, onClose }: HistoryDr
   const operators = useOperators("accounting", open);
   const loading = useDelayed(history.isPending);
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtered = filters !== NO_FILTERS;
+  const filtered = Object.values(filters).some((value) => value !== null);
   const set = (patch: Partial<ClientHistoryFilters>) => setFilters((now) => ({ ...now, ...patch }));
 
   const toolbar = (
