@@ -51,7 +51,7 @@ export function detailLines(entry: HistoryEntry): string[] {
 
 /** Who and when: 'Ana Souza, 10/05/2026 às 12:00' (the time alone when nobody is known). */
 export function whoAndWhen(entry: HistoryEntry): string {
-  const when = `${formatDate(entry.at)} ${formatTime(entry.at)}`;
+  const when = t.when(formatDate(entry.at), formatTime(entry.at));
   return entry.by ? t.byWhen(entry.by.name, when) : when;
 }
 

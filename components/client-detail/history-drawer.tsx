@@ -104,7 +104,12 @@ export function HistoryDrawer({ clientId, clientName, open, onClose }: HistoryDr
           <p className="text-sm text-muted">{filtered ? t.emptyFiltered : t.empty}</p>
         ) : (
           <>
-            <ol aria-label={t.clientTitle} className="flex flex-col gap-1">
+            {/* Focusable: the drawer's scrolling list is read with the keyboard too (arrows, Page Down). */}
+            <ol
+              aria-label={t.clientTitle}
+              tabIndex={0}
+              className="flex flex-col gap-1 rounded-theme focus-visible:outline-2 focus-visible:outline-primary"
+            >
               {items.map((item, index) => (
                 <li
                   key={`${item.kind}-${item.blockId}-${item.at}-${index}`}

@@ -15,6 +15,7 @@ export const historyMessages = {
   block: (id: number) => `Bloco ${id}`,
   openBlock: (id: number) => `Abrir bloco ${id}`,
   byWhen: (name: string, when: string) => `${name}, ${when}`,
+  when: (date: string, time: string) => `${date} às ${time}`,
   filters: "Filtros",
   operator: "Operador",
   anyOperator: "Todos os operadores",
