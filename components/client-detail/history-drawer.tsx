@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type JSX } from "react";
+import { useId, useState, type JSX } from "react";
 import { useClientHistory, type ClientHistoryFilters, type HistoryKind } from "@/lib/api/history";
 import { useOperators } from "@/lib/api/operators";
 import { historyKinds } from "@/lib/contract/history";
@@ -9,7 +9,6 @@ import { AppDrawer } from "@/components/shell/app-drawer";
 import { HistoryEntryView } from "@/components/blocks/history-entry";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
-import { TextField } from "@/components/ui/text-field";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 
@@ -19,6 +18,38 @@ type HistoryDrawerProps = { clientId: number; clientName: string; open: boolean;
 
 const NO_FILTERS: ClientHistoryFilters = { kind: null, operatorId: null, from: null, to: null };
 const ANY = "";
+
+type DateFieldProps = {
+  label: string;
+  value: string | null;
+  min?: string | null;
+  max?: string | null;
+  onValueChange: (value: string | null) => void;
+};
+
+/** A labelled native date input, styled as the filters' selects (the browser's own calendar and keys). */
+function DateField({ label, value, min, max, onValueChange }: DateFieldProps): JSX.Element {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs font-semibold text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value ?? ""}
+        min={min ?? undefined}
+        max={max ?? undefined}
+        onChange={(event) => onValueChange(event.target.value || null)}
+        className={
+          "h-5 w-full min-w-0 rounded-theme border border-border bg-surface px-1 text-sm text-fg" +
+          " focus:border-primary focus:outline-2 focus:outline-primary/30"
+        }
+      />
+    </div>
+  );
+}
 
 /**
  * 'Histórico do cliente': everything that happened to the client's blocks, newest first, filtered by
@@ -54,22 +85,8 @@ export function HistoryDrawer({ clientId, clientName, open, onClose }: HistoryDr
           ...historyKinds.map((kind) => ({ value: kind, label: t.kinds[kind] })),
         ]}
       />
-      <TextField
-        compact
-        type="date"
-        label={t.from}
-        value={filters.from ?? ""}
-        max={filters.to ?? undefined}
-        onValueChange={(value) => set({ from: value || null })}
-      />
-      <TextField
-        compact
-        type="date"
-        label={t.to}
-        value={filters.to ?? ""}
-        min={filters.from ?? undefined}
-        onValueChange={(value) => set({ to: value || null })}
-      />
+      <DateField label={t.from} value={filters.from} max={filters.to} onValueChange={(value) => set({ from: value })} />
+      <DateField label={t.to} value={filters.to} min={filters.from} onValueChange={(value) => set({ to: value })} />
       {filtered ? (
         <Button variant="link" className="col-span-2 justify-self-start" onClick={() => setFilters(NO_FILTERS)}>
           {t.clear}
