@@ -40,9 +40,20 @@ CREATE INDEX "blocks_history_devolved_idx" ON "blocks"("client_id", "devolved_at
 CREATE INDEX "blocks_history_undone_idx" ON "blocks"("client_id", "undone_at", "id")
   WHERE "undone_at" IS NOT NULL;
 
--- Pendencies raised and solved, in the list's order.
+-- The same sources filtered by an office operator (the list's operator filter), in the list's order.
+CREATE INDEX "blocks_history_imported_by_idx" ON "blocks"("client_id", "imported_by_id", "sent_at", "id")
+  WHERE "imported_by_id" IS NOT NULL;
+CREATE INDEX "blocks_history_categorized_by_idx" ON "blocks"("client_id", "categorized_by_id", "categorized_at", "id")
+  WHERE "categorized_at" IS NOT NULL AND NOT "categorized_logged";
+CREATE INDEX "blocks_history_contabilized_by_idx" ON "blocks"("client_id", "contabilized_by_id", "contabilized_at", "id")
+  WHERE "contabilized_at" IS NOT NULL AND NOT "contabilized_logged";
+CREATE INDEX "blocks_history_devolved_by_idx" ON "blocks"("client_id", "devolved_by_id", "devolved_at", "id")
+  WHERE "devolved_at" IS NOT NULL;
+
+-- Pendencies raised and solved, in the list's order (raised also by the operator who raised them).
 CREATE INDEX "pendencies_history_raised_idx" ON "pendencies"("client_id", "created_at", "id");
 DROP INDEX IF EXISTS "pendencies_client_id_created_at_idx";
+CREATE INDEX "pendencies_history_raised_by_idx" ON "pendencies"("client_id", "created_by_id", "created_at", "id");
 CREATE INDEX "pendencies_history_solved_idx" ON "pendencies"("client_id", "solved_at", "id")
   WHERE "solved_at" IS NOT NULL;
 
@@ -64,3 +75,4 @@ CREATE TRIGGER block_views_client_id BEFORE INSERT ON "block_views"
   FOR EACH ROW EXECUTE FUNCTION block_views_client_id();
 
 CREATE INDEX "block_views_history_idx" ON "block_views"("client_id", "viewed_at", "block_id", "operator_id");
+CREATE INDEX "block_views_history_operator_idx" ON "block_views"("client_id", "operator_id", "viewed_at", "block_id");
