@@ -100,6 +100,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await saveValue(request, tokens, viewer);
       await openClient(page, tokens, viewer);
 
+      await shots(page, "history-client-page");
       const entry = page
         .getByRole("navigation", { name: "Ações do cliente" })
         .getByRole("button", { name: "Histórico" });
