@@ -124,7 +124,11 @@ export function SideBar({
       </button>
       <ul
         id={listId}
-        className={cn("flex gap-0.5", expanded ? "flex-col" : "min-w-0 flex-1 flex-row justify-between lg:flex-col")}
+        // Collapsed on a phone, one row of icons spread by justify-between: no gap, so ten fit at 360 px.
+        className={cn(
+          "flex",
+          expanded ? "flex-col gap-0.5" : "min-w-0 flex-1 flex-row justify-between lg:flex-col lg:gap-0.5",
+        )}
       >
         <SideBarEntry icon={icons.view} label={t.view} current testId="side-view" />
         <SideBarEntry
