@@ -177,7 +177,8 @@ export function useSolvePendency() {
 export function useToSolve(chosen: number | null = null, openBlock: number | null = null) {
   const body = chosen !== null ? { open: chosen } : openBlock !== null ? { openBlock } : {};
   return useQuery({
-    queryKey: openBlock === null ? [...blockSenderKeys.toSolve, chosen] : [...blockSenderKeys.toSolve, chosen, openBlock],
+    queryKey:
+      openBlock === null ? [...blockSenderKeys.toSolve, chosen] : [...blockSenderKeys.toSolve, chosen, openBlock],
     queryFn: ({ signal }) => api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", body, { signal }),
     staleTime: 0,
   });

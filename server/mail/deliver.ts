@@ -64,7 +64,13 @@ async function deliverOne(transport: MailTransport, claim: () => Promise<MailOut
   const row = await claim();
   if (!row) return null;
   try {
-    await transport({ to: row.to, subject: row.subject, text: row.text, html: row.html, headers: mailHeaders(row.headers) });
+    await transport({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      headers: mailHeaders(row.headers),
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await getDb().mailOutbox.update({

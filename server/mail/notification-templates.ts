@@ -28,9 +28,19 @@ function compose(
   return {
     kind,
     subject,
-    text: [...lines, "", action.text, action.href, "", m.signature, "", "--", why, m.unsubscribeAction, links.page].join(
-      "\n",
-    ),
+    text: [
+      ...lines,
+      "",
+      action.text,
+      action.href,
+      "",
+      m.signature,
+      "",
+      "--",
+      why,
+      m.unsubscribeAction,
+      links.page,
+    ].join("\n"),
     html: html([...lines, action.text], { href: action.href, label: action.label }, footer),
     headers: unsubscribeHeaders(links),
   };

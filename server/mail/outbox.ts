@@ -8,7 +8,14 @@ import type { MailContent } from "./templates";
  */
 export async function enqueueMail(tx: Tx, to: string, content: MailContent): Promise<number> {
   const row = await tx.mailOutbox.create({
-    data: { to, subject: content.subject, text: content.text, html: content.html, kind: content.kind, headers: content.headers },
+    data: {
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      kind: content.kind,
+      headers: content.headers,
+    },
     select: { id: true },
   });
   return row.id;

@@ -37,7 +37,10 @@ export function digestWindow(now: Date): { day: Date; from: Date; to: Date } {
  * record per operator (ON CONFLICT DO NOTHING: a retried or repeated run skips who already has it)
  * and one mail per operator newly recorded. Returns what was written.
  */
-export async function writeDailyDigests({ now = new Date(), db = getDb() }: { now?: Date; db?: Db } = {}): Promise<DigestResult> {
+export async function writeDailyDigests({
+  now = new Date(),
+  db = getDb(),
+}: { now?: Date; db?: Db } = {}): Promise<DigestResult> {
   const { day, from, to } = digestWindow(now);
   // As text: a Date parameter is a timestamptz, which the session's time zone would turn into another day.
   const dayText = day.toISOString().slice(0, 10);

@@ -71,7 +71,12 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
       targetId: block.id,
       data: { pendencyId: pendency.id, issue: body.issue, observations: body.observations.length },
     });
-    mailed = await notifyPendency(tx, { id: pendency.id, blockId: block.id, issue: body.issue, observations: body.observations });
+    mailed = await notifyPendency(tx, {
+      id: pendency.id,
+      blockId: block.id,
+      issue: body.issue,
+      observations: body.observations,
+    });
     return answer(tx, { ...pendency, blockId: block.id, issue: body.issue, observations: body.observations });
   });
   if (mailed > 0) scheduleDelivery();

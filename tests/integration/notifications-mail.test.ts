@@ -139,14 +139,18 @@ async function raisePendency(observations = "Falta a nota da segunda compra") {
 
 test("a raised pendency mails each unblocked user of the company, in pt-BR, text and HTML, with the one-click unsubscribe", async () => {
   const { pendencyId } = await raisePendency();
-  const rows = await getDb().mailOutbox.findMany({ where: { kind: "pendency", text: { contains: `pendencia=${pendencyId}` } } });
+  const rows = await getDb().mailOutbox.findMany({
+    where: { kind: "pendency", text: { contains: `pendencia=${pendencyId}` } },
+  });
   expect(rows.map((row) => row.to).sort()).toEqual([owner.user.email, colleague.user.email].sort());
 
   const text = await delivered("pendency", owner.user.email);
   expect(text).toMatch(/^Subject: Pendência em um bloco de Padaria Pão Quente$/m);
   expect(text).toMatch(new RegExp(`^To: ${escape(owner.user.email)}$`, "m"));
   expect(text).toContain("Olá, Otávio Dono!");
-  expect(text).toContain("Contábil Horizonte registrou uma pendência em um bloco de Padaria Pão Quente enviado em 20/11/2026.");
+  expect(text).toContain(
+    "Contábil Horizonte registrou uma pendência em um bloco de Padaria Pão Quente enviado em 20/11/2026.",
+  );
   expect(text).toContain("O que aconteceu: Bloco incompleto");
   expect(text).toContain("Observação: Falta a nota da segunda compra");
   const link = `http://localhost:3000/pendencyblock?pendencia=${pendencyId}`;
@@ -204,9 +208,19 @@ test("the unsubscribe link works without a login, for its own user and kind only
   // another kind's token made from this one, a tampered mac, another user's id: 400, nothing changed
   const [id, , mac] = token.split(".");
   const flipped = mac!.slice(0, 10) + (mac![10] === "A" ? "B" : "A") + mac!.slice(11);
-  for (const bad of [`${id}.returned.${mac}`, `${id}.pendency.${flipped}`, `${owner.user.id}.pendency.${mac}`, "x", ""]) {
+  for (const bad of [
+    `${id}.returned.${mac}`,
+    `${id}.pendency.${flipped}`,
+    `${owner.user.id}.pendency.${mac}`,
+    "x",
+    "",
+  ]) {
     const res = await call(unsubscribePost, { body: { token: bad } });
-    expect({ bad, status: res.status, code: res.json.error?.code }).toEqual({ bad, status: 400, code: "invalid_input" });
+    expect({ bad, status: res.status, code: res.json.error?.code }).toEqual({
+      bad,
+      status: 400,
+      code: "invalid_input",
+    });
   }
   expect(await prefs()).toEqual([]);
   // a well-signed token of a user who no longer exists: 404
@@ -217,7 +231,9 @@ test("the unsubscribe link works without a login, for its own user and kind only
   const res = await call(unsubscribePost, { body: { token } });
   expect(res.status).toBe(200);
   expect(res.json.data).toEqual({ kind: "pendency", enabled: false });
-  expect((await prefs()).map(({ kind, enabled }) => ({ kind, enabled }))).toEqual([{ kind: "pendency", enabled: false }]);
+  expect((await prefs()).map(({ kind, enabled }) => ({ kind, enabled }))).toEqual([
+    { kind: "pendency", enabled: false },
+  ]);
   expect((await call(unsubscribePost, { body: { token } })).status).toBe(200); // again: the same answer
 
   const { pendencyId } = await raisePendency("Depois do descadastro");

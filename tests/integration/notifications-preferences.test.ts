@@ -1,7 +1,11 @@
 // GET/POST /api/operator/notifications: each person's notification e-mails, per kind, on by default;
 // the kinds of each platform, every validation error (nothing changed), and the unsubscribe route's
 // own validation. The mails themselves: notifications-mail.test.ts.
-import { GET as preferencesGet, POST as preferencesPost, PUT as preferencesPut } from "@/app/api/operator/notifications/route";
+import {
+  GET as preferencesGet,
+  POST as preferencesPost,
+  PUT as preferencesPut,
+} from "@/app/api/operator/notifications/route";
 import { POST as unsubscribePost } from "@/app/api/notifications/unsubscribe/route";
 import { getDb } from "@/server/db/client";
 import { createAccountingOperator, createClientOperator, createOffice } from "../helpers/factories";

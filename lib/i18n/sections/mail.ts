@@ -27,12 +27,14 @@ export const mailMessages = {
     `Os documentos ficam em Devolvidos por 7 dias: são excluídos à 0h de ${deadline} (horário de Brasília). Até lá, você pode usá-los em um novo bloco.`,
   returnedAction: "Para ver os documentos, acesse Devolvidos:",
   returnedButton: "Ver devolvidos",
-  digestSubject: (blocks: number) => (blocks === 1 ? "Resumo diário: 1 bloco novo" : `Resumo diário: ${blocks} blocos novos`),
+  digestSubject: (blocks: number) =>
+    blocks === 1 ? "Resumo diário: 1 bloco novo" : `Resumo diário: ${blocks} blocos novos`,
   digestBody: (day: string) => `Blocos novos dos clientes pelos quais você é responsável, enviados em ${day}:`,
   digestLine: (client: string, blocks: number) => `${client}: ${blocks === 1 ? "1 bloco" : `${blocks} blocos`}`,
   digestAction: "Para categorizar, acesse o Bloco:",
   digestButton: "Abrir o Bloco",
-  unsubscribeWhy: (kind: string) => `Você recebe este e-mail porque o aviso "${kind}" está ligado no seu perfil do Bloco.`,
+  unsubscribeWhy: (kind: string) =>
+    `Você recebe este e-mail porque o aviso "${kind}" está ligado no seu perfil do Bloco.`,
   unsubscribeAction: "Para não receber mais estes e-mails:",
   unsubscribeLink: "Cancelar o recebimento",
 } as const;
