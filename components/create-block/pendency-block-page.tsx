@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { usePendencyPresence, useSkipPendency, useSolvePendency, useToSolve } from "@/lib/api/block-sender";
 import { ApiError } from "@/lib/api/client";
 import type { PendencyToSolve } from "@/lib/contract/business";
@@ -49,15 +49,13 @@ export function PendencyBlockPage() {
   // The pendency chosen in the list; null: the head of the queue (Proximo and a solve go back to it).
   // An e-mailed link (/pendencyblock?pendencia=<id>) opens that pendency; not open any more: the head.
   const [chosen, setChosen] = useState<number | null>(() => linkedId("pendencia"));
-  // A linked block asks for its open pendency once; the answer's pendency then is the chosen one.
+  // A linked block's open pendency is shown until the person chooses, solves or skips (then it is let go).
   const [linkedBlock, setLinkedBlock] = useState<number | null>(() => (chosen === null ? linkedId("bloco") : null));
   const toSolve = useToSolve(chosen, linkedBlock);
-  const linkedAnswer = linkedBlock !== null && toSolve.data ? toSolve.data : null;
-  useEffect(() => {
-    if (!linkedAnswer) return;
+  const choose = (id: number | null) => {
     setLinkedBlock(null);
-    setChosen(linkedAnswer.pendency?.id ?? null);
-  }, [linkedAnswer]);
+    setChosen(id);
+  };
   const [notice, setNotice] = useState<Notice | null>(null);
   const queue = toSolve.data?.queue ?? [];
   const count = presence.data?.pendencyNumber ?? toSolve.data?.pendencyNumber;
@@ -108,7 +106,7 @@ export function PendencyBlockPage() {
               disabled={toSolve.isFetching}
               onChoose={(id) => {
                 setNotice(null);
-                setChosen(id);
+                choose(id);
               }}
             />
           ) : null}
@@ -116,11 +114,11 @@ export function PendencyBlockPage() {
             key={pendency.id}
             pendency={pendency}
             onSolved={() => {
-              setChosen(null);
+              choose(null);
               setNotice({ text: t.solved, tone: "done" });
             }}
             onSkipped={() => {
-              setChosen(null);
+              choose(null);
               setNotice(null);
             }}
             onGone={(text) => {
