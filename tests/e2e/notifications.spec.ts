@@ -134,6 +134,27 @@ for (const { name, viewport } of VIEWPORTS) {
       }
     });
 
+    test(`[notifications] a client without a phone: no WhatsApp link, the reason instead; axe (${name})`, async ({
+      page,
+      request,
+      people,
+    }) => {
+      const data = await people.categorizationClient({ blocks: 1 });
+      await db().client.update({ where: { id: data.client.id }, data: { phone: null } });
+      await openLoggedIn(page, await apiLogin(request, data.owner.email), "accounting", "/register");
+      await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), data.client);
+      await page.goto("/home/client/categorization");
+      await expect(page.getByTestId("categorize-block")).toBeVisible();
+      await page.keyboard.press("Alt+KeyP");
+      const dialog = page.getByRole("dialog", { name: "Reportar problema" });
+      await expect(dialog.getByTestId("whatsapp-unavailable")).toHaveText(
+        "O cliente não tem telefone cadastrado: cadastre um nos dados do cliente para avisar por WhatsApp.",
+      );
+      await expect(dialog.getByRole("link", { name: "Avisar por WhatsApp" })).toHaveCount(0);
+      await expectNoAxeViolations(page, `report dialog without a phone (${name})`);
+      await shots(page, "notify-report-dialog-no-phone");
+    });
+
     test(`[notifications] 'Notificações por e-mail' in the profile: switches by keyboard, saved, kept after a reload; axe (${name})`, async ({
       page,
       request,
