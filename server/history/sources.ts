@@ -199,8 +199,9 @@ const SOURCES: Source[] = [
     build: (where) => `
       SELECT p.solved_at AS at, ${SOURCE.pendencySolved} AS source, p.id::bigint AS k1, 0 AS k2, p.block_id AS block_id,
              'pendency_solved' AS kind, NULL::int AS acc_op, p.solved_by_id AS cli_op, NULL::int AS usr,
-             jsonb_build_object('closedByDevolve', p.solved_by_id IS NULL AND EXISTS (
-               SELECT 1 FROM blocks d WHERE d.id = p.block_id AND d.devolved_at = p.solved_at)) AS detail
+             -- A scalar subquery (one row by the key), never a hashed EXISTS over the whole table.
+             jsonb_build_object('closedByDevolve', p.solved_by_id IS NULL AND COALESCE(
+               (SELECT d.devolved_at FROM blocks d WHERE d.id = p.block_id) = p.solved_at, false)) AS detail
         FROM pendencies p WHERE p.solved_at IS NOT NULL AND ${where.join(" AND ")}`,
   },
 ];
