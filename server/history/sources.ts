@@ -220,38 +220,45 @@ export function historyStatement(scope: Scope): { text: string; values: unknown[
     return `$${values.length}::${cast}`;
   };
   const parts: string[] = [];
-  const scopeValue = scope.mode === "block" ? bind(scope.blockId, "int") : bind(scope.clientId, "int");
-  const fromTs = scope.mode === "client" && scope.from ? bind(scope.from, "date") : null;
-  const toTs = scope.mode === "client" && scope.to ? bind(scope.to, "date") : null;
-  const cursorAt = scope.mode === "client" && scope.cursor ? bind(scope.cursor.at, "timestamptz") : null;
+  // Each value is bound on its first use: a parameter no source reads would have no type (an error).
+  const once = (value: unknown, cast: string) => {
+    let ref: string | null = null;
+    return () => (ref ??= bind(value, cast));
+  };
+  const scopeValue = once(scope.mode === "block" ? scope.blockId : scope.clientId, "int");
+  const fromTs = scope.mode === "client" && scope.from ? once(scope.from, "date") : null;
+  const toTs = scope.mode === "client" && scope.to ? once(scope.to, "date") : null;
+  const cursorAt = scope.mode === "client" && scope.cursor ? once(scope.cursor.at, "timestamptz") : null;
   for (const source of SOURCES) {
+    // A source the kind or the operator filter rules out is left out whole.
+    if (scope.mode === "client" && scope.kind && !source.kinds.includes(scope.kind)) continue;
+    if (scope.mode === "client" && scope.operator && !source.operatorColumn) continue;
     const where: string[] = [];
     const column = scope.mode === "block" ? (source.owner === "b" ? "id" : "block_id") : "client_id";
-    where.push(`${source.owner}.${column} = ${scopeValue}`);
+    where.push(`${source.owner}.${column} = ${scopeValue()}`);
     if (scope.mode === "client") {
       if (scope.kind) {
-        if (!source.kinds.includes(scope.kind)) continue;
         if (source.source === SOURCE.arrival)
           where.push(scope.kind === "sent" ? "b.imported_key IS NULL" : "b.imported_key IS NOT NULL");
         if (source.source === SOURCE.event) where.push(`e.action = '${EVENT_ACTIONS[scope.kind]}'`);
       } else if (source.source === SOURCE.event) {
         where.push(`e.action IN ('block.save', 'block.contabilize', 'block.contabilize_undo')`);
       }
-      if (scope.operator) {
-        if (!source.operatorColumn) continue;
+      if (scope.operator && source.operatorColumn) {
         const id = source.source === SOURCE.event ? scope.operator.userId : scope.operator.operatorId;
         where.push(`${source.operatorColumn} = ${bind(id, "int")}`);
       }
-      if (fromTs) where.push(`${source.at} >= (${fromTs}::timestamp AT TIME ZONE 'America/Sao_Paulo')`);
-      if (toTs) where.push(`${source.at} < ((${toTs} + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`);
+      if (fromTs) where.push(`${source.at} >= (${fromTs()}::timestamp AT TIME ZONE 'America/Sao_Paulo')`);
+      if (toTs) where.push(`${source.at} < ((${toTs()} + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`);
       if (scope.cursor && cursorAt) {
         const c = scope.cursor;
-        if (source.source < c.source) where.push(`${source.at} <= ${cursorAt}`);
-        else if (source.source > c.source) where.push(`${source.at} < ${cursorAt}`);
-        else if (source.k2 === "0") where.push(`(${source.at}, ${source.k1}) < (${cursorAt}, ${bind(c.k1, "bigint")})`);
+        const at = cursorAt();
+        if (source.source < c.source) where.push(`${source.at} <= ${at}`);
+        else if (source.source > c.source) where.push(`${source.at} < ${at}`);
+        else if (source.k2 === "0") where.push(`(${source.at}, ${source.k1}) < (${at}, ${bind(c.k1, "bigint")})`);
         else
           where.push(
-            `(${source.at}, ${source.k1}, ${source.k2}) < (${cursorAt}, ${bind(c.k1, "bigint")}, ${bind(c.k2, "int")})`,
+            `(${source.at}, ${source.k1}, ${source.k2}) < (${at}, ${bind(c.k1, "bigint")}, ${bind(c.k2, "int")})`,
           );
       }
     } else if (source.source === SOURCE.event) {

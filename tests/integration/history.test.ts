@@ -328,6 +328,21 @@ describe("the client history", () => {
     expect(none.items).toEqual([]);
   });
 
+  test("a company-only kind filtered by an office operator: nothing, every filter set", async () => {
+    const cursor = encodeHistoryCursor({ at: "2026-06-01T00:00:00.000Z", source: 3, k1: 1, k2: 0 });
+    for (const kind of ["undone", "pendency_solved"]) {
+      const page = await clientHistory({
+        clientId: client.id,
+        kind,
+        operatorId: world.regularA.id,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        cursor,
+      });
+      expect(page).toEqual({ items: [], nextCursor: null });
+    }
+  });
+
   test("period filter in São Paulo days, both ends included", async () => {
     const june = await clientHistory({ clientId: client.id, from: "2026-06-02", to: "2026-06-03" });
     expect(june.items.map((item) => item.kind)).toEqual(["contabilized", "categorized"]);

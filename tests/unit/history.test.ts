@@ -141,6 +141,32 @@ describe("the statement", () => {
     expect(text).toContain("WHERE false");
   });
 
+  test("only the values a source reads are bound (an unread parameter would have no type)", () => {
+    const none = historyStatement({
+      mode: "client",
+      clientId: 1,
+      limit: 50,
+      cursor: { at: "2026-05-10T15:00:00.000Z", source: 5, k1: 1, k2: 0 },
+      kind: "pendency_solved",
+      operator: { operatorId: 2, userId: 3 },
+      from: "2026-01-01",
+      to: null,
+    });
+    expect(none.values).toEqual([]);
+    const one = historyStatement({
+      mode: "client",
+      clientId: 9,
+      limit: 50,
+      cursor: null,
+      kind: "viewed",
+      operator: null,
+      from: null,
+      to: null,
+    });
+    expect(one.values).toEqual([9]);
+    expect(one.text.match(/\$1::int/g)).toHaveLength(1);
+  });
+
   test("values are bound, never written into the text", () => {
     const { text, values } = historyStatement({
       mode: "client",
