@@ -18,6 +18,8 @@ type AccountOptionGroupProps = {
   activeIndex: number;
   onActive: (index: number) => void;
   onPick: (account: PickerAccount) => void;
+  /** The suggested account: its option carries the reason under its text, as its description. */
+  suggestion: { accountId: number; text: string } | null;
 };
 
 /** One group of the account picker's listbox: its sticky title, then its options; nothing when empty. */
@@ -31,6 +33,7 @@ export function AccountOptionGroup({
   activeIndex,
   onActive,
   onPick,
+  suggestion,
 }: AccountOptionGroupProps) {
   if (accounts.length === 0) return null;
   return (
@@ -45,12 +48,17 @@ export function AccountOptionGroup({
       <ul role="group" aria-labelledby={headingId}>
         {accounts.map((account, i) => {
           const index = offset + i;
+          const suggested = suggestion?.accountId === account.id;
           return (
             <li
               key={account.id}
               id={optionId(index)}
               role="option"
               aria-selected={account.id === value}
+              // the suggested option is named by its text alone; the reason under it describes it
+              aria-labelledby={suggested ? `${optionId(index)}-name` : undefined}
+              aria-describedby={suggested ? `${optionId(index)}-why` : undefined}
+              data-suggested={suggested || undefined}
               onMouseDown={(event) => event.preventDefault()}
               onMouseMove={() => onActive(index)}
               onClick={() => onPick(account)}
@@ -60,9 +68,16 @@ export function AccountOptionGroup({
                 account.id === value && "font-semibold text-primary",
               )}
             >
-              {accountLabel(account)}
-              {account.reducedCode ? (
-                <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
+              <span id={suggested ? `${optionId(index)}-name` : undefined}>
+                {accountLabel(account)}
+                {account.reducedCode ? (
+                  <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
+                ) : null}
+              </span>
+              {suggested ? (
+                <span id={`${optionId(index)}-why`} className="block text-xs font-medium text-primary">
+                  {suggestion.text}
+                </span>
               ) : null}
             </li>
           );
