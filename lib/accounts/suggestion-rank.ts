@@ -23,6 +23,10 @@ export type RankedAccount = { code: string; score: number; count: number; lastAt
 export const RECENCY = 0.9;
 export const VALUE_BONUS = 1;
 
+function byCode(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** How close two values are: 1 when equal, 0 from a factor of two apart (or when one is unknown). */
 export function valueCloseness(a: number | null, b: number | null): number {
   if (a === null || b === null || a <= 0 || b <= 0) return 0;
@@ -43,15 +47,13 @@ export function rankAccounts(uses: readonly AccountUse[], valueCents: number | n
     if (newestFirst[i].corrected) weights[i] += older;
     older += own;
   }
-  const byCode = new Map<string, RankedAccount>();
+  const ranked = new Map<string, RankedAccount>();
   newestFirst.forEach((use, i) => {
-    const ranked = byCode.get(use.code) ?? { code: use.code, score: 0, count: 0, lastAt: use.at };
-    ranked.score += weights[i];
-    ranked.count += 1;
-    ranked.lastAt = Math.max(ranked.lastAt, use.at);
-    byCode.set(use.code, ranked);
+    const one = ranked.get(use.code) ?? { code: use.code, score: 0, count: 0, lastAt: use.at };
+    one.score += weights[i];
+    one.count += 1;
+    one.lastAt = Math.max(one.lastAt, use.at);
+    ranked.set(use.code, one);
   });
-  return [...byCode.values()].sort((a, b) => b.score - a.score || b.lastAt - a.lastAt || byCode(a.code, b.code));
+  return [...ranked.values()].sort((a, b) => b.score - a.score || b.lastAt - a.lastAt || byCode(a.code, b.code));
 }
-
-const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
