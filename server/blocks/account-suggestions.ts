@@ -9,8 +9,9 @@ import type { Block } from "@/lib/contract/blocks";
 // The account suggested for each block of an office read (docs/decisions/0295-account-suggestions.md),
 // computed when read, never stored: ONE statement for any number of blocks, whatever the client's
 // history. Per supplier of the blocks: the client's last USES_PER_SUPPLIER categorisations of it (the
-// blocks_supplier_uses_idx range, newest first) and, for a supplier the client never categorised, the
-// office's other clients' last ones (their counts per code: a weaker hint); then the charts of the
+// blocks_supplier_uses_idx range, newest first) and, for a supplier the client never categorised, each of
+// the office's other clients' last ones (the same index, probed once per client of the office; their
+// counts per code: a weaker hint); then the charts of the
 // blocks' years and the client's activations of the codes met, for the month rule. The ranking is
 // lib/accounts/suggestion-rank.ts; a code is suggested only as an active analytic account of the
 // block's year, available to the client in the block's month.
@@ -34,21 +35,21 @@ const SUGGESTION_SQL = `
            ) u
       JOIN accounts a ON a.id = u.account_id
   ),
+  unknown AS (SELECT s.tax_id FROM sup s WHERE NOT EXISTS (SELECT 1 FROM own o WHERE o."taxId" = s.tax_id)),
   office AS (
-    SELECT s.tax_id AS "taxId", a.code, count(*)::int AS count, max(u.categorized_at) AS at
-      FROM sup s
+    SELECT k.tax_id AS "taxId", a.code, count(*)::int AS count, max(u.categorized_at) AS at
+      FROM unknown k
+      JOIN clients c ON c.office_id = $2::int AND c.id <> $1::int
      CROSS JOIN LATERAL (
             SELECT u.account_id, u.categorized_at
               FROM blocks u
-              JOIN clients c ON c.id = u.client_id
-             WHERE u.supplier_tax_id = s.tax_id AND u.account_id IS NOT NULL AND c.office_id = $2::int
-               AND u.client_id <> $1::int AND u.undone_at IS NULL AND u.devolved_at IS NULL
+             WHERE u.client_id = c.id AND u.supplier_tax_id = k.tax_id AND u.account_id IS NOT NULL
+               AND u.undone_at IS NULL AND u.devolved_at IS NULL
              ORDER BY u.categorized_at DESC NULLS LAST
              LIMIT ${USES_PER_SUPPLIER}
            ) u
       JOIN accounts a ON a.id = u.account_id
-     WHERE NOT EXISTS (SELECT 1 FROM own o WHERE o."taxId" = s.tax_id)
-     GROUP BY s.tax_id, a.code
+     GROUP BY k.tax_id, a.code
   ),
   codes AS (SELECT code FROM own UNION SELECT code FROM office)
   SELECT (SELECT json_agg(own) FROM own)::text AS own,

@@ -74,10 +74,10 @@ function accountByCode(ctx: ClientContext, code: string): Account {
   return account;
 }
 
-// About one block in seven of a supplier goes to a second account of the client, as real books do
-// (the account suggestion's replay learns through it): which ones is fixed by the send's minute, so the
-// seed's random sequence stays the same.
-const SECOND_ACCOUNT_EVERY = 7;
+// About one block in seven of a supplier goes to a second account of the client, as real books do: the
+// larger purchases, here the blocks of three receipts (15% of them), so the account suggestion's replay
+// can learn it from the value. Nothing random is drawn for it: the seed's random sequence stays the same.
+const SECOND_ACCOUNT_RECEIPTS = 3;
 
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
   const template = plan.templates[0];
@@ -87,7 +87,7 @@ function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]
     active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
   const usual = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
   const others = active.filter((a) => a.code !== usual && usable(a.code));
-  const second = Math.floor(plan.sentAt.getTime() / 60_000) % SECOND_ACCOUNT_EVERY === 0 && others.length > 0;
+  const second = plan.templates.length >= SECOND_ACCOUNT_RECEIPTS && others.length > 0;
   return accountByCode(ctx, second ? others[template % others.length].code : usual);
 }
 

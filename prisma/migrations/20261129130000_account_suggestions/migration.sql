@@ -46,9 +46,8 @@ UPDATE blocks b SET supplier_tax_id = s.tax_id
   ) s
  WHERE b.id = s.block_id;
 
--- A client's categorised blocks of one supplier, newest categorisation first (the suggestion), and the
--- same across the office's clients (its weaker hint).
-CREATE INDEX "blocks_supplier_uses_idx" ON "blocks"("client_id", "supplier_tax_id", "categorized_at" DESC)
-  WHERE "supplier_tax_id" IS NOT NULL AND "account_id" IS NOT NULL;
-CREATE INDEX "blocks_supplier_office_uses_idx" ON "blocks"("supplier_tax_id", "categorized_at" DESC)
+-- A client's categorised blocks of one supplier, newest categorisation first: the suggestion reads the
+-- client's own, and for its weaker hint those of each other client of the office.
+CREATE INDEX "blocks_supplier_uses_idx"
+  ON "blocks"("client_id", "supplier_tax_id", "categorized_at" DESC NULLS LAST)
   WHERE "supplier_tax_id" IS NOT NULL AND "account_id" IS NOT NULL;
