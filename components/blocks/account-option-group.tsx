@@ -18,7 +18,7 @@ type AccountOptionGroupProps = {
   activeIndex: number;
   onActive: (index: number) => void;
   onPick: (account: PickerAccount) => void;
-  /** The suggested account: its option carries the reason under its text, as its description. */
+  /** The suggested account: its option carries the reason under its text (part of its name, as shown). */
   suggestion: { accountId: number; text: string } | null;
 };
 
@@ -55,9 +55,6 @@ export function AccountOptionGroup({
               id={optionId(index)}
               role="option"
               aria-selected={account.id === value}
-              // the suggested option is named by its text alone; the reason under it describes it
-              aria-labelledby={suggested ? `${optionId(index)}-name` : undefined}
-              aria-describedby={suggested ? `${optionId(index)}-why` : undefined}
               data-suggested={suggested || undefined}
               onMouseDown={(event) => event.preventDefault()}
               onMouseMove={() => onActive(index)}
@@ -68,17 +65,11 @@ export function AccountOptionGroup({
                 account.id === value && "font-semibold text-primary",
               )}
             >
-              <span id={suggested ? `${optionId(index)}-name` : undefined}>
-                {accountLabel(account)}
-                {account.reducedCode ? (
-                  <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
-                ) : null}
-              </span>
-              {suggested ? (
-                <span id={`${optionId(index)}-why`} className="block text-xs font-medium text-primary">
-                  {suggestion.text}
-                </span>
+              {accountLabel(account)}
+              {account.reducedCode ? (
+                <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
               ) : null}
+              {suggested ? <span className="block text-xs font-medium text-primary">{suggestion.text}</span> : null}
             </li>
           );
         })}

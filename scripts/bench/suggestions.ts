@@ -9,7 +9,20 @@
 import { rankAccounts, type AccountUse } from "../../lib/accounts/suggestion-rank";
 import type { Server } from "./world";
 
-export type ReplayRow = { client: string; blocks: number; seen: number; top1: number; top3: number };
+/**
+ * seen: blocks whose supplier the client had categorised before; top1/top3: the ranking's hits; frequent:
+ * the hits of the plain "most used so far" rule beside it; known: the blocks whose account had been used
+ * for the supplier before (what any ranking learned from the history can reach).
+ */
+export type ReplayRow = {
+  client: string;
+  blocks: number;
+  seen: number;
+  top1: number;
+  top3: number;
+  frequent: number;
+  known: number;
+};
 export type SuggestionResult = {
   replay: ReplayRow[];
   total: ReplayRow;
@@ -46,7 +59,15 @@ export async function replayDemo(server: Server): Promise<{ rows: ReplayRow[]; t
   const rows = new Map<string, ReplayRow>();
   const seen = new Map<string, AccountUse[]>();
   for (const row of history) {
-    const tally = rows.get(row.client) ?? { client: row.client, blocks: 0, seen: 0, top1: 0, top3: 0 };
+    const tally = rows.get(row.client) ?? {
+      client: row.client,
+      blocks: 0,
+      seen: 0,
+      top1: 0,
+      top3: 0,
+      frequent: 0,
+      known: 0,
+    };
     rows.set(row.client, tally);
     tally.blocks += 1;
     const key = `${row.client}\u0000${row.taxId}`;
@@ -57,6 +78,8 @@ export async function replayDemo(server: Server): Promise<{ rows: ReplayRow[]; t
       const ranked = rankAccounts(before, valueCents).map((one) => one.code);
       if (ranked[0] === row.code) tally.top1 += 1;
       if (ranked.slice(0, 3).includes(row.code)) tally.top3 += 1;
+      if (mostUsed(before) === row.code) tally.frequent += 1;
+      if (before.some((use) => use.code === row.code)) tally.known += 1;
     }
     before.push({ code: row.code, at: row.at.getTime(), valueCents, corrected: row.corrected });
     seen.set(key, before);
@@ -69,10 +92,22 @@ export async function replayDemo(server: Server): Promise<{ rows: ReplayRow[]; t
       seen: sum.seen + row.seen,
       top1: sum.top1 + row.top1,
       top3: sum.top3 + row.top3,
+      frequent: sum.frequent + row.frequent,
+      known: sum.known + row.known,
     }),
-    { client: "todos", blocks: 0, seen: 0, top1: 0, top3: 0 },
+    { client: "todos", blocks: 0, seen: 0, top1: 0, top3: 0, frequent: 0, known: 0 },
   );
   return { rows: list, total };
+}
+
+/** The code used most often so far (ties: the latest used). */
+function mostUsed(uses: readonly AccountUse[]): string | undefined {
+  const counts = new Map<string, { count: number; at: number }>();
+  for (const use of uses) {
+    const one = counts.get(use.code) ?? { count: 0, at: 0 };
+    counts.set(use.code, { count: one.count + 1, at: Math.max(one.at, use.at) });
+  }
+  return [...counts.entries()].sort((a, b) => b[1].count - a[1].count || b[1].at - a[1].at)[0]?.[0];
 }
 
 const SUPPLIERS = 200;

@@ -17,7 +17,7 @@ import type { Block } from "@/lib/contract/blocks";
 // block's year, available to the client in the block's month.
 
 /** How far back a supplier's history is read: the recency weight makes older uses count for little. */
-export const USES_PER_SUPPLIER = 60;
+export const USES_PER_SUPPLIER = 30;
 
 const SUGGESTION_SQL = `
   WITH sup AS (SELECT DISTINCT unnest($3::text[]) AS tax_id),
@@ -110,16 +110,19 @@ export async function accountSuggestions(
     deactivatedAt: a.deactivatedAt === null ? null : new Date(a.deactivatedAt),
   }));
   // The account of `code` in the chart of the block's year, when the client has it in the block's month.
+  const chartIds = new Map(chart.map((a) => [`${a.year} ${a.code}`, a.id]));
   const accountOf = (code: string, year: number, month: number): number | null => {
-    const account = chart.find((a) => a.code === code && a.year === year);
-    if (!account) return null;
+    const account = chartIds.get(`${year} ${code}`);
+    if (account === undefined) return null;
     const at = monthIndex(year, month);
-    return activations.some((a) => a.code === code && covers(a, at)) ? account.id : null;
+    return activations.some((a) => a.code === code && covers(a, at)) ? account : null;
   };
+  const ownBySupplier = groupBy(own, (use) => use.taxId);
+  const officeBySupplier = groupBy(office, (hint) => hint.taxId);
   for (const { block, taxId, year, month } of targets) {
     const supplierName = block.reading?.supplierName ?? null;
-    const uses: AccountUse[] = own
-      .filter((use) => use.taxId === taxId && use.blockId !== block.id)
+    const uses: AccountUse[] = (ownBySupplier.get(taxId) ?? [])
+      .filter((use) => use.blockId !== block.id)
       .map((use) => ({
         code: use.code,
         at: use.at === null ? 0 : Date.parse(use.at),
@@ -130,8 +133,7 @@ export async function accountSuggestions(
     const ranked: { code: string; count: number; kind: "supplier" | "office" }[] =
       uses.length > 0
         ? rankAccounts(uses, value).map((one) => ({ code: one.code, count: one.count, kind: "supplier" }))
-        : office
-            .filter((hint) => hint.taxId === taxId)
+        : [...(officeBySupplier.get(taxId) ?? [])]
             .sort((a, b) => b.count - a.count || time(b.at) - time(a.at) || (a.code < b.code ? -1 : 1))
             .map((hint) => ({ code: hint.code, count: hint.count, kind: "office" }));
     for (const candidate of ranked) {
@@ -145,6 +147,16 @@ export async function accountSuggestions(
 }
 
 const time = (at: string | null) => (at === null ? 0 : Date.parse(at));
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
 
 /** Sets each block's `accountSuggestion` (null where there is none): the office's block answers. */
 export async function withAccountSuggestions(
