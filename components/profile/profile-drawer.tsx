@@ -9,6 +9,7 @@ import { useSelectedClient } from "@/lib/client-selection";
 import type { ChosenPlatform } from "@/lib/platform";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { chartMessages } from "@/lib/i18n/sections/chart";
+import { notificationsMessages } from "@/lib/i18n/sections/notifications";
 import { isManager, isOwner } from "@/lib/permissions/operators";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
@@ -18,9 +19,10 @@ import { ExpandablePanel } from "./expandable-panel";
 import { OfficeDialog, officeLabel } from "./office-dialog";
 import type { OfficeKind } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
+import { NotificationSettings } from "./notification-settings";
 import { ProfilePanel } from "./profile-panel";
 
-type Panel = "profile" | "contact" | "password" | null;
+type Panel = "profile" | "contact" | "password" | "notifications" | null;
 const t = profileMessages;
 
 export type ProfileDrawerProps = {
@@ -81,6 +83,13 @@ export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: Pro
               <ContactList key={openClientId ?? "own"} enabled={open} clientId={openClientId} />
             </ExpandablePanel>
           ) : null}
+          <ExpandablePanel
+            title={notificationsMessages.panel}
+            open={panel === "notifications"}
+            onOpenChange={toggle("notifications")}
+          >
+            <NotificationSettings platform={platform} enabled={open && panel === "notifications"} />
+          </ExpandablePanel>
           <ExpandablePanel title={t.changePassword} open={panel === "password"} onOpenChange={toggle("password")}>
             <ChangePasswordForm />
           </ExpandablePanel>
