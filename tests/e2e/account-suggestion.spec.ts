@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolations, shots } from "./support/axe";
 import { saoPauloToday } from "./support/business";
 import { db } from "./support/create-block";
 import { expect, test } from "./support/data";
@@ -73,6 +73,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByLabel("Valor")).toHaveValue("R$ 478,90");
       await expect(page.getByLabel("Dia", { exact: true })).toHaveValue(String(today.day));
       await expectNoAxeViolations(page, `categorization with a suggested account (${name})`);
+      await shots(page, "categorization-suggested");
 
       // the list opens on the suggested account, first, with its reason
       await expect(account).toBeFocused();
@@ -81,6 +82,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(first).toHaveAccessibleName(new RegExp(`^4\\.2\\.02\\.015 - Peças e Manutenção\\s*${why}$`));
       await expect(first).toHaveAttribute("aria-selected", "true");
       await expectNoAxeViolations(page, `the account list with the suggestion first (${name})`);
+      await shots(page, "account-list-suggested");
       await page.keyboard.press("Escape");
       await expect(account).toHaveValue("4.2.02.015 - Peças e Manutenção");
 
