@@ -16,6 +16,8 @@
 //   fiscal.ts     a ZIP of 1,000 NF-e imported (time, peak extra RSS), their pages drawn by the job (pages/s),
 //                 the codes of 200 seeded photos read (rate per kind, wrong readings, time per photo)
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
+//   suggestions.ts the account suggestion: the replay of the demo clients' histories (top-1, top-3) and
+//                 the time per suggestion at BENCH_SUGGESTION_BLOCKS (100,000) blocks
 //   history.ts    a client's history (POST /api/client/history) at 1k/10k/100k entries: first and deep page
 //   pages.ts      first-load JS per page, Lighthouse mobile (when scripts/lib/lighthouse.mjs exists)
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
@@ -37,6 +39,7 @@ import { measureReads, type ReadRow } from "./bench/reads";
 import { summaryTable, table, writeDoc, type Line } from "./bench/report";
 import { measureScale, type ScaleRow } from "./bench/scale";
 import { measureScaling } from "./bench/scaling";
+import { measureSuggestions } from "./bench/suggestions";
 import { nextServerPid, root, startServer, stopServer, waitFor } from "./bench/server";
 import { businessSender, categorizationWorld, get, inProcess, login, officeWithClients } from "./bench/world";
 
@@ -56,7 +59,8 @@ const scaleMonthBlocks = env("BENCH_SCALE_MONTH_BLOCKS", 100);
 const scaleConnections = env("BENCH_SCALE_CONNECTIONS", 8);
 const scaleSeconds = env("BENCH_SCALE_SECONDS", Math.min(seconds, 4));
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
-type Part = "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "scale" | "history" | "pages";
+const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
+type Part = "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "scale" | "suggestions" | "history" | "pages";
 const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
 const runs = (part: Part) => !only || only.includes(part);
 const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? ".data/bench");
@@ -469,7 +473,7 @@ async function main(): Promise<void> {
       for (const key of ["first", "deep"] as const) {
         const growth = last[key].p50 / (firstRow[key].p50 || 1);
         lines.push({
-          item: "8",
+          item: "9",
           measure: `client history, ${key} page: p50 at ${last.entries} vs ${firstRow.entries} entries`,
           value: `${x(growth)} (${last[key].p50} vs ${firstRow[key].p50} ms)`,
           target: "flat (≤ 1.25x)",
@@ -501,9 +505,57 @@ async function main(): Promise<void> {
           ]),
         ),
       );
-    } else skipped("8", "client history at scale");
+    } else skipped("9", "client history at scale");
 
     // 6. Pages.
+    // 5b. The account suggestion: the replay of the demo's histories, the time per suggestion.
+    if (runs("suggestions")) {
+      log(`suggestions: the demo's replay, then ${suggestionBlocks} blocks`);
+      const suggestions = await measureSuggestions({ server, blocks: suggestionBlocks });
+      results.suggestions = suggestions;
+      const { total, timing } = suggestions;
+      const rate = (n: number) => (total.seen === 0 ? 0 : n / total.seen);
+      const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+      lines.push(
+        {
+          item: "8",
+          measure: "account suggestion, replay of the demo clients: top-1 where the supplier was seen before",
+          value: `${pct(rate(total.top1))} (${total.top1} of ${total.seen})`,
+          target: "≥ 85%",
+          pass: rate(total.top1) >= 0.85,
+        },
+        {
+          item: "8",
+          measure: "account suggestion, replay of the demo clients: top-3",
+          value: `${pct(rate(total.top3))} (${total.top3} of ${total.seen})`,
+          target: "",
+          pass: null,
+        },
+        {
+          item: "8",
+          measure: `time per suggestion at ${timing.blocks} blocks: p95`,
+          value: `${timing.p95} ms (p50 ${timing.p50} ms)`,
+          target: "≤ 5 ms",
+          pass: timing.p95 <= 5,
+        },
+      );
+      section(
+        `Account suggestion. The replay: each demo client's categorised blocks with a supplier, in the order they were categorised, each predicted from the blocks before it by the server's ranking (lib/accounts/suggestion-rank.ts); "seen" counts the blocks whose supplier the client had categorised before; beside the ranking, the plain rule "the account used most so far" and the share of blocks whose account had been used for the supplier before (the most any ranking of the history can reach). The time: one client with ${timing.blocks} categorised blocks over ${timing.suppliers} suppliers, the server's accountSuggestions (its one statement and the ranking) called in the bench process for ${timing.calls} blocks one at a time, and for a list of 100 blocks of 100 suppliers (p50 ${timing.listP50} ms, p95 ${timing.listP95} ms):`,
+        table(
+          ["client", "blocks", "seen", "top-1", "top-3", "most used so far", "account used before"],
+          [...suggestions.replay, total].map((r) => [
+            r.client,
+            r.blocks,
+            r.seen,
+            pct(r.seen ? r.top1 / r.seen : 0),
+            pct(r.seen ? r.top3 / r.seen : 0),
+            pct(r.seen ? r.frequent / r.seen : 0),
+            pct(r.seen ? r.known / r.seen : 0),
+          ]),
+        ),
+      );
+    } else skipped("8", "account suggestion");
+
     if (runs("pages")) {
       log("pages");
       const hundred = await officeWithClients(server, 100);
