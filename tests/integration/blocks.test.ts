@@ -190,6 +190,8 @@ describe("POST /api/block/list", () => {
     const [cat, contab] = march[String(accountPrev.id)];
     expect(cat).toEqual({
       id: fixture.cat.id,
+      // A categorised block gets no suggestion (only the blocks still to categorise do).
+      accountSuggestion: null,
       date: "2025-03-15",
       value: "1234.56",
       viewed: true,
@@ -788,6 +790,7 @@ describe("POST /api/document/block", () => {
     expect(res.status).toBe(200);
     const photo = expect.stringMatching(/^\/api\/files\/avatars\/rita\.webp\?exp=/);
     expect(blockDocumentsAnswer.parse(res.json.data)).toEqual({
+      accountSuggestion: null,
       documentsUrl: [expect.stringMatching(/^\/api\/files\//)],
       thumbnailsUrl: [expect.stringMatching(/^\/api\/files\//)],
       categorizedBy: "Rita Responsável",
