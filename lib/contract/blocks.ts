@@ -113,6 +113,8 @@ export const blockDocumentsAnswer = z.object({
   importedBy: z.string().nullable(),
   /** Per document, in the order of documentsUrl: the file it came as, null for a photo (additive). */
   sources: z.array(documentSourceSchema),
+  /** When the block was last exported to the accounting system ('Exportado em …'); null: never (additive). */
+  exportedAt: z.iso.datetime().nullable(),
 });
 export type BlockDocumentsAnswer = z.infer<typeof blockDocumentsAnswer>;
 

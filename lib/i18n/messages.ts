@@ -44,6 +44,7 @@ import { fiscalPageMessages } from "./sections/fiscalPage";
 import { fiscalMessages } from "./sections/fiscal";
 import { fiscalImportMessages } from "./sections/fiscalImport";
 import { readingMessages } from "./sections/reading";
+import { exportsMessages } from "./sections/exports";
 
 export const messages = {
   validation: validationMessages,
@@ -86,4 +87,5 @@ export const messages = {
   fiscal: fiscalMessages,
   fiscalImport: fiscalImportMessages,
   reading: readingMessages,
+  exports: exportsMessages,
 } as const;

@@ -99,6 +99,7 @@ export async function blockDocuments({
           take: 1,
           select: { issue: true, observations: true, createdAt: true },
         },
+        exports: { orderBy: { export: { at: "desc" } }, take: 1, select: { export: { select: { at: true } } } },
       },
     }),
     statementRows<DocumentRow>(db, DOCUMENTS_SQL, [access.id]),
@@ -126,5 +127,6 @@ export async function blockDocuments({
     reading: reading && { ...reading, duplicateOf: blockDuplicates(documents[0]?.duplicateOf ?? null) },
     importedBy: block.importedBy?.user.name ?? null,
     sources: documents.map(sourceOf),
+    exportedAt: block.exports[0]?.export.at.toISOString() ?? null,
   };
 }
