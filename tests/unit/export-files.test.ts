@@ -20,7 +20,14 @@ const base: Omit<Posting, "date" | "debit" | "valueCents" | "complement" | "bloc
 };
 
 const postings: Posting[] = [
-  { ...base, date: "2026-03-02", debit: "31", valueCents: BigInt(123456), complement: "Papelaria São João 123", blockId: 7 },
+  {
+    ...base,
+    date: "2026-03-02",
+    debit: "31",
+    valueCents: BigInt(123456),
+    complement: "Papelaria São João 123",
+    blockId: 7,
+  },
   {
     ...base,
     date: "2026-03-15",
@@ -86,26 +93,50 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ";") row.push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else if (c === ";") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
     } else field += c;
   }
-  if (field !== "" || row.length) row.push(field), rows.push(row);
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
 test("the CSV: UTF-8 with BOM, the header, one line per posting, read back and its total checked", () => {
-  const withQuotes: Posting[] = [...postings, { ...base, date: "2026-03-20", debit: "31", valueCents: BigInt(99), complement: 'Loja "A"; filial', blockId: 10 }];
+  const withQuotes: Posting[] = [
+    ...postings,
+    { ...base, date: "2026-03-20", debit: "31", valueCents: BigInt(99), complement: 'Loja "A"; filial', blockId: 10 },
+  ];
   const bytes = csvFile(withQuotes);
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = new TextDecoder("utf-8", { ignoreBOM: false }).decode(bytes);
   const rows = parseCsv(text);
-  expect(rows[0]).toEqual(["data", "debito", "credito", "valor", "historico", "complemento", "cnpj_fornecedor", "chave", "bloco"]);
+  expect(rows[0]).toEqual([
+    "data",
+    "debito",
+    "credito",
+    "valor",
+    "historico",
+    "complemento",
+    "cnpj_fornecedor",
+    "chave",
+    "bloco",
+  ]);
   expect(rows).toHaveLength(1 + withQuotes.length);
   for (const row of rows) expect(row).toHaveLength(9);
   expect(rows[4]).toEqual(["20/03/2026", "31", "5", "0,99", "120", 'Loja "A"; filial', "12345678000195", "", "10"]);
