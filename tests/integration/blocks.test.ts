@@ -789,6 +789,7 @@ describe("POST /api/document/block", () => {
       reading: null,
       importedBy: null,
       sources: [null],
+      exportedAt: null,
     });
   });
 
