@@ -53,21 +53,6 @@ export function ExportDrawer({ clientId, clientName, open, onClose }: ExportDraw
           {clientName}
         </p>
 
-        <section aria-labelledby={settingsId} className="flex flex-col gap-1 rounded-theme border border-border p-1.5">
-          <h3 id={settingsId} className="text-sm font-semibold">
-            {t.settingsTitle}
-          </h3>
-          {settings.isError ? (
-            <p role="alert" className="text-sm text-danger">
-              {settings.error.message}
-            </p>
-          ) : settings.data ? (
-            <ExportSettingsForm clientId={clientId} settings={settings.data} />
-          ) : (
-            <Spinner className="mx-auto my-1 text-primary" />
-          )}
-        </section>
-
         <section aria-labelledby={checkId} className="flex flex-col gap-1.5">
           <div className="grid grid-cols-2 gap-1">
             <SelectField
@@ -156,6 +141,21 @@ export function ExportDrawer({ clientId, clientName, open, onClose }: ExportDraw
             <Download aria-hidden="true" className="size-2" />
             {previous.length > 0 ? t.downloadAgain : t.download}
           </Button>
+        </section>
+
+        <section aria-labelledby={settingsId} className="flex flex-col gap-1 rounded-theme border border-border p-1.5">
+          <h3 id={settingsId} className="text-sm font-semibold">
+            {t.settingsTitle}
+          </h3>
+          {settings.isError ? (
+            <p role="alert" className="text-sm text-danger">
+              {settings.error.message}
+            </p>
+          ) : settings.data ? (
+            <ExportSettingsForm clientId={clientId} settings={settings.data} />
+          ) : (
+            <Spinner className="mx-auto my-1 text-primary" />
+          )}
         </section>
       </div>
     </AppDrawer>

@@ -67,9 +67,9 @@ export function ExportSettingsForm({ clientId, settings }: { clientId: number; s
           {generalError}
         </p>
       ) : null}
-      <div className="flex items-center justify-end gap-1">
+      <div className="flex flex-wrap items-center justify-end gap-x-1 gap-y-0.5">
         {save.isSuccess ? (
-          <p role="status" className="text-sm text-muted">
+          <p role="status" className="flex-1 text-sm whitespace-nowrap text-muted">
             {t.settingsSaved}
           </p>
         ) : null}

@@ -105,6 +105,8 @@ for (const { name, viewport } of VIEWPORTS) {
         logoUrl: null,
       });
       await page.goto("/home/client");
+      await expect(page.getByTestId("side-export")).toBeVisible();
+      await shots(page, "export-client");
       await page.getByTestId("side-export").click();
       const drawer = page.getByRole("dialog", { name: "Exportar lançamentos" });
       await expect(drawer).toBeVisible();
