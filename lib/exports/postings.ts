@@ -30,7 +30,10 @@ export const SYSTEM_CODE_PATTERN = /^[0-9.-]{1,20}$/;
  * field: no '|', no line break or other control character, runs of spaces made one, trimmed.
  */
 export function fillComplement(pattern: string, values: ComplementValues): string {
-  const filled = pattern.replace(/\{(fornecedor|documento|chave)\}/g, (_, name: keyof ComplementValues) => values[name]);
+  const filled = pattern.replace(
+    /\{(fornecedor|documento|chave)\}/g,
+    (_, name: keyof ComplementValues) => values[name],
+  );
   return oneField(filled);
 }
 

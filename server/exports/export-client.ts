@@ -46,7 +46,13 @@ async function loadClientMonth(actor: Actor, body: ExportMonthBody): Promise<Cli
 }
 
 /** POST /api/client/export/check {clientId, year, month}: what stops the export, and the month's previous ones. */
-export async function checkExport({ actor, body }: { actor: Actor; body: ExportMonthBody }): Promise<ExportCheckAnswer> {
+export async function checkExport({
+  actor,
+  body,
+}: {
+  actor: Actor;
+  body: ExportMonthBody;
+}): Promise<ExportCheckAnswer> {
   const { client, plan } = await loadClientMonth(actor, body);
   const previous = await getDb().export.findMany({
     where: { clientId: client.id, year: body.year, month: body.month },
@@ -55,7 +61,11 @@ export async function checkExport({ actor, body }: { actor: Actor; body: ExportM
   });
   return {
     errors: plan.errors,
-    exports: previous.map((one) => ({ at: one.at.toISOString(), by: one.by?.user.name ?? null, postings: one.postings })),
+    exports: previous.map((one) => ({
+      at: one.at.toISOString(),
+      by: one.by?.user.name ?? null,
+      postings: one.postings,
+    })),
     postings: plan.postings.length,
   };
 }
@@ -76,7 +86,11 @@ export function fileSlug(name: string): string {
 }
 
 /** The file of one client's month: `lancamentos-<name>-<CNPJ/CPF>-<yyyy>-<mm>.txt|csv`. */
-export function exportFileName(client: { name: string; code: string }, body: { year: number; month: number }, format: ExportFormat): string {
+export function exportFileName(
+  client: { name: string; code: string },
+  body: { year: number; month: number },
+  format: ExportFormat,
+): string {
   const period = `${body.year}-${String(body.month).padStart(2, "0")}`;
   return `lancamentos-${fileSlug(client.name)}-${client.code}-${period}.${format === "dominio" ? "txt" : "csv"}`;
 }
@@ -99,6 +113,8 @@ export async function exportClient({ actor, body }: { actor: Actor; body: Export
     throw new AppError("export_blocked", messages.exports.blocked, { extra: { errors: plan.errors } });
   }
   const bytes = exportBytes(body.format, client.code, plan.postings);
-  await recordExports(getDb(), actor, body, [{ clientId: client.id, officeId: client.officeId, bytes, postings: plan.postings }]);
+  await recordExports(getDb(), actor, body, [
+    { clientId: client.id, officeId: client.officeId, bytes, postings: plan.postings },
+  ]);
   return new FileDownload(bytes, CONTENT_TYPES[body.format], exportFileName(client, body, body.format));
 }

@@ -45,7 +45,8 @@ export async function exportOffice({ actor, body }: { actor: Actor; body: Export
     body,
   );
   const byClient = new Map<number, MonthBlock[]>();
-  for (const block of blocks) (byClient.get(block.clientId) ?? byClient.set(block.clientId, []).get(block.clientId)!).push(block);
+  for (const block of blocks)
+    (byClient.get(block.clientId) ?? byClient.set(block.clientId, []).get(block.clientId)!).push(block);
 
   const period = `${String(body.month).padStart(2, "0")}/${body.year}`;
   const zip: Zippable = {};

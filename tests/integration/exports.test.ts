@@ -53,7 +53,9 @@ async function fetchFile(handler: typeof exportPost, token: string, body: unknow
     { params: Promise.resolve({}) },
   );
   const bytes = Buffer.from(await res.arrayBuffer());
-  const json = res.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(bytes.toString("utf8")) : null;
+  const json = res.headers.get("content-type")?.startsWith("application/json")
+    ? JSON.parse(bytes.toString("utf8"))
+    : null;
   return { status: res.status, headers: res.headers, bytes, json };
 }
 
@@ -95,7 +97,14 @@ beforeAll(async () => {
   await contabilized(alpha, withCode, "2026-04-01", 999);
   await contabilized(alpha, withCode, "2026-02-28", 999);
 
-  await createBlock({ client: beta, state: "categorized", account: withCode, paymentDate: new Date("2026-03-10T00:00:00Z"), valueCents: 700, documents: 0 });
+  await createBlock({
+    client: beta,
+    state: "categorized",
+    account: withCode,
+    paymentDate: new Date("2026-03-10T00:00:00Z"),
+    valueCents: 700,
+    documents: 0,
+  });
   await contabilized(beta, longCode, "2026-03-11", 800);
 
   Object.assign(t, {
@@ -110,13 +119,21 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-const settings = { counterpartAccount: "1.1.1-5", historyCode: "120", complement: "NF {documento} {fornecedor} {chave}" };
+const settings = {
+  counterpartAccount: "1.1.1-5",
+  historyCode: "120",
+  complement: "NF {documento} {fornecedor} {chave}",
+};
 
 describe("POST /api/client/export/settings", () => {
   test("unset reads as nothing set; a save answers and reads back", async () => {
     const fresh = await call(settingsPost, { token: t.responsible, body: { clientId: beta.id } });
     expect(fresh.status).toBe(200);
-    expect(fresh.json.data).toEqual({ counterpartAccount: null, historyCode: null, complement: "{fornecedor} {documento}" });
+    expect(fresh.json.data).toEqual({
+      counterpartAccount: null,
+      historyCode: null,
+      complement: "{fornecedor} {documento}",
+    });
     const saved = await call(settingsPost, { token: t.shared, body: { clientId: alpha.id, ...settings } });
     expect(saved.status).toBe(200);
     expect(saved.json.data).toEqual(settings);
@@ -126,18 +143,37 @@ describe("POST /api/client/export/settings", () => {
 
   test("a blank history code is null; an absent complement the default", async () => {
     const client = await makeClient();
-    const saved = await call(settingsPost, { token: t.owner, body: { clientId: client.id, counterpartAccount: "5", historyCode: " " } });
-    expect(saved.json.data).toEqual({ counterpartAccount: "5", historyCode: null, complement: "{fornecedor} {documento}" });
+    const saved = await call(settingsPost, {
+      token: t.owner,
+      body: { clientId: client.id, counterpartAccount: "5", historyCode: " " },
+    });
+    expect(saved.json.data).toEqual({
+      counterpartAccount: "5",
+      historyCode: null,
+      complement: "{fornecedor} {documento}",
+    });
   });
 
   const bad: { name: string; body: Record<string, unknown>; path: string }[] = [
     { name: "a counterpart with letters", body: { counterpartAccount: "12A" }, path: "counterpartAccount" },
-    { name: "a counterpart of 21 characters", body: { counterpartAccount: "1".repeat(21) }, path: "counterpartAccount" },
+    {
+      name: "a counterpart of 21 characters",
+      body: { counterpartAccount: "1".repeat(21) },
+      path: "counterpartAccount",
+    },
     { name: "an empty counterpart", body: { counterpartAccount: "" }, path: "counterpartAccount" },
     { name: "a counterpart with a NUL byte", body: { counterpartAccount: "1\u0000" }, path: "counterpartAccount" },
     { name: "a history code with letters", body: { counterpartAccount: "5", historyCode: "abc" }, path: "historyCode" },
-    { name: "a complement of 201 characters", body: { counterpartAccount: "5", complement: "x".repeat(201) }, path: "complement" },
-    { name: "a complement with a line break", body: { counterpartAccount: "5", complement: "a\nb" }, path: "complement" },
+    {
+      name: "a complement of 201 characters",
+      body: { counterpartAccount: "5", complement: "x".repeat(201) },
+      path: "complement",
+    },
+    {
+      name: "a complement with a line break",
+      body: { counterpartAccount: "5", complement: "a\nb" },
+      path: "complement",
+    },
     { name: "a history code without the counterpart", body: { historyCode: "1" }, path: "counterpartAccount" },
   ];
   for (const { name, body, path } of bad) {
@@ -187,13 +223,20 @@ describe("POST /api/client/export/check", () => {
 
   test("an uncategorised block of the month is named by its send date", async () => {
     const client = await makeClient();
-    const block = await createBlock({ client, state: "uncategorized", documents: 0, sentAt: new Date("2026-03-09T15:00:00Z") });
+    const block = await createBlock({
+      client,
+      state: "uncategorized",
+      documents: 0,
+      sentAt: new Date("2026-03-09T15:00:00Z"),
+    });
     await call(settingsPost, { token: t.owner, body: { clientId: client.id, counterpartAccount: "5" } });
     const res = await call<{ errors: { blockId?: number; message: string }[] }>(checkPost, {
       token: t.owner,
       body: { clientId: client.id, ...period },
     });
-    expect(res.json.data!.errors).toEqual([{ blockId: block.id, message: "O bloco enviado em 09/03/2026 ainda não foi contabilizado." }]);
+    expect(res.json.data!.errors).toEqual([
+      { blockId: block.id, message: "O bloco enviado em 09/03/2026 ainda não foi contabilizado." },
+    ]);
   });
 
   test("the export is refused with the same list (422 export_blocked), nothing recorded", async () => {
@@ -239,15 +282,21 @@ describe("POST /api/client/export", () => {
     expect(record.sha256).toBe(createHash("sha256").update(res.bytes).digest("hex"));
     expect(record.blocks.map((b) => b.blockId).sort()).toEqual([...blockIds].sort());
 
-    const check = await call<{ errors: unknown[]; exports: { at: string; by: string | null; postings: number }[] }>(checkPost, {
-      token: t.shared,
-      body: { clientId: alpha.id, ...period },
-    });
+    const check = await call<{ errors: unknown[]; exports: { at: string; by: string | null; postings: number }[] }>(
+      checkPost,
+      {
+        token: t.shared,
+        body: { clientId: alpha.id, ...period },
+      },
+    );
     expect(check.json.data!.errors).toEqual([]);
     expect(check.json.data!.exports).toEqual([{ at: record.at.toISOString(), by: expect.any(String), postings: 2 }]);
 
     // The viewer marks the block.
-    const viewer = await call<{ exportedAt: string | null }>(documentBlockPost, { token: t.responsible, body: { blockId: blockIds[0] } });
+    const viewer = await call<{ exportedAt: string | null }>(documentBlockPost, {
+      token: t.responsible,
+      body: { blockId: blockIds[0] },
+    });
     expect(viewer.json.data!.exportedAt).toBe(record.at.toISOString());
   });
 
@@ -260,7 +309,17 @@ describe("POST /api/client/export", () => {
     expect(lines[0]).toBe("data;debito;credito;valor;historico;complemento;cnpj_fornecedor;chave;bloco");
     const rows = lines.slice(1).map((line) => line.split(";"));
     expect(rows).toEqual([
-      ["05/03/2026", "31", "1.1.1-5", "1234,56", "120", `NF 4321 Distribuidora São Luís ${key}`, supplierCnpj, key, String(blockIds[0])],
+      [
+        "05/03/2026",
+        "31",
+        "1.1.1-5",
+        "1234,56",
+        "120",
+        `NF 4321 Distribuidora São Luís ${key}`,
+        supplierCnpj,
+        key,
+        String(blockIds[0]),
+      ],
       ["20/03/2026", "3.1.01.002", "1.1.1-5", "50,00", "120", "NF", "", "", String(blockIds[1])],
     ]);
     const total = rows.reduce((sum, row) => sum + Number(row[3]!.replace(",", "")), 0);
@@ -275,15 +334,27 @@ describe("POST /api/client/export", () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.bytes.equals(b.bytes)).toBe(true);
-    const records = await getDb().export.findMany({ where: { clientId: alpha.id }, include: { blocks: true }, orderBy: { id: "asc" } });
+    const records = await getDb().export.findMany({
+      where: { clientId: alpha.id },
+      include: { blocks: true },
+      orderBy: { id: "asc" },
+    });
     expect(records).toHaveLength(before + 2);
     for (const record of records.slice(-2)) expect(record.blocks).toHaveLength(2);
-    const check = await call<{ exports: unknown[] }>(checkPost, { token: t.owner, body: { clientId: alpha.id, ...period } });
+    const check = await call<{ exports: unknown[] }>(checkPost, {
+      token: t.owner,
+      body: { clientId: alpha.id, ...period },
+    });
     expect(check.json.data!.exports).toHaveLength(before + 2);
   });
 
   test("an empty month: the header line alone, recorded with no postings", async () => {
-    const res = await fetchFile(exportPost, t.responsible, { clientId: alpha.id, year: 2025, month: 1, format: "dominio" });
+    const res = await fetchFile(exportPost, t.responsible, {
+      clientId: alpha.id,
+      year: 2025,
+      month: 1,
+      format: "dominio",
+    });
     expect(res.status).toBe(200);
     expect(res.bytes.toString("latin1")).toBe(`|0000|${alpha.code}|\r\n`);
   });

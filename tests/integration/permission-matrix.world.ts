@@ -407,7 +407,11 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/block/viewed": body((m) => ({ blockId: m.w.uncategorized.id })),
 
   "POST /api/client/busy": body((m) => ({ clientId: m.w.alpha.id })),
-  "POST /api/client/export/settings": body((m) => ({ clientId: m.w.alpha.id, counterpartAccount: "2.1.01", historyCode: "1" })),
+  "POST /api/client/export/settings": body((m) => ({
+    clientId: m.w.alpha.id,
+    counterpartAccount: "2.1.01",
+    historyCode: "1",
+  })),
   // A month with no block of alpha's: the export is a header line, once alpha's counterpart is set.
   "POST /api/client/export/check": body((m) => ({ clientId: m.w.alpha.id, year: 2001, month: 1 })),
   "POST /api/client/export": {

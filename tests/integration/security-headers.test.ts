@@ -24,7 +24,9 @@ const FILES = "GET /api/files/[...key]";
 const json = (answer: Answer) => answer.headers.get("content-type");
 
 describe("every endpoint: JSON and no-store, whether it serves or refuses", () => {
-  for (const key of Object.keys(table).filter((k) => k !== FILES && !DOWNLOADS.has(k) && !k.includes("changePassword"))) {
+  for (const key of Object.keys(table).filter(
+    (k) => k !== FILES && !DOWNLOADS.has(k) && !k.includes("changePassword"),
+  )) {
     test(
       key,
       async () => {
