@@ -37,10 +37,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/devolveds", access: "business" },
   { path: "/colorlab", access: "internal" },
   { path: "/dev/outbox", access: "internal" }, // mail waiting to be sent; the API answers 404 in production
-  // E-mailed links (invite, password reset): the token after the path is the key, so a logged-in user
+  // E-mailed links (invite, password reset, unsubscribe): the token after the path is the key, so a logged-in user
   // opening one is not sent home.
   { path: "/convite", access: "open", prefix: true },
   { path: "/redefinir-senha", access: "open", prefix: true },
+  { path: "/descadastrar", access: "open", prefix: true }, // a notification e-mail's unsubscribe link
 ];
 
 export type AuthState = { loggedIn: boolean; platform: Platform | null };

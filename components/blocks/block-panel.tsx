@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useChartAccounts, useClientMonthAccounts, type BlockDocumentsAnswer } from "@/lib/api/blocks";
 import type { Block } from "@/lib/contract/blocks";
 import { monthNames } from "@/lib/format/dates";
@@ -79,6 +79,8 @@ export function BlockPanel({
   formHidden,
 }: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
+  const dateNoteId = useId();
+  const valueNoteId = useId();
   useEffect(() => onFormChange?.(form), [form, onFormChange]);
   // Categorization: the account first and focused on each new block; Enter on a date select saves.
   const categorizing = mode === "categorization";
@@ -116,15 +118,27 @@ export function BlockPanel({
   };
   const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
   const placeholder = { value: EMPTY, label: "—" };
-  const note = (shown: boolean, testId: string) =>
-    shown && prefillSource ? (
-      <p data-testid={testId} className="text-xs font-medium text-primary" title={readingMessages.prefilledHint}>
-        {readingMessages.prefilled(prefillSource)}
+  // 'Lido do documento (…)' under a prefilled field, which it describes while the field keeps that value.
+  const dateNoted = Boolean(prefill && prefillSource && keepsDate(form, prefill));
+  const valueNoted = Boolean(prefill && prefillSource && keepsValue(form, prefill));
+  const note = (shown: boolean, id: string, testId: string) =>
+    shown ? (
+      <p
+        id={id}
+        data-testid={testId}
+        className="text-xs font-medium text-primary"
+        title={readingMessages.prefilledHint}
+      >
+        {readingMessages.prefilled(prefillSource ?? "")}
       </p>
     ) : null;
 
   const dateFields = (
-    <fieldset className="flex min-w-0 flex-col gap-0.5" disabled={!editable}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-0.5"
+      disabled={!editable}
+      aria-describedby={dateNoted ? dateNoteId : undefined}
+    >
       <legend className="mb-0.5 text-sm font-semibold">{t.paymentDate}</legend>
       <div className="grid grid-cols-[1fr_1.6fr_1.2fr] gap-1">
         <SelectField
@@ -146,7 +160,7 @@ export function BlockPanel({
           onValueChange={setYear}
         />
       </div>
-      {prefill ? note(keepsDate(form, prefill), "prefill-date") : null}
+      {note(dateNoted, dateNoteId, "prefill-date")}
     </fieldset>
   );
   const accountField = (
@@ -168,8 +182,9 @@ export function BlockPanel({
         cents={form.cents}
         readOnly={!editable}
         onCentsChange={(cents) => setForm((current) => ({ ...current, cents }))}
+        aria-describedby={valueNoted ? valueNoteId : undefined}
       />
-      {prefill ? note(keepsValue(form, prefill), "prefill-value") : null}
+      {note(valueNoted, valueNoteId, "prefill-value")}
     </div>
   );
   // Enter in a native select does nothing by itself: in categorization it saves, as in the other fields.

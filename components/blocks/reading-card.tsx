@@ -36,7 +36,9 @@ export function ReadingCard({
   headingLevel = 3,
 }: ReadingCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const SubHeading = headingLevel === 2 ? "h3" : "h4";
   const titleId = useId();
+  const duplicateId = useId();
   const files = sources.flatMap((source, index) => (source ? [{ source, index }] : []));
   if (!reading && !importedBy && files.length === 0) return null;
   const boleto = reading?.model === "boleto" || reading?.model === "arrecadacao";
@@ -107,15 +109,15 @@ export function ReadingCard({
         </ul>
       ) : null}
       {reading && reading.duplicateOf.length > 0 ? (
-        <div
-          role="note"
+        <section
+          aria-labelledby={duplicateId}
           data-testid="reading-duplicate"
           className="flex flex-col gap-0.5 rounded-theme border border-status-pendency/50 bg-status-pendency/10 p-1"
         >
-          <p className="flex items-center gap-0.5 font-semibold">
+          <SubHeading id={duplicateId} className="flex items-center gap-0.5 font-semibold">
             <CopyCheck aria-hidden="true" className="size-2" />
             {t.duplicate}
-          </p>
+          </SubHeading>
           <p className="text-xs text-muted">{t.duplicateHint}</p>
           <ul className="flex flex-wrap gap-0.5">
             {reading.duplicateOf.map((id) => (
@@ -136,7 +138,7 @@ export function ReadingCard({
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       ) : null}
     </section>
   );

@@ -11,6 +11,7 @@ import { ObservationField } from "@/components/blocks/observation-field";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { WhatsAppLink } from "./whatsapp-link";
 
 const t = categorizationScreenMessages;
 
@@ -66,6 +67,7 @@ function ReportForm({ clientId, blockId, onReported }: Pick<ReportDialogProps, "
         value={observations}
         onChange={setObservations}
       />
+      <WhatsAppLink clientId={clientId} blockId={blockId} issue={issue} observations={observations} />
       {report.error ? (
         <p role="alert" className="rounded-theme bg-danger-soft px-1.5 py-1 text-sm font-medium text-danger">
           {report.error.message}

@@ -7,6 +7,7 @@ import type { PendencyToSolve } from "@/lib/contract/business";
 import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { commonMessages } from "@/lib/i18n/sections/common";
+import { ID_MAX } from "@/lib/contract/ids";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -31,6 +32,14 @@ const SkipDialog = lazyWhenOpen<SkipDialogProps>(
 
 const t = businessPanelMessages;
 
+/** An id of the address: `?pendencia=<id>` (an e-mail's link) or `?bloco=<id>` (a WhatsApp message's), or null. */
+function linkedId(name: "pendencia" | "bloco"): number | null {
+  if (typeof window === "undefined") return null;
+  const value = new URLSearchParams(window.location.search).get(name) ?? "";
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  return id <= ID_MAX ? id : null;
+}
+
 /**
  * /pendencyblock 'Blocos com pendencia' (spec §2, §4): the head of the company's pendency queue in the
  * shared panel; the operators on this screen and the open count, polled while it is open.
@@ -38,8 +47,15 @@ const t = businessPanelMessages;
 export function PendencyBlockPage() {
   const presence = usePendencyPresence();
   // The pendency chosen in the list; null: the head of the queue (Proximo and a solve go back to it).
-  const [chosen, setChosen] = useState<number | null>(null);
-  const toSolve = useToSolve(chosen);
+  // An e-mailed link (/pendencyblock?pendencia=<id>) opens that pendency; not open any more: the head.
+  const [chosen, setChosen] = useState<number | null>(() => linkedId("pendencia"));
+  // A linked block's open pendency is shown until the person chooses, solves or skips (then it is let go).
+  const [linkedBlock, setLinkedBlock] = useState<number | null>(() => (chosen === null ? linkedId("bloco") : null));
+  const toSolve = useToSolve(chosen, linkedBlock);
+  const choose = (id: number | null) => {
+    setLinkedBlock(null);
+    setChosen(id);
+  };
   const [notice, setNotice] = useState<Notice | null>(null);
   const queue = toSolve.data?.queue ?? [];
   const count = presence.data?.pendencyNumber ?? toSolve.data?.pendencyNumber;
@@ -90,7 +106,7 @@ export function PendencyBlockPage() {
               disabled={toSolve.isFetching}
               onChoose={(id) => {
                 setNotice(null);
-                setChosen(id);
+                choose(id);
               }}
             />
           ) : null}
@@ -98,11 +114,11 @@ export function PendencyBlockPage() {
             key={pendency.id}
             pendency={pendency}
             onSolved={() => {
-              setChosen(null);
+              choose(null);
               setNotice({ text: t.solved, tone: "done" });
             }}
             onSkipped={() => {
-              setChosen(null);
+              choose(null);
               setNotice(null);
             }}
             onGone={(text) => {

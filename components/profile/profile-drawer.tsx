@@ -10,6 +10,7 @@ import type { ChosenPlatform } from "@/lib/platform";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { chartMessages } from "@/lib/i18n/sections/chart";
 import { exportsMessages } from "@/lib/i18n/sections/exports";
+import { notificationsMessages } from "@/lib/i18n/sections/notifications";
 import { isManager, isOwner } from "@/lib/permissions/operators";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
@@ -19,10 +20,11 @@ import { ExpandablePanel } from "./expandable-panel";
 import { OfficeDialog, officeLabel } from "./office-dialog";
 import type { OfficeKind } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
+import { NotificationSettings } from "./notification-settings";
 import { OfficeExportPanel } from "./office-export-panel";
 import { ProfilePanel } from "./profile-panel";
 
-type Panel = "profile" | "contact" | "password" | "export" | null;
+type Panel = "profile" | "contact" | "password" | "notifications" | "export" | null;
 const t = profileMessages;
 
 export type ProfileDrawerProps = {
@@ -92,6 +94,13 @@ export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: Pro
               <ContactList key={openClientId ?? "own"} enabled={open} clientId={openClientId} />
             </ExpandablePanel>
           ) : null}
+          <ExpandablePanel
+            title={notificationsMessages.panel}
+            open={panel === "notifications"}
+            onOpenChange={toggle("notifications")}
+          >
+            <NotificationSettings platform={platform} enabled={open && panel === "notifications"} />
+          </ExpandablePanel>
           <ExpandablePanel title={t.changePassword} open={panel === "password"} onOpenChange={toggle("password")}>
             <ChangePasswordForm />
           </ExpandablePanel>

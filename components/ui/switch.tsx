@@ -5,6 +5,8 @@ import { cn } from "./cn";
 
 export type SwitchProps = {
   label: string;
+  /** A line under the label, read with it (aria-describedby). */
+  description?: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
@@ -15,19 +17,32 @@ export type SwitchProps = {
  * A labelled on/off switch: a native button with role="switch" and aria-checked (Space and Enter toggle
  * it, the label names it), the markup Radix's switch rendered, without its script on every page.
  */
-export function Switch({ label, checked, onCheckedChange, disabled, className }: SwitchProps) {
+export function Switch({ label, description, checked, onCheckedChange, disabled, className }: SwitchProps) {
   const id = useId();
+  const descriptionId = `${id}-description`;
   const state = checked ? "checked" : "unchecked";
   return (
     <div className={cn("flex items-center justify-between gap-2", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-      </label>
+      {description ? (
+        <div className="flex min-w-0 flex-col">
+          <label htmlFor={id} className="text-sm font-medium text-fg">
+            {label}
+          </label>
+          <span id={descriptionId} className="text-xs text-muted">
+            {description}
+          </span>
+        </div>
+      ) : (
+        <label htmlFor={id} className="text-sm font-medium text-fg">
+          {label}
+        </label>
+      )}
       <button
         type="button"
         role="switch"
         id={id}
         aria-checked={checked}
+        aria-describedby={description ? descriptionId : undefined}
         data-state={state}
         value="on"
         disabled={disabled}

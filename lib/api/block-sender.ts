@@ -174,11 +174,12 @@ export function useSolvePendency() {
  * POST /api/pendency/tosolve {open?}: the head of the company's queue (or the one chosen in its list), the
  * open count and the list.
  */
-export function useToSolve(chosen: number | null = null) {
+export function useToSolve(chosen: number | null = null, openBlock: number | null = null) {
+  const body = chosen !== null ? { open: chosen } : openBlock !== null ? { openBlock } : {};
   return useQuery({
-    queryKey: [...blockSenderKeys.toSolve, chosen],
-    queryFn: ({ signal }) =>
-      api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", chosen === null ? {} : { open: chosen }, { signal }),
+    queryKey:
+      openBlock === null ? [...blockSenderKeys.toSolve, chosen] : [...blockSenderKeys.toSolve, chosen, openBlock],
+    queryFn: ({ signal }) => api.request<PendencyToSolveAnswer>("/api/pendency/tosolve", body, { signal }),
     staleTime: 0,
   });
 }

@@ -160,6 +160,8 @@ export const pendencyToSolveBody = z
     pendencyId: idSchema.optional(),
     /** Show this open pendency of the company instead of the head (chosen from `queue`); not open: the head. */
     open: idSchema.optional(),
+    /** Show the open pendency of this block of the company (a WhatsApp message's link names the block). */
+    openBlock: idSchema.optional(),
   })
   // No payload (a GET, spec §7): the call without fields.
   .default({});

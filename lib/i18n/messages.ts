@@ -45,6 +45,7 @@ import { fiscalMessages } from "./sections/fiscal";
 import { fiscalImportMessages } from "./sections/fiscalImport";
 import { readingMessages } from "./sections/reading";
 import { exportsMessages } from "./sections/exports";
+import { notificationsMessages } from "./sections/notifications";
 
 export const messages = {
   validation: validationMessages,
@@ -88,4 +89,5 @@ export const messages = {
   fiscalImport: fiscalImportMessages,
   reading: readingMessages,
   exports: exportsMessages,
+  notifications: notificationsMessages,
 } as const;

@@ -8,6 +8,8 @@ import type { Actor } from "@/server/policy/actor";
 import { blocksVisibleTo } from "@/server/policy/scopes";
 import { loadWorkBlock } from "./access";
 import { explainMissedWrite } from "./save-block";
+import { scheduleDelivery } from "@/server/mail/deliver";
+import { notifyReturned } from "@/server/notifications/notify-block";
 
 export type DevolvedAnswer = { blockId: number; devolvedDatetime: string };
 
@@ -35,10 +37,12 @@ async function ownDevolve(tx: Tx, actor: Actor, blockId: number): Promise<Devolv
  * answered them), the client's modifiedAt moves and the audit event is written. The optional reason
  * (trimmed, at most 500 characters, '' is none) is kept on the block for the client's Devolvidos.
  * Sent again by the operator who devolved it (a double click, a retry), it answers as done: 200 with
- * the first devolve's answer, nothing written (ownDevolve).
+ * the first devolve's answer, nothing written (ownDevolve). The company's users are told by e-mail,
+ * with the documents' deadline, in the same transaction (notifyReturned), sent after the commit.
  */
 export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockDevolveBody }): Promise<DevolvedAnswer> {
-  return getDb().$transaction(async (tx) => {
+  let mailed = 0;
+  const answered = await getDb().$transaction(async (tx) => {
     const already = await ownDevolve(tx, actor, body.blockId);
     if (already) return already;
     const block = await loadWorkBlock(tx, actor, body.blockId);
@@ -77,6 +81,9 @@ export async function devolveBlock({ actor, body }: { actor: Actor; body: BlockD
         reason: body.reason ? body.reason.length : 0,
       },
     });
+    mailed = await notifyReturned(tx, { id: block.id, devolvedAt: now, reason: body.reason || null });
     return { blockId: block.id, devolvedDatetime: now.toISOString() };
   });
+  if (mailed > 0) scheduleDelivery();
+  return answered;
 }

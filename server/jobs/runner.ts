@@ -11,6 +11,7 @@ import { JOBS_SCHEMA, QUEUE_SETTINGS, QUEUES, type QueueName, type QueueSettings
 import { deleteExpiredReturnedDocuments } from "./returned-documents";
 import { setJobSender } from "@/server/queue/sender";
 import { readDocument, sweepUnreadDocuments } from "@/server/documents/read-document";
+import { writeDailyDigests } from "@/server/notifications/daily-digest";
 
 // The workers: started by scripts/start.ts (npm start, npm run dev) before Next.js, stopped after it.
 // pg-boss creates its schema on the first start, keeps every job as a row (a job survives a restart),
@@ -34,6 +35,11 @@ const HANDLERS: Record<QueueName, JobHandler> = {
   [QUEUES.orphanBlobs]: (_data, { now }) => sweepOrphanBlobs({ now }),
   [QUEUES.documentRead]: (data) => readDocument(documentReadData.parse(data).documentId),
   [QUEUES.documentReadSweep]: (_data, { boss }) => sweepUnreadDocuments(boss),
+  [QUEUES.notificationDigest]: async (_data, { boss, now }) => {
+    const result = await writeDailyDigests({ now });
+    if (result.operators > 0) await dispatchPendingMail(boss);
+    return result;
+  },
 };
 
 export type StartJobsOptions = {

@@ -35,7 +35,7 @@ async function claim(which: Prisma.Sql, claimMs: number): Promise<MailOutbox | n
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING id, "to", subject, text, html, kind, created_at AS "createdAt", sent_at AS "sentAt", attempts,
+    RETURNING id, "to", subject, text, html, kind, headers, created_at AS "createdAt", sent_at AS "sentAt", attempts,
       last_error AS "lastError", sending_until AS "sendingUntil"`;
   return rows[0] ?? null;
 }
@@ -50,6 +50,13 @@ export function claimMail(id: number, claimMs = MAIL_SENDING_CLAIM_MS): Promise<
   return claim(Prisma.sql`id = ${id}`, claimMs);
 }
 
+/** The extra headers kept with a row (a JSON object of strings), or none. */
+function mailHeaders(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 type Outcome = { id: number; sent: boolean; attempts: number; error?: string } | null;
 
 // One message: claim (committed), send, then record sent_at or last_error and let the claim go.
@@ -57,7 +64,13 @@ async function deliverOne(transport: MailTransport, claim: () => Promise<MailOut
   const row = await claim();
   if (!row) return null;
   try {
-    await transport({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    await transport({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      headers: mailHeaders(row.headers),
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await getDb().mailOutbox.update({

@@ -2,14 +2,22 @@ import "server-only";
 import { messages } from "@/lib/i18n/messages";
 
 // pt-BR e-mails: a plain-text body (what the log and the dev outbox show) and a simple HTML twin.
-export type MailContent = { subject: string; text: string; html: string; kind: string };
+export type MailContent = {
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  /** Extra headers (the notifications' List-Unsubscribe pair), kept with the outbox row. */
+  headers?: Record<string, string>;
+};
 
 const m = messages.mail;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function html(paragraphs: string[], link: { href: string; label: string }): string {
+/** A small grey paragraph under the signature (the notifications' unsubscribe note), already HTML. */
+export function html(paragraphs: string[], link: { href: string; label: string }, footer = ""): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
   const href = escapeHtml(link.href);
   return `<!doctype html>
@@ -20,7 +28,7 @@ ${body}
     text-decoration:none">${escapeHtml(link.label)}</a></p>
 <p style="font-size:12px;color:#6b7280">${href}</p>
 <p>${escapeHtml(m.signature)}</p>
-</body></html>`;
+${footer}</body></html>`;
 }
 
 export function inviteMail(link: string, organizationName: string): MailContent {

@@ -3,7 +3,14 @@ import nodemailer from "nodemailer";
 import { getConfig } from "@/server/config";
 import { scopedLogger } from "@/server/log";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string | null };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post), passed to nodemailer as they are. */
+  headers?: Record<string, string>;
+};
 export type MailTransport = (mail: OutgoingMail) => Promise<void>;
 
 let smtp: { url: string; send: MailTransport } | undefined;
@@ -34,6 +41,7 @@ function smtpTransport(url: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          headers: mail.headers,
         });
       },
     };

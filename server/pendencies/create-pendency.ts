@@ -11,6 +11,8 @@ import { documentImageUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
 import { RELEASED_CLAIM } from "@/server/categorization/queue";
+import { scheduleDelivery } from "@/server/mail/deliver";
+import { notifyPendency } from "@/server/notifications/notify-block";
 
 /**
  * POST /api/pendency/create {blockId?, issue, observations} (no blockId: shownBlock) — 'Reportar problema'
@@ -24,9 +26,11 @@ import { RELEASED_CLAIM } from "@/server/categorization/queue";
  * viewer's form is stale), the client's modifiedAt moves and the audit event is written. The block
  * leaves the categorization queue until the client solves the pendency. The same report sent again by
  * the same operator moments later (a double click) answers as the first did, nothing written (isOwnRepeat).
+ * The company's users are told by e-mail in the same transaction (notifyPendency), sent after the commit.
  */
 export async function createPendency({ actor, body }: { actor: Actor; body: PendencyCreateBody }): Promise<Pendency> {
-  return getDb().$transaction(async (tx) => {
+  let mailed = 0;
+  const answered = await getDb().$transaction(async (tx) => {
     const blockId = body.blockId ?? (await shownBlock(tx, actor));
     const block = await loadWorkBlock(tx, actor, blockId);
     await tx.$queryRaw`SELECT id FROM blocks WHERE id = ${block.id} FOR UPDATE`;
@@ -67,8 +71,16 @@ export async function createPendency({ actor, body }: { actor: Actor; body: Pend
       targetId: block.id,
       data: { pendencyId: pendency.id, issue: body.issue, observations: body.observations.length },
     });
+    mailed = await notifyPendency(tx, {
+      id: pendency.id,
+      blockId: block.id,
+      issue: body.issue,
+      observations: body.observations,
+    });
     return answer(tx, { ...pendency, blockId: block.id, issue: body.issue, observations: body.observations });
   });
+  if (mailed > 0) scheduleDelivery();
+  return answered;
 }
 
 /**

@@ -71,7 +71,8 @@ export async function pendencyToSolve({
   if (body.next) await moveToEnd(db, me.clientId, body.pendencyId);
   const rows = await db.$queryRaw<HeadRow[]>`
     WITH open AS (${openPendenciesOf(me.clientId)}),
-         head AS (SELECT open.id FROM open ORDER BY open.id = ${body.open ?? null}::int IS TRUE DESC,
+         head AS (SELECT open.id FROM open ORDER BY (open.id = ${body.open ?? null}::int
+           OR open.block_id = ${body.openBlock ?? null}::int) IS TRUE DESC,
            open.queued_at, open.id LIMIT 1),
          shown AS (
            UPDATE client_operators SET shown_pendency_id = (SELECT id FROM head)

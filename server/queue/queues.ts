@@ -27,6 +27,8 @@ export const QUEUES = {
   documentRead: "document-read",
   /** Sends a document-read for the documents not read yet (documents.read_at null). */
   documentReadSweep: "document-read-sweep",
+  /** Writes the daily digest e-mails of the office operators (server/notifications/daily-digest.ts). */
+  notificationDigest: "notification-digest",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -151,5 +153,16 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     pollingIntervalSeconds: 30,
     cron: "*/10 * * * *",
     catchUp: true,
+  },
+  // 07:00 in São Paulo, about the day before. No catch-up at start: a digest is news of the morning,
+  // and the day's record (operator_digests) already makes a repeated run harmless.
+  [QUEUES.notificationDigest]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    pollingIntervalSeconds: 30,
+    cron: "0 7 * * *",
   },
 };

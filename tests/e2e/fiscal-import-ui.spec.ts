@@ -169,6 +169,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByLabel("Valor")).toHaveValue(cents(note.totalCents));
       await expect(page.getByTestId("prefill-date")).toHaveText("Lido do documento (XML)");
       await expect(page.getByTestId("prefill-value")).toHaveText("Lido do documento (XML)");
+      await expect(page.getByLabel("Valor")).toHaveAccessibleDescription("Lido do documento (XML)");
       const card = page.getByTestId("reading-card");
       await expect(card).toContainText(ISSUER_NAME);
       await expect(card).toContainText(ISSUER_CNPJ);

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { BlockReadingAnswer } from "@/lib/contract/fiscal";
 import { buildNfe } from "../../scripts/lib/fiscal-xml";
-import { expectNoAxeViolations, settled } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { db } from "./support/create-block";
 import { expect, test } from "./support/data";
 import { accessKeyCode, boletoBarcode, boletoCode, jpegDataUrl, photoOf } from "./support/fiscal-photo";
@@ -16,8 +15,7 @@ import { apiLogin } from "./support/session";
 // owner, one account active since January). The company sends a photo by POST /api/block/create; the
 // document-read job reads its code in the background, and the test waits for that on the block's
 // documents answer (polling, never sleeping) before the operator opens the screen. Each journey at 1440
-// and at 390 px, with axe on every state (one known finding tolerated, on one node: see below) and the
-// keyboard.
+// and at 390 px, with axe on every state and the keyboard.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -81,36 +79,11 @@ const savedColumns = (blockId: number) =>
     select: { paymentDate: true, valueCents: true, accountId: true, categorizedAt: true },
   });
 
-// A known finding of the screens, tolerated on this one node until they change: the reading card's
-// 'Possível duplicado' title is a bold <p> over a smaller one, which axe calls p-as-heading (serious).
-// The page is checked as tests/e2e/support/axe.ts does (its tags, after the animations settle) without
-// that node, and the node by every rule but that one. Once the title is a heading, use
-// expectNoAxeViolations here as well.
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"];
-const DUPLICATE_TITLE = '[data-testid="reading-duplicate"] > p:first-child';
-
-async function expectNoAxeViolationsButTheDuplicateTitle(page: Page, scene: string): Promise<void> {
-  await settled(page);
-  const summary = (violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) =>
-    violations.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  const rest = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude(DUPLICATE_TITLE).analyze();
-  expect(summary(rest.violations), `axe on ${scene}`).toEqual([]);
-  const title = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .include(DUPLICATE_TITLE)
-    .disableRules(["p-as-heading"])
-    .analyze();
-  expect(summary(title.violations), `axe on ${scene}, the duplicate's title`).toEqual([]);
-}
-
 /** 'Possível duplicado' in `scope`'s reading card, naming `otherId`; its button. */
 async function expectDuplicateOf(scope: Locator, otherId: number): Promise<Locator> {
   const note = scope.getByTestId("reading-duplicate");
   await expect(note).toBeVisible();
-  await expect(note).toContainText("Possível duplicado");
+  await expect(note.getByRole("heading", { name: "Possível duplicado" })).toBeVisible();
   await expect(note).toContainText("Outro bloco deste cliente traz a mesma chave ou linha digitável.");
   const open = note.getByRole("button", { name: `Abrir o bloco ${otherId} para comparar (somente leitura)` });
   await expect(open).toHaveText(`Bloco ${otherId}`);
@@ -167,6 +140,9 @@ for (const { name, viewport } of VIEWPORTS) {
       const dateGroup = page.getByRole("group", { name: "Data de pagamento" });
       await expect(dateGroup.getByTestId("prefill-date")).toHaveText("Lido do documento (código de barras)");
       await expect(page.getByTestId("prefill-value")).toHaveText("Lido do documento (código de barras)");
+      // each note describes its field for a screen reader
+      await expect(dateGroup).toHaveAccessibleDescription("Lido do documento (código de barras)");
+      await expect(page.getByLabel("Valor")).toHaveAccessibleDescription("Lido do documento (código de barras)");
       const card = page.getByTestId("reading-card");
       await expect(card).toContainText("Código de barras");
       await expect(card).toContainText("Boleto");
@@ -266,13 +242,13 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(card).toContainText("NF-e");
       await expect(card).toContainText(note.key.slice(0, 4) + " " + note.key.slice(4, 8));
       const openImported = await expectDuplicateOf(card, importedId);
-      await expectNoAxeViolationsButTheDuplicateTitle(page, `categorization of a possible duplicate (${name})`);
+      await expectNoAxeViolations(page, `categorization of a possible duplicate (${name})`);
 
       // following the mark by keyboard opens the imported block read-only; Escape comes back
       await tabTo(page, openImported, 80);
       await page.keyboard.press("Enter");
       const reference = await expectImportedReadOnly(page, importedId, photoId, note.key);
-      await expectNoAxeViolationsButTheDuplicateTitle(page, `imported block opened from categorization (${name})`);
+      await expectNoAxeViolations(page, `imported block opened from categorization (${name})`);
       await page.keyboard.press("Escape");
       await expect(reference).toBeHidden();
       await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(photoId));
@@ -301,14 +277,14 @@ for (const { name, viewport } of VIEWPORTS) {
       const viewerCard = viewer.getByTestId("reading-card");
       await expect(viewerCard).toContainText("Código de barras");
       const fromViewer = await expectDuplicateOf(viewerCard, importedId);
-      await expectNoAxeViolationsButTheDuplicateTitle(page, `viewer of a possible duplicate (${name})`);
+      await expectNoAxeViolations(page, `viewer of a possible duplicate (${name})`);
 
       await tabTo(page, fromViewer, 80);
       await page.keyboard.press("Enter");
       const again = await expectImportedReadOnly(page, importedId, photoId, note.key);
       // the imported block is in the client's list: the read-only viewer shows its saved value
       await expect(again.getByLabel("Valor")).toHaveValue(cents(note.totalCents));
-      await expectNoAxeViolationsButTheDuplicateTitle(page, `imported block opened from the viewer (${name})`);
+      await expectNoAxeViolations(page, `imported block opened from the viewer (${name})`);
       await page.keyboard.press("Escape");
       await expect(again).toBeHidden();
       await expect(viewer.filter({ hasNotText: READ_ONLY })).toBeVisible();

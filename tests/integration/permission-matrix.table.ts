@@ -780,6 +780,31 @@ export const table: Record<string, Row> = {
     regularAlpha: 200,
     otherCompany: 200,
   },
+  // The caller's notification e-mails: anyone logged in reads its own; a kind is set by the platform it
+  // belongs to ('digest' is the office's: the company users are refused).
+  "GET /api/operator/notifications": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 200,
+    responsible: 200,
+    shared: 200,
+    outsider: 200,
+    otherOffice: 200,
+    ownerAlpha: 200,
+    adminAlpha: 200,
+    regularAlpha: 200,
+    otherCompany: 200,
+  },
+  "POST /api/operator/notifications": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 200,
+    responsible: 200,
+    shared: 200,
+    outsider: 200,
+    otherOffice: 200,
+    ...companies403,
+  },
   "POST /api/operator/update/photo": {
     ...noSession,
     ownerA: 200,
@@ -1024,6 +1049,8 @@ export const table: Record<string, Row> = {
   },
 
   // Public: the links and forms of people who are not logged in.
+  "POST /api/notifications/unsubscribe": everyone(200),
+  "POST /api/notifications/unsubscribe/one-click": everyone(200),
   "POST /api/password/forgot": everyone(200),
   "POST /api/password/reset": everyone(200),
   "POST /api/password/reset/check": everyone(200),

@@ -21,6 +21,7 @@ import { GET as outboxGet } from "@/app/api/dev/outbox/route";
 import { currentYearMonth } from "@/lib/format/dates";
 import { issueTokenPair } from "@/server/auth/sessions";
 import { signDocumentUrl } from "@/server/documents/signed-url";
+import { unsubscribeToken } from "@/server/notifications/unsubscribe-token";
 import { getDb, type Account, type Client } from "@/server/db/client";
 import {
   createAccount,
@@ -241,7 +242,13 @@ async function mailedToken(email: string, pattern: RegExp): Promise<string> {
   return token;
 }
 
-export type MatrixRequest = { body?: unknown; path?: string; params?: Record<string, string | string[]> };
+export type MatrixRequest = {
+  body?: unknown;
+  path?: string;
+  params?: Record<string, string | string[]>;
+  rawBody?: string;
+  headers?: Record<string, string>;
+};
 export type RequestSpec = {
   /** A linkRoute: the phone actors send their session in the body's `link`, not as a bearer. */
   link?: boolean;
@@ -607,7 +614,22 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/operator/unsync/contabilize": body((m) => ({ clientId: m.w.alpha.id })),
   "GET /api/operator/unsync/pendency": none,
   "POST /api/operator/unsync/pendency": none,
+  "GET /api/operator/notifications": none,
+  "POST /api/operator/notifications": body({ kind: "digest", enabled: false }),
   "POST /api/operator/update/photo": { build: async () => ({ body: { base64url: await receiptDataUrl() } }) },
+
+  "POST /api/notifications/unsubscribe": {
+    parallel: true,
+    build: async () => ({ body: { token: unsubscribeToken((await createUser()).id, "pendency") } }),
+  },
+  "POST /api/notifications/unsubscribe/one-click": {
+    parallel: true,
+    build: async () => ({
+      path: `/api/notifications/unsubscribe/one-click?token=${unsubscribeToken((await createUser()).id, "returned")}`,
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    }),
+  },
 
   "POST /api/password/forgot": body(() => ({ email: uniqueEmail("esqueci") })),
   "POST /api/password/reset": {

@@ -157,18 +157,25 @@ describe("the block upload through the API client (XMLHttpRequest transport)", (
   });
 
   test("progress keeps a slow upload alive; then the server gets processingMs", async () => {
-    const { xhrs, transport, client } = setup({ stallMs: 30, processingMs: 200 });
-    const answer = client.request<{ done: boolean }>("/api/block/create", [], { transport, timeoutMs: 0 });
-    const xhr = await opened(xhrs, 1);
-    for (let step = 1; step <= 4; step += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 15));
-      xhr.progress(step, 4);
+    // The transport's clock is faked (a loaded machine's real 15 ms sleeps ran past the 30 ms stall).
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
+    try {
+      const { xhrs, transport, client } = setup({ stallMs: 30, processingMs: 200 });
+      const answer = client.request<{ done: boolean }>("/api/block/create", [], { transport, timeoutMs: 0 });
+      const xhr = await opened(xhrs, 1);
+      for (let step = 1; step <= 4; step += 1) {
+        await jest.advanceTimersByTimeAsync(15);
+        xhr.progress(step, 4);
+      }
+      xhr.uploaded();
+      await jest.advanceTimersByTimeAsync(60); // longer than stallMs: the server is working
+      expect(xhr.aborted).toBe(false);
+      xhr.respond(200, { data: { done: true } });
+      await expect(answer).resolves.toEqual({ done: true });
+      expect(xhr.aborted).toBe(false);
+    } finally {
+      jest.useRealTimers();
     }
-    xhr.uploaded();
-    await new Promise((resolve) => setTimeout(resolve, 60)); // longer than stallMs: the server is working
-    xhr.respond(200, { data: { done: true } });
-    await expect(answer).resolves.toEqual({ done: true });
-    expect(xhr.aborted).toBe(false);
   });
 
   test("the caller's abort stops the request", async () => {

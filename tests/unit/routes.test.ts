@@ -32,6 +32,8 @@ const table: [string, RouteDecision, RouteDecision, RouteDecision][] = [
   ["/convite/Abc_123-xyz", allow, allow, allow],
   ["/redefinir-senha", allow, allow, allow],
   ["/redefinir-senha/Abc_123-xyz", allow, allow, allow],
+  ["/descadastrar", allow, allow, allow],
+  ["/descadastrar/12.digest.Abc_123-xyz", allow, allow, allow],
   ["/convitex", toLogin, toLogin, toLogin],
   ["/redefinir-senhas/x", toLogin, toLogin, toLogin],
   ["/nope", toLogin, toLogin, toLogin],
