@@ -16,7 +16,7 @@ const FORMATS: { value: ExportFormat; label: string }[] = [
 ];
 
 /**
- * 'Exportar lançamentos do escritório' (owner and administrators, in the profile drawer beside 'Plano de
+ * 'Exportar lançamentos de todos os clientes' (owner and administrators, in the profile drawer beside 'Plano de
  * contas'): a month of every client as one ZIP, the clients with pendencies listed in pendencias.txt.
  */
 export function OfficeExportPanel() {

@@ -180,7 +180,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await openLoggedIn(page, await apiLogin(request, team.owner.email), "accounting", "/home");
       await page.getByTestId("profile-button").click();
       const drawer = page.getByRole("dialog", { name: "Conta" });
-      await drawer.getByRole("button", { name: "Exportar lançamentos do escritório" }).click();
+      await drawer.getByRole("button", { name: "Exportar lançamentos de todos os clientes" }).click();
       await expect(drawer.getByRole("button", { name: "Baixar ZIP" })).toBeVisible();
       await expectNoAxeViolations(page, `office export (${name})`);
       await shots(page, "export-office");

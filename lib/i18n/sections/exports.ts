@@ -49,7 +49,7 @@ export const exportsMessages = {
   downloaded: (name: string) => `Arquivo ${name} gerado.`,
   exportedAt: (date: string, time: string) => `Exportado em ${date} às ${time}`,
   // The office-wide export ('Plano de contas' neighbour in the shell's menu)
-  officeExport: "Exportar lançamentos do escritório",
+  officeExport: "Exportar lançamentos de todos os clientes",
   officeExportHint:
     "Um arquivo por cliente em um ZIP; os clientes com pendências ficam de fora e são listados em pendencias.txt.",
   officeDownload: "Baixar ZIP",
