@@ -18,6 +18,8 @@ type AccountOptionGroupProps = {
   activeIndex: number;
   onActive: (index: number) => void;
   onPick: (account: PickerAccount) => void;
+  /** The suggested account: its option carries the reason under its text (part of its name, as shown). */
+  suggestion: { accountId: number; text: string } | null;
 };
 
 /** One group of the account picker's listbox: its sticky title, then its options; nothing when empty. */
@@ -31,6 +33,7 @@ export function AccountOptionGroup({
   activeIndex,
   onActive,
   onPick,
+  suggestion,
 }: AccountOptionGroupProps) {
   if (accounts.length === 0) return null;
   return (
@@ -45,12 +48,14 @@ export function AccountOptionGroup({
       <ul role="group" aria-labelledby={headingId}>
         {accounts.map((account, i) => {
           const index = offset + i;
+          const suggested = suggestion?.accountId === account.id;
           return (
             <li
               key={account.id}
               id={optionId(index)}
               role="option"
               aria-selected={account.id === value}
+              data-suggested={suggested || undefined}
               onMouseDown={(event) => event.preventDefault()}
               onMouseMove={() => onActive(index)}
               onClick={() => onPick(account)}
@@ -64,6 +69,7 @@ export function AccountOptionGroup({
               {account.reducedCode ? (
                 <span className="ml-1 text-xs font-normal text-muted">{reducedCodeLabel(account.reducedCode)}</span>
               ) : null}
+              {suggested ? <span className="block text-xs font-medium text-primary">{suggestion.text}</span> : null}
             </li>
           );
         })}

@@ -16,14 +16,19 @@ const byCode = (a: PickerAccount, b: PickerAccount) =>
 
 /**
  * 'Contas ativas' (the client's accounts of the month) first, then 'Todas as contas' (the rest of the
- * year's chart: an active account is listed once, in the first group). Both sorted by code.
+ * year's chart: an active account is listed once, in the first group). Both sorted by code, but the
+ * suggested account (`suggestedId`), when offered, heads the first group.
  */
 export function pickerGroups(
   active: readonly PickerAccount[],
   all: readonly PickerAccount[],
+  suggestedId: number | null = null,
 ): { active: PickerAccount[]; all: PickerAccount[] } {
   const activeIds = new Set(active.map((account) => account.id));
-  return { active: [...active].sort(byCode), all: all.filter((account) => !activeIds.has(account.id)).sort(byCode) };
+  const sorted = [...active].sort(byCode);
+  const suggested = suggestedId === null ? -1 : sorted.findIndex((account) => account.id === suggestedId);
+  if (suggested > 0) sorted.unshift(...sorted.splice(suggested, 1));
+  return { active: sorted, all: all.filter((account) => !activeIds.has(account.id)).sort(byCode) };
 }
 
 /**

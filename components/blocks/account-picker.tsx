@@ -26,6 +26,10 @@ export type AccountPickerProps = {
    * trackpad: on a touch screen a focused input raises the keyboard over the image.
    */
   autoFocus?: boolean;
+  /** The account suggested for the block and why ('Sugerida: usada 3 vezes para …'): first in the list. */
+  suggestion?: { accountId: number; text: string } | null;
+  /** The id of a note that describes the field (the suggestion's reason under it). */
+  describedBy?: string;
 };
 
 /**
@@ -45,8 +49,11 @@ export function AccountPicker({
   readOnly = false,
   invalid,
   autoFocus = false,
+  suggestion = null,
+  describedBy,
 }: AccountPickerProps) {
-  const picker = useAccountPicker({ value, active, all, onChange, known, readOnly, autoFocus });
+  const suggestedId = suggestion?.accountId ?? null;
+  const picker = useAccountPicker({ value, active, all, onChange, known, readOnly, autoFocus, suggestedId });
   const { id, inputRef, filtered, flat, open, activeIndex, optionId } = picker;
   const listId = `${id}-list`;
   const group = (key: "active" | "all", title: string, offset: number) => (
@@ -61,6 +68,7 @@ export function AccountPicker({
       activeIndex={activeIndex}
       onActive={picker.setActiveIndex}
       onPick={picker.pick}
+      suggestion={suggestion}
     />
   );
 
@@ -88,6 +96,7 @@ export function AccountPicker({
           aria-controls={listId}
           aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
           aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           placeholder={readOnly ? undefined : t.searchAccount}
           readOnly={readOnly}
           value={picker.text ?? picker.selectedText}

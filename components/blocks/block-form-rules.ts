@@ -1,12 +1,13 @@
 import { YEAR_SELECT_OPTIONS, ZOOM_LEVELS as ZOOM_LEVEL_COUNT } from "@/lib/constants";
 import type { Block, BlockSaveBody } from "@/lib/contract/blocks";
-import { currentYearMonth, isValidCalendarDate, saoPauloParts, type DateInput } from "@/lib/format/dates";
+import { currentYearMonth, isValidCalendarDate, type DateInput } from "@/lib/format/dates";
 import { centsToDecimalText, decimalTextToCents } from "@/lib/format/money";
 
 // Pure rules of the block viewer (spec §2 Block viewer, §4 Block states, §5 block form, §9). No React.
 
 // The card's date and value live in their own module (pages that only list blocks need nothing else here).
 export { blockCardDate, blockCardValue } from "./block-card-format";
+export { blockYearMonth } from "@/lib/blocks/block-month";
 
 /** Years in the viewer's year select (spec §9 "year select 5"): the current year and the four before. */
 export const VIEWER_YEAR_OPTIONS = YEAR_SELECT_OPTIONS;
@@ -47,16 +48,6 @@ export function isEditable(mode: ViewerMode, editing: boolean): boolean {
 /** Devolve is offered only when the block is not contabilised and the client is not busy (spec §4). */
 export function canDevolve(mode: ViewerMode): boolean {
   return mode !== "contabilized" && mode !== "view";
-}
-
-/** The month a block belongs to: its payment date's, or its sent date's (São Paulo) while uncategorised. */
-export function blockYearMonth(block: Pick<Block, "date" | "sentDatetime">): { year: number; month: number } {
-  if (block.date) {
-    const [year, month] = block.date.split("-").map(Number);
-    return { year, month };
-  }
-  const { year, month } = saoPauloParts(block.sentDatetime);
-  return { year, month };
 }
 
 export type BlockForm = {

@@ -12,7 +12,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { AccountPicker } from "./account-picker";
 import { Badges, PendencyNote } from "./block-panel-notes";
 import { offeredAccounts } from "./account-picker-rules";
-import { keepsDate, keepsValue, type Prefill } from "./reading-prefill";
+import { keepsAccount, keepsDate, keepsValue, type Prefill } from "./reading-prefill";
 import {
   blockYearMonth,
   canSave,
@@ -81,6 +81,7 @@ export function BlockPanel({
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
   const dateNoteId = useId();
   const valueNoteId = useId();
+  const accountNoteId = useId();
   useEffect(() => onFormChange?.(form), [form, onFormChange]);
   // Categorization: the account first and focused on each new block; Enter on a date select saves.
   const categorizing = mode === "categorization";
@@ -121,6 +122,19 @@ export function BlockPanel({
   // 'Lido do documento (…)' under a prefilled field, which it describes while the field keeps that value.
   const dateNoted = Boolean(prefill && prefillSource && keepsDate(form, prefill));
   const valueNoted = Boolean(prefill && prefillSource && keepsValue(form, prefill));
+  // The account its supplier's earlier blocks suggest: first in the picker, with its reason; in
+  // categorization the empty account starts on it, and the reason stays under it while it is kept.
+  const suggestion = block.accountSuggestion
+    ? {
+        accountId: block.accountSuggestion.accountId,
+        text: readingMessages.suggested(
+          block.accountSuggestion.reason.count,
+          block.accountSuggestion.reason.supplierName,
+          block.accountSuggestion.reason.kind,
+        ),
+      }
+    : null;
+  const accountNoted = Boolean(prefill && suggestion && keepsAccount(form, prefill));
   const note = (shown: boolean, id: string, testId: string) =>
     shown ? (
       <p
@@ -173,6 +187,8 @@ export function BlockPanel({
       readOnly={!editable}
       onChange={(accountId) => setForm((current) => ({ ...current, accountId }))}
       autoFocus={categorizing}
+      suggestion={editable ? suggestion : null}
+      describedBy={accountNoted ? accountNoteId : undefined}
     />
   );
   const valueField = (
@@ -216,7 +232,14 @@ export function BlockPanel({
         }}
       >
         {categorizing ? null : dateFields}
-        {accountField}
+        <div className="flex flex-col gap-0.5">
+          {accountField}
+          {accountNoted && suggestion ? (
+            <p id={accountNoteId} data-testid="prefill-account" className="text-xs font-medium text-primary">
+              {suggestion.text}
+            </p>
+          ) : null}
+        </div>
         {valueField}
         {categorizing ? dateFields : null}
         {error ? (

@@ -18,5 +18,6 @@ export function referenceBlock(id: number): Block {
     version: -1,
     hasPendency: false,
     reading: null,
+    accountSuggestion: null,
   };
 }

@@ -12,16 +12,18 @@ type Options = {
   known: readonly PickerAccount[];
   readOnly: boolean;
   autoFocus: boolean;
+  /** The account suggested for the block: first in the list. */
+  suggestedId: number | null;
 };
 
 /**
  * The account picker's state (account-picker.tsx draws it): the typed text and its filtered groups, the
  * open list and its active option, and what the input's keys, typing and the two buttons do.
  */
-export function useAccountPicker({ value, active, all, onChange, known, readOnly, autoFocus }: Options) {
+export function useAccountPicker({ value, active, all, onChange, known, readOnly, autoFocus, suggestedId }: Options) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const groups = useMemo(() => pickerGroups(active, all), [active, all]);
+  const groups = useMemo(() => pickerGroups(active, all, suggestedId), [active, all, suggestedId]);
   const selected = useMemo(
     () => [...groups.active, ...groups.all, ...known].find((account) => account.id === value) ?? null,
     [groups, known, value],

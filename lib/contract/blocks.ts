@@ -4,6 +4,7 @@ import { multilineTextSchema } from "@/lib/validation/schemas";
 import { idSchema } from "./ids";
 import { monthSchema, yearSchema } from "./accounts";
 import { blockReadingSchema, documentSourceSchema } from "./reading";
+import { accountSuggestionSchema } from "./suggestion";
 import { z } from "./zod";
 
 // Blocks, their documents and pendencies on the accounting platform (spec §3 Block, Block documents
@@ -48,6 +49,8 @@ export const blockSchema = z.object({
    * until something is read (docs/decisions/0271-fiscal-reading-contract.md).
    */
   reading: blockReadingSchema.nullable(),
+  /** The account its supplier's earlier blocks suggest (additive; null on the company's answers). */
+  accountSuggestion: accountSuggestionSchema.nullable(),
 });
 export type Block = z.infer<typeof blockSchema>;
 
@@ -115,6 +118,8 @@ export const blockDocumentsAnswer = z.object({
   sources: z.array(documentSourceSchema),
   /** When the block was last exported to the accounting system ('Exportado em …'); null: never (additive). */
   exportedAt: z.iso.datetime().nullable(),
+  /** The account its supplier's earlier blocks suggest (additive; null for a company user). */
+  accountSuggestion: accountSuggestionSchema.nullable(),
 });
 export type BlockDocumentsAnswer = z.infer<typeof blockDocumentsAnswer>;
 

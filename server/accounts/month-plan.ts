@@ -51,7 +51,7 @@ export const sortByCode = <T extends { code: string }>(rows: T[]): T[] =>
  * deactivated in; an open one covers every later month. So activating never reaches back, and
  * deactivating in month M leaves M−1 and before as they were.
  */
-const covers = (row: ActivationRow, month: number) =>
+export const covers = (row: ActivationRow, month: number) =>
   monthOfInstant(row.activatedAt) <= month && (row.deactivatedAt === null || month < monthOfInstant(row.deactivatedAt));
 
 /** The accounts of the year's chart available in one month, sorted by code. */

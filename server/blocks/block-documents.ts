@@ -5,6 +5,8 @@ import { mergeFindings } from "@/lib/fiscal/block-reading";
 import { getDb, statementRows } from "@/server/db/client";
 import { documentImageUrl, signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
+import { centsToDecimalText } from "@/lib/format/money";
+import { accountSuggestions } from "./account-suggestions";
 import { loadWorkBlock } from "./access";
 import { blockDuplicates, DOCUMENT_FINDINGS_SQL, duplicatesSql, parseFindings } from "./reading";
 
@@ -87,6 +89,9 @@ export async function blockDocuments({
       where: { id: access.id },
       select: {
         version: true,
+        paymentDate: true,
+        valueCents: true,
+        sentAt: true,
         categorizedById: true,
         contabilizedById: true,
         contabilizedAt: true,
@@ -108,7 +113,20 @@ export async function blockDocuments({
   const contabilized = block.contabilizedAt ? (block.contabilizedBy?.user ?? null) : null;
   const [pendency] = block.pendencies;
   const findings = documents.flatMap((doc) => (doc.found === null ? [] : parseFindings(doc.found)));
-  const reading = mergeFindings(findings);
+  const merged = mergeFindings(findings);
+  const reading = merged && { ...merged, duplicateOf: blockDuplicates(documents[0]?.duplicateOf ?? null) };
+  // The office's tool: a company user's answer carries none.
+  const suggestions = actor.accounting
+    ? await accountSuggestions(db, { clientId: access.clientId, officeId: access.officeId }, [
+        {
+          id: access.id,
+          value: block.valueCents === null ? null : centsToDecimalText(block.valueCents),
+          date: block.paymentDate ? block.paymentDate.toISOString().slice(0, 10) : null,
+          sentDatetime: block.sentAt.toISOString(),
+          reading,
+        },
+      ])
+    : null;
   return {
     documentsUrl: documents.map((doc) => documentImageUrl(doc.displayKey)),
     thumbnailsUrl: documents.map((doc) => documentImageUrl(doc.thumbKey)),
@@ -124,9 +142,10 @@ export async function blockDocuments({
     pendency: pendency
       ? { issue: pendency.issue, observations: pendency.observations, date: pendency.createdAt.toISOString() }
       : null,
-    reading: reading && { ...reading, duplicateOf: blockDuplicates(documents[0]?.duplicateOf ?? null) },
+    reading,
     importedBy: block.importedBy?.user.name ?? null,
     sources: documents.map(sourceOf),
     exportedAt: block.exports[0]?.export.at.toISOString() ?? null,
+    accountSuggestion: suggestions?.get(access.id) ?? null,
   };
 }

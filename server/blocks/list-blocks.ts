@@ -6,6 +6,7 @@ import {
   type ClientBlocksAnswer,
 } from "@/lib/contract/blocks";
 import type { BusinessBlocksAnswer } from "@/lib/contract/business";
+import { withAccountSuggestions } from "./account-suggestions";
 import { businessListCaller, loadBusinessBlocks } from "./company-blocks";
 import { getDb, statementRows } from "@/server/db/client";
 import { loadSeenClient } from "@/server/accounts/client-accounts";
@@ -99,6 +100,11 @@ export async function listBlocks({
     responsibleOperatorId: first.responsibleOperatorId,
   });
   const loaded = rows.filter((row): row is ListRow & BlockRow => row.id !== null).map((row) => toLoaded(row));
+  await withAccountSuggestions(
+    db,
+    { clientId: first.clientId, officeId: first.officeId },
+    loaded.map((one) => one.block),
+  );
   return {
     blocks: groupByMonth(loaded),
     uncategorizedCount: first.uncategorizedCount,

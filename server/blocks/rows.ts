@@ -104,6 +104,8 @@ export function toLoaded(row: BlockRow): LoadedBlock {
     version: row.version,
     hasPendency: row.hasPendency,
     reading: blockReading(row),
+    // Filled by the office's reads that offer it (withAccountSuggestions).
+    accountSuggestion: null,
   };
   return { block, year, month };
 }

@@ -5,6 +5,7 @@ import { getDb } from "@/server/db/client";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { AppError } from "@/server/errors";
 import type { Actor } from "@/server/policy/actor";
+import { withAccountSuggestions } from "@/server/blocks/account-suggestions";
 import { claimBlocks, loadCategorizationClient } from "./queue";
 
 /**
@@ -32,6 +33,7 @@ export async function toCategorize({
   if (!claimed.seen) return refuse(actor, body.clientId);
   if (claimed.busy)
     throw new AppError("conflict", messages.blocks.busy(claimed.busy), { details: { busy: claimed.busy } });
+  await withAccountSuggestions(getDb(), { clientId: body.clientId, officeId: operator.officeId }, claimed.blocks);
   const [block = null, next = null] = claimed.blocks;
   const heldBy = claimed.holders.map(({ name, pictureKey }) => ({
     name,

@@ -74,12 +74,21 @@ function accountByCode(ctx: ClientContext, code: string): Account {
   return account;
 }
 
+// About one block in seven of a supplier goes to a second account of the client, as real books do: the
+// larger purchases, here the blocks of three receipts (15% of them), so the account suggestion's replay
+// can learn it from the value. Nothing random is drawn for it: the seed's random sequence stays the same.
+const SECOND_ACCOUNT_RECEIPTS = 3;
+
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
-  const code = ctx.pool[plan.templates[0]].template.accountCode;
+  const template = plan.templates[0];
+  const code = ctx.pool[template].template.accountCode;
   const at = plan.actedAt ?? plan.sentAt;
   const usable = (c: string) =>
     active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
-  return accountByCode(ctx, usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code);
+  const usual = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
+  const others = active.filter((a) => a.code !== usual && usable(a.code));
+  const second = plan.templates.length >= SECOND_ACCOUNT_RECEIPTS && others.length > 0;
+  return accountByCode(ctx, second ? others[template % others.length].code : usual);
 }
 
 /**
@@ -199,16 +208,16 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       observations: plan.pendency?.observations,
       reportedAt: plan.pendency?.createdAt,
     });
-    // Every third block of the showcase has what its first picture carries read (lib/fiscal/findings).
+    // Each block has what its first picture carries read (lib/fiscal/findings): its supplier, for the
+    // account suggestion, when that is a fiscal document.
     const receipt = ctx.pool[plan.templates[0]];
-    const finding =
-      ctx.showcase && index % 3 === 0 && receipt
-        ? receiptFinding(receipt.template, {
-            day: isoDay(receipt.issuedAt),
-            totalCents: receipt.totalCents,
-            number: client.id * 10_000 + index,
-          })
-        : null;
+    const finding = receipt
+      ? receiptFinding(receipt.template, {
+          day: isoDay(receipt.issuedAt),
+          totalCents: receipt.totalCents,
+          number: client.id * 10_000 + index,
+        })
+      : null;
     if (finding) {
       const [first] = [...block.documents].sort((a, b) => a.position - b.position || a.id - b.id);
       await insertFindings({ db: tx, document: first, findings: [finding], readAt: first.createdAt });

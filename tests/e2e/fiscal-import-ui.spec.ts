@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { buildNfe, zipFiles } from "../../scripts/lib/fiscal-xml";
-import { expectNoAxeViolations, settled } from "./support/axe";
+import { expectNoAxeViolations, shots } from "./support/axe";
 import { expect, test } from "./support/data";
 import { saoPauloToday } from "./support/business";
 import { tabTo } from "./support/keyboard";
@@ -78,17 +78,6 @@ async function untilDrawn(request: APIRequestContext, access: string, blockId: n
       { timeout: 90_000, intervals: [500, 1_000, 2_000] },
     )
     .toBe(true);
-}
-
-/** UI_SHOTS=1: the screen as it stands, light and dark, into .data/screenshots/ (for review, not asserted). */
-async function shots(page: Page, name: string): Promise<void> {
-  if (!process.env.UI_SHOTS) return;
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await settled(page);
-    await page.screenshot({ path: `.data/screenshots/${name}-${page.viewportSize()?.width}-${theme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 for (const { name, viewport } of VIEWPORTS) {

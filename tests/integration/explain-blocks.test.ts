@@ -199,6 +199,15 @@ test("block/list: a block's reading through the findings' indexes, its duplicate
   }
 });
 
+test("block/list: the account suggestion reads each supplier's history through its index", async () => {
+  // The whole map: blocks read off notes of the one supplier the data has.
+  const all = await plans(await capture(() => call(listPost, { token, body: { clientId: target.id } })));
+  if (process.env.PRINT_PLANS) console.log(all.join("\n---\n"));
+  const explained = all.filter((plan) => /blocks_supplier_uses_idx/.test(plan));
+  expect(explained.length).toBe(2); // the statement's own plan and its generic plan
+  expectNoSeqScanOnBigTables(explained);
+});
+
 test("GET /api/clients reaches the caller's office through an index, not every office's clients", async () => {
   // The cards' statement (the one that reads the badge counts), not the actor load before it.
   const explained = (await plans(await capture(() => call(clientsGet, { token })))).filter((plan) =>

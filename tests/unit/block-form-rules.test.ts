@@ -39,6 +39,7 @@ const block = (extra: Partial<Block> = {}): Block => ({
   version: 4,
   hasPendency: false,
   reading: null,
+  accountSuggestion: null,
   ...extra,
 });
 const form = (extra: Partial<BlockForm> = {}): BlockForm => ({

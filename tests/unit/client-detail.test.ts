@@ -23,6 +23,7 @@ const block = (
   version: 0,
   hasPendency: false,
   reading: null,
+  accountSuggestion: null,
   ...extra,
 });
 const account = (

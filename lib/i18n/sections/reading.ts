@@ -45,4 +45,8 @@ export const readingMessages = {
   outsideRange: "Fora do período que o formulário aceita: a data de pagamento não foi preenchida.",
   reference: (id: number) => `Bloco ${id}`,
   readOnlyReference: "Aberto para consulta: somente leitura.",
+  /** The account suggestion's reason, in the picker and under the prefilled account. */
+  suggested: (count: number, supplier: string | null, kind: "supplier" | "office") =>
+    `Sugerida: usada ${count} ${count === 1 ? "vez" : "vezes"} para ${supplier ?? "este fornecedor"}` +
+    (kind === "office" ? " em outros clientes do escritório" : ""),
 } as const;

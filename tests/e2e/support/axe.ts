@@ -25,3 +25,14 @@ export async function expectNoAxeViolations(page: Page, scene: string): Promise<
   );
   expect(summary, `axe on ${scene}`).toEqual([]);
 }
+
+/** UI_SHOTS=1: the screen as it stands, light and dark, into .data/screenshots/ (for review, not asserted). */
+export async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.UI_SHOTS) return;
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await settled(page);
+    await page.screenshot({ path: `.data/screenshots/${name}-${page.viewportSize()?.width}-${theme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
