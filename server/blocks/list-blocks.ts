@@ -100,10 +100,12 @@ export async function listBlocks({
     responsibleOperatorId: first.responsibleOperatorId,
   });
   const loaded = rows.filter((row): row is ListRow & BlockRow => row.id !== null).map((row) => toLoaded(row));
+  // Suggested for the blocks still to categorise (a month already posted costs no statement); the viewer
+  // (document/block) suggests for a categorised one too.
   await withAccountSuggestions(
     db,
     { clientId: first.clientId, officeId: first.officeId },
-    loaded.map((one) => one.block),
+    loaded.flatMap((one) => (one.block.accountId === null ? [one.block] : [])),
   );
   return {
     blocks: groupByMonth(loaded),

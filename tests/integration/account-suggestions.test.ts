@@ -189,10 +189,12 @@ describe("the suggestion on the office's list", () => {
     expect(blocks.get(target.none.id)?.accountSuggestion).toBeNull();
   });
 
-  test("a block categorised already is suggested from the others, not from itself", async () => {
+  test("a categorised block: none on the list; in the viewer, from the other blocks, not from itself", async () => {
     const { blocks } = await listed(tokens.owner);
+    expect(blocks.get(usualLatest.id)?.accountSuggestion).toBeNull();
     // the latest a1 block of the usual supplier: two other a1 uses, not three
-    expect(blocks.get(usualLatest.id)?.accountSuggestion).toEqual(supplier(acc.a1.id, 2));
+    const viewer = await documents(tokens.owner, usualLatest.id);
+    expect(viewer.json.data?.accountSuggestion).toEqual(supplier(acc.a1.id, 2));
   });
 
   test("the responsible and a shared operator get it; a colleague without the client and another office 404", async () => {
