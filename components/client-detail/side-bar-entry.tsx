@@ -36,7 +36,8 @@ const plainClick = (event: MouseEvent) =>
 
 const entryClass =
   "relative flex h-5 w-full min-w-0 items-center gap-1.5 rounded-theme px-1.25 text-left" +
-  " group-data-[collapsed=true]/bar:px-1 lg:group-data-[collapsed=true]/bar:px-1.25 text-sm" +
+  " group-data-[collapsed=true]/bar:px-0.5 sm:group-data-[collapsed=true]/bar:px-1" +
+  " lg:group-data-[collapsed=true]/bar:px-1.25 text-sm" +
   " font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary";
 
 /**

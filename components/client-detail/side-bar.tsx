@@ -6,6 +6,7 @@ import {
   ClipboardCheck,
   Eye,
   FileCode2,
+  FileDown,
   LayoutGrid,
   ListPlus,
   Share2,
@@ -15,6 +16,7 @@ import {
 import { useId, useState, type JSX } from "react";
 import type { SelectedClient } from "@/lib/client-selection";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
+import { exportsMessages } from "@/lib/i18n/sections/exports";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import { SideBarEntry, SideBarIcon } from "./side-bar-entry";
@@ -23,9 +25,10 @@ const t = clientActionsMessages;
 
 /**
  * Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. Plus
- * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md).
+ * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md), and export, 'Exportar
+ * lançamentos' (docs/decisions/0283-export-screens.md).
  */
-export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml";
+export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml" | "export";
 
 export type SideBarProps = {
   /** The tab's client: Categorizar and Contabilizar carry it to a tab they open (useClientHandoff). */
@@ -48,6 +51,7 @@ const icons = {
   contabilize: ClipboardCheck,
   accounts: ListPlus,
   importXml: FileCode2,
+  export: FileDown,
   share: Share2,
   transfer: ArrowRightLeft,
   remove: Trash2,
@@ -72,7 +76,7 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2) and 'Importar XML'. */
+/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML' and 'Exportar lançamentos'. */
 export function SideBar({
   client,
   uncategorizedCount,
@@ -165,6 +169,12 @@ export function SideBar({
           label={t.importXml}
           onClick={() => onChoose("importXml")}
           testId="side-import"
+        />
+        <SideBarEntry
+          icon={icons.export}
+          label={exportsMessages.exportPostings}
+          onClick={() => onChoose("export")}
+          testId="side-export"
         />
         <SideBarEntry
           icon={icons.share}

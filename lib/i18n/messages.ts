@@ -44,6 +44,7 @@ import { fiscalPageMessages } from "./sections/fiscalPage";
 import { fiscalMessages } from "./sections/fiscal";
 import { fiscalImportMessages } from "./sections/fiscalImport";
 import { readingMessages } from "./sections/reading";
+import { exportsMessages } from "./sections/exports";
 import { notificationsMessages } from "./sections/notifications";
 
 export const messages = {
@@ -87,5 +88,6 @@ export const messages = {
   fiscal: fiscalMessages,
   fiscalImport: fiscalImportMessages,
   reading: readingMessages,
+  exports: exportsMessages,
   notifications: notificationsMessages,
 } as const;

@@ -200,6 +200,7 @@ describe("POST /api/block/list", () => {
       version: 1,
       hasPendency: false,
       reading: null,
+      accountSuggestion: null,
     });
     expect(blockSchema.parse(cat)).toBeTruthy();
     expect(contab).toMatchObject({ value: "50.00", contabilizedDatetime: "2025-03-20T15:00:00.000Z", viewed: false });
@@ -789,6 +790,8 @@ describe("POST /api/document/block", () => {
       reading: null,
       importedBy: null,
       sources: [null],
+      exportedAt: null,
+      accountSuggestion: null,
     });
   });
 
