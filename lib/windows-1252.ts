@@ -9,3 +9,51 @@ const CP1252_HIGH =
 export function decodeWindows1252(bytes: Uint8Array): string {
   return new TextDecoder("latin1").decode(bytes).replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
+
+const HIGH_BYTE = new Map<string, number>([...CP1252_HIGH].map((c, i) => [c, 0x80 + i]));
+// Characters outside the code page that have a usual ASCII stand-in (after accents are dropped).
+const NEAREST: Record<string, string> = {
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2015": "-",
+  "\u2212": "-",
+  "\u201b": "'",
+  "\u2032": "'",
+  "\u201f": '"',
+  "\u2033": '"',
+  "\u00a0": " ",
+  "\u2002": " ",
+  "\u2003": " ",
+  "\u2009": " ",
+  "\u202f": " ",
+  "\u2024": ".",
+  "\u2027": ".",
+  "\u2116": "No",
+  "\u0141": "L",
+  "\u0142": "l",
+  "\u0110": "D",
+  "\u0111": "d",
+  "\u0131": "i",
+};
+
+/**
+ * Text as Windows-1252 bytes. What the code page holds is written as it is (á, ç, €, –, “); anything else
+ * becomes its nearest: the letter without its accent (ő → o, ș → s), a listed stand-in (‐ → -, № → No),
+ * else '?'. One character, one byte at most (a stand-in may be two: No).
+ */
+export function encodeWindows1252(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) out.push(code);
+    else if (HIGH_BYTE.has(char) && !/[\x80-\x9f]/.test(char)) out.push(HIGH_BYTE.get(char)!);
+    else {
+      const near = NEAREST[char] ?? char.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      if (near !== char && near !== "" && [...near].every((c) => c.charCodeAt(0) < 0x80)) {
+        for (const c of near) out.push(c.charCodeAt(0));
+      } else out.push(0x3f);
+    }
+  }
+  return Uint8Array.from(out);
+}

@@ -15,6 +15,8 @@
 //   ingest.ts     a 13 × 12 MP JPEG block vs sharp alone, peak extra RSS, other routes' p95 while it runs
 //   fiscal.ts     a ZIP of 1,000 NF-e imported (time, peak extra RSS), their pages drawn by the job (pages/s),
 //                 the codes of 200 seeded photos read (rate per kind, wrong readings, time per photo)
+//   export.ts     a month of 5,000 postings of one client exported (Domínio, CSV) and an office of 400
+//                 clients as one ZIP: time until the last byte, peak extra RSS
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
 //   suggestions.ts the account suggestion: the replay of the demo clients' histories (top-1, top-3) and
 //                 the time per suggestion at BENCH_SUGGESTION_BLOCKS (100,000) blocks
@@ -23,12 +25,13 @@
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
 // BENCH_OPERATORS (32) with BENCH_OPERATOR_BLOCKS (25) blocks each; BENCH_INGEST_RUNS (3);
 // BENCH_SCALE_SIZES (1000,10000,100000), BENCH_SCALE_MONTH_BLOCKS (100), BENCH_SCALE_CONNECTIONS (8),
-// BENCH_SCALE_SECONDS (4); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
+// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
 // the report then says which parts were skipped, and docs/performance.md is left as it is).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { measureExport } from "./bench/export";
 import { measureFiscal } from "./bench/fiscal";
 import { measureHistory, type HistoryRow } from "./bench/history";
 import { measureIngest, type IngestResult } from "./bench/ingest";
@@ -58,9 +61,13 @@ const scaleSizes = (process.env.BENCH_SCALE_SIZES ?? "1000,10000,100000").split(
 const scaleMonthBlocks = env("BENCH_SCALE_MONTH_BLOCKS", 100);
 const scaleConnections = env("BENCH_SCALE_CONNECTIONS", 8);
 const scaleSeconds = env("BENCH_SCALE_SECONDS", Math.min(seconds, 4));
-const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const exportPostings = env("BENCH_EXPORT_POSTINGS", 5000);
+const exportClients = env("BENCH_EXPORT_CLIENTS", 400);
+const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
-type Part = "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "scale" | "suggestions" | "history" | "pages";
+const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
+type Part =
+  "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "export" | "scale" | "suggestions" | "history" | "pages";
 const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
 const runs = (part: Part) => !only || only.includes(part);
 const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? ".data/bench");
@@ -389,6 +396,54 @@ async function main(): Promise<void> {
       );
     } else skipped("7", "fiscal reading");
 
+    // 4c. The export of postings: one client's month, the office's ZIP.
+    if (runs("export")) {
+      log(`export: ${exportPostings} postings, ${exportClients} clients`);
+      const rows = await measureExport({
+        server,
+        port,
+        nextPid,
+        postings: exportPostings,
+        clients: exportClients,
+        runs: exportRuns,
+        log,
+      });
+      results.export = rows;
+      for (const row of rows) {
+        const worst = Math.max(...row.seconds);
+        lines.push(
+          {
+            item: "9",
+            measure: `export, ${row.name} (${row.postings} postings): slowest of ${row.seconds.length}`,
+            value: `${worst.toFixed(2)} s`,
+            target: "≤ 10 s",
+            pass: row.status === 200 && worst <= 10,
+          },
+          {
+            item: "9",
+            measure: `export, ${row.name}: peak extra RSS of the app server`,
+            value: `${row.peakExtraMb} MB`,
+            target: "≤ 300 MB",
+            pass: row.peakExtraMb <= 300,
+          },
+        );
+      }
+      section(
+        `Export of postings: one client with ${exportPostings} contabilised blocks in this month (one document each) exported as its Domínio file and as its CSV, then an office of ${exportClients} clients (that one and ${exportClients - 1} of 12 postings each, a tenth of them without export settings, which end in pendencias.txt) as one ZIP; each call ${exportRuns} times, timed until the answer's last byte, the app server's peak extra RSS sampled every 10 ms (and the kernel's VmHWM):`,
+        table(
+          ["call", "postings in the month", "status", "seconds (each run)", "answer bytes", "peak extra RSS MB"],
+          rows.map((r) => [
+            r.name,
+            r.postings,
+            r.status,
+            r.seconds.map((s) => s.toFixed(2)).join(" / "),
+            r.bytes,
+            r.peakExtraMb,
+          ]),
+        ),
+      );
+    } else skipped("9", "export of postings");
+
     // 5. Scale.
     if (runs("scale")) {
       log(`scale: ${scaleSizes.join(", ")} blocks`);
@@ -473,7 +528,7 @@ async function main(): Promise<void> {
       for (const key of ["first", "deep"] as const) {
         const growth = last[key].p50 / (firstRow[key].p50 || 1);
         lines.push({
-          item: "9",
+          item: "10",
           measure: `client history, ${key} page: p50 at ${last.entries} vs ${firstRow.entries} entries`,
           value: `${x(growth)} (${last[key].p50} vs ${firstRow[key].p50} ms)`,
           target: "flat (≤ 1.25x)",
@@ -505,7 +560,7 @@ async function main(): Promise<void> {
           ]),
         ),
       );
-    } else skipped("9", "client history at scale");
+    } else skipped("10", "client history at scale");
 
     // 6. Pages.
     // 5b. The account suggestion: the replay of the demo's histories, the time per suggestion.

@@ -16,6 +16,8 @@ export const errorStatus = {
   too_large: 413,
   headers_too_large: 431, // headers over Node's limit (server/serve/client-error.ts)
   unsupported_media: 415,
+  // The export of a month's postings refused until what its check lists is fixed (`error.errors`).
+  export_blocked: 422,
   rate_limited: 429,
   // The client went away while its body was arriving: nobody reads the answer, nothing is logged.
   client_closed: 499,
@@ -34,6 +36,8 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
   /** Structured facts beside the message (e.g. who holds a lease), answered as `error.details`. */
   readonly details?: Record<string, unknown>;
+  /** Members of `error` beside code and message, as the contract names them (export_blocked's `errors`). */
+  readonly extra?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
@@ -42,6 +46,7 @@ export class AppError extends Error {
       fields?: FieldIssue[];
       headers?: Record<string, string>;
       details?: Record<string, unknown>;
+      extra?: Record<string, unknown>;
       cause?: unknown;
     } = {},
   ) {
@@ -51,6 +56,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
     this.details = options.details;
+    this.extra = options.extra;
   }
 
   get status(): number {

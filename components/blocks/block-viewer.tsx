@@ -6,6 +6,8 @@ import type { Block } from "@/lib/contract/blocks";
 import { importedByOf, readingOf, sourcesOf } from "@/lib/fiscal/reading-view";
 import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
+import { exportsMessages } from "@/lib/i18n/sections/exports";
+import { formatDate, formatTime } from "@/lib/format/dates";
 import { cn } from "@/components/ui/cn";
 import { useDevolve } from "./use-devolve";
 import { DevolveDialog } from "./devolve-dialog";
@@ -215,6 +217,11 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
           {docs.isError ? (
             <p role="alert" className="mb-1 text-sm text-danger">
               {docs.error.message || t.loadError}
+            </p>
+          ) : null}
+          {docs.data?.exportedAt ? (
+            <p data-testid="viewer-exported" className="mb-1 text-sm text-muted">
+              {exportsMessages.exportedAt(formatDate(docs.data.exportedAt), formatTime(docs.data.exportedAt))}
             </p>
           ) : null}
           <BlockPanel

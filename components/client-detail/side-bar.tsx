@@ -6,6 +6,7 @@ import {
   ClipboardCheck,
   Eye,
   FileCode2,
+  FileDown,
   History,
   LayoutGrid,
   ListPlus,
@@ -16,6 +17,7 @@ import {
 import { useId, useState, type JSX } from "react";
 import type { SelectedClient } from "@/lib/client-selection";
 import { clientActionsMessages } from "@/lib/i18n/sections/clientActions";
+import { exportsMessages } from "@/lib/i18n/sections/exports";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import { SideBarEntry, SideBarIcon } from "./side-bar-entry";
@@ -24,10 +26,11 @@ const t = clientActionsMessages;
 
 /**
  * Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. Plus
- * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md), and history, 'Histórico'
+ * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md), and export, 'Exportar
+ * lançamentos' (docs/decisions/0283-export-screens.md), and history, 'Histórico'
  * (docs/decisions/0285-block-and-client-history.md).
  */
-export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml" | "history";
+export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml" | "export" | "history";
 
 export type SideBarProps = {
   /** The tab's client: Categorizar and Contabilizar carry it to a tab they open (useClientHandoff). */
@@ -50,6 +53,7 @@ const icons = {
   contabilize: ClipboardCheck,
   accounts: ListPlus,
   importXml: FileCode2,
+  export: FileDown,
   history: History,
   share: Share2,
   transfer: ArrowRightLeft,
@@ -75,7 +79,7 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML' and 'Histórico'. */
+/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML', 'Exportar lançamentos' and 'Histórico'. */
 export function SideBar({
   client,
   uncategorizedCount,
@@ -172,6 +176,12 @@ export function SideBar({
           label={t.importXml}
           onClick={() => onChoose("importXml")}
           testId="side-import"
+        />
+        <SideBarEntry
+          icon={icons.export}
+          label={exportsMessages.exportPostings}
+          onClick={() => onChoose("export")}
+          testId="side-export"
         />
         <SideBarEntry
           icon={icons.history}

@@ -9,6 +9,7 @@ import { useSelectedClient } from "@/lib/client-selection";
 import type { ChosenPlatform } from "@/lib/platform";
 import { profileMessages } from "@/lib/i18n/sections/profile";
 import { chartMessages } from "@/lib/i18n/sections/chart";
+import { exportsMessages } from "@/lib/i18n/sections/exports";
 import { notificationsMessages } from "@/lib/i18n/sections/notifications";
 import { isManager, isOwner } from "@/lib/permissions/operators";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,9 +21,10 @@ import { OfficeDialog, officeLabel } from "./office-dialog";
 import type { OfficeKind } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
 import { NotificationSettings } from "./notification-settings";
+import { OfficeExportPanel } from "./office-export-panel";
 import { ProfilePanel } from "./profile-panel";
 
-type Panel = "profile" | "contact" | "password" | "notifications" | null;
+type Panel = "profile" | "contact" | "password" | "notifications" | "export" | null;
 const t = profileMessages;
 
 export type ProfileDrawerProps = {
@@ -78,6 +80,15 @@ export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: Pro
           </ExpandablePanel>
           {officeKind ? <EntryButton label={officeLabel(officeKind)} onClick={() => setOfficeOpen(true)} /> : null}
           {chartEntry ? <EntryButton label={chartMessages.open} onClick={chartEntry} /> : null}
+          {chartEntry ? (
+            <ExpandablePanel
+              title={exportsMessages.officeExport}
+              open={panel === "export"}
+              onOpenChange={toggle("export")}
+            >
+              <OfficeExportPanel />
+            </ExpandablePanel>
+          ) : null}
           {platform === "bussiness" || openClientId !== undefined ? (
             <ExpandablePanel title={t.contact} open={panel === "contact"} onOpenChange={toggle("contact")}>
               <ContactList key={openClientId ?? "own"} enabled={open} clientId={openClientId} />

@@ -68,10 +68,18 @@ export type RequestOptions = {
   timeoutMs?: number;
 };
 
-type SendOptions = Pick<RequestOptions, "signal" | "transport" | "timeoutMs">;
+type SendOptions = Pick<RequestOptions, "signal" | "transport" | "timeoutMs"> & {
+  /** A download: a successful answer sent as an attachment is read as a file, not as JSON. */
+  file?: boolean;
+};
+
+/** A file the API handed out (an export), with the name its Content-Disposition gives. */
+export type DownloadedFile = { blob: Blob; filename: string };
 
 export type ApiClient = {
   request<T>(path: string, payload?: unknown, options?: RequestOptions): Promise<T>;
+  /** A call whose success is a file (Content-Disposition: attachment); its refusals throw as request's. */
+  download(path: string, payload: unknown, options?: RequestOptions): Promise<DownloadedFile>;
   /** The shared refresh: resolves to the new access token, or null when the session was logged out. */
   refresh(): Promise<string | null>;
 };
@@ -79,7 +87,20 @@ export type ApiClient = {
 export const REFRESH_PATH = "/api/token/refresh/";
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-type Outcome = { status: number; body: unknown };
+type Outcome = { status: number; body: unknown; file?: DownloadedFile };
+
+/** The file name of a Content-Disposition: `filename*` (RFC 5987) when given, else `filename`. */
+export function attachmentName(disposition: string): string {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // a malformed escape: the plain name below
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? "arquivo";
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
@@ -89,7 +110,15 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const message =
     typeof envelope.message === "string" && envelope.message ? envelope.message : ajaxMessages.error(status);
   const fields = Array.isArray(envelope.fields) ? envelope.fields.filter(isFieldError) : [];
-  return new ApiError(status, code, message, fields, isRecord(envelope.details) ? envelope.details : {});
+  const details = isRecord(envelope.details) ? envelope.details : {};
+  // export_blocked lists what stops the export beside the message (`error.errors`).
+  return new ApiError(
+    status,
+    code,
+    message,
+    fields,
+    Array.isArray(envelope.errors) ? { ...details, errors: envelope.errors } : details,
+  );
 }
 
 const isFieldError = (value: unknown): value is ApiFieldError =>
@@ -144,6 +173,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       const asked = early ? await Promise.race([early, abandoned(controller.signal)]) : null;
       const response = asked ?? (await transport(baseUrl + path, init));
+      const disposition = call.file && response.ok ? (response.headers.get("content-disposition") ?? "") : "";
+      if (disposition.startsWith("attachment")) {
+        return {
+          status: response.status,
+          body: null,
+          file: { blob: await response.blob(), filename: attachmentName(disposition) },
+        };
+      }
       const text = await response.text();
       let body: unknown = null;
       try {
@@ -227,5 +264,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return unwrap<T>(retry);
   }
 
-  return { request, refresh: () => refresh() };
+  async function download(
+    path: string,
+    payload: unknown,
+    requestOptions: RequestOptions = {},
+  ): Promise<DownloadedFile> {
+    const call = { ...requestOptions, file: true };
+    const access = session.getAccess();
+    let outcome = await send(path, payload, access, call);
+    if (outcome.status === 401) {
+      const fresh = await freshAccess(access);
+      if (fresh === null) throw errorFromResponse(outcome.status, outcome.body);
+      outcome = await send(path, payload, fresh, call);
+      if (outcome.status === 401) logout(outcome);
+    }
+    if (outcome.file) return outcome.file;
+    throw errorFromResponse(outcome.status, outcome.body);
+  }
+
+  return { request, download, refresh: () => refresh() };
 }

@@ -116,6 +116,8 @@ export const blockDocumentsAnswer = z.object({
   importedBy: z.string().nullable(),
   /** Per document, in the order of documentsUrl: the file it came as, null for a photo (additive). */
   sources: z.array(documentSourceSchema),
+  /** When the block was last exported to the accounting system ('Exportado em …'); null: never (additive). */
+  exportedAt: z.iso.datetime().nullable(),
   /** The account its supplier's earlier blocks suggest (additive; null for a company user). */
   accountSuggestion: accountSuggestionSchema.nullable(),
 });

@@ -45,6 +45,7 @@ import { fiscalMessages } from "./sections/fiscal";
 import { fiscalImportMessages } from "./sections/fiscalImport";
 import { readingMessages } from "./sections/reading";
 import { historyMessages } from "./sections/history";
+import { exportsMessages } from "./sections/exports";
 import { notificationsMessages } from "./sections/notifications";
 
 export const messages = {
@@ -89,5 +90,6 @@ export const messages = {
   fiscalImport: fiscalImportMessages,
   reading: readingMessages,
   history: historyMessages,
+  exports: exportsMessages,
   notifications: notificationsMessages,
 } as const;

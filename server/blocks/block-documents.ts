@@ -104,6 +104,7 @@ export async function blockDocuments({
           take: 1,
           select: { issue: true, observations: true, createdAt: true },
         },
+        exports: { orderBy: { export: { at: "desc" } }, take: 1, select: { export: { select: { at: true } } } },
       },
     }),
     statementRows<DocumentRow>(db, DOCUMENTS_SQL, [access.id]),
@@ -144,6 +145,7 @@ export async function blockDocuments({
     reading,
     importedBy: block.importedBy?.user.name ?? null,
     sources: documents.map(sourceOf),
+    exportedAt: block.exports[0]?.export.at.toISOString() ?? null,
     accountSuggestion: suggestions?.get(access.id) ?? null,
   };
 }

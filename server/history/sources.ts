@@ -5,7 +5,7 @@ import type { HistoryCursor, HistoryKind } from "@/lib/contract/history";
 // subquery over one index in the list's order (at, then its own key): the block's columns (sent or
 // imported, devolved and undone are written once; categorised and contabilised only where no audit
 // event tells them), the audit events of saves and postings, the block views, the pendencies raised
-// and solved. A client's page asks each source for at most `limit` rows after the cursor and merges
+// and solved, the export records (one entry per exported block). A client's page asks each source for at most `limit` rows after the cursor and merges
 // them: a page costs the same at any depth.
 
 /** The sources, numbered: the number orders entries of one instant and is part of the cursor. */
@@ -19,6 +19,7 @@ export const SOURCE = {
   view: 7,
   pendencyRaised: 8,
   pendencySolved: 9,
+  exported: 10,
 } as const;
 
 /** The audit actions the history reads, and the kind each tells. */
@@ -66,6 +67,9 @@ type Source = {
   k1: string;
   k2: string;
   owner: string;
+  /** The scope's column for one block and for one client (by default the owner's block_id / id and client_id). */
+  blockColumn?: string;
+  clientColumn?: string;
 };
 
 const VALUE_TEXT = (cents: string) => `(${cents}::numeric / 100)::numeric(20, 2)::text`;
@@ -204,6 +208,22 @@ const SOURCES: Source[] = [
                (SELECT d.devolved_at FROM blocks d WHERE d.id = p.block_id) = p.solved_at, false)) AS detail
         FROM pendencies p WHERE p.solved_at IS NOT NULL AND ${where.join(" AND ")}`,
   },
+  {
+    source: SOURCE.exported,
+    kinds: ["exported"],
+    operatorColumn: "x.by_id",
+    at: "x.at",
+    k1: "x.id",
+    k2: "eb.block_id",
+    owner: "x",
+    blockColumn: "eb.block_id",
+    clientColumn: "x.client_id",
+    build: (where) => `
+      SELECT x.at AS at, ${SOURCE.exported} AS source, x.id::bigint AS k1, eb.block_id AS k2, eb.block_id AS block_id,
+             'exported' AS kind, x.by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
+             jsonb_build_object('format', x.format::text, 'postings', x.postings) AS detail
+        FROM exports x JOIN export_blocks eb ON eb.export_id = x.id WHERE ${where.join(" AND ")}`,
+  },
 ];
 
 const EVENT_ACTIONS: Partial<Record<HistoryKind, string>> = {
@@ -234,8 +254,11 @@ export function historyStatement(scope: Scope): { text: string; values: unknown[
     if (scope.mode === "client" && scope.kind && !source.kinds.includes(scope.kind)) continue;
     if (scope.mode === "client" && scope.operator && !source.operatorColumn) continue;
     const where: string[] = [];
-    const column = scope.mode === "block" ? (source.owner === "b" ? "id" : "block_id") : "client_id";
-    where.push(`${source.owner}.${column} = ${scopeValue()}`);
+    const column =
+      scope.mode === "block"
+        ? (source.blockColumn ?? `${source.owner}.${source.owner === "b" ? "id" : "block_id"}`)
+        : (source.clientColumn ?? `${source.owner}.client_id`);
+    where.push(`${column} = ${scopeValue()}`);
     if (scope.mode === "client") {
       if (scope.kind) {
         if (source.source === SOURCE.arrival)

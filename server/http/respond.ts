@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { messages } from "@/lib/i18n/messages";
 import { classifyDatabaseError, noteDatabaseUnavailable } from "@/server/db/errors";
 import { AppError, type FieldIssue } from "@/server/errors";
+import { attachmentDisposition, FileDownload } from "@/server/file-download";
 
 const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
@@ -22,7 +23,23 @@ function toJson(value: unknown): string {
 }
 
 export function dataResponse(data: unknown): Response {
+  if (data instanceof FileDownload) return downloadResponse(data);
   return new Response(toJson({ data: data ?? {} }), { status: 200, headers });
+}
+
+/** A file handed out (an export): its bytes, never cached, never sniffed, always downloaded. */
+function downloadResponse(file: FileDownload): Response {
+  // Our bytes are never a SharedArrayBuffer view (encoders and fflate allocate plain ArrayBuffers).
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.length),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": attachmentDisposition(file.filename),
+    },
+  });
 }
 
 export function errorResponse(error: AppError): Response {
@@ -32,6 +49,7 @@ export function errorResponse(error: AppError): Response {
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
       ...(error.details ? { details: error.details } : {}),
+      ...error.extra,
     },
   };
   return new Response(JSON.stringify(body), { status: error.status, headers: { ...headers, ...error.headers } });

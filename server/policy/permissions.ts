@@ -26,6 +26,7 @@ type Rules = {
   "operator.manage": OperatorResource; // block/unblock, remove, grant or remove admin
   "client.create": null;
   "chart.edit": null; // the office's chart of accounts: import, starter, rollover, create, update
+  "office.export": null; // the month's postings of every client of the office as one ZIP
   "client.work": ClientResource; // view, categorise, contabilize, pendencies, accounts
   "client.own": ClientResource; // share, transfer, remove: the responsible operator only
   "client.transfer": TransferResource; // client.own, or the office owner when the responsible is blocked
@@ -61,6 +62,7 @@ export const permissionTable: { [A in Action]: (actor: Actor, resource: Rules[A]
   },
   "client.create": (a) => Boolean(accounting(a)),
   "chart.edit": (a) => a.accounting !== null && isManager(a.accounting),
+  "office.export": (a) => a.accounting !== null && isManager(a.accounting),
   "client.work": (a, c) => accounting(a)?.officeId === c.officeId,
   "client.own": (a, c) =>
     accounting(a)?.officeId === c.officeId && accounting(a)?.operatorId === c.responsibleOperatorId,

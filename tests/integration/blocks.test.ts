@@ -190,8 +190,6 @@ describe("POST /api/block/list", () => {
     const [cat, contab] = march[String(accountPrev.id)];
     expect(cat).toEqual({
       id: fixture.cat.id,
-      // A categorised block gets no suggestion (only the blocks still to categorise do).
-      accountSuggestion: null,
       date: "2025-03-15",
       value: "1234.56",
       viewed: true,
@@ -202,6 +200,7 @@ describe("POST /api/block/list", () => {
       version: 1,
       hasPendency: false,
       reading: null,
+      accountSuggestion: null,
     });
     expect(blockSchema.parse(cat)).toBeTruthy();
     expect(contab).toMatchObject({ value: "50.00", contabilizedDatetime: "2025-03-20T15:00:00.000Z", viewed: false });
@@ -790,7 +789,6 @@ describe("POST /api/document/block", () => {
     expect(res.status).toBe(200);
     const photo = expect.stringMatching(/^\/api\/files\/avatars\/rita\.webp\?exp=/);
     expect(blockDocumentsAnswer.parse(res.json.data)).toEqual({
-      accountSuggestion: null,
       documentsUrl: [expect.stringMatching(/^\/api\/files\//)],
       thumbnailsUrl: [expect.stringMatching(/^\/api\/files\//)],
       categorizedBy: "Rita Responsável",
@@ -803,6 +801,8 @@ describe("POST /api/document/block", () => {
       reading: null,
       importedBy: null,
       sources: [null],
+      exportedAt: null,
+      accountSuggestion: null,
     });
   });
 

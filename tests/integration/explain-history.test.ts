@@ -1,4 +1,4 @@
-// The client history's statement on indexes: with 20k blocks (80k entries) in one client beside others,
+// The client history's statement on indexes: with 20k blocks (80k entries, 20k exported) in one client beside others,
 // the plan of the first page, a deep page and the filtered pages has no sequential scan on the sources'
 // tables, and every source reads at most a page (docs/decisions/0285-block-and-client-history.md).
 import { getDb } from "@/server/db/client";
@@ -6,7 +6,7 @@ import { historyStatement, type Scope } from "@/server/history/sources";
 import { createAccountingOperator, createClient, createOffice } from "../helpers/factories";
 
 const BLOCKS = 20_000;
-const TABLES = ["blocks", "audit_events", "block_views", "pendencies"];
+const TABLES = ["blocks", "audit_events", "block_views", "pendencies", "exports", "export_blocks"];
 
 let clientId: number;
 let operator: { operatorId: number; userId: number };
@@ -49,7 +49,18 @@ beforeAll(async () => {
     SELECT client_id, id, 0, '', ${owner.id}::int, sent_at + interval '4 minutes', sent_at,
            CASE WHEN id % 2 = 0 THEN sent_at + interval '1 day' END
       FROM blocks WHERE client_id IN (${client.id}::int, ${other.id}::int) AND id % 5 = 0`;
-  await db.$executeRawUnsafe("ANALYZE blocks, audit_events, block_views, pendencies");
+  // An export a day over the last months, each naming ten blocks.
+  await db.$executeRaw`
+    INSERT INTO exports (office_id, client_id, year, month, format, by_id, at, postings, sha256)
+    SELECT ${office.id}::int, ${client.id}::int, 2026, 1 + g % 12, 'csv', ${owner.id}::int,
+           now() - (g || ' hours')::interval, 10, md5(g::text)
+      FROM generate_series(1, 2000) g`;
+  await db.$executeRaw`
+    INSERT INTO export_blocks (export_id, block_id)
+    SELECT x.id, b.id FROM exports x
+      CROSS JOIN LATERAL (SELECT id FROM blocks WHERE client_id = x.client_id ORDER BY id OFFSET (x.id % 100) LIMIT 10) b
+     WHERE x.client_id = ${client.id}::int`;
+  await db.$executeRawUnsafe("ANALYZE blocks, audit_events, block_views, pendencies, exports, export_blocks");
 }, 120_000);
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Actual Rows"?: number; Plans?: PlanNode[] };
@@ -89,6 +100,8 @@ test.each([
       }),
   ],
   ["one kind", () => base({ kind: "categorized" })],
+  ["the exports", () => base({ kind: "exported" })],
+  ["the exports of one operator", () => base({ kind: "exported", operator })],
   ["one operator", () => base({ operator })],
   ["a period", () => base({ from: "2020-01-01", to: "2100-12-31" })],
 ])("%s: no sequential scan, every source reads at most a page", async (_label, scope) => {

@@ -1,6 +1,6 @@
 // POST /api/block/history and POST /api/client/history through the real handlers: each kind produced by
 // a real call (send, view, save, pendency raised and solved, posting and its undo, devolve, undo of a
-// send, XML import), the fallback from a block's own columns for rows without events (as the seed writes
+// send, XML import, export), the fallback from a block's own columns for rows without events (as the seed writes
 // them), the order, keyset paging across equal instants, every filter and validation error, and who may
 // read.
 import { randomBytes } from "node:crypto";
@@ -18,6 +18,8 @@ import { POST as contabilizePost } from "@/app/api/block/contabilize/route";
 import { POST as devolvePost } from "@/app/api/block/devolve/route";
 import { POST as undoPost } from "@/app/api/block/sent/undo/route";
 import { POST as importPost } from "@/app/api/block/import/route";
+import { POST as exportPost } from "@/app/api/client/export/route";
+import { POST as exportSettingsPost } from "@/app/api/client/export/settings/route";
 import {
   blockHistoryAnswer,
   clientHistoryAnswer,
@@ -362,6 +364,61 @@ describe("the client history", () => {
       kind: "categorized",
     });
     expect(events.items.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("exported: the export records", () => {
+  test("a month exported twice: an entry per export on each of its blocks, with the format and count", async () => {
+    const client = await createClient({ office: world.officeA, responsible: world.regularA });
+    const coded = await createAccount({ office: world.officeA, code: "3.1.01.009", reducedCode: "319" });
+    const block = await createBlock({
+      client,
+      state: "contabilized",
+      account: coded,
+      paymentDate: new Date("2026-03-05T00:00:00Z"),
+      valueCents: 10_000,
+      documents: 0,
+      sentAt: new Date("2026-03-05T12:00:00Z"),
+      categorizedAt: new Date("2026-03-05T13:00:00Z"),
+      contabilizedAt: new Date("2026-03-05T14:00:00Z"),
+    });
+    await ok(post(exportSettingsPost, tokens.regularA, { clientId: client.id, counterpartAccount: "1.1.01" }));
+    for (const format of ["csv", "dominio"]) {
+      // The answer is the file: read as bytes, not as the envelope.
+      const res = await exportPost(
+        new Request("http://localhost/api/client/export", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens.regularA}` },
+          body: JSON.stringify({ clientId: client.id, year: 2026, month: 3, format }),
+        }),
+        { params: Promise.resolve({}) },
+      );
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+    }
+    const history = await blockHistory(block.id);
+    const exported = history.filter((entry) => entry.kind === "exported");
+    expect(exported).toEqual([
+      {
+        kind: "exported",
+        at: expect.any(String),
+        by: { id: world.regularA.user.id, name: world.regularA.user.name },
+        detail: { format: "csv", postings: 1 },
+      },
+      {
+        kind: "exported",
+        at: expect.any(String),
+        by: { id: world.regularA.user.id, name: world.regularA.user.name },
+        detail: { format: "dominio", postings: 1 },
+      },
+    ]);
+    const page = await clientHistory({ clientId: client.id, kind: "exported" });
+    expect(page.items.map((item) => [item.blockId, item.detail?.format])).toEqual([
+      [block.id, "dominio"],
+      [block.id, "csv"],
+    ]);
+    const mine = await clientHistory({ clientId: client.id, kind: "exported", operatorId: world.sharedA.id });
+    expect(mine.items).toEqual([]);
   });
 });
 

@@ -77,6 +77,9 @@ const offices400 = {
   otherOffice: 400,
 } as const;
 
+/** The routes whose success is a file (attachment), not the JSON envelope; their refusals are JSON. */
+export const DOWNLOADS = new Set(["POST /api/client/export", "POST /api/accounting/export"]);
+
 export const table: Record<string, Row> = {
   // The payload-optional reads as GET (spec §7): the call without payload. The office's need a client.
   "GET /api/account/client": {
@@ -258,6 +261,17 @@ export const table: Record<string, Row> = {
     ...noSession,
     ownerA: 200,
     adminA: 403,
+    responsible: 403,
+    shared: 403,
+    outsider: 403,
+    otherOffice: 200,
+    ...companies403,
+  },
+  // Every client's month as one ZIP: the office's owner and administrators (of any office: their own clients).
+  "POST /api/accounting/export": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 200,
     responsible: 403,
     shared: 403,
     outsider: 403,
@@ -453,6 +467,41 @@ export const table: Record<string, Row> = {
     outsider: 404,
     otherOffice: 404,
     ...companies403,
+  },
+  // The export of a month's postings: the client's workers (as its blocks); a company user finds its own
+  // company and is refused.
+  "POST /api/client/export/settings": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 404,
+    responsible: 200,
+    shared: 200,
+    outsider: 404,
+    otherOffice: 404,
+    ...alphaUsers403,
+    otherCompany: 404,
+  },
+  "POST /api/client/export/check": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 404,
+    responsible: 200,
+    shared: 200,
+    outsider: 404,
+    otherOffice: 404,
+    ...alphaUsers403,
+    otherCompany: 404,
+  },
+  "POST /api/client/export": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 404,
+    responsible: 200,
+    shared: 200,
+    outsider: 404,
+    otherOffice: 404,
+    ...alphaUsers403,
+    otherCompany: 404,
   },
   "POST /api/client/logo": {
     ...noSession,

@@ -264,6 +264,14 @@ const body = (value: ((m: Matrix, who: ActorName) => unknown) | Record<string, u
   build: (m, who) => ({ body: typeof value === "function" ? value(m, who) : value }),
 });
 const none: RequestSpec = { build: () => ({}) };
+
+/** alpha's export settings, so its export is not refused for want of a counterpart. */
+const exportSettingsOf = (clientId: number) =>
+  getDb().clientExportSettings.upsert({
+    where: { clientId },
+    create: { clientId, counterpartAccount: "2.1.01", complement: "" },
+    update: {},
+  });
 /** The phone actors' `link`: their session; everyone else null (the desk: bearer token). */
 const linkOf = (m: Matrix, who: ActorName) =>
   who === "link" ? m.session.alpha : who === "linkOther" ? m.session.gamma : null;
@@ -406,6 +414,20 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/block/viewed": body((m) => ({ blockId: m.w.uncategorized.id })),
 
   "POST /api/client/busy": body((m) => ({ clientId: m.w.alpha.id })),
+  "POST /api/client/export/settings": body((m) => ({
+    clientId: m.w.alpha.id,
+    counterpartAccount: "2.1.01",
+    historyCode: "1",
+  })),
+  // A month with no block of alpha's: the export is a header line, once alpha's counterpart is set.
+  "POST /api/client/export/check": body((m) => ({ clientId: m.w.alpha.id, year: 2001, month: 1 })),
+  "POST /api/client/export": {
+    build: async (m) => {
+      await exportSettingsOf(m.w.alpha.id);
+      return { body: { clientId: m.w.alpha.id, year: 2001, month: 1, format: "dominio" } };
+    },
+  },
+  "POST /api/accounting/export": body({ year: 2001, month: 1, format: "csv" }),
   "POST /api/client/logo": { build: async () => ({ body: { base64url: await receiptDataUrl() } }) },
   "POST /api/client/remove": { build: async (m) => ({ body: { clientId: (await freshAlphaLike(m)).id } }) },
   "GET /api/client": none,

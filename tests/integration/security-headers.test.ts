@@ -10,7 +10,7 @@ import path from "node:path";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "bloco-headers-"));
 
 import nextConfig from "@/next.config";
-import { ACTORS, table, type ActorName } from "./permission-matrix.table";
+import { ACTORS, DOWNLOADS, table, type ActorName } from "./permission-matrix.table";
 import { buildMatrixWorld, runCell, type Answer, type Matrix } from "./permission-matrix.world";
 
 let m: Matrix;
@@ -24,7 +24,9 @@ const FILES = "GET /api/files/[...key]";
 const json = (answer: Answer) => answer.headers.get("content-type");
 
 describe("every endpoint: JSON and no-store, whether it serves or refuses", () => {
-  for (const key of Object.keys(table).filter((k) => k !== FILES && !k.includes("changePassword"))) {
+  for (const key of Object.keys(table).filter(
+    (k) => k !== FILES && !DOWNLOADS.has(k) && !k.includes("changePassword"),
+  )) {
     test(
       key,
       async () => {
@@ -46,6 +48,22 @@ describe("every endpoint: JSON and no-store, whether it serves or refuses", () =
       },
       60_000,
     );
+  }
+});
+
+describe("the downloads: an attachment, never cached, never sniffed; their refusals JSON and no-store", () => {
+  for (const key of DOWNLOADS) {
+    test(key, async () => {
+      const answer = await runCell(m, key, "ownerA");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      const refused = await runCell(m, key, "ownerAlpha");
+      expect(refused.status).toBe(403);
+      expect(json(refused)).toBe("application/json; charset=utf-8");
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+    });
   }
 });
 

@@ -103,6 +103,7 @@ const cases: Case[] = [
   ["client.create", null, ["ownerA", "adminA", "regularA", "ownerB", ...dualUsers]],
   // The office's chart of accounts: owners and administrators (the dual admin on its office side).
   ["chart.edit", null, ["ownerA", "adminA", "ownerB", "dualAdminRegular"]],
+  ["office.export", null, ["ownerA", "adminA", "ownerB", "dualAdminRegular"]],
   ["client.work", clientA1, ["ownerA", "adminA", "regularA", ...dualUsers]],
   ["client.work", clientB1, ["ownerB"]],
   ["client.own", clientA1, ["ownerA"]],

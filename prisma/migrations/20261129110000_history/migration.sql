@@ -76,3 +76,7 @@ CREATE TRIGGER block_views_client_id BEFORE INSERT ON "block_views"
 
 CREATE INDEX "block_views_history_idx" ON "block_views"("client_id", "viewed_at", "block_id", "operator_id");
 CREATE INDEX "block_views_history_operator_idx" ON "block_views"("client_id", "operator_id", "viewed_at", "block_id");
+
+-- The export records (one entry per exported block), in the list's order, and by the operator who exported.
+CREATE INDEX "exports_history_idx" ON "exports"("client_id", "at", "id");
+CREATE INDEX "exports_history_by_idx" ON "exports"("client_id", "by_id", "at", "id");
