@@ -20,11 +20,12 @@
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
 //   suggestions.ts the account suggestion: the replay of the demo clients' histories (top-1, top-3) and
 //                 the time per suggestion at BENCH_SUGGESTION_BLOCKS (100,000) blocks
+//   history.ts    a client's history (POST /api/client/history) at 1k/10k/100k entries: first and deep page
 //   pages.ts      first-load JS per page, Lighthouse mobile (when scripts/lib/lighthouse.mjs exists)
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
 // BENCH_OPERATORS (32) with BENCH_OPERATOR_BLOCKS (25) blocks each; BENCH_INGEST_RUNS (3);
 // BENCH_SCALE_SIZES (1000,10000,100000), BENCH_SCALE_MONTH_BLOCKS (100), BENCH_SCALE_CONNECTIONS (8),
-// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
+// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
 // the report then says which parts were skipped, and docs/performance.md is left as it is).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -32,6 +33,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
 import { measureExport } from "./bench/export";
 import { measureFiscal } from "./bench/fiscal";
+import { measureHistory, type HistoryRow } from "./bench/history";
 import { measureIngest, type IngestResult } from "./bench/ingest";
 import { data } from "./bench/load";
 import { measureOperators, type OperatorsResult } from "./bench/operators";
@@ -63,7 +65,9 @@ const exportPostings = env("BENCH_EXPORT_POSTINGS", 5000);
 const exportClients = env("BENCH_EXPORT_CLIENTS", 400);
 const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
-type Part = "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "export" | "scale" | "suggestions" | "pages";
+const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
+type Part =
+  "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "export" | "scale" | "suggestions" | "history" | "pages";
 const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
 const runs = (part: Part) => !only || only.includes(part);
 const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? ".data/bench");
@@ -506,6 +510,57 @@ async function main(): Promise<void> {
         ),
       );
     } else skipped("5", "client list and month at scale");
+
+    // 5b. A client's history as its entries grow.
+    if (runs("history")) {
+      log(`history: ${historySizes.join(", ")} entries`);
+      const rows: HistoryRow[] = await measureHistory({
+        server,
+        port,
+        sizes: historySizes,
+        connections: scaleConnections,
+        seconds: scaleSeconds,
+        warmSeconds: Math.min(warmSeconds, 2),
+      });
+      results.history = rows;
+      const firstRow = rows[0];
+      const last = rows[rows.length - 1];
+      for (const key of ["first", "deep"] as const) {
+        const growth = last[key].p50 / (firstRow[key].p50 || 1);
+        lines.push({
+          item: "10",
+          measure: `client history, ${key} page: p50 at ${last.entries} vs ${firstRow.entries} entries`,
+          value: `${x(growth)} (${last[key].p50} vs ${firstRow[key].p50} ms)`,
+          target: "flat (≤ 1.25x)",
+          pass: growth <= 1.25,
+        });
+      }
+      section(
+        `History: one client whose entries grow (four per block: its send, a save's and a posting's audit events, a view; over the last three years); POST /api/client/history, the first page (50 entries, newest first) and a deep one (a cursor 90 % of the way back in time). ${scaleConnections} connections, ${scaleSeconds} s per read:`,
+        table(
+          [
+            "entries",
+            "loaded in s",
+            "first p50 ms",
+            "first p95 ms",
+            "first req/s",
+            "deep p50 ms",
+            "deep p95 ms",
+            "deep req/s",
+          ],
+          rows.map((r) => [
+            r.entries,
+            r.loadSeconds,
+            r.first.p50,
+            r.first.p95,
+            r.first.reqPerSec,
+            r.deep.p50,
+            r.deep.p95,
+            r.deep.reqPerSec,
+          ]),
+        ),
+      );
+    } else skipped("10", "client history at scale");
 
     // 6. Pages.
     // 5b. The account suggestion: the replay of the demo's histories, the time per suggestion.

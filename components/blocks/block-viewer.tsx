@@ -21,6 +21,7 @@ import { useLatestBlock } from "./use-latest-block";
 import { iconButton, ICONS, ImageArrows, ThumbnailStrip, ViewerIcon, ZoomButtons } from "./viewer-parts";
 import { ViewerHeader } from "./viewer-header";
 import { ReadingCard } from "./reading-card";
+import { BlockHistory } from "./block-history";
 import { referenceBlock } from "./reference-block";
 
 const t = viewerMessages;
@@ -251,6 +252,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
             saving={save.isPending}
             error={error}
           />
+          <BlockHistory clientId={clientId} blockId={block.id} />
         </aside>
       </div>
 

@@ -7,6 +7,7 @@ import {
   Eye,
   FileCode2,
   FileDown,
+  History,
   LayoutGrid,
   ListPlus,
   Share2,
@@ -26,9 +27,10 @@ const t = clientActionsMessages;
 /**
  * Spec §4 "Side drawer choice": none, shared, transfer, accountingPlan; closing resets to none. Plus
  * importXml, 'Importar XML' (docs/decisions/0273-import-and-reading-screens.md), and export, 'Exportar
- * lançamentos' (docs/decisions/0283-export-screens.md).
+ * lançamentos' (docs/decisions/0283-export-screens.md), and history, 'Histórico'
+ * (docs/decisions/0285-block-and-client-history.md).
  */
-export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml" | "export";
+export type SideDrawerChoice = "none" | "shared" | "transfer" | "accountingPlan" | "importXml" | "export" | "history";
 
 export type SideBarProps = {
   /** The tab's client: Categorizar and Contabilizar carry it to a tab they open (useClientHandoff). */
@@ -52,6 +54,7 @@ const icons = {
   accounts: ListPlus,
   importXml: FileCode2,
   export: FileDown,
+  history: History,
   share: Share2,
   transfer: ArrowRightLeft,
   remove: Trash2,
@@ -76,7 +79,7 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML' and 'Exportar lançamentos'. */
+/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML', 'Exportar lançamentos' and 'Histórico'. */
 export function SideBar({
   client,
   uncategorizedCount,
@@ -125,7 +128,11 @@ export function SideBar({
       </button>
       <ul
         id={listId}
-        className={cn("flex gap-0.5", expanded ? "flex-col" : "min-w-0 flex-1 flex-row justify-between lg:flex-col")}
+        // Collapsed on a phone, one row of icons spread by justify-between: no gap, so ten fit at 360 px.
+        className={cn(
+          "flex",
+          expanded ? "flex-col gap-0.5" : "min-w-0 flex-1 flex-row justify-between lg:flex-col lg:gap-0.5",
+        )}
       >
         <SideBarEntry icon={icons.view} label={t.view} current testId="side-view" />
         <SideBarEntry
@@ -175,6 +182,12 @@ export function SideBar({
           label={exportsMessages.exportPostings}
           onClick={() => onChoose("export")}
           testId="side-export"
+        />
+        <SideBarEntry
+          icon={icons.history}
+          label={t.history}
+          onClick={() => onChoose("history")}
+          testId="side-history"
         />
         <SideBarEntry
           icon={icons.share}

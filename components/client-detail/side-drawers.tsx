@@ -4,6 +4,7 @@ import type { JSX } from "react";
 import { ImportDrawer } from "@/components/fiscal-import/import-drawer";
 import { AccountsDrawer } from "./accounts-drawer";
 import { ExportDrawer } from "./export-drawer";
+import { HistoryDrawer } from "./history-drawer";
 import { ShareDrawer } from "./share-drawer";
 import type { SideDrawerChoice } from "./side-bar";
 import { TransferDrawer } from "./transfer-drawer";
@@ -11,7 +12,7 @@ import { TransferDrawer } from "./transfer-drawer";
 export type SideDrawersProps = { clientId: number; clientName: string; choice: SideDrawerChoice; onClose: () => void };
 
 /**
- * The side bar's drawers by choice (spec §4 "Side drawer choice"): 'accountingPlan', 'shared', 'transfer', 'importXml', 'export'
+ * The side bar's drawers by choice (spec §4 "Side drawer choice"): 'accountingPlan', 'shared', 'transfer', 'importXml', 'export', 'history'
  * or none; closing any of them calls onClose, which resets the choice to 'none'.
  */
 export function SideDrawers({ clientId, clientName, choice, onClose }: SideDrawersProps): JSX.Element {
@@ -27,6 +28,7 @@ export function SideDrawers({ clientId, clientName, choice, onClose }: SideDrawe
       <TransferDrawer clientId={clientId} clientName={clientName} open={choice === "transfer"} onClose={onClose} />
       <ImportDrawer clientId={clientId} clientName={clientName} open={choice === "importXml"} onClose={onClose} />
       <ExportDrawer clientId={clientId} clientName={clientName} open={choice === "export"} onClose={onClose} />
+      <HistoryDrawer clientId={clientId} clientName={clientName} open={choice === "history"} onClose={onClose} />
     </>
   );
 }

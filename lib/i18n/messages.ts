@@ -44,6 +44,7 @@ import { fiscalPageMessages } from "./sections/fiscalPage";
 import { fiscalMessages } from "./sections/fiscal";
 import { fiscalImportMessages } from "./sections/fiscalImport";
 import { readingMessages } from "./sections/reading";
+import { historyMessages } from "./sections/history";
 import { exportsMessages } from "./sections/exports";
 import { notificationsMessages } from "./sections/notifications";
 
@@ -88,6 +89,7 @@ export const messages = {
   fiscal: fiscalMessages,
   fiscalImport: fiscalImportMessages,
   reading: readingMessages,
+  history: historyMessages,
   exports: exportsMessages,
   notifications: notificationsMessages,
 } as const;

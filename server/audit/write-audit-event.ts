@@ -8,6 +8,8 @@ export type AuditInput = {
   action: string; // 'auth.login', 'auth.refresh_reuse', 'client.transfer', ...
   targetType?: string;
   targetId?: string | number;
+  /** The block a categorisation or posting is of: the history reads these events by it. */
+  blockId?: number | null;
   data?: Prisma.InputJsonValue;
 };
 
@@ -22,6 +24,7 @@ export async function writeAuditEvent(input: AuditInput, tx?: Tx): Promise<void>
       action: input.action,
       targetType: input.targetType,
       targetId: input.targetId === undefined ? undefined : String(input.targetId),
+      blockId: input.blockId ?? null,
       data: input.data,
     },
   });

@@ -12,6 +12,8 @@ export type WorkBlock = {
   officeId: number;
   version: number;
   accountId: number | null;
+  paymentDate: Date | null;
+  valueCents: bigint | null;
   contabilizedAt: Date | null;
   categorizedById: number | null;
   contabilizedById: number | null;
@@ -35,6 +37,8 @@ export async function loadWorkBlock(
       clientId: true,
       version: true,
       accountId: true,
+      paymentDate: true,
+      valueCents: true,
       contabilizedAt: true,
       categorizedById: true,
       contabilizedById: true,

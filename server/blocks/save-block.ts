@@ -45,7 +45,7 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
     const block = await loadWorkBlock(tx, actor, body.block.id);
     const account = await tx.account.findFirst({
       where: { id: body.block.accountId, officeId: block.officeId, yearOfExercise: fields.year },
-      select: { id: true, code: true, active: true, type: true },
+      select: { id: true, code: true, description: true, active: true, type: true },
     });
     if (!account) {
       throw new AppError("invalid_input", messages.blocks.accountNotInChart, {
@@ -75,6 +75,7 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
         valueCents: fields.valueCents,
         categorizedById: block.operator.operatorId,
         categorizedAt: now,
+        categorizedLogged: true,
         version: { increment: 1 },
         // A saved block leaves the categorization queue: its claim is released with it.
         claimedById: null,
@@ -94,13 +95,16 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
       action: "block.save",
       targetType: "block",
       targetId: block.id,
+      blockId: block.id,
+      // What the categorisation changed, both sides in the wire's forms: the history shows it.
       data: {
-        before: { accountId: block.accountId, version },
+        before: { ...(await categorizationOf(tx, block)), version },
         after: {
           accountId: account.id,
           code: account.code,
+          account: `${account.code} ${account.description}`,
           date: body.block.date,
-          value: body.block.value,
+          value: centsText(fields.valueCents),
           version: version + 1,
         },
       },
@@ -112,6 +116,30 @@ export async function saveBlock({ actor, body }: { actor: Actor; body: BlockSave
     });
     return saved.block;
   });
+}
+
+function centsText(cents: bigint | null): string | null {
+  if (cents === null) return null;
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}
+
+/** The block's categorisation before a save: its account ("code description"), date and value. */
+async function categorizationOf(
+  tx: Tx,
+  block: { accountId: number | null; paymentDate: Date | null; valueCents: bigint | null },
+) {
+  const account =
+    block.accountId === null
+      ? null
+      : await tx.account.findUnique({ where: { id: block.accountId }, select: { code: true, description: true } });
+  return {
+    accountId: block.accountId,
+    code: account?.code ?? null,
+    account: account ? `${account.code} ${account.description}` : null,
+    date: block.paymentDate ? block.paymentDate.toISOString().slice(0, 10) : null,
+    value: centsText(block.valueCents),
+  };
 }
 
 /** The block's version under its row lock, held to the commit: no other write moves it meanwhile. */

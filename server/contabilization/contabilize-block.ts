@@ -66,7 +66,12 @@ export async function contabilizeBlock({
         })
       : await tx.block.updateMany({
           where: { ...live, contabilizedAt: null, accountId: { not: null } },
-          data: { contabilizedAt: now, contabilizedById: operatorId, version: { increment: 1 } },
+          data: {
+            contabilizedAt: now,
+            contabilizedById: operatorId,
+            contabilizedLogged: true,
+            version: { increment: 1 },
+          },
         });
     const base = { clientId: block.clientId, operatorId, leaseExpiresAt: lease.expiresAt };
     if (written.count === 0) {
@@ -77,6 +82,7 @@ export async function contabilizeBlock({
       action: undo ? "block.contabilize_undo" : "block.contabilize",
       targetType: "block",
       targetId: block.id,
+      blockId: block.id,
       data: {
         via: session ? "mobile" : "desktop",
         mobileSessionId: session?.id ?? null,

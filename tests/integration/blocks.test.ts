@@ -604,24 +604,35 @@ describe("POST /api/block/save with the spec's body (no version)", () => {
       where: { action: "block.save", targetId: String(block.id) },
       orderBy: { id: "asc" },
     });
+    // Both sides of each save in the wire's forms (the history shows what changed).
+    const label = (account: { code: string; description: string }) => `${account.code} ${account.description}`;
     expect(events.map((event) => event.data)).toEqual([
       {
-        before: { accountId: null, version: block.version },
+        before: { accountId: null, code: null, account: null, date: null, value: null, version: block.version },
         after: {
           accountId: accountNow.id,
           code: accountNow.code,
+          account: label(accountNow),
           date: thisMonthDate(3),
-          value: "10.5",
+          value: "10.50",
           version: block.version + 1,
         },
       },
       {
-        before: { accountId: accountNow.id, version: block.version + 1 },
+        before: {
+          accountId: accountNow.id,
+          code: accountNow.code,
+          account: label(accountNow),
+          date: thisMonthDate(3),
+          value: "10.50",
+          version: block.version + 1,
+        },
         after: {
           accountId: accountNow2.id,
           code: accountNow2.code,
+          account: label(accountNow2),
           date: thisMonthDate(3),
-          value: "20",
+          value: "20.00",
           version: block.version + 2,
         },
       },

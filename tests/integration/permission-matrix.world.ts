@@ -469,6 +469,8 @@ export const requests: Record<string, RequestSpec> = {
 
   "GET /api/dev/outbox": none,
   "POST /api/document/block": body((m) => ({ blockId: m.w.uncategorized.id })),
+  "POST /api/block/history": body((m) => ({ blockId: m.w.uncategorized.id })),
+  "POST /api/client/history": body((m) => ({ clientId: m.w.alpha.id })),
   "GET /api/document/devolved": none,
   "POST /api/document/devolved/restore": {
     build: async (m) => ({

@@ -9,6 +9,7 @@ export const clientActionsMessages = {
   contabilize: "Contabilizar",
   accounts: "Gerenciar contas",
   importXml: "Importar XML",
+  history: "Histórico",
   share: "Compartilhar cliente",
   transfer: "Transferir cliente",
   remove: "Excluir cliente",
