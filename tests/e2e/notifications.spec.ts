@@ -33,11 +33,17 @@ type OutboxMail = { to: string; subject: string; text: string };
 async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
-    .poll(async () => {
-      const answer = (await (await request.get("/api/dev/outbox")).json()) as { data: OutboxMail[] };
-      found = answer.data.find((mail) => mail.to === to && subject.test(mail.subject));
-      return Boolean(found);
-    })
+    .poll(
+      async () => {
+        // A keep-alive socket the server closed as it was reused answers ECONNRESET: asked again.
+        const response = await request.get("/api/dev/outbox").catch(() => null);
+        if (!response?.ok()) return false;
+        const answer = (await response.json()) as { data: OutboxMail[] };
+        found = answer.data.find((mail) => mail.to === to && subject.test(mail.subject));
+        return Boolean(found);
+      },
+      { message: `a mail to ${to}`, timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }
