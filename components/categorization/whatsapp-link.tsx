@@ -14,7 +14,7 @@ type Props = { clientId: number; blockId: number; issue: number; observations: s
 
 /**
  * 'Avisar por WhatsApp' in 'Reportar problema': a wa.me link to the client's phone with the message
- * ready (the issue, the observation as typed, the block's link in Blocos com pendencia). A link only:
+ * ready (the problem chosen, the observation as typed, the block's link in Blocos com pendencia). A link only:
  * WhatsApp opens in a new tab and the office sends it there. Without a usable phone, the reason instead.
  */
 export function WhatsAppLink({ clientId, blockId, issue, observations }: Props) {

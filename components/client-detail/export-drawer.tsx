@@ -4,23 +4,17 @@ import { AlertTriangle, CheckCircle2, Download } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useExportCheck, useExportClient, useExportSettings } from "@/lib/api/exports";
-import type { ExportFormat, ExportIssue } from "@/lib/contract/exports";
-import { currentYearMonth, formatDate, formatTime, monthNames, selectableYears } from "@/lib/format/dates";
+import type { ExportIssue } from "@/lib/contract/exports";
+import { currentYearMonth, formatDate, formatTime } from "@/lib/format/dates";
 import { exportsMessages as t } from "@/lib/i18n/sections/exports";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/select-field";
+import { ExportPeriodFields, type ExportPeriod } from "@/components/exports/export-period-fields";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
 import { ExportSettingsForm } from "./export-settings-form";
 
 type ExportDrawerProps = { clientId: number; clientName: string; open: boolean; onClose: () => void };
-
-const FORMATS: { value: ExportFormat; label: string }[] = [
-  { value: "dominio", label: t.formatDominio },
-  { value: "csv", label: t.formatCsv },
-];
-const MONTHS = monthNames.map((label, i) => ({ value: i + 1, label }));
 
 /**
  * 'Exportar lançamentos': the client's 'Configurações de exportação', then a month and a format, the check
@@ -28,10 +22,8 @@ const MONTHS = monthNames.map((label, i) => ({ value: i + 1, label }));
  */
 export function ExportDrawer({ clientId, clientName, open, onClose }: ExportDrawerProps) {
   const now = useMemo(() => currentYearMonth(), []);
-  const [year, setYear] = useState(now.year);
-  const [month, setMonth] = useState(now.month);
-  const [format, setFormat] = useState<ExportFormat>("dominio");
-  const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
+  const [period, setPeriod] = useState<ExportPeriod>({ year: now.year, month: now.month, format: "dominio" });
+  const { year, month, format } = period;
   const settings = useExportSettings(clientId, open);
   const check = useExportCheck(clientId, year, month, open);
   const download = useExportClient(clientId);
@@ -54,26 +46,7 @@ export function ExportDrawer({ clientId, clientName, open, onClose }: ExportDraw
         </p>
 
         <section aria-labelledby={checkId} className="flex flex-col gap-1.5">
-          <div className="grid grid-cols-2 gap-1">
-            <SelectField
-              label={t.month}
-              options={MONTHS}
-              value={month}
-              onValueChange={(v) => (setMonth(Number(v)), download.reset())}
-            />
-            <SelectField
-              label={t.year}
-              options={years}
-              value={year}
-              onValueChange={(v) => (setYear(Number(v)), download.reset())}
-            />
-          </div>
-          <SelectField
-            label={t.format}
-            options={FORMATS}
-            value={format}
-            onValueChange={(v) => (setFormat(v as ExportFormat), download.reset())}
-          />
+          <ExportPeriodFields value={period} onChange={(next) => (setPeriod(next), download.reset())} />
           <h3 id={checkId} className="text-sm font-semibold">
             {t.checkTitle}
           </h3>

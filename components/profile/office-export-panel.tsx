@@ -3,17 +3,10 @@
 import { Download } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useExportOffice } from "@/lib/api/exports";
-import type { ExportFormat } from "@/lib/contract/exports";
-import { currentYearMonth, monthNames, selectableYears } from "@/lib/format/dates";
+import { currentYearMonth } from "@/lib/format/dates";
 import { exportsMessages as t } from "@/lib/i18n/sections/exports";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/select-field";
-
-const MONTHS = monthNames.map((label, i) => ({ value: i + 1, label }));
-const FORMATS: { value: ExportFormat; label: string }[] = [
-  { value: "dominio", label: t.formatDominio },
-  { value: "csv", label: t.formatCsv },
-];
+import { ExportPeriodFields, type ExportPeriod } from "@/components/exports/export-period-fields";
 
 /**
  * 'Exportar lançamentos de todos os clientes' (owner and administrators, in the profile drawer beside 'Plano de
@@ -21,34 +14,13 @@ const FORMATS: { value: ExportFormat; label: string }[] = [
  */
 export function OfficeExportPanel() {
   const now = useMemo(() => currentYearMonth(), []);
-  const [year, setYear] = useState(now.year);
-  const [month, setMonth] = useState(now.month);
-  const [format, setFormat] = useState<ExportFormat>("dominio");
-  const years = useMemo(() => selectableYears().map((y) => ({ value: y, label: String(y) })), []);
+  const [period, setPeriod] = useState<ExportPeriod>({ year: now.year, month: now.month, format: "dominio" });
+  const { year, month, format } = period;
   const download = useExportOffice();
   return (
     <div className="flex flex-col gap-1">
       <p className="text-sm text-muted">{t.officeExportHint}</p>
-      <div className="grid grid-cols-2 gap-1">
-        <SelectField
-          label={t.month}
-          options={MONTHS}
-          value={month}
-          onValueChange={(v) => (setMonth(Number(v)), download.reset())}
-        />
-        <SelectField
-          label={t.year}
-          options={years}
-          value={year}
-          onValueChange={(v) => (setYear(Number(v)), download.reset())}
-        />
-      </div>
-      <SelectField
-        label={t.format}
-        options={FORMATS}
-        value={format}
-        onValueChange={(v) => (setFormat(v as ExportFormat), download.reset())}
-      />
+      <ExportPeriodFields value={period} onChange={(next) => (setPeriod(next), download.reset())} />
       {download.isError ? (
         <p role="alert" className="text-sm text-danger">
           {download.error.message}
