@@ -152,11 +152,18 @@ async function main(): Promise<void> {
     // The app server drains its requests in flight on SIGTERM (it stops accepting connections at
     // once), then exits. A Next that is already gone (killed, crashed: exitCode null but signalCode set) has no
     // exit event left to wait for.
+    // Its drain is bounded (server/serve/main.ts DRAIN_MS); one that does not end soon after (a blocked event
+    // loop) is killed, so a stop always ends.
     const next = app.next;
     if (next && next.exitCode === null && next.signalCode === null) {
       const exited = new Promise((r) => next.once("exit", r));
       next.kill("SIGTERM");
+      const killer = setTimeout(() => {
+        log("The app server did not end after its drain: killed");
+        next.kill("SIGKILL");
+      }, 45_000);
       await exited;
+      clearTimeout(killer);
     }
     if (app.stopJobs) {
       await app.stopJobs().catch((error: unknown) => log(`Stopping the jobs failed: ${String(error)}`));

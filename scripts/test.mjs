@@ -13,26 +13,55 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = Date.now();
 
+// Each step runs in a process group of its own, so a step that outlives its time limit is ended whole
+// (with whatever it started), and Ctrl-C or a stop of this script reaches every step still running.
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    for (const pid of running) killGroup(pid, signal);
+    process.exit(130);
+  });
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group has ended
+  }
+}
+
 /**
  * Runs one command. `quiet` keeps its output until it ends (for the steps that run side by side, whose
- * lines would otherwise interleave); the rest stream theirs.
+ * lines would otherwise interleave); the rest stream theirs. A step still running after `limitMinutes`
+ * is stopped and fails: the summary line is always printed.
  */
-function step(title, cmd, args, { env = {}, quiet = false } = {}) {
+function step(title, cmd, args, { env = {}, quiet = false, limitMinutes = 30 } = {}) {
   if (!quiet) console.log(`\n=== ${title} ===`);
   const begun = Date.now();
   const child = spawn(cmd, args, {
-    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"],
     env: { ...process.env, ...env },
+    detached: true,
   });
+  running.add(child.pid);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
+  let timedOut = false;
+  const limit = setTimeout(() => {
+    timedOut = true;
+    console.log(`=== ${title}: still running after ${limitMinutes} min: stopped ===`);
+    killGroup(child.pid, "SIGTERM");
+    setTimeout(() => killGroup(child.pid, "SIGKILL"), 10_000).unref();
+  }, limitMinutes * 60_000);
   return new Promise((resolve) => {
     const done = (status) => {
+      clearTimeout(limit);
+      running.delete(child.pid);
       const ms = Date.now() - begun;
       if (quiet) process.stdout.write(`\n=== ${title} ===\n${output}`);
       console.log(`=== ${title}: exit ${status} in ${seconds(ms)} ===`);
-      resolve({ ok: status === 0, ms });
+      resolve({ ok: status === 0 && !timedOut, ms });
     };
     child.on("error", (error) => {
       output += `${error.message}\n`;
@@ -64,11 +93,12 @@ results.push({ suite: "lint", passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1, ms
 
 // 2.
 rmSync("test-results/jest.json", { force: true });
-const jestRun = await step("jest (unit + integration)", bin("jest"), [
-  "--ci",
-  "--json",
-  "--outputFile=test-results/jest.json",
-]);
+const jestRun = await step(
+  "jest (unit + integration)",
+  bin("jest"),
+  ["--ci", "--json", "--outputFile=test-results/jest.json"],
+  { limitMinutes: 25 },
+);
 const jest = readJson("test-results/jest.json");
 results.push({
   suite: "jest",
@@ -88,7 +118,7 @@ if (process.env.SKIP_E2E !== "1") {
   if (!build.ok) results.push({ suite: "build", passed: 0, failed: 1, ms: build.ms });
   else {
     rmSync("test-results/e2e.json", { force: true });
-    const e2eRun = await step("e2e (Playwright, Chromium)", bin("playwright"), ["test"]);
+    const e2eRun = await step("e2e (Playwright, Chromium)", bin("playwright"), ["test"], { limitMinutes: 45 });
     const e2e = existsSync("test-results/e2e.json") ? readJson("test-results/e2e.json") : null;
     const stats = e2e?.stats ?? {};
     const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
@@ -107,14 +137,21 @@ if (process.env.SKIP_E2E !== "1") {
 //    step 3).
 if (process.env.BLOCO_RESILIENCE === "1") {
   rmSync("test-results/resilience.json", { force: true });
-  const run = await step("resilience (burst, uploads, faults, load)", bin("jest"), [
-    "-c",
-    "jest.resilience.config.mjs",
-    "--runInBand",
-    "--ci",
-    "--json",
-    "--outputFile=test-results/resilience.json",
-  ]);
+  const run = await step(
+    "resilience (burst, uploads, faults, load)",
+    bin("jest"),
+    [
+      "-c",
+      "jest.resilience.config.mjs",
+      "--runInBand",
+      "--ci",
+      "--json",
+      "--outputFile=test-results/resilience.json",
+      // A handle a test left open must not hold the run once every test has ended.
+      "--forceExit",
+    ],
+    { limitMinutes: 25 },
+  );
   const report = readJson("test-results/resilience.json");
   const failed = (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0);
   results.push({

@@ -3,7 +3,8 @@
 // memory first (static-brotli.ts), the API's JSON answers compressed for the clients that accept it
 // (api-compression.ts), and one access-log line per request (access-log.ts).
 // Usage: node --import tsx server/serve/main.ts (PORT, HOST, NEXT_DIST_DIR).
-// On SIGTERM or SIGINT it stops accepting connections, lets the requests in flight finish, then exits.
+// On SIGTERM or SIGINT it stops accepting connections, lets the requests in flight finish (for at most
+// DRAIN_MS: a request still open then has its connection closed), then exits.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { scopedLogger } from "@/server/log";
@@ -23,6 +24,10 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 
 // What the server allows for `OPTIONS *` (a question about the server, not a resource).
 const ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE";
+
+// How long a stop waits for the requests in flight: a 14 MB photo on a slow link is answered well within
+// it, and a supervisor's own patience (systemd's TimeoutStopSec, 90 s by default) is longer.
+const DRAIN_MS = 30_000;
 
 const headers = Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value]));
 
@@ -117,6 +122,12 @@ async function main(): Promise<void> {
         .catch((error: unknown) => log.error({ err: error }, "closing Next failed"))
         .finally(() => process.exit(code));
     });
+    // A request still open at the deadline (a stalled client, a handler that never answers) does not hold
+    // the stop: its connection is closed, which lets close() call back.
+    setTimeout(() => {
+      log.warn({ drainMs: DRAIN_MS }, "requests still open at the end of the drain: their connections are closed");
+      server.closeAllConnections();
+    }, DRAIN_MS).unref();
   };
   process.on("SIGTERM", () => close(143));
   process.on("SIGINT", () => close(130));

@@ -25,16 +25,31 @@ export type RunningApp = {
   postgresPid: () => number;
 };
 
+const STOP_MS = 90_000;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function answers(): Promise<boolean> {
+  return fetch(`${BASE}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/** SIGKILL to a process that may already be gone. */
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already ended
+  }
+}
+
 async function waitForHealth(deadlineMs: number, app: ChildProcess): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {
     if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) while starting`);
-    const ok = await fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
+    if (await answers()) return;
+    await pause(250);
   }
   throw new Error("the app did not become healthy in time");
 }
@@ -44,6 +59,7 @@ async function waitForHealth(deadlineMs: number, app: ChildProcess): Promise<voi
  * crash or a stop: same database, blobs and secrets); otherwise the folder is wiped first.
  */
 export async function startApp(env: Record<string, string> = {}, { keepData = false } = {}): Promise<RunningApp> {
+  if (await answers()) throw new Error(`something already answers on ${BASE}: an app a previous run left?`);
   let output = "";
   // The app runs with its production defaults: none of the test process's relaxed limits.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("PASSWORD_")));
@@ -72,15 +88,30 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   try {
     await waitForHealth(600_000, child);
   } catch (error) {
-    child.kill("SIGTERM");
+    for (const pid of [child.pid!, ...descendants(child.pid!)]) killQuietly(pid);
     throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
   }
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once("exit", () => done());
+  // The app's processes as they were seen (pid and command line), so a stop can end them even once the
+  // start script is gone and they were left to init.
+  const seen = new Map<number, string>();
+  const look = () => {
+    for (const pid of [child.pid!, ...descendants(child.pid!)]) seen.set(pid, commandLine(pid));
+  };
+  look();
+  // A stop that has not ended in STOP_MS (the start script's own bound is about 60 s), or a start script
+  // that ended leaving processes behind, has what is left of the app killed, PostgreSQL included: the
+  // next file's app must find its ports free.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      look();
+      const ended = new Promise<void>((done) => child.once("exit", () => done()));
       child.kill("SIGTERM");
-    });
+      const timedOut = await Promise.race([ended.then(() => false), pause(STOP_MS).then(() => true)]);
+      if (timedOut) output += `\n[resilience] the app did not stop in ${STOP_MS / 1000} s: killed\n`;
+    }
+    // Only a process whose command line is still the one seen: a pid reused since is somebody else's.
+    for (const [pid, line] of seen) if (line && commandLine(pid) === line) killQuietly(pid);
+  };
   // Only this app's own processes (the start script's descendants): other copies of the app may run on
   // this machine, and a test must never signal them.
   const serverPid = () => {
