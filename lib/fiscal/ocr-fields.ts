@@ -60,7 +60,7 @@ export function joinRows(lines: readonly PlacedLine[]): OcrLine[] {
 }
 
 /** A line whose recognition is below this is never the source of a CNPJ: a misread digit can pass the DVs. */
-const CNPJ_MIN_CONFIDENCE = 0.6;
+const CNPJ_MIN_CONFIDENCE = 0.2;
 
 // Letters OCR takes for digits inside a number.
 const DIGIT_LOOKALIKES: Record<string, string> = {

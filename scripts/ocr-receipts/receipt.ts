@@ -83,15 +83,22 @@ function printedDate(random: Random, iso: string): { text: string; style: string
 
 const formatCnpj = (c: string) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 
-/** One receipt, drawn and photographed; `today` (YYYY-MM-DD) bounds its date (within the 300 days before). */
-export async function printedReceipt(random: Random, today: string): Promise<PrintedReceipt> {
+/**
+ * One receipt, drawn and photographed; `today` (YYYY-MM-DD) bounds its date (within the 300 days before),
+ * or `date` sets it.
+ */
+export async function printedReceipt(
+  random: Random,
+  today: string,
+  { date: printedOn }: { date?: string } = {},
+): Promise<PrintedReceipt> {
   registerFonts();
   const supplierName = random.pick(SHOPS);
   const base = Array.from({ length: 8 }, () => random.int(0, 9)).join("") + "0001";
   const cnpj = base + cnpjCheckDigits(base);
   const day = new Date(`${today}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() - random.int(0, 300));
-  const date = day.toISOString().slice(0, 10);
+  const date = printedOn ?? day.toISOString().slice(0, 10);
   const items = Array.from({ length: random.int(1, 5) }, () => ({
     name: random.pick(ITEMS),
     quantity: random.int(1, 4),
