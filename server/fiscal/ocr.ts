@@ -30,7 +30,13 @@ function worker(): Promise<Worker> {
     mkdirSync(cachePath, { recursive: true });
     const made = await createWorker("por", OEM.LSTM_ONLY, { langPath, cachePath, gzip: true });
     // One block of text: a receipt's label and its amount, far apart on one printed row, stay one line.
-    await made.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "1" });
+    // Tesseract's own diagnostics ('Estimating resolution as …') go to the worker's /dev/null: the app's
+    // log is JSON lines.
+    await made.setParameters({
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+      preserve_interword_spaces: "1",
+      debug_file: "/dev/null",
+    });
     return made;
   })();
   current.catch(() => (current = null));
