@@ -42,6 +42,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/convite", access: "open", prefix: true },
   { path: "/redefinir-senha", access: "open", prefix: true },
   { path: "/descadastrar", access: "open", prefix: true }, // a notification e-mail's unsubscribe link
+  { path: "/meus-dados", access: "open", prefix: true }, // 'Baixar meus dados': the e-mailed one-time link
+  // What Bloco keeps and why: readable by anyone, logged in or not.
+  { path: "/privacidade", access: "open" },
 ];
 
 export type AuthState = { loggedIn: boolean; platform: Platform | null };

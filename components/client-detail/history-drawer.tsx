@@ -7,6 +7,7 @@ import { historyKinds } from "@/lib/contract/history";
 import { historyMessages } from "@/lib/i18n/sections/history";
 import { AppDrawer } from "@/components/shell/app-drawer";
 import { HistoryEntryView } from "@/components/blocks/history-entry";
+import { RetentionHold } from "@/components/privacy/retention-hold";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { Spinner } from "@/components/ui/spinner";
@@ -106,6 +107,7 @@ export function HistoryDrawer({ clientId, clientName, open, onClose }: HistoryDr
         <p data-testid="drawer-client" className="truncate text-sm font-semibold">
           {clientName}
         </p>
+        <RetentionHold clientId={clientId} enabled={open} />
         {history.isError ? (
           <div role="alert" className="flex flex-col items-start gap-1 text-sm text-danger">
             {history.error.message || t.failed}

@@ -20,6 +20,7 @@ import {
   type OfficeValues,
 } from "./office-form";
 import { PhotoEditor } from "./photo-editor";
+import { RetentionPolicy } from "@/components/privacy/retention-policy";
 import { useEditForm } from "./use-edit-form";
 
 const t = profileMessages;
@@ -43,7 +44,10 @@ export function OfficeDialog({ kind, open, onOpenChange }: OfficeDialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange} size="xl">
       <DialogTitle className="text-[24px] font-bold leading-tight">{officeLabel(kind)}</DialogTitle>
       {source ? (
-        <OfficeForm kind={kind} source={source} onDone={() => onOpenChange(false)} />
+        <>
+          <OfficeForm kind={kind} source={source} onDone={() => onOpenChange(false)} />
+          {accounting ? <RetentionPolicy enabled={open} /> : null}
+        </>
       ) : failure ? (
         <p role="alert" className="text-danger">
           {failure.message}

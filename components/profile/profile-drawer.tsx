@@ -23,8 +23,10 @@ import { PhotoEditor } from "./photo-editor";
 import { NotificationSettings } from "./notification-settings";
 import { OfficeExportPanel } from "./office-export-panel";
 import { ProfilePanel } from "./profile-panel";
+import { PersonalDataPanel } from "@/components/privacy/personal-data-panel";
+import { privacyMessages } from "@/lib/i18n/sections/privacy";
 
-type Panel = "profile" | "contact" | "password" | "notifications" | "export" | null;
+type Panel = "profile" | "contact" | "password" | "notifications" | "export" | "personalData" | null;
 const t = profileMessages;
 
 export type ProfileDrawerProps = {
@@ -103,6 +105,13 @@ export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: Pro
           </ExpandablePanel>
           <ExpandablePanel title={t.changePassword} open={panel === "password"} onOpenChange={toggle("password")}>
             <ChangePasswordForm />
+          </ExpandablePanel>
+          <ExpandablePanel
+            title={privacyMessages.personalTitle}
+            open={panel === "personalData"}
+            onOpenChange={toggle("personalData")}
+          >
+            <PersonalDataPanel />
           </ExpandablePanel>
           {officeKind ? <OfficeDialog kind={officeKind} open={officeOpen} onOpenChange={setOfficeOpen} /> : null}
         </div>

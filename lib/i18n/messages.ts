@@ -47,6 +47,7 @@ import { readingMessages } from "./sections/reading";
 import { historyMessages } from "./sections/history";
 import { exportsMessages } from "./sections/exports";
 import { notificationsMessages } from "./sections/notifications";
+import { privacyMessages } from "./sections/privacy";
 
 export const messages = {
   validation: validationMessages,
@@ -92,4 +93,5 @@ export const messages = {
   history: historyMessages,
   exports: exportsMessages,
   notifications: notificationsMessages,
+  privacy: privacyMessages,
 } as const;

@@ -13,6 +13,8 @@ import { setJobSender } from "@/server/queue/sender";
 import { readDocument, sweepUnreadDocuments } from "@/server/documents/read-document";
 import { stopOcr } from "@/server/fiscal/ocr";
 import { writeDailyDigests } from "@/server/notifications/daily-digest";
+import { buildPersonalDataExport } from "@/server/privacy/personal-data";
+import { deleteRetainedFiles } from "./retention";
 
 // The workers: started by scripts/start.ts (npm start, npm run dev) before Next.js, stopped after it.
 // pg-boss creates its schema on the first start, keeps every job as a row (a job survives a restart),
@@ -25,6 +27,7 @@ export type JobHandler = (data: unknown, context: JobContext) => Promise<unknown
 
 const mailSendData = z.object({ mailId: z.number().int().positive() });
 const documentReadData = z.object({ documentId: z.number().int().positive() });
+const personalDataData = z.object({ exportId: z.number().int().positive() });
 
 const HANDLERS: Record<QueueName, JobHandler> = {
   [QUEUES.mailSend]: (data, { mailTransport, mailSendingClaimMs }) =>
@@ -39,6 +42,15 @@ const HANDLERS: Record<QueueName, JobHandler> = {
   [QUEUES.notificationDigest]: async (_data, { boss, now }) => {
     const result = await writeDailyDigests({ now });
     if (result.operators > 0) await dispatchPendingMail(boss);
+    return result;
+  },
+  [QUEUES.retention]: async (_data, { now }) => {
+    const { documents, blobs, blobFailures } = await deleteRetainedFiles({ now });
+    return { documents, blobs, blobFailures };
+  },
+  [QUEUES.personalData]: async (data, { boss }) => {
+    const result = await buildPersonalDataExport(personalDataData.parse(data).exportId);
+    if (result.mailed) await dispatchPendingMail(boss);
     return result;
   },
 };

@@ -29,6 +29,10 @@ export const QUEUES = {
   documentReadSweep: "document-read-sweep",
   /** Writes the daily digest e-mails of the office operators (server/notifications/daily-digest.ts). */
   notificationDigest: "notification-digest",
+  /** Deletes the files of documents past their retention (server/jobs/retention.ts); the rows stay. */
+  retention: "retention-delete",
+  /** Builds one 'Baixar meus dados' ZIP and mails its link: data { exportId }. */
+  personalData: "personal-data-export",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -164,5 +168,27 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     expireInSeconds: 10 * 60,
     pollingIntervalSeconds: 30,
     cron: "0 7 * * *",
+  },
+  // 02:30 in São Paulo. Retention ends on 1 January, so a day late is harmless; a machine off at night
+  // catches up at start when no run completed in the last 20 hours.
+  [QUEUES.retention]: {
+    policy: "stately",
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryBackoff: true,
+    expireInSeconds: 2 * 60 * 60,
+    pollingIntervalSeconds: 30,
+    cron: "30 2 * * *",
+    catchUp: true,
+    catchUpAfterMs: 20 * 60 * 60 * 1000,
+  },
+  // One ZIP per request, made within seconds of the click (the person waits for the mail).
+  [QUEUES.personalData]: {
+    policy: "standard",
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    pollingIntervalSeconds: 2,
   },
 };
