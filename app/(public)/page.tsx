@@ -4,6 +4,8 @@ import { Hero } from "@/components/landing/hero";
 import { LandingHeader } from "@/components/landing/landing-header";
 import { PricingContact } from "@/components/landing/pricing-contact";
 import { Logo } from "@/components/ui/logo";
+import { AppLink } from "@/components/ui/app-link";
+import { privacyMessages } from "@/lib/i18n/sections/privacy";
 
 // The landing page (spec §2): a top bar scrolling to Inicio, ComoFunciona, Vantagens, Recursos, CriarConta.
 export default function LandingPage() {
@@ -25,6 +27,9 @@ export default function LandingPage() {
           }
         >
           <Logo />
+          <AppLink href="/privacidade" className="underline-offset-4 hover:underline">
+            {privacyMessages.pageLink}
+          </AppLink>
           <span>{landingMessages.footer(new Date().getFullYear())}</span>
         </div>
       </footer>

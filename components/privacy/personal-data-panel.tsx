@@ -6,6 +6,7 @@ import { logout } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/client";
 import { useEraseOwnAccount, useRequestPersonalData } from "@/lib/api/privacy";
 import { privacyMessages as t } from "@/lib/i18n/sections/privacy";
+import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/text-field";
@@ -37,7 +38,12 @@ export function PersonalDataPanel() {
 
   return (
     <div className="flex flex-col gap-1.5" data-testid="personal-data">
-      <p className="text-sm text-muted">{t.personalText}</p>
+      <p className="text-sm text-muted">
+        {t.personalText}{" "}
+        <AppLink href="/privacidade" className="text-primary underline-offset-4 hover:underline">
+          {t.pageMore}
+        </AppLink>
+      </p>
       <div aria-live="polite" className="text-sm empty:hidden">
         {request.isError ? (
           <span role="alert" className="text-danger">

@@ -2,7 +2,8 @@
 // the status and the duration, written when the answer ends (or the connection closes before it did).
 // The path is logged without its query (a signed file link's signature, a reset page's parameters) and
 // with the token of a link path replaced by ":token": an invite (/convite/<token>), a password reset
-// (/redefinir-senha/<token>), an unsubscribe link (/descadastrar/<token>) and a phone's one-time contabilization link
+// (/redefinir-senha/<token>), an unsubscribe link (/descadastrar/<token>), a data export's link
+// (/meus-dados/<token>) and a phone's one-time contabilization link
 // (/home/client/contabilization/mobile/<token>) are credentials whoever reads the log must not get.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -11,7 +12,7 @@ import type { Logger } from "pino";
 // The link pages' paths (checked after the slashes are collapsed, as Next routes them); the phone's
 // own pages beside its link (history, list) are no token.
 const LINK_PATH =
-  /^(\/(?:convite|redefinir-senha|descadastrar|home\/client\/contabilization\/mobile)\/)(?!(?:history|list)(?:\/|$))[^/]+/i;
+  /^(\/(?:convite|redefinir-senha|descadastrar|meus-dados|home\/client\/contabilization\/mobile)\/)(?!(?:history|list)(?:\/|$))[^/]+/i;
 
 /** The path of a request target as the log shows it: no query, the token of a link path replaced. */
 export function loggedPath(target: string): string {

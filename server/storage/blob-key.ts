@@ -24,6 +24,8 @@ const CONTENT_TYPES: Record<string, string> = {
   json: "application/json",
   csv: "text/csv",
   txt: "text/plain",
+  // A person's data export ('Baixar meus dados').
+  zip: "application/zip",
 };
 const FALLBACK_CONTENT_TYPE = "application/octet-stream";
 

@@ -15,6 +15,7 @@ describe("loggedPath", () => {
     ["/home/client/contabilization/mobile/abcDEF_123-xyz?_rsc=1", "/home/client/contabilization/mobile/:token"],
     ["//convite//abcDEF_123-xyz", "/convite/:token"],
     ["/descadastrar/12.pendency.abcDEF_123-xyz", "/descadastrar/:token"],
+    ["/meus-dados/abcDEF_123-xyz", "/meus-dados/:token"],
     ["/\\redefinir-senha/abcDEF_123-xyz", "/redefinir-senha/:token"],
     ["/Convite/abcDEF_123-xyz/", "/Convite/:token/"],
     ["/api/files/clients/1/a.webp?exp=1&sig=secret", "/api/files/clients/1/a.webp"],
