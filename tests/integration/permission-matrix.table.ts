@@ -78,7 +78,11 @@ const offices400 = {
 } as const;
 
 /** The routes whose success is a file (attachment), not the JSON envelope; their refusals are JSON. */
-export const DOWNLOADS = new Set(["POST /api/client/export", "POST /api/accounting/export"]);
+export const DOWNLOADS = new Set([
+  "POST /api/client/export",
+  "POST /api/accounting/export",
+  "POST /api/user/data/download",
+]);
 
 export const table: Record<string, Row> = {
   // The payload-optional reads as GET (spec §7): the call without payload. The office's need a client.
@@ -278,6 +282,17 @@ export const table: Record<string, Row> = {
     otherOffice: 200,
     ...companies403,
   },
+  // 'Política de retenção': the office's owner (of any office: their own), read or saved.
+  "POST /api/accounting/retention": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 403,
+    responsible: 403,
+    shared: 403,
+    outsider: 403,
+    otherOffice: 200,
+    ...companies403,
+  },
   "POST /api/accounting/logo": {
     ...noSession,
     ownerA: 200,
@@ -471,6 +486,18 @@ export const table: Record<string, Row> = {
   // The export of a month's postings: the client's workers (as its blocks); a company user finds its own
   // company and is refused.
   "POST /api/client/export/settings": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 404,
+    responsible: 200,
+    shared: 200,
+    outsider: 404,
+    otherOffice: 404,
+    ...alphaUsers403,
+    otherCompany: 404,
+  },
+  // A client's 'Suspender exclusão': whoever of the office sees the client (client.work).
+  "POST /api/client/retention": {
     ...noSession,
     ownerA: 200,
     adminA: 404,
@@ -1080,6 +1107,48 @@ export const table: Record<string, Row> = {
   "POST /api/token": everyone(200),
   "POST /api/token/logout": everyone(200),
   "POST /api/token/refresh": everyone(200),
+
+  // A person's data: anyone logged in asks for their own ZIP; its one-time link is the key of the
+  // download (public); 'Excluir minha conta' is sent with a wrong password (a right one would erase the
+  // actor), so every live session gets the password's 400.
+  "POST /api/user/data": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 200,
+    responsible: 200,
+    shared: 200,
+    outsider: 200,
+    otherOffice: 200,
+    ownerAlpha: 200,
+    adminAlpha: 200,
+    regularAlpha: 200,
+    otherCompany: 200,
+  },
+  "POST /api/user/data/download": everyone(200),
+  "POST /api/user/erase": {
+    ...noSession,
+    ownerA: 400,
+    adminA: 400,
+    responsible: 400,
+    shared: 400,
+    outsider: 400,
+    otherOffice: 400,
+    ownerAlpha: 400,
+    adminAlpha: 400,
+    regularAlpha: 400,
+    otherCompany: 400,
+  },
+  // The office owner erases a blocked operator of the office who left; another office's owner does not find them.
+  "POST /api/operator/erase": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 403,
+    responsible: 403,
+    shared: 403,
+    outsider: 403,
+    otherOffice: 404,
+    ...companies403,
+  },
 
   // The platform switch needs a membership on both platforms: none of these actors has two.
   "PATCH /api/user/platform": {

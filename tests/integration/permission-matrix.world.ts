@@ -10,6 +10,7 @@
 //   the answer reflects who asks, not what was sent). A route that changes what it touches gets a fresh
 //   target per call (a new block, document, invite, operator, client...), so one actor's success never
 //   changes the next actor's answer; leases, presences and claims are cleared after every call (reset()).
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { SignJWT, decodeJwt } from "jose";
@@ -20,6 +21,8 @@ import { POST as forgotPost } from "@/app/api/password/forgot/route";
 import { GET as outboxGet } from "@/app/api/dev/outbox/route";
 import { currentYearMonth } from "@/lib/format/dates";
 import { issueTokenPair } from "@/server/auth/sessions";
+import { hashToken } from "@/server/auth/tokens";
+import { getBlobStore } from "@/server/storage";
 import { signDocumentUrl } from "@/server/documents/signed-url";
 import { unsubscribeToken } from "@/server/notifications/unsubscribe-token";
 import { getDb, type Account, type Client } from "@/server/db/client";
@@ -381,6 +384,7 @@ export const requests: Record<string, RequestSpec> = {
     },
   })),
   "POST /api/accounting/logo": { build: async () => ({ body: { base64url: await receiptDataUrl() } }) },
+  "POST /api/accounting/retention": body({ years: 6 }),
 
   "POST /api/block/contabilize": {
     link: true,
@@ -419,6 +423,7 @@ export const requests: Record<string, RequestSpec> = {
     counterpartAccount: "2.1.01",
     historyCode: "1",
   })),
+  "POST /api/client/retention": body((m) => ({ clientId: m.w.alpha.id })),
   // A month with no block of alpha's: the export is a header line, once alpha's counterpart is set.
   "POST /api/client/export/check": body((m) => ({ clientId: m.w.alpha.id, year: 2001, month: 1 })),
   "POST /api/client/export": {
@@ -688,7 +693,35 @@ export const requests: Record<string, RequestSpec> = {
   "POST /api/token/refresh": { parallel: true, build: async () => ({ body: { refresh: await freshRefresh() } }) },
   "PATCH /api/user/platform": none,
   "POST /api/user/platform": none,
+  // Each actor asks once (a second request within 10 minutes is 429).
+  "POST /api/user/data": body({}),
+  "POST /api/user/data/download": { parallel: true, build: async () => ({ body: { token: await readyDataExport() } }) },
+  "POST /api/user/erase": body({ password: "nao-e-a-senha" }),
+  "POST /api/operator/erase": {
+    build: async (m) => ({
+      body: { id: (await createAccountingOperator({ office: m.w.officeA, type: 2, blocked: true })).id },
+    }),
+  },
 };
+
+/** The one-time link of a person's ZIP, made ready (a new person's, its file stored). */
+async function readyDataExport(): Promise<string> {
+  const user = await createUser();
+  const token = randomBytes(32).toString("base64url");
+  const key = `personal-data/${user.id}/${randomBytes(8).toString("hex")}.zip`;
+  await getBlobStore().put(key, Buffer.from("PK\x05\x06" + "\0".repeat(18), "binary"), "application/zip");
+  await getDb().personalDataExport.create({
+    data: {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      blobKey: key,
+      size: 22,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  return token;
+}
 
 /** A new session of a new office operator (issued directly: a login per cell would hash a password). */
 async function freshRefresh(): Promise<string> {
