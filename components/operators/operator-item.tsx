@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { Operator } from "@/lib/api/operators";
 import { maskPhone } from "@/lib/format/masks";
 import { operatorsUiMessages } from "@/lib/i18n/sections/operatorsUi";
+import { privacyMessages } from "@/lib/i18n/sections/privacy";
 import { adminStar, canManageOperator, canToggleSharedGallery, type StarState } from "@/lib/permissions/operators";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,7 @@ import { Switch } from "@/components/ui/switch";
 import type { Viewer } from "./operator-rules";
 
 const t = operatorsUiMessages;
-export type ItemAction = "admin" | "block" | "shared" | "remove";
+export type ItemAction = "admin" | "block" | "shared" | "remove" | "erase";
 
 type OperatorItemProps = {
   item: Operator;
@@ -61,6 +62,8 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
   const [open, setOpen] = useState(false);
   const self = item.id === viewer.operatorId;
   const manage = canManageOperator(viewer, item);
+  // The office owner erases the personal data of an operator who left (blocked): docs/decisions/0311.
+  const erasable = !clientSide && !self && viewer.type === 0 && item.blocked;
   return (
     <li data-testid="operator-item" className="rounded-theme border border-border">
       <div className="flex items-center gap-1 pr-1">
@@ -120,6 +123,16 @@ export function OperatorItem({ item, viewer, clientSide, busy, onAction }: Opera
                 {t.remove}
               </Button>
             </div>
+          ) : null}
+          {erasable ? (
+            <Button
+              variant="ghost"
+              disabled={busy}
+              onClick={() => onAction("erase", item)}
+              className="self-end text-danger!"
+            >
+              {privacyMessages.eraseOperator}
+            </Button>
           ) : null}
         </div>
       </Collapse>

@@ -8,6 +8,8 @@ import type { ChosenPlatform } from "@/lib/platform";
 import { commonMessages } from "@/lib/i18n/sections/common";
 import { operatorsUiMessages } from "@/lib/i18n/sections/operatorsUi";
 import { isManager } from "@/lib/permissions/operators";
+import { useEraseOperator } from "@/lib/api/privacy";
+import { privacyMessages } from "@/lib/i18n/sections/privacy";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { AppDrawer } from "@/components/shell/app-drawer";
@@ -51,10 +53,21 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
   const action = useOperatorAction(platform);
   const [view, setView] = useState<View>("list");
   const [removing, setRemoving] = useState<Operator | null>(null);
+  const [erasing, setErasing] = useState<Operator | null>(null);
+  const erase = useEraseOperator();
   const viewer: Viewer | null = membership ? { operatorId: membership.operatorId, type: membership.type } : null;
 
   const onAction = (kind: ItemAction, item: Operator) =>
-    kind === "remove" ? setRemoving(item) : action.mutate({ action: kind, operatorId: item.id });
+    kind === "remove"
+      ? setRemoving(item)
+      : kind === "erase"
+        ? (erase.reset(), setErasing(item))
+        : action.mutate({ action: kind, operatorId: item.id });
+  const confirmErase = () =>
+    erasing &&
+    erase.mutate(erasing.id, {
+      onSettled: () => setErasing(null),
+    });
   const confirmRemove = () =>
     removing && action.mutate({ action: "remove", operatorId: removing.id }, { onSettled: () => setRemoving(null) });
 
@@ -76,6 +89,11 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
                   {action.error.message}
                 </p>
               ) : null}
+              {erase.isError ? (
+                <p role="alert" className="text-sm text-danger">
+                  {erase.error.message}
+                </p>
+              ) : null}
               {operators.isError ? (
                 <p role="alert" className="text-sm text-danger">
                   {operators.error.message}
@@ -92,7 +110,7 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
                       item={item}
                       viewer={viewer}
                       clientSide={platform === "bussiness"}
-                      busy={action.isPending}
+                      busy={action.isPending || erase.isPending}
                       onAction={onAction}
                     />
                   ))}
@@ -107,6 +125,14 @@ export function OperatorsDrawer({ platform, open, onOpenChange }: OperatorsDrawe
             tone="danger"
             onConfirm={confirmRemove}
             loading={action.isPending}
+          />
+          <ConfirmDialog
+            open={erasing !== null}
+            onOpenChange={(next) => next || setErasing(null)}
+            text={privacyMessages.eraseOperatorConfirm(erasing?.name ?? "")}
+            tone="danger"
+            onConfirm={confirmErase}
+            loading={erase.isPending}
           />
         </div>
       ) : (

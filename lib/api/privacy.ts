@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PersonalDataRequestAnswer, RetentionAnswer, RetentionHoldAnswer } from "@/lib/contract/privacy";
 import { api } from "./api";
+import { operatorKeys } from "./operators";
 
 // Retention ('Política de retenção', 'Suspender exclusão') and a person's data ('Baixar meus dados',
 // 'Excluir minha conta'): docs/decisions/0310-retention.md, 0311-personal-data.md.
@@ -59,6 +60,6 @@ export function useEraseOperator() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.request<Record<string, never>>("/api/operator/erase", { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["operators"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.all }),
   });
 }

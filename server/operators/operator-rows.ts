@@ -22,8 +22,10 @@ export type OperatorFilter = { officeId: number } | { clientId: number } | { ope
 function whereOf(alias: "ao" | "co", filter: OperatorFilter): Prisma.Sql {
   const column = Prisma.raw(alias);
   if ("operatorId" in filter) return Prisma.sql`${column}.id = ${filter.operatorId}`;
-  if ("officeId" in filter) return Prisma.sql`ao.office_id = ${filter.officeId}`;
-  return Prisma.sql`co.client_id = ${filter.clientId}`;
+  // A list leaves out the people whose data was erased (docs/decisions/0311-personal-data.md): their
+  // membership rows stay, blocked, only for the books' references.
+  if ("officeId" in filter) return Prisma.sql`ao.office_id = ${filter.officeId} AND u.erased_at IS NULL`;
+  return Prisma.sql`co.client_id = ${filter.clientId} AND u.erased_at IS NULL`;
 }
 
 // One query per list (operator joined with its user), never one per row. Order: type, then name

@@ -145,6 +145,40 @@ for (const { name, viewport } of VIEWPORTS) {
       await shots(page, "personal-data-refused");
     });
 
+    test(`[privacy] the owner erases the personal data of a blocked operator who left (${name}); axe, keyboard`, async ({
+      page,
+      request,
+      people,
+    }) => {
+      const team = await people.accountingTeam();
+      await openLoggedIn(page, await apiLogin(request, team.owner.email), "accounting", "/home");
+      await page.getByRole("button", { name: "Buscar operador" }).click();
+      const drawer = page.getByRole("dialog", { name: "Buscar operador" });
+      const items = drawer.getByTestId("operator-item");
+      await expect(items).toHaveCount(4);
+      const left = items.filter({ hasText: team.blocked.name });
+      const row = left.getByRole("button", { name: team.blocked.name });
+      await tabTo(page, row);
+      await page.keyboard.press("Enter");
+      const erase = left.getByRole("button", { name: "Apagar dados pessoais" });
+      await expect(erase).toBeVisible();
+      // Only the blocked operator offers it.
+      await expect(drawer.getByRole("button", { name: "Apagar dados pessoais" })).toHaveCount(1);
+      await expectNoAxeViolations(page, `operator who left (${name})`);
+      await shots(page, "erase-operator");
+      await tabTo(page, erase);
+      await page.keyboard.press("Enter");
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText(`Apagar para sempre os dados pessoais de ${team.blocked.name}?`);
+      await expectNoAxeViolations(page, `erase confirmation (${name})`);
+      await confirm.getByRole("button", { name: "Continuar" }).click();
+      await expect(items).toHaveCount(3);
+      await expect(drawer).not.toContainText(team.blocked.name);
+      await expect
+        .poll(async () => (await db().user.findFirst({ where: { email: team.blocked.email } })) === null)
+        .toBe(true);
+    });
+
     test(`[privacy] /privacidade is public and stays open for a logged-in user (${name}); axe`, async ({
       page,
       request,
