@@ -17,10 +17,10 @@ const log = scopedLogger("ocr");
 /** Time for one page; a receipt photo takes about 1–2 s on one core. */
 export const OCR_PAGE_BUDGET_MS = 20_000;
 
-const langPath = join(
-  dirname(createRequire(__filename).resolve("@tesseract.js-data/por/package.json")),
-  "4.0.0_best_int",
-);
+// Resolved when the first worker is made, not when the module loads: the Next build evaluates this module
+// (a route imports the reading job's module) under a virtual path where node_modules cannot be resolved.
+const modelPath = () =>
+  join(dirname(createRequire(__filename).resolve("@tesseract.js-data/por/package.json")), "4.0.0_best_int");
 
 let current: Promise<Worker> | null = null;
 
@@ -28,7 +28,7 @@ function worker(): Promise<Worker> {
   current ??= (async () => {
     const cachePath = resolve(process.env.DATA_DIR ?? ".data", "tesseract");
     mkdirSync(cachePath, { recursive: true });
-    const made = await createWorker("por", OEM.LSTM_ONLY, { langPath, cachePath, gzip: true });
+    const made = await createWorker("por", OEM.LSTM_ONLY, { langPath: modelPath(), cachePath, gzip: true });
     // One block of text: a receipt's label and its amount, far apart on one printed row, stay one line.
     // Tesseract's own diagnostics ('Estimating resolution as …') go to the worker's /dev/null: the app's
     // log is JSON lines.
