@@ -40,7 +40,7 @@ export function PersonalDataPanel() {
     <div className="flex flex-col gap-1.5" data-testid="personal-data">
       <p className="text-sm text-muted">
         {t.personalText}{" "}
-        <AppLink href="/privacidade" className="text-primary underline-offset-4 hover:underline">
+        <AppLink href="/privacidade" className="text-primary underline underline-offset-4">
           {t.pageMore}
         </AppLink>
       </p>

@@ -33,12 +33,13 @@ export function RetentionHold({ clientId, enabled }: { clientId: number; enabled
         <Spinner className="mx-auto my-1 text-primary" />
       ) : (
         <>
+          {/* Not disabled while saving: a disabled switch would drop the keyboard focus; a flip during a
+              save is ignored. */}
           <Switch
             label={t.holdLabel}
             description={t.holdHint}
             checked={checked}
-            disabled={save.isPending}
-            onCheckedChange={(next) => save.mutate(next)}
+            onCheckedChange={(next) => save.isPending || save.mutate(next)}
           />
           <div aria-live="polite" className="text-sm empty:hidden">
             {save.isError ? (

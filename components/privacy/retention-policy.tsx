@@ -31,7 +31,7 @@ export function RetentionPolicy({ enabled }: { enabled: boolean }) {
           {retention.error.message}
         </p>
       ) : retention.data ? (
-        <RetentionForm key={retention.data.years} current={retention.data} />
+        <RetentionForm current={retention.data} />
       ) : (
         <Spinner className="mx-auto my-1 text-primary" />
       )}
