@@ -10,6 +10,7 @@ import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/text-field";
+import { KEEP_PANEL_ATTRIBUTE } from "@/components/profile/expandable-panel";
 
 /**
  * 'Meus dados' (the profile drawer): 'Baixar meus dados' asks for the ZIP (a job mails a one-time link),
@@ -103,6 +104,7 @@ export function PersonalDataPanel() {
         tone="danger"
         loading={erase.isPending}
         onConfirm={confirm}
+        marks={{ [KEEP_PANEL_ATTRIBUTE]: "" }}
       />
     </div>
   );

@@ -16,6 +16,8 @@ export type ConfirmDialogProps = {
   tone?: "default" | "danger";
   /** Fields between the text and the buttons (the devolve's optional reason). */
   children?: React.ReactNode;
+  /** Data attributes for the dialog and its overlay (a profile panel's `data-keep-panel`: not a click outside it). */
+  marks?: Record<`data-${string}`, string>;
 };
 
 /** Spec §2: 'Atenção' with 'Cancelar' and 'Continuar' (loaded by confirm-dialog.tsx on the first open). */
@@ -28,9 +30,10 @@ export function ConfirmDialogModal({
   loading,
   tone = "default",
   children,
+  marks,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} role="alertdialog" described>
+    <Dialog open={open} onOpenChange={onOpenChange} role="alertdialog" described overlayProps={marks} {...marks}>
       <DialogTitle className="text-xl font-bold">{title}</DialogTitle>
       <DialogDescription className="text-[15px] text-muted">{text}</DialogDescription>
       {children}
