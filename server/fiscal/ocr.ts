@@ -1,7 +1,6 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import { joinRows, ocrFields, type OcrFields, type PlacedLine } from "@/lib/fiscal/ocr-fields";
 import { scopedLogger } from "@/server/log";
@@ -17,10 +16,8 @@ const log = scopedLogger("ocr");
 /** Time for one page; a receipt photo takes about 1–2 s on one core. */
 export const OCR_PAGE_BUDGET_MS = 20_000;
 
-const langPath = join(
-  dirname(createRequire(__filename).resolve("@tesseract.js-data/por/package.json")),
-  "4.0.0_best_int",
-);
+// From the project's root, as the app runs there (a bundled module has no path of its own to resolve from).
+const langPath = join(process.cwd(), "node_modules", "@tesseract.js-data", "por", "4.0.0_best_int");
 
 let current: Promise<Worker> | null = null;
 
