@@ -27,7 +27,7 @@
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
 // BENCH_OPERATORS (32) with BENCH_OPERATOR_BLOCKS (25) blocks each; BENCH_INGEST_RUNS (3);
 // BENCH_SCALE_SIZES (1000,10000,100000), BENCH_SCALE_MONTH_BLOCKS (100), BENCH_SCALE_CONNECTIONS (8),
-// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_QUALITY_PHOTOS (40) receipts per degradation, BENCH_QUALITY_TIMED (12) photos timed; BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
+// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_QUALITY_PHOTOS (30) receipts per degradation, BENCH_QUALITY_TIMED (12) photos timed; BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
 // the report then says which parts were skipped, and docs/performance.md is left as it is).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -70,7 +70,7 @@ const exportClients = env("BENCH_EXPORT_CLIENTS", 400);
 const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
-const qualityPhotos = env("BENCH_QUALITY_PHOTOS", 40);
+const qualityPhotos = env("BENCH_QUALITY_PHOTOS", 30);
 const qualityTimed = env("BENCH_QUALITY_TIMED", 12);
 type Part =
   | "reads"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ChangeEvent } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { Button } from "@/components/ui/button";
@@ -138,6 +138,14 @@ export function Strip({
   // 'Tirar outra': one camera input for the strip, told which photo it replaces.
   const retake = useRef<HTMLInputElement>(null);
   const retaking = useRef<string | null>(null);
+  // Once the new photo is in, the focus goes to its thumbnail ('Tirar outra' itself has gone).
+  const list = useRef<HTMLUListElement>(null);
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocus.current === null || replacing.length > 0) return;
+    list.current?.querySelectorAll<HTMLButtonElement>("[data-thumbnail]")[refocus.current]?.focus();
+    refocus.current = null;
+  }, [selection, replacing]);
   const flaggedAt = flagged ? selection.items.findIndex((other) => other.key === flagged.key) : -1;
   // The 13 count entries: a PDF already in the pending block is one, whatever its pages.
   const entries = entryCount(selection);
@@ -155,7 +163,7 @@ export function Strip({
         </h2>
         <p className="text-sm text-muted tabular-nums">{t.selected(entries, MAX_BLOCK_IMAGES)}</p>
       </div>
-      <ul aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
+      <ul ref={list} aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
         <AddButtons disabled={addDisabled} onFiles={onFiles} />
         {selection.items.map((selected, index) => (
           <StripItem
@@ -193,7 +201,10 @@ export function Strip({
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = ""; // the same file may be chosen again later
-          if (file && retaking.current) onReplace(retaking.current, file);
+          if (file && retaking.current) {
+            refocus.current = selection.items.findIndex((other) => other.key === retaking.current);
+            onReplace(retaking.current, file);
+          }
           retaking.current = null;
         }}
       />
@@ -244,6 +255,7 @@ function StripItem({
   const thumbnail = (
     <button
       type="button"
+      data-thumbnail
       onClick={onChoose}
       aria-label={pdf ? `${label}: ${t.pdf(pdf.name ?? t.pdfUnnamed)}` : label}
       aria-current={current ? "true" : undefined}

@@ -8,7 +8,7 @@
 //   protocol), photos of 2000 px chosen through the file input; each check's time inside the worker and
 //   from the post to the answer, read from the page's User Timing entries (QUALITY_MEASURE).
 // Run alone (detection only, no server): npx tsx --conditions=react-server scripts/bench/quality.ts
-// Env: QUALITY_PHOTOS (40) photos per degradation; QUALITY_SEED (2026).
+// Env: QUALITY_PHOTOS (30) photos per degradation; QUALITY_SEED (2026).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,7 +90,7 @@ const spread = (values: number[]) =>
   [percentile(values, 5), percentile(values, 50), percentile(values, 95)].map(Math.round) as [number, number, number];
 
 export async function measureDetection(
-  perCase = 40,
+  perCase = 30,
   seed = 2026,
   keep?: string,
   dump?: unknown[],
@@ -235,7 +235,7 @@ export async function measureTiming(options: {
 }
 
 if (process.argv[1]?.endsWith("bench/quality.ts")) {
-  const perCase = Number(process.env.QUALITY_PHOTOS ?? 40);
+  const perCase = Number(process.env.QUALITY_PHOTOS ?? 30);
   const seed = Number(process.env.QUALITY_SEED ?? 2026);
   const dump: unknown[] = [];
   void measureDetection(perCase, seed, process.env.QUALITY_KEEP, dump).then(({ rows }) => {

@@ -161,6 +161,8 @@ test.describe("desktop (1440 px)", () => {
     await (await chooser).setFiles(photos.nova);
     await expect(retakeButtons(page)).toHaveCount(0, CHECKED);
     await expect(stripImages(page)).toHaveCount(3);
+    // the keyboard is not lost: the focus is on the new photo's thumbnail
+    await expect(stripImages(page).nth(1)).toBeFocused();
     await expect(page.getByRole("img", { name: "Imagem 2 de 3" })).toBeVisible();
     expect([
       await stripImages(page).nth(0).locator("img").getAttribute("src"),
