@@ -56,17 +56,26 @@ export type Pixels = { data: ArrayLike<number>; width: number; height: number; c
 /** The size the photo is drawn at for the analysis: ANALYSIS_SIDE on its long side, never enlarged. */
 export const analysisSize = (size: Size): Size => fitWithin(size, ANALYSIS_SIDE);
 
-/** Luminance (Rec. 601 weights, integer) of each pixel. */
-export function luminance({ data, width, height, channels }: Pixels): Uint8Array {
+/**
+ * Luminance (Rec. 601 weights, integer) of each pixel; `histogram` (256 bins), when given, counts them in
+ * the same pass.
+ */
+export function luminance({ data, width, height, channels }: Pixels, histogram?: Uint32Array): Uint8Array {
   const count = width * height;
   const gray = new Uint8Array(count);
-  if (channels < 3) {
-    for (let i = 0; i < count; i += 1) gray[i] = data[i * channels];
-    return gray;
-  }
-  for (let i = 0, at = 0; i < count; i += 1, at += channels)
-    gray[i] = (77 * data[at] + 150 * data[at + 1] + 29 * data[at + 2] + 128) >> 8;
+  if (channels < 3) for (let i = 0; i < count; i += 1) gray[i] = data[i * channels];
+  else
+    for (let i = 0, at = 0; i < count; i += 1, at += channels)
+      gray[i] = (77 * data[at] + 150 * data[at + 1] + 29 * data[at + 2] + 128) >> 8;
+  if (histogram) for (let i = 0; i < count; i += 1) histogram[gray[i]] += 1;
   return gray;
+}
+
+/** The 256-bin histogram of a luminance image. */
+export function histogramOf(gray: Uint8Array): Uint32Array {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < gray.length; i += 1) histogram[gray[i]] += 1;
+  return histogram;
 }
 
 /** The luminance below which `share` of the pixels lie, from a 256-bin histogram. */
@@ -81,14 +90,10 @@ function percentile(histogram: Uint32Array, count: number, share: number): numbe
 }
 
 /** Mean, 5th and 95th percentiles and the clipped-white share of a luminance image. */
-export function exposure(gray: Uint8Array): Omit<QualityMeasures, "sharpness"> {
-  const histogram = new Uint32Array(256);
-  let sum = 0;
-  for (let i = 0; i < gray.length; i += 1) {
-    histogram[gray[i]] += 1;
-    sum += gray[i];
-  }
+export function exposure(gray: Uint8Array, histogram = histogramOf(gray)): Omit<QualityMeasures, "sharpness"> {
   const count = gray.length;
+  let sum = 0;
+  for (let value = 1; value < 256; value += 1) sum += value * histogram[value];
   if (count === 0) return { mean: 0, p01: 0, p95: 0, clippedWhite: 0 };
   let white = 0;
   for (let value = WHITE; value < 256; value += 1) white += histogram[value];
@@ -113,10 +118,13 @@ export type Sharpness = { laplacian: number; weakestDirection: number };
  * variance along the direction that has least, which falls when a hand moved (a blur along one line
  * leaves the Laplacian the strokes across it). Null under 3×3 pixels, where neither exists.
  */
-export function sharpness(gray: Uint8Array, width: number, height: number): Sharpness | null {
+export function sharpness(
+  gray: Uint8Array,
+  width: number,
+  height: number,
+  histogram = histogramOf(gray),
+): Sharpness | null {
   if (width < 3 || height < 3) return null;
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < gray.length; i += 1) histogram[gray[i]] += 1;
   const low = percentile(histogram, gray.length, 0.01);
   const high = percentile(histogram, gray.length, 0.99);
   // A flat photo has nothing to stretch: a gain of 1 keeps its Laplacian at its true (near) zero.
@@ -131,29 +139,51 @@ export function sharpness(gray: Uint8Array, width: number, height: number): Shar
   for (let y = 1; y < height - 1; y += 1) {
     const ty = Math.min(tilesY - 1, Math.floor((y - 1) / TILE_SIDE));
     const row = y * width;
-    for (let x = 1; x < width - 1; x += 1) {
-      const at = row + x;
-      const twice = 2 * gray[at];
-      const across = twice - gray[at - 1] - gray[at + 1];
-      const down = twice - gray[at - width] - gray[at + width];
-      const falling = twice - gray[at - width - 1] - gray[at + width + 1];
-      const rising = twice - gray[at - width + 1] - gray[at + width - 1];
-      const lap = across + down;
-      const base = (ty * tilesX + Math.min(tilesX - 1, Math.floor((x - 1) / TILE_SIDE))) * 5;
-      sums[base] += lap;
-      squares[base] += lap * lap;
-      sums[base + 1] += across;
-      squares[base + 1] += across * across;
-      sums[base + 2] += down;
-      squares[base + 2] += down * down;
-      sums[base + 3] += falling;
-      squares[base + 3] += falling * falling;
-      sums[base + 4] += rising;
-      squares[base + 4] += rising * rising;
-    }
     for (let tx = 0; tx < tilesX; tx += 1) {
-      const lastX = tx === tilesX - 1 ? width - 1 : 1 + (tx + 1) * TILE_SIDE;
-      counts[ty * tilesX + tx] += lastX - (1 + tx * TILE_SIDE);
+      const from = 1 + tx * TILE_SIDE;
+      const to = tx === tilesX - 1 ? width - 1 : from + TILE_SIDE;
+      // Sums in locals for the tile's part of the row, added to the tile's once (the hot loop).
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        s3 = 0,
+        s4 = 0;
+      let q0 = 0,
+        q1 = 0,
+        q2 = 0,
+        q3 = 0,
+        q4 = 0;
+      for (let at = row + from, end = row + to; at < end; at += 1) {
+        const twice = 2 * gray[at];
+        const across = twice - gray[at - 1] - gray[at + 1];
+        const down = twice - gray[at - width] - gray[at + width];
+        const falling = twice - gray[at - width - 1] - gray[at + width + 1];
+        const rising = twice - gray[at - width + 1] - gray[at + width - 1];
+        const lap = across + down;
+        s0 += lap;
+        q0 += lap * lap;
+        s1 += across;
+        q1 += across * across;
+        s2 += down;
+        q2 += down * down;
+        s3 += falling;
+        q3 += falling * falling;
+        s4 += rising;
+        q4 += rising * rising;
+      }
+      const tile = ty * tilesX + tx;
+      const base = tile * 5;
+      sums[base] += s0;
+      sums[base + 1] += s1;
+      sums[base + 2] += s2;
+      sums[base + 3] += s3;
+      sums[base + 4] += s4;
+      squares[base] += q0;
+      squares[base + 1] += q1;
+      squares[base + 2] += q2;
+      squares[base + 3] += q3;
+      squares[base + 4] += q4;
+      counts[tile] += to - from;
     }
   }
   const variance = (tile: number, measure: number) => {
@@ -181,7 +211,11 @@ export function reasonsFor(measures: QualityMeasures, original: Size): QualityRe
 
 /** Every measure of `pixels` (the photo at analysisSize) and the reasons it is flagged. */
 export function assessPhoto(pixels: Pixels, original: Size): QualityReport {
-  const gray = luminance(pixels);
-  const measures: QualityMeasures = { sharpness: sharpness(gray, pixels.width, pixels.height), ...exposure(gray) };
+  const histogram = new Uint32Array(256);
+  const gray = luminance(pixels, histogram);
+  const measures: QualityMeasures = {
+    sharpness: sharpness(gray, pixels.width, pixels.height, histogram),
+    ...exposure(gray, histogram),
+  };
   return { ...measures, reasons: reasonsFor(measures, original) };
 }
