@@ -41,7 +41,7 @@ function start(): Worker | null {
     performance.measure(QUALITY_MEASURE, {
       start: entry.started,
       end: performance.now(),
-      detail: { workerMs: answer.ms, reasons },
+      detail: { workerMs: answer.ms, decodeMs: answer.decodeMs ?? null, reasons },
     });
     entry.resolve(reasons);
   };

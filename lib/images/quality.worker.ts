@@ -7,7 +7,10 @@ import type { Size } from "./downscale";
 // Created, once and only when the first photo is added, by lib/images/quality-check.ts.
 
 export type QualityRequest = { id: number; photo: Blob; size: Size; original: Size };
-export type QualityAnswer = { id: number; ms: number } & ({ reasons: QualityReason[] } | { error: string });
+/** `ms`: the whole check in here; `decodeMs`: its decode at the analysis size and read back. */
+export type QualityAnswer = { id: number; ms: number; decodeMs?: number } & (
+  { reasons: QualityReason[] } | { error: string }
+);
 
 // The page's TypeScript library is the DOM's; the few worker globals used here are typed by hand.
 const scope = self as unknown as {
@@ -15,7 +18,10 @@ const scope = self as unknown as {
   postMessage: (answer: QualityAnswer) => void;
 };
 
-async function check({ photo, size, original }: QualityRequest): Promise<QualityReason[]> {
+async function check(
+  { photo, size, original }: QualityRequest,
+  started: number,
+): Promise<{ reasons: QualityReason[]; decodeMs: number }> {
   const target = analysisSize(size);
   const bitmap = await createImageBitmap(photo, {
     resizeWidth: target.width,
@@ -28,7 +34,9 @@ async function check({ photo, size, original }: QualityRequest): Promise<Quality
     if (!context) throw new Error("no_canvas");
     context.drawImage(bitmap, 0, 0);
     const { data } = context.getImageData(0, 0, target.width, target.height);
-    return assessPhoto({ data, width: target.width, height: target.height, channels: 4 }, original).reasons;
+    const decodeMs = performance.now() - started;
+    const { reasons } = assessPhoto({ data, width: target.width, height: target.height, channels: 4 }, original);
+    return { reasons, decodeMs };
   } finally {
     bitmap.close();
   }
@@ -40,8 +48,8 @@ scope.onmessage = (event) => {
   queue = queue.then(async () => {
     const started = performance.now();
     try {
-      const reasons = await check(request);
-      scope.postMessage({ id: request.id, reasons, ms: performance.now() - started });
+      const { reasons, decodeMs } = await check(request, started);
+      scope.postMessage({ id: request.id, reasons, decodeMs, ms: performance.now() - started });
     } catch (error) {
       scope.postMessage({ id: request.id, error: String(error), ms: performance.now() - started });
     }

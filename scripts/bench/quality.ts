@@ -143,6 +143,8 @@ export type TimingRow = {
   photos: number;
   /** Time inside the worker (decode at the analysis size, read back, measures), ms: p50, p95, max. */
   worker: [number, number, number];
+  /** Of which the decode at the analysis size and the read back, ms: p50, p95, max. */
+  decode: [number, number, number];
   /** From the post to the answer on the page's main thread, ms: p50, p95, max. */
   roundTrip: [number, number, number];
 };
@@ -224,6 +226,7 @@ export async function measureTiming(options: {
         rate,
         photos: entries.length,
         worker: stats(entries.map((entry) => (entry.detail as { workerMs: number }).workerMs)),
+        decode: stats(entries.map((entry) => (entry.detail as { decodeMs: number }).decodeMs)),
         roundTrip: stats(entries.map((entry) => entry.duration)),
       });
     }
