@@ -20,6 +20,8 @@
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
 //   suggestions.ts the account suggestion: the replay of the demo clients' histories (top-1, top-3) and
 //                 the time per suggestion at BENCH_SUGGESTION_BLOCKS (100,000) blocks
+//   ocr           receipts without a code read by OCR (scripts/ocr-receipts.ts): accuracy per field, time
+//                 per page, over BENCH_OCR_RECEIPTS (100) generated receipts
 //   history.ts    a client's history (POST /api/client/history) at 1k/10k/100k entries: first and deep page
 //   quality.ts    the photo check of Criar bloco: detection and false alarms on drawn receipts (sharp and
 //                 degraded), time per 2000 px photo in Chromium at 4× CPU slowdown
@@ -35,6 +37,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
 import { measureExport } from "./bench/export";
 import { measureFiscal } from "./bench/fiscal";
+import { measureOcr } from "./ocr-receipts";
 import { measureHistory, type HistoryRow } from "./bench/history";
 import { measureIngest, type IngestResult } from "./bench/ingest";
 import { data } from "./bench/load";
@@ -69,6 +72,7 @@ const exportPostings = env("BENCH_EXPORT_POSTINGS", 5000);
 const exportClients = env("BENCH_EXPORT_CLIENTS", 400);
 const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
+const ocrReceipts = env("BENCH_OCR_RECEIPTS", 100);
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const qualityPhotos = env("BENCH_QUALITY_PHOTOS", 30);
 const qualityTimed = env("BENCH_QUALITY_TIMED", 12);
@@ -81,6 +85,7 @@ type Part =
   | "export"
   | "scale"
   | "suggestions"
+  | "ocr"
   | "history"
   | "quality"
   | "pages";
@@ -626,6 +631,46 @@ async function main(): Promise<void> {
         ),
       );
     } else skipped("8", "account suggestion");
+
+    // 5c. OCR of receipts without a code.
+    if (runs("ocr")) {
+      log(`ocr: ${ocrReceipts} receipts`);
+      const ocr = await measureOcr({ receipts: ocrReceipts });
+      results.ocr = ocr;
+      const share = (n: number) => `${((n / ocr.receipts) * 100).toFixed(0)}%`;
+      const field = (name: string) => ocr.fields.find((f) => f.field === name)!;
+      for (const name of ["total", "date"])
+        lines.push({
+          item: "11",
+          measure: `OCR of ${ocr.receipts} receipts without a code: the ${name} read right`,
+          value: `${share(field(name).right)} (${field(name).wrong} wrong)`,
+          target: "≥ 90%",
+          pass: field(name).right / ocr.receipts >= 0.9,
+        });
+      lines.push(
+        {
+          item: "11",
+          measure: "OCR: CNPJs shown that are not the printed one",
+          value: `${field("cnpj").wrong} (${share(field("cnpj").right)} read right)`,
+          target: "0",
+          pass: field("cnpj").wrong === 0,
+        },
+        {
+          item: "11",
+          measure: "OCR: time per page, p95",
+          value: `${ocr.p95Ms} ms (p50 ${ocr.p50Ms} ms)`,
+          target: "",
+          pass: null,
+        },
+      );
+      section(
+        `OCR: ${ocr.receipts} receipts without any code drawn with a fixed seed by scripts/ocr-receipts/receipt.ts (five DejaVu fonts, thermal-printer grey and pale bands, turned up to 4°, blurred up to σ 1.1, JPEG 72–88), stored through the upload pipeline and read from the stored WebP by the reading job's OCR (server/fiscal/ocr.ts, one tesseract.js worker) in the bench process. A wrong value is one given that is not the printed one; a field left empty is not wrong. Time per page p50 ${ocr.p50Ms} ms, p95 ${ocr.p95Ms} ms, max ${ocr.maxMs} ms:`,
+        table(
+          ["field", "read right", "wrong values given", "goal"],
+          ocr.fields.map((f) => [f.field, share(f.right), f.wrong, f.goal]),
+        ),
+      );
+    } else skipped("11", "OCR");
 
     // 13. The photo check before sending: detection on drawn receipts, time per photo in Chromium.
     if (runs("quality")) {

@@ -54,10 +54,20 @@ export function ReadingCard({
           <FileCode2 aria-hidden="true" className="size-2 text-primary" />
           {t.title}
         </Heading>
-        {reading ? <span className={`${chip} bg-primary-soft text-primary`}>{t.source[reading.source]}</span> : null}
+        {reading ? (
+          <span
+            data-testid="reading-source"
+            className={`${chip} ${reading.source === "ocr" ? "bg-status-pendency/15 text-fg" : "bg-primary-soft text-primary"}`}
+          >
+            {t.source[reading.source]}
+          </span>
+        ) : null}
         {reading?.model ? <span className={`${chip} bg-surface text-fg`}>{t.model[reading.model]}</span> : null}
       </div>
       {importedBy ? <p className="text-xs text-muted">{t.importedBy(importedBy)}</p> : null}
+      {reading?.confidence != null ? (
+        <p className="text-xs text-muted">{t.confidence(Math.round(reading.confidence * 100))}</p>
+      ) : null}
       {reading ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-0.5">
           {reading.supplierName ? <Row label={t.supplier} value={reading.supplierName} /> : null}

@@ -220,7 +220,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           footer={<Shortcuts />}
           onFormChange={onFormChange}
           prefill={draft ? undefined : prefill}
-          prefillSource={reading ? readingMessages.short[reading.source] : undefined}
+          prefillNote={reading ? readingMessages.prefilled(reading.source) : undefined}
           reading={
             <ReadingCard
               reading={reading ?? readingOf(drawn)}
