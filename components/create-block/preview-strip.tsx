@@ -299,12 +299,11 @@ function StripItem({
         disabled={locked || replacing}
         aria-label={retakeLabel}
         className={
-          "inline-flex min-h-5 cursor-pointer items-center justify-center gap-0.5 rounded-theme border " +
-          "border-border-strong px-0.5 text-xs font-semibold text-primary hover:bg-primary-soft " +
-          "disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent"
+          "inline-flex min-h-5 cursor-pointer items-center justify-center rounded-theme border " +
+          "border-border-strong px-0.5 text-xs font-semibold whitespace-nowrap text-primary " +
+          "hover:bg-primary-soft disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent"
         }
       >
-        <Icon name="camera" className="size-2" />
         {t.retake}
       </button>
     </li>
