@@ -1,7 +1,7 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import sharp from "sharp";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import { joinRows, ocrFields, type OcrFields, type PlacedLine } from "@/lib/fiscal/ocr-fields";
 import { scopedLogger } from "@/server/log";
@@ -14,13 +14,51 @@ import { scopedLogger } from "@/server/log";
 
 const log = scopedLogger("ocr");
 
-/** Time for one page; a receipt photo takes about 1–2 s on one core. */
-export const OCR_PAGE_BUDGET_MS = 20_000;
+/** Time for one page; a receipt photo takes about 1–2 s on one core, 4 s on a loaded one. */
+export const OCR_PAGE_BUDGET_MS = 10_000;
 
-const langPath = join(
-  dirname(createRequire(__filename).resolve("@tesseract.js-data/por/package.json")),
-  "4.0.0_best_int",
-);
+/**
+ * Whether a picture shows paper: at 160 pixels wide in grey, the share of 4 × 4 tiles that are bright
+ * and even (a sheet's margins, the space between its lines). A document photo has a good part of them;
+ * a scene, a texture or a noisy picture has almost none, and OCR would spend its whole time on it for
+ * nothing. PAPER_SHARE was measured on the receipts of scripts/ocr-receipts.ts (the least of them well
+ * above it) and on photos without paper (docs/decisions/0296-ocr-reading.md).
+ */
+export async function showsPaper(picture: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(picture)
+    .greyscale()
+    .resize({ width: 160, fit: "inside" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const tile = 4;
+  let tiles = 0;
+  let paper = 0;
+  for (let y = 0; y + tile <= info.height; y += tile) {
+    for (let x = 0; x + tile <= info.width; x += tile) {
+      let sum = 0;
+      let squares = 0;
+      for (let dy = 0; dy < tile; dy++) {
+        for (let dx = 0; dx < tile; dx++) {
+          const v = data[(y + dy) * info.width + x + dx]!;
+          sum += v;
+          squares += v * v;
+        }
+      }
+      const n = tile * tile;
+      const mean = sum / n;
+      const deviation = Math.sqrt(Math.max(0, squares / n - mean * mean));
+      tiles += 1;
+      if (mean >= PAPER_BRIGHTNESS && deviation <= PAPER_EVENNESS) paper += 1;
+    }
+  }
+  return tiles > 0 && paper / tiles >= PAPER_SHARE;
+}
+const PAPER_BRIGHTNESS = 150;
+const PAPER_EVENNESS = 10;
+const PAPER_SHARE = 0.12;
+
+// From the project's root, as the app runs there (a bundled module has no path of its own to resolve from).
+const langPath = join(process.cwd(), "node_modules", "@tesseract.js-data", "por", "4.0.0_best_int");
 
 let current: Promise<Worker> | null = null;
 
@@ -73,6 +111,7 @@ export async function readPageText(picture: Buffer, today: string): Promise<OcrF
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<"timeout">((done) => (timer = setTimeout(() => done("timeout"), OCR_PAGE_BUDGET_MS)));
   try {
+    if (!(await showsPaper(picture))) return null;
     const lines = await Promise.race([recognise(picture), limit]);
     if (lines === "timeout") {
       log.warn({ budgetMs: OCR_PAGE_BUDGET_MS }, "a page took longer than its time: the OCR worker is ended");

@@ -134,6 +134,7 @@ const dupReading = (duplicateOf: number[]) => ({
   supplierName: null,
   date: "2025-05-10",
   value: null,
+  confidence: null,
   duplicateOf,
 });
 const xmlReading = {
@@ -144,6 +145,7 @@ const xmlReading = {
   supplierName: "MOINHO DOURADO LTDA",
   date: "2025-05-10",
   value: "89.90",
+  confidence: null,
   duplicateOf: [],
 };
 const mixedReading = {
@@ -154,6 +156,7 @@ const mixedReading = {
   supplierName: "ATACADO CENTRAL LTDA",
   date: "2025-06-20",
   value: "1234.56",
+  confidence: null,
   duplicateOf: [],
 };
 

@@ -41,6 +41,7 @@ test("the reading: merged, duplicates once each and ascending; null when nothing
     supplierName: "MOINHO LTDA",
     date: "2026-03-31",
     value: "1234.56",
+    confidence: null,
     duplicateOf: [3, 9],
   });
   expect(blockReading({ findings: null, duplicateOf: [3] })).toBeNull();
