@@ -165,6 +165,7 @@ export async function timeSuggestions(server: Server, blocks: number) {
       date: null,
       value: "123.45",
       duplicateOf: [],
+      duplicateReasons: [],
     },
   });
   const single: number[] = [];

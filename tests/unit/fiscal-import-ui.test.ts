@@ -15,6 +15,7 @@ const reading = (patch: Partial<BlockReadingAnswer> = {}): BlockReadingAnswer =>
   date: "2026-11-10",
   value: "1234.56",
   duplicateOf: [],
+  duplicateReasons: [],
   ...patch,
 });
 const empty = { date: null, value: null, accountId: null, suggestion: null };
