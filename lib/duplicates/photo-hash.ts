@@ -1,39 +1,60 @@
-// The "mesma foto" rule's arithmetic (docs/decisions/0301-photo-hash.md): a photo's 64-bit difference
-// hash (dHash) from its 9 x 8 greyscale pixels, the Hamming distance between two hashes and the four
-// 16-bit bands PostgreSQL indexes. Two hashes within PHOTO_MATCH_DISTANCE (at most 3) of each other
-// always share a band (four bands, at most three differing bits: one band is untouched), so the lookup
-// probes the four band indexes and checks the full distance on what they find.
+// The "mesma foto" rule's arithmetic (docs/decisions/0301-photo-hash.md): a photo's 64-bit perceptual
+// hash (the DCT hash, "pHash") from its 32 x 32 greyscale pixels, the Hamming distance between two
+// hashes and the five 13-bit bands PostgreSQL indexes. Two hashes within PHOTO_MATCH_DISTANCE (4) of
+// each other always share a band (five bands, at most four differing bits: one band is untouched), so
+// the lookup probes the five band indexes and checks the full distance on what they find.
 
-export const DHASH_WIDTH = 9;
-export const DHASH_HEIGHT = 8;
+/** The side of the square the hash is computed from. */
+export const PHASH_SIDE = 32;
+/** The low frequencies kept: an 8 x 8 corner of the DCT, 64 coefficients, one bit each. */
+const KEPT = 8;
 
 /**
  * The largest Hamming distance at which two photos are the same photo. Measured (docs/performance.md,
- * "Near-duplicate blocks"): a re-encoded, resized or 3%-cropped copy stays within 2, different
- * receipts of one template are 9 or more apart. Never above 3: the band lookup only guarantees 3.
+ * "Near-duplicate blocks"): a re-encoded, scaled or 3%-cropped copy stays within 4 of its original;
+ * different receipts of one template are 6 or more apart.
  */
-export const PHOTO_MATCH_DISTANCE = 3;
+export const PHOTO_MATCH_DISTANCE = 4;
+
+/** Bands of the hash indexed apart: PHOTO_MATCH_DISTANCE + 1 of them (the pigeonhole above). */
+export const PHOTO_BAND_COUNT = PHOTO_MATCH_DISTANCE + 1;
+/** Bits per band (the last holds the 12 left, plus the sign's copies: the same on both sides). */
+export const PHOTO_BAND_BITS = 13;
+export const PHOTO_BAND_MASK = (1 << PHOTO_BAND_BITS) - 1;
+
+// cos((2x + 1) u π / 2N) for u < KEPT, x < N: the DCT's basis, computed once.
+const COSINES = Array.from({ length: KEPT }, (_, u) =>
+  Float64Array.from({ length: PHASH_SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * PHASH_SIDE))),
+);
 
 /**
- * How much brighter (of 255) a pixel must be than its right neighbour for its bit to be 1. A photo of
- * paper is mostly flat: neighbours a level or two apart would flip with any re-encoding.
+ * The pHash of 32 x 32 greyscale pixels (row by row, one byte each): the 8 x 8 lowest frequencies of
+ * their 2-D DCT, each bit saying whether its coefficient is above the median of the 63 without the
+ * average (DC); the (0, 0) coefficient's bit is the highest. As a signed 64-bit integer (bigint).
  */
-export const DHASH_MARGIN = 10;
-
-/**
- * The dHash of 9 x 8 greyscale pixels (row by row, one byte each): per row, 8 bits saying whether each
- * pixel is brighter than its right neighbour by more than DHASH_MARGIN; row 0's first comparison is the
- * highest bit. As a signed 64-bit integer (PostgreSQL's bigint).
- */
-export function dHash(pixels: Uint8Array): bigint {
-  if (pixels.length !== DHASH_WIDTH * DHASH_HEIGHT) throw new RangeError("dHash needs 9 x 8 pixels");
-  let hash = 0n;
-  for (let y = 0; y < DHASH_HEIGHT; y++) {
-    for (let x = 0; x < DHASH_WIDTH - 1; x++) {
-      const at = y * DHASH_WIDTH + x;
-      hash = (hash << 1n) | (pixels[at] > pixels[at + 1] + DHASH_MARGIN ? 1n : 0n);
+export function pHash(pixels: Uint8Array): bigint {
+  if (pixels.length !== PHASH_SIDE * PHASH_SIDE) throw new RangeError("pHash needs 32 x 32 pixels");
+  // Rows first: per row y and frequency v, the sum over x; then per (u, v) the sum over y.
+  const rows = new Float64Array(PHASH_SIDE * KEPT);
+  for (let y = 0; y < PHASH_SIDE; y++) {
+    for (let v = 0; v < KEPT; v++) {
+      let sum = 0;
+      for (let x = 0; x < PHASH_SIDE; x++) sum += pixels[y * PHASH_SIDE + x] * COSINES[v][x];
+      rows[y * KEPT + v] = sum;
     }
   }
+  const coefficients: number[] = [];
+  for (let u = 0; u < KEPT; u++) {
+    for (let v = 0; v < KEPT; v++) {
+      let sum = 0;
+      for (let y = 0; y < PHASH_SIDE; y++) sum += rows[y * KEPT + v] * COSINES[u][y];
+      coefficients.push(sum);
+    }
+  }
+  const sorted = coefficients.slice(1).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  let hash = 0n;
+  for (const coefficient of coefficients) hash = (hash << 1n) | (coefficient > median ? 1n : 0n);
   return BigInt.asIntN(64, hash);
 }
 
@@ -49,12 +70,13 @@ export function hammingDistance(a: bigint, b: bigint): number {
 }
 
 /**
- * The four 16-bit bands of a hash, lowest first: band i is `(hash >> 16 i) & 65535`, the expression
- * each band index of documents holds.
+ * The five bands of a hash, lowest first: band i is `(hash >> 13 i) & 8191` (an arithmetic shift, as
+ * PostgreSQL's on a bigint), the expression each band index of documents holds.
  */
-export function photoHashBands(hash: bigint): [number, number, number, number] {
-  const band = (i: number) => Number((hash >> BigInt(16 * i)) & 0xffffn);
-  return [band(0), band(1), band(2), band(3)];
+export function photoHashBands(hash: bigint): number[] {
+  return Array.from({ length: PHOTO_BAND_COUNT }, (_, i) =>
+    Number((hash >> BigInt(PHOTO_BAND_BITS * i)) & BigInt(PHOTO_BAND_MASK)),
+  );
 }
 
 /** Whether two photos' hashes say they are the same photo. */

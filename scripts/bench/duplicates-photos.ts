@@ -24,6 +24,8 @@ export type PhotoMatchResult = {
   threshold: number;
   /** Distance histogram of the copies (index = distance, up to 8+). */
   copyHistogram: number[];
+  /** The different receipts matched, as "layout: issuer / issuer" with their distance. */
+  falseMatchPairs: string[];
 };
 
 const COPY_KINDS: { kind: string; make: (jpeg: Buffer) => Promise<Buffer> }[] = [
@@ -58,15 +60,15 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
   const { RECEIPT_TEMPLATES } = await import("../../server/seed/receipt-templates");
   const { renderReceiptJpeg } = await import("../../server/seed/receipt-image");
   const hashOf = async (bytes: Buffer) => (await processImage(bytes)).photoHash;
-  const originals: { template: number; hash: bigint }[] = [];
+  const originals: { template: number; label: string; hash: bigint }[] = [];
   const kinds = COPY_KINDS.map(({ kind }) => ({ kind, copies: 0, found: 0, maxDistance: 0 }));
   const copyHistogram = new Array<number>(9).fill(0);
   for (const [t, template] of RECEIPT_TEMPLATES.entries()) {
     for (let d = 0; d < dates; d++) {
       const issuedAt = new Date(Date.UTC(2026, 0, 5 + d * 9, 10 + d, 7 * d));
-      const jpeg = await renderReceiptJpeg(template, issuedAt, d);
+      const jpeg = await renderReceiptJpeg(template, issuedAt, t * dates + d);
       const hash = await hashOf(jpeg);
-      originals.push({ template: t, hash });
+      originals.push({ template: t, label: `${template.layout} ${template.issuer}`, hash });
       for (const [k, copy] of COPY_KINDS.entries()) {
         const distance = hammingDistance(hash, await hashOf(await copy.make(jpeg)));
         kinds[k].copies++;
@@ -81,11 +83,15 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
   let falseMatches = 0;
   let minDifferentDistance = 64;
   let minSameTemplateDistance = 64;
+  const falseMatchPairs: string[] = [];
   for (let i = 0; i < originals.length; i++) {
     for (let j = i + 1; j < originals.length; j++) {
       const distance = hammingDistance(originals[i].hash, originals[j].hash);
       differentPairs++;
-      if (distance <= PHOTO_MATCH_DISTANCE) falseMatches++;
+      if (distance <= PHOTO_MATCH_DISTANCE) {
+        falseMatches++;
+        falseMatchPairs.push(`${originals[i].label} / ${originals[j].label}: ${distance}`);
+      }
       minDifferentDistance = Math.min(minDifferentDistance, distance);
       if (originals[i].template === originals[j].template) {
         sameTemplatePairs++;
@@ -104,6 +110,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
     minSameTemplateDistance,
     threshold: PHOTO_MATCH_DISTANCE,
     copyHistogram,
+    falseMatchPairs,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   type BlockReadingAnswer,
   type DuplicateReason,
 } from "@/lib/contract/fiscal";
-import { PHOTO_MATCH_DISTANCE } from "@/lib/duplicates/photo-hash";
+import { PHOTO_BAND_BITS, PHOTO_BAND_COUNT, PHOTO_BAND_MASK, PHOTO_MATCH_DISTANCE } from "@/lib/duplicates/photo-hash";
 import { SUPPLIER_VALUE_DAYS } from "@/lib/duplicates/rules";
 import { mergeFindings, type Finding } from "@/lib/fiscal/block-reading";
 import { findingSchema } from "@/lib/fiscal/finding-schema";
@@ -49,14 +49,15 @@ export type OwnDocumentsSql = {
  * - "supplier-value": the same supplier, the same value and a date at most 3 days apart (the value and
  *   date are the block's own when it has them, else the read ones): one probe of blocks_supplier_value_idx;
  * - "photo": a document whose photo hash is within PHOTO_MATCH_DISTANCE of one of the block's (a probe
- *   of each of the four band indexes per photo, then the full distance).
+ *   of each of the five band indexes per photo, then the full distance).
  * A pair an office operator dismissed ('Não é duplicado') is left out. A block with nothing to compare
  * starts no subquery (CASE).
  */
 export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
+  // The band expressions of the documents_photo_band<i>_idx indexes, written as they are.
   const band = (hash: string, i: number) =>
-    i === 0 ? `(${hash} & 65535)::int` : `((${hash} >> ${16 * i}) & 65535)::int`;
-  const photoBands = [0, 1, 2, 3]
+    i === 0 ? `(${hash} & ${PHOTO_BAND_MASK})::int` : `((${hash} >> ${PHOTO_BAND_BITS * i}) & ${PHOTO_BAND_MASK})::int`;
+  const photoBands = Array.from({ length: PHOTO_BAND_COUNT }, (_, i) => i)
     .map(
       (i) => `SELECT d2.block_id, d2.photo_hash FROM documents d2
                  WHERE d2.client_id = ${block}.client_id AND d2.photo_hash IS NOT NULL

@@ -33,7 +33,7 @@ export type IngestedPhoto = DocumentBlobKeys & {
   height: number;
   size: number;
   hash: string;
-  /** A photo's difference hash (the "mesma foto" rule); null for a PDF's page. */
+  /** A photo's perceptual hash (the "mesma foto" rule); null for a PDF's page. */
   photoHash: bigint | null;
   /** Its 1-based place in the request's document list (every page of a PDF shares its entry's). */
   position: number;

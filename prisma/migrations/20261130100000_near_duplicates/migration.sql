@@ -6,7 +6,7 @@
 ALTER TABLE "blocks" ADD COLUMN "read_value_cents" BIGINT,
 ADD COLUMN "read_date" DATE;
 
--- A photo's 64-bit difference hash (null: a PDF's or an XML's page, or a photo stored before it).
+-- A photo's 64-bit perceptual hash (null: a PDF's or an XML's page, or a photo stored before it).
 ALTER TABLE "documents" ADD COLUMN "photo_hash" BIGINT;
 
 CREATE TABLE "block_duplicate_dismissals" (
@@ -65,13 +65,15 @@ CREATE INDEX "blocks_supplier_value_idx"
               (COALESCE("payment_date", "read_date")))
   WHERE "supplier_tax_id" IS NOT NULL AND "undone_at" IS NULL AND "devolved_at" IS NULL;
 
--- "mesma foto": the four 16-bit bands of the photo hash, each indexed with the client. Two hashes within
--- distance 3 share at least one band.
-CREATE INDEX "documents_photo_band0_idx" ON "documents"("client_id", (("photo_hash" & 65535)::int))
+-- "mesma foto": the five 13-bit bands of the photo hash, each indexed with the client. Two hashes within
+-- distance 4 share at least one band.
+CREATE INDEX "documents_photo_band0_idx" ON "documents"("client_id", (("photo_hash" & 8191)::int))
   WHERE "photo_hash" IS NOT NULL;
-CREATE INDEX "documents_photo_band1_idx" ON "documents"("client_id", ((("photo_hash" >> 16) & 65535)::int))
+CREATE INDEX "documents_photo_band1_idx" ON "documents"("client_id", ((("photo_hash" >> 13) & 8191)::int))
   WHERE "photo_hash" IS NOT NULL;
-CREATE INDEX "documents_photo_band2_idx" ON "documents"("client_id", ((("photo_hash" >> 32) & 65535)::int))
+CREATE INDEX "documents_photo_band2_idx" ON "documents"("client_id", ((("photo_hash" >> 26) & 8191)::int))
   WHERE "photo_hash" IS NOT NULL;
-CREATE INDEX "documents_photo_band3_idx" ON "documents"("client_id", ((("photo_hash" >> 48) & 65535)::int))
+CREATE INDEX "documents_photo_band3_idx" ON "documents"("client_id", ((("photo_hash" >> 39) & 8191)::int))
+  WHERE "photo_hash" IS NOT NULL;
+CREATE INDEX "documents_photo_band4_idx" ON "documents"("client_id", ((("photo_hash" >> 52) & 8191)::int))
   WHERE "photo_hash" IS NOT NULL;
