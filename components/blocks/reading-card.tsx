@@ -31,7 +31,7 @@ const chip = "inline-flex items-center gap-0.5 rounded-full px-1 py-px text-xs f
  * file's marks and download; who imported it; the other blocks with the same key.
  */
 export function ReadingCard({
-  reading,
+  reading: given,
   importedBy,
   sources = [],
   outside,
@@ -45,7 +45,9 @@ export function ReadingCard({
   const duplicateId = useId();
   // Dismissed here: gone at once, before the reloaded answers say so too.
   const [dismissed, setDismissed] = useState<readonly number[]>([]);
-  const duplicates = reading ? reading.duplicateOf.filter((id) => !dismissed.includes(id)) : [];
+  const duplicates = given ? given.duplicateOf.filter((id) => !dismissed.includes(id)) : [];
+  // A reading that only said duplicates, all dismissed here, says nothing any more.
+  const reading = given && (given.source !== null || duplicates.length > 0) ? given : null;
   const files = sources.flatMap((source, index) => (source ? [{ source, index }] : []));
   if (!reading && !importedBy && files.length === 0) return null;
   const boleto = reading?.model === "boleto" || reading?.model === "arrecadacao";
