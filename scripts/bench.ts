@@ -20,6 +20,9 @@
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
 //   suggestions.ts the account suggestion: the replay of the demo clients' histories (top-1, top-3) and
 //                 the time per suggestion at BENCH_SUGGESTION_BLOCKS (100,000) blocks
+//   duplicates.ts near-duplicate blocks: a block's read with every duplicate check at
+//                 BENCH_DUPLICATE_BLOCKS (100,000) blocks and documents, and the photo rule's quality
+//                 on a generated set (re-encoded, scaled and cropped copies found, other receipts not)
 //   history.ts    a client's history (POST /api/client/history) at 1k/10k/100k entries: first and deep page
 //   pages.ts      first-load JS per page, Lighthouse mobile (when scripts/lib/lighthouse.mjs exists)
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
@@ -31,6 +34,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { measureDuplicates } from "./bench/duplicates";
 import { measureExport } from "./bench/export";
 import { measureFiscal } from "./bench/fiscal";
 import { measureHistory, type HistoryRow } from "./bench/history";
@@ -65,9 +69,20 @@ const exportPostings = env("BENCH_EXPORT_POSTINGS", 5000);
 const exportClients = env("BENCH_EXPORT_CLIENTS", 400);
 const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
+const duplicateBlocks = env("BENCH_DUPLICATE_BLOCKS", 100_000);
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
 type Part =
-  "reads" | "scaling" | "operators" | "ingest" | "fiscal" | "export" | "scale" | "suggestions" | "history" | "pages";
+  | "reads"
+  | "scaling"
+  | "operators"
+  | "ingest"
+  | "fiscal"
+  | "export"
+  | "scale"
+  | "suggestions"
+  | "duplicates"
+  | "history"
+  | "pages";
 const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
 const runs = (part: Part) => !only || only.includes(part);
 const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? ".data/bench");
@@ -610,6 +625,46 @@ async function main(): Promise<void> {
         ),
       );
     } else skipped("8", "account suggestion");
+
+    // 12. Near-duplicate blocks: a block's read with the checks at 100k documents; the photo rule's quality.
+    if (runs("duplicates")) {
+      log(`duplicates: ${duplicateBlocks} blocks, then the generated photos`);
+      const duplicates = await measureDuplicates({ server, blocks: duplicateBlocks });
+      results.duplicates = duplicates;
+      const { timing, photos } = duplicates;
+      const copiesFound = photos.kinds.reduce((sum, kind) => sum + kind.found, 0);
+      lines.push(
+        {
+          item: "12",
+          measure: `block read with the near-duplicate checks at ${timing.documents} documents: p95`,
+          value: `${timing.p95} ms (p50 ${timing.p50} ms)`,
+          target: "≤ 20 ms",
+          pass: timing.p95 <= 20,
+        },
+        {
+          item: "12",
+          measure: "same photo: re-encoded, scaled and cropped copies found",
+          value: `${copiesFound} of ${photos.copies}`,
+          target: "all",
+          pass: copiesFound === photos.copies,
+        },
+        {
+          item: "12",
+          measure: "same photo: pairs of different receipts matched (of one template)",
+          value: `${photos.falseMatches} of ${photos.differentPairs} (${photos.sameTemplateMatches} of ${photos.sameTemplatePairs})`,
+          target: "",
+          pass: null,
+        },
+      );
+      section(
+        `Near-duplicate blocks. The read: one client of a fresh office with ${timing.blocks} blocks and ${timing.documents} documents (one photo each, with its hash), each block of one of 200 suppliers with a value and a date, a fifth with a note read off it, every 50th a near copy of the block before (same supplier, value and date, its photo hash 2 bits away); the server's loadBlockRows (the statement of the lists and the queue, every check included) for ${timing.calls} blocks one at a time (p50 ${timing.p50} ms, p95 ${timing.p95} ms; the near copies read: ${timing.plantedFound} of ${timing.plantedRead} found by both rules), and the client's current month of ${timing.monthBlocks} blocks (p50 ${timing.monthP50} ms, p95 ${timing.monthP95} ms). The photos: ${photos.originals} receipts drawn from the seed's templates (each template on several dates and framings) and ${photos.copies} copies of them through the upload pipeline, at distance ≤ ${photos.threshold}:`,
+        table(
+          ["copies", "found", "largest distance"],
+          photos.kinds.map((kind) => [kind.kind, `${kind.found} of ${kind.copies}`, kind.maxDistance]),
+        ),
+        `Different receipts: ${photos.differentPairs} pairs, ${photos.falseMatches} matched (smallest distance ${photos.minDifferentDistance}); of one template ${photos.sameTemplatePairs} pairs, smallest distance ${photos.minSameTemplateDistance}. Matched: ${photos.falseMatchPairs.join("; ") || "none"}.`,
+      );
+    } else skipped("12", "near-duplicate blocks");
 
     if (runs("pages")) {
       log("pages");

@@ -19,6 +19,8 @@ export type PhotoMatchResult = {
   sameTemplatePairs: number;
   /** Different receipts within the threshold (false matches), and the smallest distance among them. */
   falseMatches: number;
+  /** Of those, pairs of one template. */
+  sameTemplateMatches: number;
   minDifferentDistance: number;
   minSameTemplateDistance: number;
   threshold: number;
@@ -81,6 +83,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
   let differentPairs = 0;
   let sameTemplatePairs = 0;
   let falseMatches = 0;
+  let sameTemplateMatches = 0;
   let minDifferentDistance = 64;
   let minSameTemplateDistance = 64;
   const falseMatchPairs: string[] = [];
@@ -90,6 +93,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
       differentPairs++;
       if (distance <= PHOTO_MATCH_DISTANCE) {
         falseMatches++;
+        if (originals[i].template === originals[j].template) sameTemplateMatches++;
         falseMatchPairs.push(`${originals[i].label} / ${originals[j].label}: ${distance}`);
       }
       minDifferentDistance = Math.min(minDifferentDistance, distance);
@@ -106,6 +110,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
     differentPairs,
     sameTemplatePairs,
     falseMatches,
+    sameTemplateMatches,
     minDifferentDistance,
     minSameTemplateDistance,
     threshold: PHOTO_MATCH_DISTANCE,
