@@ -139,9 +139,9 @@ export function ReadingCard({
                   disabled={!onOpenBlock}
                   onClick={() => onOpenBlock?.(id)}
                   className={
-                    "cursor-pointer rounded-theme px-0.5 text-sm font-semibold text-primary underline" +
-                    " underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-primary" +
-                    " disabled:cursor-default disabled:text-fg disabled:no-underline"
+                    "inline-flex min-h-3 cursor-pointer items-center rounded-theme px-0.5 text-sm font-semibold" +
+                    " text-primary underline underline-offset-2 outline-none focus-visible:ring-2" +
+                    " focus-visible:ring-primary disabled:cursor-default disabled:text-fg disabled:no-underline"
                   }
                 >
                   {t.duplicateLink(id)}
