@@ -49,7 +49,8 @@ export type OwnDocumentsSql = {
  * - "supplier-value": the same supplier, the same value and a date at most 3 days apart (the value and
  *   date are the block's own when it has them, else the read ones): one probe of blocks_supplier_value_idx;
  * - "photo": a document whose photo hash is within PHOTO_MATCH_DISTANCE of one of the block's (a probe
- *   of each of the five band indexes per photo, then the full distance).
+ *   of each of the five band indexes per photo, the full distance checked on the index's own copy of the
+ *   hash).
  * A pair an office operator dismissed ('Não é duplicado') is left out. A block with nothing to compare
  * starts no subquery (CASE).
  */
@@ -59,12 +60,13 @@ export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
     i === 0 ? `(${hash} & ${PHOTO_BAND_MASK})::int` : `((${hash} >> ${PHOTO_BAND_BITS * i}) & ${PHOTO_BAND_MASK})::int`;
   const photoBands = Array.from({ length: PHOTO_BAND_COUNT }, (_, i) => i)
     .map(
-      (i) => `SELECT d2.block_id, d2.photo_hash FROM documents d2
-                 WHERE d2.client_id = ${block}.client_id AND d2.photo_hash IS NOT NULL
+      (i) => `SELECT d2.block_id FROM documents d2
+                 WHERE d2.client_id = ${block}.client_id AND d2.photo_hash IS NOT NULL AND d2.deleted_at IS NULL
                    AND ${band("d2.photo_hash", i)} = ${band("h.hash", i)}
-                   AND d2.block_id <> ${block}.id AND d2.deleted_at IS NULL`,
+                   AND bit_count((d2.photo_hash # h.hash)::bit(64)) <= ${PHOTO_MATCH_DISTANCE}
+                   AND d2.block_id <> ${block}.id`,
     )
-    .join("\n                UNION ");
+    .join("\n                UNION ALL ");
   return `(CASE WHEN ${own.codes} IS NOT NULL OR ${block}.imported_key IS NOT NULL
                  OR ${block}.supplier_tax_id IS NOT NULL OR ${own.hashes} IS NOT NULL THEN (
         SELECT string_agg(DISTINCT hit.reason || ':' || other.id, ' ')
@@ -102,13 +104,20 @@ export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
              CROSS JOIN LATERAL (
                 ${photoBands}
              ) near
-             WHERE bit_count((near.photo_hash # h.hash)::bit(64)) <= ${PHOTO_MATCH_DISTANCE}
           ) hit
-          JOIN blocks other ON other.id = hit.id
-         WHERE other.client_id = ${block}.client_id AND other.undone_at IS NULL AND other.devolved_at IS NULL
-           AND NOT EXISTS (
-                 SELECT 1 FROM block_duplicate_dismissals x
-                  WHERE x.block_id = LEAST(${block}.id, other.id) AND x.other_block_id = GREATEST(${block}.id, other.id))
+          -- Per hit, LATERAL … LIMIT 1: the other block and a dismissal of the pair through their primary
+          -- keys, never a hash of all the client's blocks (the planner cannot tell how few hits there are).
+          CROSS JOIN LATERAL (
+                SELECT o.id FROM blocks o
+                 WHERE o.id = hit.id AND o.client_id = ${block}.client_id AND o.undone_at IS NULL AND o.devolved_at IS NULL
+                 LIMIT 1
+          ) other
+          LEFT JOIN LATERAL (
+                SELECT 1 AS one FROM block_duplicate_dismissals x
+                 WHERE x.block_id = LEAST(${block}.id, other.id) AND x.other_block_id = GREATEST(${block}.id, other.id)
+                 LIMIT 1
+          ) dismissed ON TRUE
+         WHERE dismissed.one IS NULL
       ) END)`;
 }
 

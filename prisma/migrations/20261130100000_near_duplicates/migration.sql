@@ -65,15 +65,16 @@ CREATE INDEX "blocks_supplier_value_idx"
               (COALESCE("payment_date", "read_date")))
   WHERE "supplier_tax_id" IS NOT NULL AND "undone_at" IS NULL AND "devolved_at" IS NULL;
 
--- "mesma foto": the five 13-bit bands of the photo hash, each indexed with the client. Two hashes within
--- distance 4 share at least one band.
+-- "mesma foto": the five 13-bit bands of the photo hash, each indexed with the client, over the
+-- documents not deleted. Two hashes within distance 4 share at least one band. The hash and the block
+-- are carried by each index, so the full distance is checked without reading the documents.
 CREATE INDEX "documents_photo_band0_idx" ON "documents"("client_id", (("photo_hash" & 8191)::int))
-  WHERE "photo_hash" IS NOT NULL;
+  INCLUDE ("photo_hash", "block_id") WHERE "photo_hash" IS NOT NULL AND "deleted_at" IS NULL;
 CREATE INDEX "documents_photo_band1_idx" ON "documents"("client_id", ((("photo_hash" >> 13) & 8191)::int))
-  WHERE "photo_hash" IS NOT NULL;
+  INCLUDE ("photo_hash", "block_id") WHERE "photo_hash" IS NOT NULL AND "deleted_at" IS NULL;
 CREATE INDEX "documents_photo_band2_idx" ON "documents"("client_id", ((("photo_hash" >> 26) & 8191)::int))
-  WHERE "photo_hash" IS NOT NULL;
+  INCLUDE ("photo_hash", "block_id") WHERE "photo_hash" IS NOT NULL AND "deleted_at" IS NULL;
 CREATE INDEX "documents_photo_band3_idx" ON "documents"("client_id", ((("photo_hash" >> 39) & 8191)::int))
-  WHERE "photo_hash" IS NOT NULL;
+  INCLUDE ("photo_hash", "block_id") WHERE "photo_hash" IS NOT NULL AND "deleted_at" IS NULL;
 CREATE INDEX "documents_photo_band4_idx" ON "documents"("client_id", ((("photo_hash" >> 52) & 8191)::int))
-  WHERE "photo_hash" IS NOT NULL;
+  INCLUDE ("photo_hash", "block_id") WHERE "photo_hash" IS NOT NULL AND "deleted_at" IS NULL;
