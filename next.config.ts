@@ -25,6 +25,8 @@ const nextConfig: NextConfig = {
     // Loaded only by the PDF reading thread (server/fiscal/pdf-worker.mjs), never bundled.
     "pdfjs-dist",
     "@napi-rs/canvas",
+    // Runs its OCR in a worker thread whose script and wasm it finds beside itself (server/fiscal/ocr.ts).
+    "tesseract.js",
   ],
   poweredByHeader: false,
   // `npm test` typechecks the whole tree before it builds (scripts/test.mjs): the build need not do it again.

@@ -20,6 +20,8 @@
 //   scale.ts      client list and a month of blocks at 1k/10k/100k blocks: time and SQL statements
 //   suggestions.ts the account suggestion: the replay of the demo clients' histories (top-1, top-3) and
 //                 the time per suggestion at BENCH_SUGGESTION_BLOCKS (100,000) blocks
+//   ocr           receipts without a code read by OCR (scripts/ocr-receipts.ts): accuracy per field, time
+//                 per page, over BENCH_OCR_RECEIPTS (100) generated receipts
 //   duplicates.ts near-duplicate blocks: a block's read with every duplicate check at
 //                 BENCH_DUPLICATE_BLOCKS (100,000) blocks and documents, and the photo rule's quality
 //                 on a generated set (re-encoded, scaled and cropped copies found, other receipts not)
@@ -37,6 +39,7 @@ import { resolve } from "node:path";
 import { measureDuplicates } from "./bench/duplicates";
 import { measureExport } from "./bench/export";
 import { measureFiscal } from "./bench/fiscal";
+import { measureOcr } from "./ocr-receipts";
 import { measureHistory, type HistoryRow } from "./bench/history";
 import { measureIngest, type IngestResult } from "./bench/ingest";
 import { data } from "./bench/load";
@@ -69,6 +72,7 @@ const exportPostings = env("BENCH_EXPORT_POSTINGS", 5000);
 const exportClients = env("BENCH_EXPORT_CLIENTS", 400);
 const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
+const ocrReceipts = env("BENCH_OCR_RECEIPTS", 100);
 const duplicateBlocks = env("BENCH_DUPLICATE_BLOCKS", 100_000);
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
 type Part =
@@ -80,6 +84,7 @@ type Part =
   | "export"
   | "scale"
   | "suggestions"
+  | "ocr"
   | "duplicates"
   | "history"
   | "pages";
@@ -625,6 +630,46 @@ async function main(): Promise<void> {
         ),
       );
     } else skipped("8", "account suggestion");
+
+    // 5c. OCR of receipts without a code.
+    if (runs("ocr")) {
+      log(`ocr: ${ocrReceipts} receipts`);
+      const ocr = await measureOcr({ receipts: ocrReceipts });
+      results.ocr = ocr;
+      const share = (n: number) => `${((n / ocr.receipts) * 100).toFixed(0)}%`;
+      const field = (name: string) => ocr.fields.find((f) => f.field === name)!;
+      for (const name of ["total", "date"])
+        lines.push({
+          item: "11",
+          measure: `OCR of ${ocr.receipts} receipts without a code: the ${name} read right`,
+          value: `${share(field(name).right)} (${field(name).wrong} wrong)`,
+          target: "≥ 90%",
+          pass: field(name).right / ocr.receipts >= 0.9,
+        });
+      lines.push(
+        {
+          item: "11",
+          measure: "OCR: CNPJs shown that are not the printed one",
+          value: `${field("cnpj").wrong} (${share(field("cnpj").right)} read right)`,
+          target: "0",
+          pass: field("cnpj").wrong === 0,
+        },
+        {
+          item: "11",
+          measure: "OCR: time per page, p95",
+          value: `${ocr.p95Ms} ms (p50 ${ocr.p50Ms} ms)`,
+          target: "",
+          pass: null,
+        },
+      );
+      section(
+        `OCR: ${ocr.receipts} receipts without any code drawn with a fixed seed by scripts/ocr-receipts/receipt.ts (five DejaVu fonts, thermal-printer grey and pale bands, turned up to 4°, blurred up to σ 1.1, JPEG 72–88), stored through the upload pipeline and read from the stored WebP by the reading job's OCR (server/fiscal/ocr.ts, one tesseract.js worker) in the bench process. A wrong value is one given that is not the printed one; a field left empty is not wrong. Time per page p50 ${ocr.p50Ms} ms, p95 ${ocr.p95Ms} ms, max ${ocr.maxMs} ms:`,
+        table(
+          ["field", "read right", "wrong values given", "goal"],
+          ocr.fields.map((f) => [f.field, share(f.right), f.wrong, f.goal]),
+        ),
+      );
+    } else skipped("11", "OCR");
 
     // 12. Near-duplicate blocks: a block's read with the checks at 100k documents; the photo rule's quality.
     if (runs("duplicates")) {

@@ -50,8 +50,8 @@ export type BlockPanelProps = {
   reading?: ReactNode;
   /** Categorization: the fields filled from the reading, marked while they keep its value. */
   prefill?: Prefill;
-  /** The reading's source label for the prefill's note. */
-  prefillSource?: string;
+  /** The prefill's note under each field it filled: 'Lido do documento (XML)', 'Lido por OCR — confira'. */
+  prefillNote?: string;
   /** A block opened by id only, whose own fields are not known: the form is left out. */
   formHidden?: boolean;
 };
@@ -75,7 +75,7 @@ export function BlockPanel({
   onFormChange,
   reading,
   prefill,
-  prefillSource,
+  prefillNote,
   formHidden,
 }: BlockPanelProps) {
   const [form, setForm] = useState<BlockForm>(() => initial ?? initialForm(block));
@@ -120,8 +120,8 @@ export function BlockPanel({
   const numberOrNull = (value: string) => (value === EMPTY ? null : Number(value));
   const placeholder = { value: EMPTY, label: "—" };
   // 'Lido do documento (…)' under a prefilled field, which it describes while the field keeps that value.
-  const dateNoted = Boolean(prefill && prefillSource && keepsDate(form, prefill));
-  const valueNoted = Boolean(prefill && prefillSource && keepsValue(form, prefill));
+  const dateNoted = Boolean(prefill && prefillNote && keepsDate(form, prefill));
+  const valueNoted = Boolean(prefill && prefillNote && keepsValue(form, prefill));
   // The account its supplier's earlier blocks suggest: first in the picker, with its reason; in
   // categorization the empty account starts on it, and the reason stays under it while it is kept.
   const suggestion = block.accountSuggestion
@@ -143,7 +143,7 @@ export function BlockPanel({
         className="text-xs font-medium text-primary"
         title={readingMessages.prefilledHint}
       >
-        {readingMessages.prefilled(prefillSource ?? "")}
+        {prefillNote}
       </p>
     ) : null;
 

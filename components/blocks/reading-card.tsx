@@ -64,11 +64,19 @@ export function ReadingCard({
           {t.title}
         </Heading>
         {reading?.source ? (
-          <span className={`${chip} bg-primary-soft text-primary`}>{t.source[reading.source]}</span>
+          <span
+            data-testid="reading-source"
+            className={`${chip} ${reading.source === "ocr" ? "bg-status-pendency/15 text-fg" : "bg-primary-soft text-primary"}`}
+          >
+            {t.source[reading.source]}
+          </span>
         ) : null}
         {reading?.model ? <span className={`${chip} bg-surface text-fg`}>{t.model[reading.model]}</span> : null}
       </div>
       {importedBy ? <p className="text-xs text-muted">{t.importedBy(importedBy)}</p> : null}
+      {reading?.confidence != null ? (
+        <p className="text-xs text-muted">{t.confidence(Math.round(reading.confidence * 100))}</p>
+      ) : null}
       {reading?.source ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-0.5">
           {reading.supplierName ? <Row label={t.supplier} value={reading.supplierName} /> : null}

@@ -220,7 +220,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           footer={<Shortcuts />}
           onFormChange={onFormChange}
           prefill={draft ? undefined : prefill}
-          prefillSource={reading?.source ? readingMessages.short[reading.source] : undefined}
+          prefillNote={reading?.source ? readingMessages.prefilled(reading.source) : undefined}
           reading={
             <ReadingCard
               reading={reading ?? readingOf(drawn)}

@@ -3,7 +3,7 @@ import { z } from "./zod";
 // A block's reading and its documents' sources on the wire (docs/decisions/0271-fiscal-reading-contract.md),
 // re-exported by ./fiscal.
 
-export const readingSourceSchema = z.enum(["xml", "qrcode", "barcode", "pdf-text"]);
+export const readingSourceSchema = z.enum(["xml", "qrcode", "barcode", "pdf-text", "ocr"]);
 export const readingModelSchema = z.enum(["55", "65", "57", "59", "boleto", "arrecadacao"]);
 
 /**
@@ -34,6 +34,8 @@ export const blockReadingSchema = z.object({
   date: z.iso.date().nullable(),
   /** "1234.56" */
   value: z.string().nullable(),
+  /** How sure a reading by OCR is (source "ocr"), 0–1: shown as 'Lido por OCR — confira'; null otherwise. */
+  confidence: z.number().min(0).max(1).nullable(),
   /** Other live blocks of the client that may be the same payment (one of duplicateReasons), ascending. */
   duplicateOf: z.array(z.number().int()),
   /** Why, one entry per (block, reason), by block then reason (in duplicateReasonKindSchema's order). */

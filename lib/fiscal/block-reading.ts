@@ -7,9 +7,12 @@ import type { PaymentCode } from "./payment-codes";
 // - a fiscal document (access key) gives the supplier, and its date and total only when no payment
 //   code gave them;
 // - among several of one kind, an XML beats a code read from a PDF's text, which beats one read from a
-//   photo's barcode or QR code, and within one source the first document of the block wins.
+//   photo's barcode or QR code, and within one source the first document of the block wins;
+// - a receipt's text read by OCR (a document without any code) gives the reading only when no document
+//   of the block gave a code: a code's check digits make it certain, OCR is a guess to be confirmed
+//   (its confidence, 0–1, goes with it; docs/decisions/0296-ocr-reading.md).
 
-export type ReadingSource = "xml" | "qrcode" | "barcode" | "pdf-text";
+export type ReadingSource = "xml" | "qrcode" | "barcode" | "pdf-text" | "ocr";
 
 /** One thing read off one document. Dates YYYY-MM-DD, money in cents. */
 export type Finding =
@@ -24,7 +27,19 @@ export type Finding =
       date: string | null;
       valueCents: number | null;
     }
-  | { kind: "payment"; source: ReadingSource; code: PaymentCode };
+  | { kind: "payment"; source: ReadingSource; code: PaymentCode }
+  | {
+      kind: "ocr";
+      source: "ocr";
+      cnpj: string | null;
+      supplierName: string | null;
+      date: string | null;
+      valueCents: number | null;
+      /** 0–1: the lowest recognition confidence of the lines the fields came from. */
+      confidence: number;
+    };
+
+type CodeFinding = Exclude<Finding, { kind: "ocr" }>;
 
 export type BlockReading = {
   source: ReadingSource;
@@ -35,12 +50,14 @@ export type BlockReading = {
   date: string | null;
   /** Decimal text with a dot, as the block's own value ("1234.56"). */
   value: string | null;
+  /** How sure an OCR reading is, 0–1; null for a reading of codes. */
+  confidence: number | null;
 };
 
-const RANK: Record<ReadingSource, number> = { xml: 0, "pdf-text": 1, barcode: 2, qrcode: 2 };
+const RANK: Record<ReadingSource, number> = { xml: 0, "pdf-text": 1, barcode: 2, qrcode: 2, ocr: 3 };
 
 /** The best finding of `findings` (stable: the earlier one wins a tie). */
-function best<F extends Finding>(findings: readonly F[]): F | undefined {
+function best<F extends CodeFinding>(findings: readonly F[]): F | undefined {
   return findings.reduce<F | undefined>(
     (chosen, finding) => (chosen === undefined || RANK[finding.source] < RANK[chosen.source] ? finding : chosen),
     undefined,
@@ -54,7 +71,21 @@ const cents = (value: number | null): string | null =>
 export function mergeFindings(findings: readonly Finding[]): BlockReading | null {
   const fiscal = best(findings.filter((f): f is Extract<Finding, { kind: "fiscal" }> => f.kind === "fiscal"));
   const payment = best(findings.filter((f): f is Extract<Finding, { kind: "payment" }> => f.kind === "payment"));
-  if (!fiscal && !payment) return null;
+  if (!fiscal && !payment) {
+    const ocr = findings.find((f): f is Extract<Finding, { kind: "ocr" }> => f.kind === "ocr");
+    return ocr
+      ? {
+          source: "ocr",
+          key: null,
+          model: null,
+          cnpj: ocr.cnpj,
+          supplierName: ocr.supplierName,
+          date: ocr.date,
+          value: cents(ocr.valueCents),
+          confidence: ocr.confidence,
+        }
+      : null;
+  }
   const supplier = {
     cnpj: fiscal?.cnpj ?? null,
     supplierName: fiscal?.supplierName ?? null,
@@ -68,6 +99,7 @@ export function mergeFindings(findings: readonly Finding[]): BlockReading | null
       ...supplier,
       date: code.kind === "boleto" ? code.dueDate : null,
       value: cents(code.valueCents),
+      confidence: null,
     };
   }
   return {
@@ -77,6 +109,7 @@ export function mergeFindings(findings: readonly Finding[]): BlockReading | null
     ...supplier,
     date: fiscal!.date,
     value: cents(fiscal!.valueCents),
+    confidence: null,
   };
 }
 
@@ -85,6 +118,6 @@ export function mergeFindings(findings: readonly Finding[]): BlockReading | null
  * duplicate check: a key or a boleto line equal to one of another live block of the client.
  */
 export function duplicateKeys(findings: readonly Finding[]): string[] {
-  const keys = findings.map((f) => (f.kind === "fiscal" ? f.key : f.code.barcode));
+  const keys = findings.flatMap((f) => (f.kind === "fiscal" ? [f.key] : f.kind === "payment" ? [f.code.barcode] : []));
   return [...new Set(keys)];
 }

@@ -32,6 +32,15 @@ export const findingSchema = z.discriminatedUnion("kind", [
     valueCents: cents.nullable(),
   }),
   z.object({ kind: z.literal("payment"), source: readingSourceSchema, code: paymentCodeSchema }),
+  z.object({
+    kind: z.literal("ocr"),
+    source: z.literal("ocr"),
+    cnpj: digits(14).nullable(),
+    supplierName: z.string().nullable(),
+    date: z.iso.date().nullable(),
+    valueCents: cents.nullable(),
+    confidence: z.number().min(0).max(1),
+  }),
 ]);
 
 // The schema's type is the Finding type: a change to one that the other misses fails to compile.

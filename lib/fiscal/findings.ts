@@ -8,9 +8,12 @@ import type { PaymentCode } from "./payment-codes";
 // What each reader's result becomes as findings (lib/fiscal/block-reading.ts): the one translation
 // from an XML, a code read off a photo or a PDF's text to what a block's reading merges.
 
-/** The code another block may share with this finding: the access key, or the payment's barcode. */
-export const findingCode = (finding: Finding): string =>
-  finding.kind === "fiscal" ? finding.key : finding.code.barcode;
+/**
+ * The code another block may share with this finding: the access key, or the payment's barcode; null
+ * for a text read by OCR, which carries none.
+ */
+export const findingCode = (finding: Finding): string | null =>
+  finding.kind === "fiscal" ? finding.key : finding.kind === "payment" ? finding.code.barcode : null;
 
 /** A fiscal XML: its key with the issuer, the emission date and the total. */
 export function fiscalDocumentFinding(doc: FiscalDocument): Finding {

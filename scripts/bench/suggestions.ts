@@ -164,6 +164,7 @@ export async function timeSuggestions(server: Server, blocks: number) {
       supplierName: `Fornecedor ${supplier}`,
       date: null,
       value: "123.45",
+      confidence: null,
       duplicateOf: [],
       duplicateReasons: [],
     },

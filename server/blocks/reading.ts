@@ -179,6 +179,7 @@ const NOTHING_READ = {
   supplierName: null,
   date: null,
   value: null,
+  confidence: null,
 } as const;
 
 /**

@@ -95,19 +95,28 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure {
  * One log line per outage, not one per request: the first unavailable answer logs the cause, later
  * ones are counted, and the first success at least OUTAGE_QUIET_MS after the last failure logs how long
  * it lasted and how many requests were answered 503. (A connection that still answers for a moment
- * after the server died is not the end of the outage.)
+ * after the server died is not the end of the outage.) A failure within OUTAGE_TAIL_MS of an outage's
+ * end belongs to it: a pooled connection opened before a crash can sit idle on its orphaned backend and
+ * fail only when next used, well after the restarted server answers; the outage is then reopened, and
+ * its end logged again with the whole duration.
  */
 export const OUTAGE_QUIET_MS = 2_000;
+export const OUTAGE_TAIL_MS = 30_000;
 const log = scopedLogger("db");
-const outage = { since: 0, lastFailure: 0, refused: 0 };
+const outage = { since: 0, lastFailure: 0, refused: 0, began: 0, ended: 0 };
 
 export function noteDatabaseUnavailable(error: unknown): void {
   const now = Date.now();
   if (outage.since === 0) {
-    outage.since = now;
-    outage.refused = 0;
     const reason = error instanceof Error ? error.message.split("\n").filter(Boolean).pop() : String(error);
-    log.error({ reason }, "database unavailable: answering 503 until it returns");
+    if (outage.ended !== 0 && now - outage.ended < OUTAGE_TAIL_MS) {
+      outage.since = outage.began;
+      log.warn({ reason }, "a connection from before the outage failed: counted in it");
+    } else {
+      outage.since = now;
+      outage.refused = 0;
+      log.error({ reason }, "database unavailable: answering 503 until it returns");
+    }
   }
   outage.lastFailure = now;
   outage.refused += 1;
@@ -120,6 +129,8 @@ export function noteDatabaseReachable(): void {
     { seconds: Number(seconds), refused: outage.refused },
     `database reachable again; the outage lasted ${seconds} s and ${outage.refused} requests were answered 503`,
   );
+  outage.began = outage.since;
+  outage.ended = Date.now();
   outage.since = 0;
 }
 

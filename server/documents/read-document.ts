@@ -10,6 +10,7 @@ import { pdfText } from "@/server/fiscal/read-pdf";
 import { findInPdfText } from "@/server/fiscal/read-pdf-text";
 import { readDocumentCodes, type CodeReading } from "@/server/fiscal/read-codes";
 import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
+import { readPageText } from "@/server/fiscal/ocr";
 import { processImage } from "@/server/images/pipeline";
 import { documentReadKey, QUEUES, READ_PRIORITY } from "@/server/queue/queues";
 import { getBlobStore, type BlobStore } from "@/server/storage";
@@ -20,7 +21,9 @@ import { PDF_MIME } from "./pdf-intake";
 // request that stored it (docs/decisions/0271-fiscal-reading-contract.md). An imported XML was read at
 // import (its findings are written with it); here its page is drawn. A photo's codes are read off its
 // stored picture. A PDF's page: its text layer first, then its drawn picture as a photo's when the
-// text gave nothing. Either way the document is then marked read (read_at).
+// text gave nothing. A picture without any code has its text read by OCR (server/fiscal/ocr.ts: the
+// total, the date, the supplier), a guess the operator confirms. Either way the document is then marked
+// read (read_at).
 
 export const XML_MIME = "application/xml";
 
@@ -97,8 +100,11 @@ export async function readDocument(documentId: number, options: ReadOptions = {}
 async function photoFindings(store: BlobStore, key: string, now: Date): Promise<Finding[]> {
   const picture = await store.get(key);
   if (!picture) return [];
-  const readings = await readDocumentCodes(picture.body, { today: isoDay(now), budgetMs: PHOTO_BUDGET_MS });
-  return readings.map(codeFinding);
+  const today = isoDay(now);
+  const readings = await readDocumentCodes(picture.body, { today, budgetMs: PHOTO_BUDGET_MS });
+  if (readings.length > 0) return readings.map(codeFinding);
+  const text = await readPageText(picture.body, today);
+  return text ? [{ kind: "ocr", source: "ocr", ...text }] : [];
 }
 
 /**

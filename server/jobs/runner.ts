@@ -11,6 +11,7 @@ import { JOBS_SCHEMA, QUEUE_SETTINGS, QUEUES, type QueueName, type QueueSettings
 import { deleteExpiredReturnedDocuments } from "./returned-documents";
 import { setJobSender } from "@/server/queue/sender";
 import { readDocument, sweepUnreadDocuments } from "@/server/documents/read-document";
+import { stopOcr } from "@/server/fiscal/ocr";
 import { writeDailyDigests } from "@/server/notifications/daily-digest";
 
 // The workers: started by scripts/start.ts (npm start, npm run dev) before Next.js, stopped after it.
@@ -88,6 +89,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
       setJobSender(null);
       // Waits for running jobs up to the timeout; one still running then is failed, so it is retried.
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await stopOcr();
     },
   };
 }

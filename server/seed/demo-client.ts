@@ -221,7 +221,8 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
     if (finding) {
       const [first] = [...block.documents].sort((a, b) => a.position - b.position || a.id - b.id);
       await insertFindings({ db: tx, document: first, findings: [finding], readAt: first.createdAt });
-      if (!twice && plan.state !== "devolved") twice = { receipt, finding };
+      // (a code's: the same key on both; a text read by OCR carries none)
+      if (!twice && plan.state !== "devolved" && finding.kind !== "ocr") twice = { receipt, finding };
     }
     if (plan.pendency?.solvedAt) {
       await insertPendency({ db: tx, block, ...plan.pendency, createdBy: acting, solvedBy: members[plan.sender] });

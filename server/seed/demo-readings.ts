@@ -10,12 +10,27 @@ import type { ReceiptTemplate } from "./receipt-templates";
 // pictures' codes are drawn for the look only (receipt-svg.ts), so the findings are made to match the
 // paper instead: the issuer, the day and the total printed on it.
 
-/** The receipt's payment code or fiscal key, as the job would have found it on its picture; null: none. */
+/** OCR's confidence on the demo's receipts: clean prints, as the measure reads them (docs/performance.md). */
+const DEMO_OCR_CONFIDENCE = 0.88;
+
+/**
+ * The receipt's payment code or fiscal key, as the job would have found it on its picture; a receipt
+ * without a code, its text as OCR would have read it (docs/decisions/0296); null: none.
+ */
 export function receiptFinding(
   template: ReceiptTemplate,
   p: { day: string; totalCents: number; number: number },
 ): Finding | null {
-  if (template.layout === "recibo") return null;
+  if (template.layout === "recibo")
+    return {
+      kind: "ocr",
+      source: "ocr",
+      cnpj: template.issuerCnpj,
+      supplierName: template.issuer,
+      date: p.day,
+      valueCents: p.totalCents,
+      confidence: DEMO_OCR_CONFIDENCE,
+    };
   if (template.layout === "boleto") {
     // The DAS is a collection slip, not a bank boleto: its reading is left out of the demo.
     if (template.issuer.startsWith("RECEITA FEDERAL")) return null;

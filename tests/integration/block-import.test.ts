@@ -12,6 +12,7 @@ import { blockImportAnswer, type ImportResult } from "@/lib/contract/fiscal";
 import { fiscalDocumentFinding } from "@/lib/fiscal/findings";
 import { fiscalMessages } from "@/lib/i18n/sections/fiscal";
 import { getDb } from "@/server/db/client";
+import { stopOcr } from "@/server/fiscal/ocr";
 import { readDocument } from "@/server/documents/read-document";
 import { readFiscalXml } from "@/server/fiscal/read-fiscal-xml";
 import { getBlobStore } from "@/server/storage";
@@ -22,7 +23,11 @@ import { receiptJpeg } from "../helpers/images";
 import { buildBusinessWorld, documentBlobs, type BusinessPerson, type BusinessWorld } from "./business-writes-world";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-block-import-${randomBytes(4).toString("hex")}`);
-afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
+// A photo without a code is read by OCR: its worker ends with the file.
+afterAll(async () => {
+  await stopOcr();
+  await rm(process.env.DATA_DIR!, { recursive: true, force: true });
+});
 
 let world: BusinessWorld;
 let tokens: Record<BusinessPerson, string>;

@@ -149,6 +149,7 @@ const dupReading = (duplicateOf: number[]) => ({
   supplierName: null,
   date: "2025-05-10",
   value: null,
+  confidence: null,
   duplicateOf,
   duplicateReasons: duplicateOf.map((blockId) => ({ blockId, reason: "key" })),
 });
@@ -160,6 +161,7 @@ const xmlReading = {
   supplierName: "MOINHO DOURADO LTDA",
   date: "2025-05-10",
   value: "89.90",
+  confidence: null,
   duplicateOf: [],
   duplicateReasons: [],
 };
@@ -171,6 +173,7 @@ const mixedReading = {
   supplierName: "ATACADO CENTRAL LTDA",
   date: "2025-06-20",
   value: "1234.56",
+  confidence: null,
   duplicateOf: [],
   duplicateReasons: [],
 };

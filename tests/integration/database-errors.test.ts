@@ -6,7 +6,7 @@ process.env.DATABASE_POOL_TIMEOUT_MS = "300";
 
 import { Client } from "pg";
 import { getDb } from "@/server/db/client";
-import { OUTAGE_QUIET_MS } from "@/server/db/errors";
+import { noteDatabaseReachable, noteDatabaseUnavailable, OUTAGE_QUIET_MS, OUTAGE_TAIL_MS } from "@/server/db/errors";
 import { publicRoute } from "@/server/http/route";
 import { call } from "../helpers/http";
 import { captureLog } from "../helpers/log";
@@ -57,6 +57,38 @@ test("the only connection busy past DATABASE_POOL_TIMEOUT_MS: 503 with Retry-Aft
       scope: "db",
       msg: expect.stringMatching(/^database reachable again; the outage lasted .* s and 1 requests were answered 503/),
     },
+  ]);
+});
+
+test("a connection from before a crash failing after the outage's end reopens it; one past the tail starts another", () => {
+  // Past the tail of any outage an earlier test ended.
+  let now = Date.now() + 2 * OUTAGE_TAIL_MS;
+  const clock = jest.spyOn(Date, "now").mockImplementation(() => now);
+  const log = captureLog();
+  const crash = new Error("Client has encountered a connection error and is not queryable");
+  noteDatabaseUnavailable(crash);
+  now += OUTAGE_QUIET_MS;
+  noteDatabaseReachable(); // ended after 0 s, 1 refused
+  now += OUTAGE_TAIL_MS - 1;
+  noteDatabaseUnavailable(new Error("terminating connection due to unexpected postmaster exit"));
+  now += OUTAGE_QUIET_MS;
+  noteDatabaseReachable(); // the same outage, its whole length
+  now += OUTAGE_TAIL_MS;
+  noteDatabaseUnavailable(crash); // a new one
+  now += OUTAGE_QUIET_MS;
+  noteDatabaseReachable(); // closed, as the module was found
+  clock.mockRestore();
+  log.restore();
+  expect(log.lines.map(({ level, msg }) => [level, msg])).toEqual([
+    [50, expect.stringMatching(/^database unavailable/)],
+    [40, "database reachable again; the outage lasted 0.0 s and 1 requests were answered 503"],
+    [40, "a connection from before the outage failed: counted in it"],
+    [
+      40,
+      `database reachable again; the outage lasted ${((OUTAGE_QUIET_MS + OUTAGE_TAIL_MS - 1) / 1000).toFixed(1)} s and 2 requests were answered 503`,
+    ],
+    [50, expect.stringMatching(/^database unavailable/)],
+    [40, "database reachable again; the outage lasted 0.0 s and 1 requests were answered 503"],
   ]);
 });
 

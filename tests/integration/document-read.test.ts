@@ -1,6 +1,7 @@
 // The document-read job (server/documents/read-document.ts) on stored photos: a boleto's barcode and an
 // NFC-e's QR code become findings rows (their source, code and Finding) and the document is marked read;
-// a second run changes nothing; a photo without a code is read and has none. The sweep sends a read for
+// a second run changes nothing; a receipt without a code is read by OCR; a photo without a code or text
+// is read and has none. The sweep sends a read for
 // every unread document only, and the ingest paths (block/create, pendency/solve) send one for each new
 // photo once committed.
 import { randomBytes } from "node:crypto";
@@ -10,10 +11,14 @@ import path from "node:path";
 import { POST as createPost } from "@/app/api/block/create/route";
 import { POST as solvePost } from "@/app/api/pendency/solve/route";
 import { getDb } from "@/server/db/client";
+import { stopOcr } from "@/server/fiscal/ocr";
 import { readDocument, sweepUnreadDocuments } from "@/server/documents/read-document";
 import { processImage } from "@/server/images/pipeline";
 import { QUEUES, READ_PRIORITY } from "@/server/queue/queues";
 import { setJobSender } from "@/server/queue/sender";
+import { findingSchema } from "@/lib/fiscal/finding-schema";
+import { printedReceipt } from "@/scripts/ocr-receipts/receipt";
+import { createRandom } from "@/server/seed/random";
 import { BOLETO, codePage, NFCE_KEY, NFCE_QR } from "../helpers/code-pages";
 import { createBlock, createClient, createDocument } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -21,7 +26,11 @@ import { buildBusinessWorld, photo, type BusinessPerson, type BusinessWorld } fr
 import { cleanUpRunnersAfterEachTest, sql, startRunner, stopRunners, waitFor } from "./jobs-support";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-document-read-${randomBytes(4).toString("hex")}`);
-afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
+// A photo without a code is read by OCR: its worker ends with the file.
+afterAll(async () => {
+  await stopOcr();
+  await rm(process.env.DATA_DIR!, { recursive: true, force: true });
+});
 
 cleanUpRunnersAfterEachTest();
 // pg-boss's schema, made by its first start: the clean-up after each test empties its tables.
@@ -87,6 +96,30 @@ describe("readDocument", () => {
       valueCents: 8990,
     });
   }, 60_000);
+
+  test("a receipt without a code: read by OCR (total, date, CNPJ, supplier, confidence); the block's supplier and reading follow", async () => {
+    const receipt = await printedReceipt(createRandom(11), "2026-03-16");
+    const client = await createClient();
+    const block = await createBlock({ client, state: "uncategorized" });
+    const doc = await createDocument({ client, block, image: await processImage(receipt.jpeg) });
+    expect(await readDocument(doc.id, { now: NOW })).toBe("read");
+    const [row, ...more] = await findingsOf(doc.id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ source: "ocr", code: null, clientId: client.id });
+    const finding = findingSchema.parse(row!.finding);
+    expect(finding).toEqual({
+      kind: "ocr",
+      source: "ocr",
+      cnpj: receipt.cnpj,
+      supplierName: receipt.supplierName,
+      date: receipt.date,
+      valueCents: receipt.valueCents,
+      confidence: expect.any(Number),
+    });
+    if (finding.kind === "ocr") expect(finding.confidence).toBeGreaterThan(0.5);
+    // The CNPJ is the block's supplier, as a fiscal document's is (the account suggestion keys on it).
+    expect((await db().block.findUniqueOrThrow({ where: { id: block.id } })).supplierTaxId).toBe(receipt.cnpj);
+  }, 120_000);
 
   test("a photo without a code: read, no findings", async () => {
     const doc = await storedPhoto(await codePage());

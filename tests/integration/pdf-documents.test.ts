@@ -15,6 +15,7 @@ import { POST as toSolvePost } from "@/app/api/pendency/tosolve/route";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import type { PendencyToSolveAnswer, SentBlock } from "@/lib/contract/business";
 import { getDb } from "@/server/db/client";
+import { stopOcr } from "@/server/fiscal/ocr";
 import { readDocument } from "@/server/documents/read-document";
 import { getBlobStore } from "@/server/storage";
 import { createBlock, createPendency } from "../helpers/factories";
@@ -41,7 +42,11 @@ import {
 } from "./business-writes-world";
 
 process.env.DATA_DIR = path.join(tmpdir(), `bloco-pdf-documents-${randomBytes(4).toString("hex")}`);
-afterAll(() => rm(process.env.DATA_DIR!, { recursive: true, force: true }));
+// A photo without a code is read by OCR: its worker ends with the file.
+afterAll(async () => {
+  await stopOcr();
+  await rm(process.env.DATA_DIR!, { recursive: true, force: true });
+});
 
 let world: BusinessWorld;
 let tokens: Record<BusinessPerson, string>;

@@ -192,10 +192,13 @@ test("every document is read; a few carry findings that hold their shape, their 
     // The job reads a document and writes its findings at once: read no earlier than stored.
     expect(row.document.readAt!.getTime()).toBeGreaterThanOrEqual(row.document.createdAt.getTime());
     if (finding.kind === "fiscal") expect(parseAccessKey(finding.key)?.key).toBe(finding.key);
-    else expect(parsePaymentCode(finding.code.barcode, "2026-01-01")?.barcode).toBe(finding.code.barcode);
+    else if (finding.kind === "payment")
+      expect(parsePaymentCode(finding.code.barcode, "2026-01-01")?.barcode).toBe(finding.code.barcode);
+    // a receipt without a code, as OCR reads it: a CNPJ whose check digits hold, and its confidence
+    else expect([isValidCnpj(finding.cnpj ?? ""), finding.confidence > 0]).toEqual([true, true]);
   }
   const kinds = new Set(findings.map((row) => findingSchema.parse(row.finding).kind));
-  expect(kinds).toEqual(new Set(["fiscal", "payment"]));
+  expect(kinds).toEqual(new Set(["fiscal", "payment", "ocr"]));
   // One receipt sent twice: its code on two live blocks of one client.
   const shared = await db().$queryRaw<{ blocks: number }[]>`
     SELECT count(DISTINCT d.block_id)::int AS blocks

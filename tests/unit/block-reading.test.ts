@@ -41,6 +41,7 @@ test("a fiscal document alone gives its supplier, date and total", () => {
     supplierName: "Padaria Pão Quente Ltda",
     date: "2008-05-20",
     value: "1234.56",
+    confidence: null,
   });
 });
 
@@ -54,6 +55,7 @@ test("a boleto gives the payment's due date and value; the fiscal document still
     supplierName: "Fornecedor",
     date: "2018-06-11",
     value: "3700.00",
+    confidence: null,
   });
   expect(mergeFindings([payment("pdf-text")])).toMatchObject({
     source: "pdf-text",
@@ -88,4 +90,31 @@ test("the duplicate check looks at every key and payment line, once each", () =>
     NFE_KEY,
     "23799755200003700003381260007827139500006330",
   ]);
+});
+
+test("a receipt read by OCR gives the reading only when no document gave a code, with its confidence", () => {
+  const ocr: Finding = {
+    kind: "ocr",
+    source: "ocr",
+    cnpj: "11222333000181",
+    supplierName: "Mercadinho Boa Vista",
+    date: "2026-05-29",
+    valueCents: 5_000,
+    confidence: 0.83,
+  };
+  expect(mergeFindings([ocr])).toEqual({
+    source: "ocr",
+    key: null,
+    model: null,
+    cnpj: "11222333000181",
+    supplierName: "Mercadinho Boa Vista",
+    date: "2026-05-29",
+    value: "50.00",
+    confidence: 0.83,
+  });
+  // a code on another document of the block wins, whatever the order
+  expect(mergeFindings([ocr, payment("barcode")])).toMatchObject({ source: "barcode", confidence: null, cnpj: null });
+  expect(mergeFindings([fiscal("qrcode"), ocr])).toMatchObject({ source: "qrcode", confidence: null });
+  // it carries no code another block may share
+  expect(duplicateKeys([ocr])).toEqual([]);
 });

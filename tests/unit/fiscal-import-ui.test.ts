@@ -14,6 +14,7 @@ const reading = (patch: Partial<BlockReadingAnswer> = {}): BlockReadingAnswer =>
   supplierName: "Fornecedor Ltda",
   date: "2026-11-10",
   value: "1234.56",
+  confidence: null,
   duplicateOf: [],
   duplicateReasons: [],
   ...patch,

@@ -42,6 +42,7 @@ test("the reading: merged, duplicates once each and ascending, their reasons by 
     supplierName: "MOINHO LTDA",
     date: "2026-03-31",
     value: "1234.56",
+    confidence: null,
     duplicateOf: [3, 9],
     duplicateReasons: [
       { blockId: 3, reason: "key" },

@@ -7,9 +7,12 @@ export const readingMessages = {
     barcode: "Código de barras",
     qrcode: "QR Code",
     "pdf-text": "Texto do PDF",
+    ocr: "Lido por OCR — confira",
   },
   /** The source inside the prefill's note: 'Lido do documento (XML)'. */
-  short: { xml: "XML", barcode: "código de barras", qrcode: "QR Code", "pdf-text": "texto do PDF" },
+  short: { xml: "XML", barcode: "código de barras", qrcode: "QR Code", "pdf-text": "texto do PDF", ocr: "OCR" },
+  /** How sure an OCR reading is, beside its source. */
+  confidence: (percent: number) => `Confiança da leitura: ${percent}%`,
   model: {
     "55": "NF-e",
     "65": "NFC-e",
@@ -49,7 +52,9 @@ export const readingMessages = {
   duplicateDismissed: (id: number) => `Bloco ${id} marcado como não duplicado.`,
   duplicateDismissFailed: "Não foi possível marcar. Tente de novo.",
   duplicateOpen: (id: number) => `Abrir o bloco ${id} para comparar (somente leitura)`,
-  prefilled: (source: string) => `Lido do documento (${source})`,
+  /** The note under a prefilled field: a code's source, or OCR's call to check it. */
+  prefilled: (source: "xml" | "qrcode" | "barcode" | "pdf-text" | "ocr") =>
+    source === "ocr" ? "Lido por OCR — confira" : `Lido do documento (${readingMessages.short[source]})`,
   prefilledHint: "Preenchido a partir do documento. Confira antes de salvar.",
   dueOn: (date: string) => `Vencimento ${date}`,
   issuedOn: (date: string) => `Emitida em ${date}`,
