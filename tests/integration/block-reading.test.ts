@@ -197,6 +197,7 @@ test("the office's list: each block's reading; duplicates among live blocks of t
     supplierName: null,
     date: null,
     value: null,
+    confidence: null,
     duplicateOf: [b.importedTwin.id],
     duplicateReasons: [{ blockId: b.importedTwin.id, reason: "key" }],
   });

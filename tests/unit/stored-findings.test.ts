@@ -65,6 +65,7 @@ test("the reading: null when nothing holds and no duplicate; with only a duplica
     supplierName: null,
     date: null,
     value: null,
+    confidence: null,
     duplicateOf: [4],
     duplicateReasons: [{ blockId: 4, reason: "photo" }],
   });
