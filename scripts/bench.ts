@@ -26,11 +26,13 @@
 //                 BENCH_DUPLICATE_BLOCKS (100,000) blocks and documents, and the photo rule's quality
 //                 on a generated set (re-encoded, scaled and cropped copies found, other receipts not)
 //   history.ts    a client's history (POST /api/client/history) at 1k/10k/100k entries: first and deep page
+//   quality.ts    the photo check of Criar bloco: detection and false alarms on drawn receipts (sharp and
+//                 degraded), time per 2000 px photo in Chromium at 4× CPU slowdown
 //   pages.ts      first-load JS per page, Lighthouse mobile (when scripts/lib/lighthouse.mjs exists)
 // Env: BENCH_SECONDS (8) per measured run after BENCH_WARM_SECONDS (3); BENCH_CONNECTIONS (32);
 // BENCH_OPERATORS (32) with BENCH_OPERATOR_BLOCKS (25) blocks each; BENCH_INGEST_RUNS (3);
 // BENCH_SCALE_SIZES (1000,10000,100000), BENCH_SCALE_MONTH_BLOCKS (100), BENCH_SCALE_CONNECTIONS (8),
-// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
+// BENCH_SCALE_SECONDS (4); BENCH_EXPORT_POSTINGS (5000), BENCH_EXPORT_CLIENTS (400), BENCH_EXPORT_RUNS (3); BENCH_HISTORY_SIZES (1000,10000,100000); BENCH_QUALITY_PHOTOS (30) receipts per degradation, BENCH_QUALITY_TIMED (12) photos timed; BENCH_DATA_DIR (.data/bench: the server's DATA_DIR, wiped at start); BENCH_ONLY (a comma list of the module names above, to run a part:
 // the report then says which parts were skipped, and docs/performance.md is left as it is).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -45,6 +47,8 @@ import { measureIngest, type IngestResult } from "./bench/ingest";
 import { data } from "./bench/load";
 import { measureOperators, type OperatorsResult } from "./bench/operators";
 import { measurePages, type FirstLoadRow, type LighthouseRow } from "./bench/pages";
+import { BLUR_MIN, DIRECTION_MIN } from "../lib/images/quality";
+import { CASES as QUALITY_CASES, measureDetection, measureTiming } from "./bench/quality";
 import { measureReads, type ReadRow } from "./bench/reads";
 import { summaryTable, table, writeDoc, type Line } from "./bench/report";
 import { measureScale, type ScaleRow } from "./bench/scale";
@@ -75,6 +79,8 @@ const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
 const ocrReceipts = env("BENCH_OCR_RECEIPTS", 100);
 const duplicateBlocks = env("BENCH_DUPLICATE_BLOCKS", 100_000);
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const qualityPhotos = env("BENCH_QUALITY_PHOTOS", 30);
+const qualityTimed = env("BENCH_QUALITY_TIMED", 12);
 type Part =
   | "reads"
   | "scaling"
@@ -87,6 +93,7 @@ type Part =
   | "ocr"
   | "duplicates"
   | "history"
+  | "quality"
   | "pages";
 const only = process.env.BENCH_ONLY?.split(",").map((p) => p.trim());
 const runs = (part: Part) => !only || only.includes(part);
@@ -710,6 +717,76 @@ async function main(): Promise<void> {
         `Different receipts: ${photos.differentPairs} pairs, ${photos.falseMatches} matched (smallest distance ${photos.minDifferentDistance}); of one template ${photos.sameTemplatePairs} pairs, smallest distance ${photos.minSameTemplateDistance}. Matched: ${photos.falseMatchPairs.join("; ") || "none"}.`,
       );
     } else skipped("12", "near-duplicate blocks");
+
+    // 13. The photo check before sending: detection on drawn receipts, time per photo in Chromium.
+    if (runs("quality")) {
+      log(`quality: ${qualityPhotos} receipts × ${QUALITY_CASES.length} cases, then ${qualityTimed} photos timed`);
+      const detection = await measureDetection(qualityPhotos);
+      const timing = await measureTiming({ port, email: "cliente@empresa.demo", photos: qualityTimed });
+      results.quality = { detection, timing };
+      const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+      const slow = timing.find((row) => row.rate === 4)!;
+      lines.push(
+        {
+          item: "13",
+          measure: `photo check: time per 2000 px photo in Chromium at 4× CPU slowdown, in the worker (p95 of ${slow.photos})`,
+          value: `${slow.worker[1]} ms (p50 ${slow.worker[0]} ms)`,
+          target: "≤ 50 ms",
+          pass: slow.worker[1] <= 50,
+        },
+        ...detection.rows.slice(1).map((row) => ({
+          item: "13",
+          measure: `photo check: ${row.label} flagged (${row.photos} receipts)`,
+          value: pct(row.rate),
+          target: row.goal ? "≥ 90%" : "reported",
+          pass: row.goal ? row.rate >= 0.9 : null,
+        })),
+        {
+          item: "13",
+          measure: `photo check: false alarms on ${detection.falseAlarms.photos} sharp receipts`,
+          value: pct(detection.falseAlarms.rate),
+          target: "≤ 5%",
+          pass: detection.falseAlarms.rate <= 0.05,
+        },
+      );
+      const others = (row: (typeof detection.rows)[number]) =>
+        Object.entries(row.others)
+          .map(([reason, count]) => `${reason} ${count}`)
+          .join(", ") || "—";
+      section(
+        `Photo check before sending (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md). Detection: ${qualityPhotos} receipts per case drawn with a fixed seed by scripts/bench/quality-photos.ts (@napi-rs/canvas; 2000 px, a phone's focus σ 0–0.8, sensor noise, JPEG 85), the same receipts under each degradation (sharp), decoded at the analysis size with sharp and measured by the functions the browser's worker runs; "flagged" is the share flagged for the degradation's own reason (for the sharp row: for any reason, the false alarms); "also" counts other reasons given besides. Sharpness columns: p05 / p50 / p95 of the Laplacian variance and of the weakest direction (flagged below ${BLUR_MIN} and ${DIRECTION_MIN}):`,
+        table(
+          ["case", "expected", "photos", "flagged", "goal", "also", "Laplacian", "weakest direction"],
+          detection.rows.map((r) => [
+            r.label,
+            r.expected ?? "nothing",
+            r.photos,
+            pct(r.rate),
+            r.expected === null ? "≤ 5%" : r.goal ? "≥ 90%" : "reported",
+            others(r),
+            r.sharpness.join(" / "),
+            r.directions.join(" / "),
+          ]),
+        ),
+        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate, so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (decode at the analysis size, read back, measures); "round trip": on the page, from the post to the answer (queueing behind the photos before it included):`,
+        table(
+          [
+            "CPU slowdown",
+            "photos",
+            "worker p50 / p95 / max ms",
+            "of which decode p50 / p95 / max ms",
+            "round trip p50 / p95 / max ms",
+          ],
+          timing.map((r) => [
+            `${r.rate}×`,
+            r.photos,
+            r.worker.join(" / "),
+            r.decode.join(" / "),
+            r.roundTrip.join(" / "),
+          ]),
+        ),
+      );
+    } else skipped("13", "photo check");
 
     if (runs("pages")) {
       log("pages");

@@ -29,7 +29,7 @@ export function BlockComposer({ selection, update, aside, send }: BlockComposerP
   const intake = useImageIntake(selection, update);
   const locked = send.busy;
   const full = isFull(selection, intake.preparing);
-  const sendDisabled = selection.items.length === 0 || intake.preparing > 0;
+  const sendDisabled = selection.items.length === 0 || intake.preparing > 0 || intake.replacing.length > 0;
   const selectedInGallery = useCallback((id: number) => isSelected(selection, galleryKey(id)), [selection]);
   // Files dragged from the desktop onto the panel are added as if chosen (photos and PDFs alike).
   const [dragging, setDragging] = useState(false);
@@ -80,8 +80,12 @@ export function BlockComposer({ selection, update, aside, send }: BlockComposerP
           preparing={intake.preparing}
           addDisabled={full || locked}
           notice={intake.notice}
+          flagged={intake.flagged}
+          replacing={intake.replacing}
+          locked={locked}
           onChoose={(key) => update((current) => choose(current, key))}
           onFiles={intake.add}
+          onReplace={intake.replace}
         />
         <SendCard
           className={cn("lg:col-start-2 lg:self-start", aside ? "lg:row-start-3" : "lg:row-start-2")}

@@ -1,4 +1,15 @@
-import { Camera, Check, ChevronRight, FileText, FolderOpen, Plus, Trash2, X, type LucideIcon } from "lucide-react";
+import {
+  Camera,
+  Check,
+  ChevronRight,
+  FileText,
+  FolderOpen,
+  Plus,
+  Trash2,
+  TriangleAlert,
+  X,
+  type LucideIcon,
+} from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 const icons = {
@@ -10,6 +21,7 @@ const icons = {
   close: X,
   next: ChevronRight,
   pdf: FileText,
+  warning: TriangleAlert,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof icons;

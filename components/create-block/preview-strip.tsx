@@ -1,14 +1,23 @@
 "use client";
 
-import { useRef, type ChangeEvent } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { MAX_BLOCK_IMAGES } from "@/lib/constants";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Icon, type IconName } from "./icons";
-import { currentItem, entryCount, type Selection } from "./selection";
+import type { QualityReason } from "@/lib/images/quality";
+import { currentItem, entryCount, qualityOf, type SelectedImage, type Selection } from "./selection";
+import type { Flagged } from "./use-image-intake";
 
 const t = businessPanelMessages;
+
+/** The words of a flagged photo's reasons, in a fixed order. */
+export const qualityText = (reasons: readonly QualityReason[]) =>
+  (["blurred", "dark", "bright", "small"] as const)
+    .filter((reason) => reasons.includes(reason))
+    .map((reason) => t.quality[reason])
+    .join(" · ");
 
 export type PreviewProps = {
   selection: Selection;
@@ -98,15 +107,46 @@ export type StripProps = {
   /** No more can be added (13 selected, or a send in flight). */
   addDisabled: boolean;
   notice: string | null;
+  /** The last photo the quality check flagged: announced. */
+  flagged: Flagged | null;
+  /** Photos being replaced ('Tirar outra'): their new file is being prepared. */
+  replacing: readonly string[];
+  /** A send is in flight: no photo is replaced. */
+  locked: boolean;
   onChoose: (key: string) => void;
   onFiles: (files: File[]) => void;
+  onReplace: (key: string, file: File) => void;
   className?: string;
 };
 
 /** The selected images with the add buttons first (spec §2 "strip of selected images with add button"). */
-export function Strip({ selection, preparing, addDisabled, notice, onChoose, onFiles, className }: StripProps) {
+export function Strip({
+  selection,
+  preparing,
+  addDisabled,
+  notice,
+  flagged,
+  replacing,
+  locked,
+  onChoose,
+  onFiles,
+  onReplace,
+  className,
+}: StripProps) {
   const item = currentItem(selection);
   const total = selection.items.length;
+  // 'Tirar outra': one camera input for the strip, told which photo it replaces.
+  const retake = useRef<HTMLInputElement>(null);
+  const retaking = useRef<string | null>(null);
+  // Once the new photo is in, the focus goes to its thumbnail ('Tirar outra' itself has gone).
+  const list = useRef<HTMLUListElement>(null);
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocus.current === null || replacing.length > 0) return;
+    list.current?.querySelectorAll<HTMLButtonElement>("[data-thumbnail]")[refocus.current]?.focus();
+    refocus.current = null;
+  }, [selection, replacing]);
+  const flaggedAt = flagged ? selection.items.findIndex((other) => other.key === flagged.key) : -1;
   // The 13 count entries: a PDF already in the pending block is one, whatever its pages.
   const entries = entryCount(selection);
   return (
@@ -123,37 +163,23 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
         </h2>
         <p className="text-sm text-muted tabular-nums">{t.selected(entries, MAX_BLOCK_IMAGES)}</p>
       </div>
-      <ul aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
+      <ul ref={list} aria-labelledby="panel-strip" className="flex flex-wrap gap-1">
         <AddButtons disabled={addDisabled} onFiles={onFiles} />
         {selection.items.map((selected, index) => (
-          <li key={selected.key}>
-            <button
-              type="button"
-              onClick={() => onChoose(selected.key)}
-              aria-label={
-                selected.kind === "new" && selected.pdf
-                  ? `${t.image(index + 1, total)}: ${t.pdf(selected.name ?? t.pdfUnnamed)}`
-                  : t.image(index + 1, total)
-              }
-              aria-current={selected.key === item?.key ? "true" : undefined}
-              className={cn(
-                "block size-7 cursor-pointer overflow-hidden rounded-theme border-2 bg-surface-2 sm:size-8",
-                selected.key === item?.key ? "border-primary" : "border-transparent hover:border-border-strong",
-              )}
-            >
-              {selected.kind === "new" && selected.pdf ? (
-                <span className="flex size-full flex-col items-center justify-center gap-0.25 p-0.25 text-primary">
-                  <Icon name="pdf" className="size-3" />
-                  <span className="w-full truncate text-center text-[10px] leading-tight text-fg">
-                    {selected.name ?? "PDF"}
-                  </span>
-                </span>
-              ) : (
-                // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
-                <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
-              )}
-            </button>
-          </li>
+          <StripItem
+            key={selected.key}
+            selected={selected}
+            label={t.image(index + 1, total)}
+            retakeLabel={t.retakeLabel(index + 1, total)}
+            current={selected.key === item?.key}
+            replacing={replacing.includes(selected.key)}
+            locked={locked}
+            onChoose={() => onChoose(selected.key)}
+            onRetake={() => {
+              retaking.current = selected.key;
+              retake.current?.click();
+            }}
+          />
         ))}
         {Array.from({ length: preparing }, (_, index) => (
           <li
@@ -163,6 +189,30 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
           />
         ))}
       </ul>
+      <input
+        ref={retake}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="panel-retake"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ""; // the same file may be chosen again later
+          if (file && retaking.current) {
+            refocus.current = selection.items.findIndex((other) => other.key === retaking.current);
+            onReplace(retaking.current, file);
+          }
+          retaking.current = null;
+        }}
+      />
+      <p aria-live="polite" className="sr-only">
+        {flagged && flaggedAt >= 0 && qualityOf(selection.items[flaggedAt]).length > 0
+          ? t.flaggedAnnouncement(flaggedAt + 1, total, qualityText(flagged.reasons))
+          : null}
+      </p>
       <div aria-live="polite" className="text-sm empty:hidden">
         {preparing > 0 ? <p className="text-muted">{t.preparing}</p> : null}
         {notice ? (
@@ -172,6 +222,91 @@ export function Strip({ selection, preparing, addDisabled, notice, onChoose, onF
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * One image of the strip: its thumbnail, which puts it in the preview; a photo the quality check flagged
+ * also says why, in words, and offers 'Tirar outra' (the photo stays selected and is sent if kept).
+ */
+function StripItem({
+  selected,
+  label,
+  retakeLabel,
+  current,
+  replacing,
+  locked,
+  onChoose,
+  onRetake,
+}: {
+  selected: SelectedImage;
+  label: string;
+  retakeLabel: string;
+  current: boolean;
+  replacing: boolean;
+  locked: boolean;
+  onChoose: () => void;
+  onRetake: () => void;
+}) {
+  const pdf = selected.kind === "new" && selected.pdf ? selected : null;
+  const reasons = qualityOf(selected);
+  const flagged = reasons.length > 0;
+  const reasonId = `quality-${selected.key}`;
+  const thumbnail = (
+    <button
+      type="button"
+      data-thumbnail
+      onClick={onChoose}
+      aria-label={pdf ? `${label}: ${t.pdf(pdf.name ?? t.pdfUnnamed)}` : label}
+      aria-current={current ? "true" : undefined}
+      aria-describedby={flagged ? reasonId : undefined}
+      className={cn(
+        "relative block cursor-pointer overflow-hidden rounded-theme border-2 bg-surface-2",
+        flagged ? "h-7 w-full sm:h-8" : "size-7 sm:size-8",
+        current ? "border-primary" : "border-transparent hover:border-border-strong",
+        replacing && "animate-pulse",
+      )}
+    >
+      {pdf ? (
+        <span className="flex size-full flex-col items-center justify-center gap-0.25 p-0.25 text-primary">
+          <Icon name="pdf" className="size-3" />
+          <span className="w-full truncate text-center text-[10px] leading-tight text-fg">{pdf.name ?? "PDF"}</span>
+        </span>
+      ) : (
+        // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
+        <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
+      )}
+      {flagged ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-0.25 right-0.25 grid size-2.5 place-items-center rounded-full bg-black/70 text-white"
+        >
+          <Icon name="warning" className="size-1.75" />
+        </span>
+      ) : null}
+    </button>
+  );
+  if (!flagged) return <li>{thumbnail}</li>;
+  return (
+    <li className="flex w-11 flex-col gap-0.5 sm:w-12">
+      {thumbnail}
+      <p id={reasonId} className="text-xs leading-tight font-semibold text-fg">
+        {qualityText(reasons)}
+      </p>
+      <button
+        type="button"
+        onClick={onRetake}
+        disabled={locked || replacing}
+        aria-label={retakeLabel}
+        className={
+          "inline-flex min-h-5 cursor-pointer items-center justify-center rounded-theme border " +
+          "border-border-strong px-0.5 text-xs font-semibold whitespace-nowrap text-primary " +
+          "hover:bg-primary-soft disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent"
+        }
+      >
+        {t.retake}
+      </button>
+    </li>
   );
 }
 

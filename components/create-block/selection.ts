@@ -7,6 +7,7 @@ import type {
   PendencyToSolve,
 } from "@/lib/contract/business";
 import type { PreparedImage } from "@/lib/images/downscale";
+import type { QualityReason } from "@/lib/images/quality";
 import { hasForbiddenCharacters } from "@/lib/validation/characters";
 
 // The selected images of the shared panel (Criar bloco, Blocos com pendencia) and every 13-image rule of
@@ -14,9 +15,17 @@ import { hasForbiddenCharacters } from "@/lib/validation/characters";
 
 /**
  * A photo taken or chosen on this device, or a PDF (`pdf`: sent as it is, its pages drawn by the server;
- * no thumbnail here): its client id makes a retried send idempotent.
+ * no thumbnail here): its client id makes a retried send idempotent. `quality`: why the photo check flagged
+ * it (empty: it looks fine; absent: not checked yet, or a PDF).
  */
-export type NewImage = { kind: "new"; key: string; id: string; name?: string; pdf?: boolean } & PreparedImage;
+export type NewImage = {
+  kind: "new";
+  key: string;
+  id: string;
+  name?: string;
+  pdf?: boolean;
+  quality?: QualityReason[];
+} & PreparedImage;
 /** A document of a gallery (the caller's or a sharing colleague's). */
 export type GalleryImage = { kind: "gallery"; key: string; id: number; url: string; thumbUrl: string };
 /**
@@ -97,6 +106,29 @@ export function addNew(selection: Selection, image: NewImage): Selection {
   if (isFull(selection) || selection.items.some((item) => item.key === image.key)) return selection;
   return { ...selection, items: [...selection.items, image], current: image.key };
 }
+
+/**
+ * 'Tirar outra': `image` takes the place of the photo `key` (the same position, and the preview); when that
+ * photo left the selection meanwhile, `image` is added as any other.
+ */
+export function replaceNew(selection: Selection, key: string, image: NewImage): Selection {
+  const index = selection.items.findIndex((item) => item.key === key);
+  if (index < 0) return addNew(selection, image);
+  const items = selection.items.map((item, at) => (at === index ? image : item));
+  return { ...selection, items, current: image.key };
+}
+
+/** The quality check's verdict on the photo `key` (nothing changes when it left the selection). */
+export function setQuality(selection: Selection, key: string, reasons: QualityReason[]): Selection {
+  if (!selection.items.some((item) => item.key === key && item.kind === "new")) return selection;
+  const items = selection.items.map((item) =>
+    item.key === key && item.kind === "new" ? { ...item, quality: reasons } : item,
+  );
+  return { ...selection, items };
+}
+
+/** The reasons a selected image was flagged for (none for a gallery or block document, or one unchecked). */
+export const qualityOf = (item: SelectedImage): QualityReason[] => (item.kind === "new" ? (item.quality ?? []) : []);
 
 export const isSelected = (selection: Selection, key: string) => selection.items.some((item) => item.key === key);
 

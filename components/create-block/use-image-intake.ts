@@ -2,6 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { IMAGE_DATA_URL_MAX, MAX_BLOCK_IMAGES } from "@/lib/constants";
+import type { Size } from "@/lib/images/downscale";
+import type { QualityReason } from "@/lib/images/quality";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import {
   addNew,
@@ -10,6 +12,8 @@ import {
   makeNewPdf,
   newClientRef,
   remaining,
+  replaceNew,
+  setQuality,
   takeFiles,
   type NewImage,
   type Selection,
@@ -19,16 +23,24 @@ const t = businessPanelMessages;
 const PDF_MIME = "application/pdf";
 
 export type SelectionUpdate = (update: (selection: Selection) => Selection) => void;
+/** A photo the quality check flagged, the last one: what the strip announces. */
+export type Flagged = { key: string; reasons: QualityReason[] };
+type Check = { photo: Blob; size: Size; original: Size };
+type Prepared = { entry: NewImage; check: Check | null };
 
 /**
  * Files chosen, dropped or photographed: only as many as still fit (13 minus the selection and those
  * still being prepared; the rest refused and said so), then downscaled one by one (one decoded photo in
  * memory at a time) and appended with a fresh client id as each is ready. A PDF (by its first bytes) is
- * read as it is, one entry; one too large to send is refused here, naming it.
+ * read as it is, one entry; one too large to send is refused here, naming it. Each photo, once in the
+ * selection, goes to the quality check (lib/images/quality-check.ts, a worker): its verdict flags the
+ * photo, which stays selected. `replace` ('Tirar outra') prepares a file in the place of a photo.
  */
 export function useImageIntake(selection: Selection, update: SelectionUpdate) {
   const [preparing, setPreparing] = useState(0);
+  const [replacing, setReplacing] = useState<readonly string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const [flagged, setFlagged] = useState<Flagged | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const failed = useRef(0);
   const alive = useRef(true);
@@ -39,41 +51,90 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
     };
   }, []);
 
+  const check = (key: string, { photo, size, original }: Check) => {
+    // The checker and its worker are fetched with the first photo, not with the page.
+    void import("@/lib/images/quality-check")
+      .then(({ checkPhotoQuality }) => checkPhotoQuality(photo, size, original))
+      .then((reasons) => {
+        if (!alive.current || reasons === null) return;
+        update((current) => setQuality(current, key, reasons));
+        if (reasons.length > 0) setFlagged({ key, reasons });
+      })
+      .catch(() => undefined); // not checked: not flagged
+  };
+
+  /** Prepares `file` in the queue, then `place`s it in the selection. */
+  const enqueue = (file: File, place: (entry: NewImage) => void, done: () => void) => {
+    queue.current = queue.current.then(async () => {
+      if (!alive.current) return;
+      try {
+        const prepared = await prepare(file);
+        if (typeof prepared === "string") {
+          if (alive.current) setNotice(prepared);
+        } else if (alive.current) {
+          place(prepared.entry);
+          if (prepared.check) check(prepared.entry.key, prepared.check);
+        }
+      } catch {
+        failed.current += 1;
+        if (alive.current) setNotice(t.unreadable(failed.current));
+      } finally {
+        if (alive.current) done();
+      }
+    });
+  };
+
   const add = (files: readonly File[]) => {
     if (files.length === 0) return;
     const { taken, refused } = takeFiles(files, remaining(selection, preparing));
     failed.current = 0;
     setNotice(refused > 0 ? `${t.limitReached(MAX_BLOCK_IMAGES)} ${t.notAdded(refused)}` : null);
     setPreparing((count) => count + taken.length);
-    for (const file of taken) {
-      queue.current = queue.current.then(async () => {
-        if (!alive.current) return;
-        try {
-          const entry = await prepare(file);
-          if (typeof entry === "string") {
-            if (alive.current) setNotice(entry);
-          } else if (alive.current) update((current) => addNew(current, entry));
-        } catch {
-          failed.current += 1;
-          if (alive.current) setNotice(t.unreadable(failed.current));
-        } finally {
-          if (alive.current) setPreparing((count) => count - 1);
-        }
-      });
-    }
+    for (const file of taken)
+      enqueue(
+        file,
+        (entry) => update((current) => addNew(current, entry)),
+        () => setPreparing((count) => count - 1),
+      );
   };
 
-  return { add, preparing, notice, clearNotice: () => setNotice(null) };
+  const replace = (key: string, file: File) => {
+    failed.current = 0;
+    setNotice(null);
+    setReplacing((keys) => [...keys, key]);
+    enqueue(
+      file,
+      (entry) => update((current) => replaceNew(current, key, entry)),
+      () => setReplacing((keys) => keys.filter((other) => other !== key)),
+    );
+  };
+
+  return {
+    add,
+    replace,
+    preparing,
+    replacing,
+    notice,
+    flagged,
+    clearNotice: () => {
+      setNotice(null);
+      setFlagged(null);
+    },
+  };
 }
 
-/** A chosen file ready for the selection, or the pt-BR reason it cannot be sent. */
-async function prepare(file: File): Promise<NewImage | string> {
+/** A chosen file ready for the selection (a photo with what its quality check needs), or the pt-BR reason it cannot be sent. */
+async function prepare(file: File): Promise<Prepared | string> {
   // The downscaler is fetched with the first image, not with the page (scripts/measure-first-load.mjs).
   const { blobToDataUrl, dataUrlLength, prepareImage } = await import("@/lib/images/downscale");
   if (isPdfHead(new Uint8Array(await file.slice(0, 5).arrayBuffer()))) {
     // The server's limit is on the data URL's characters: measured before reading the file.
     if (dataUrlLength(file.size, PDF_MIME) > IMAGE_DATA_URL_MAX) return t.pdfTooLarge(file.name || t.pdfUnnamed);
-    return makeNewPdf(newClientRef(), await blobToDataUrl(file), file.name);
+    return { entry: makeNewPdf(newClientRef(), await blobToDataUrl(file), file.name), check: null };
   }
-  return makeNewImage(newClientRef(), await prepareImage(file), file.name);
+  const { image, blob, original } = await prepareImage(file);
+  return {
+    entry: makeNewImage(newClientRef(), image, file.name),
+    check: { photo: blob, size: { width: image.width, height: image.height }, original },
+  };
 }

@@ -77,6 +77,8 @@ export async function encodeUnderLimit(
 
 /** A photo ready for the block: what is sent, and the strip's small copy. */
 export type PreparedImage = { dataUrl: string; thumbUrl: string; width: number; height: number };
+/** What prepareImage gives: the photo for the block, the JPEG that is sent (for the quality check) and the file's own size. */
+export type PreparedPhoto = { image: PreparedImage; blob: Blob; original: Size };
 
 export function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -118,14 +120,14 @@ function canvasEncoder(bitmap: ImageBitmap, quality: number): Encoder {
  * Decodes `file` (EXIF orientation applied), downscales it to UPLOAD_MAX_SIDE and under the data URL
  * limit as JPEG, and makes the strip's thumbnail. Rejects when the browser cannot decode the file.
  */
-export async function prepareImage(file: Blob): Promise<PreparedImage> {
+export async function prepareImage(file: Blob): Promise<PreparedPhoto> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
     const source = { width: bitmap.width, height: bitmap.height };
     const full = await encodeUnderLimit(source, canvasEncoder(bitmap, JPEG_QUALITY));
     const thumb = await canvasEncoder(bitmap, THUMB_QUALITY)(fitWithin(source, STRIP_THUMB_SIDE));
     const [dataUrl, thumbUrl] = await Promise.all([blobToDataUrl(full.blob), blobToDataUrl(thumb)]);
-    return { dataUrl, thumbUrl, width: full.width, height: full.height };
+    return { image: { dataUrl, thumbUrl, width: full.width, height: full.height }, blob: full.blob, original: source };
   } finally {
     bitmap.close();
   }

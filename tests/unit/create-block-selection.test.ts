@@ -16,7 +16,10 @@ import {
   makeNewPdf,
   newClientRef,
   remaining,
+  qualityOf,
   removeItem,
+  replaceNew,
+  setQuality,
   solveBody,
   takeFiles,
   toggleGallery,
@@ -188,5 +191,41 @@ describe("PDFs", () => {
     expect(out.removed).toEqual([2, 3, 4]);
     expect(out.current).toBe("b:1");
     expect(solveBody(out, 9).removedDocuments).toEqual([2, 3, 4]);
+  });
+});
+
+describe("the photo check's verdict and 'Tirar outra'", () => {
+  test("a verdict lands on its photo only; one that left the selection changes nothing", () => {
+    const three = withPhotos(3);
+    const flagged = setQuality(three, "n:p1", ["blurred"]);
+    expect(flagged.items.map(qualityOf)).toEqual([[], ["blurred"], []]);
+    expect(flagged.current).toBe(three.current);
+    expect(setQuality(three, "n:gone", ["dark"])).toBe(three);
+    // a gallery document is never checked
+    const withDoc = toggleGallery(three, doc(5));
+    expect(setQuality(withDoc, galleryKey(5), ["dark"])).toBe(withDoc);
+  });
+
+  test("a flagged photo is still sent: the verdict is not part of the body", () => {
+    const flagged = setQuality(withPhotos(2), "n:p0", ["blurred", "small"]);
+    expect(createBody(flagged)).toEqual(createBody(withPhotos(2)));
+    expect(blockCreateBody.safeParse(createBody(flagged)).success).toBe(true);
+  });
+
+  test("the new photo takes the same position and the preview; the old one is gone", () => {
+    const three = setQuality(withPhotos(3), "n:p1", ["dark"]);
+    const replaced = replaceNew(three, "n:p1", photo("again"));
+    expect(replaced.items.map((item) => item.key)).toEqual(["n:p0", "n:again", "n:p2"]);
+    expect(replaced.current).toBe("n:again");
+    expect(qualityOf(replaced.items[1])).toEqual([]);
+    expect(createBody(replaced).map((entry) => entry.id)).toEqual(["p0", "again", "p2"]);
+  });
+
+  test("a photo taken out meanwhile: the new one is added at the end, within the 13", () => {
+    const two = removeItem(withPhotos(3), "n:p1");
+    expect(replaceNew(two, "n:p1", photo("again")).items.map((item) => item.key)).toEqual(["n:p0", "n:p2", "n:again"]);
+    const full = withPhotos(13);
+    expect(replaceNew(full, "n:gone", photo("again"))).toBe(full);
+    expect(replaceNew(full, "n:p4", photo("again")).items).toHaveLength(13);
   });
 });

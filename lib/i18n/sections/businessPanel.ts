@@ -62,4 +62,15 @@ export const businessPanelMessages = {
   pdfTooLarge: pdfFileMessages.tooLarge,
   pdfUnnamed: "sem nome",
   dropHere: "Solte aqui as imagens ou PDFs",
+  // The photo check (lib/images/quality.ts): a warning on the photo's thumbnail; nothing is blocked.
+  quality: {
+    blurred: "Foto desfocada",
+    dark: "Foto escura",
+    bright: "Foto muito clara",
+    small: "Foto muito pequena",
+  },
+  retake: "Tirar outra",
+  retakeLabel: (position: number, total: number) => `Tirar outra: imagem ${position} de ${total}`,
+  flaggedAnnouncement: (position: number, total: number, reasons: string) =>
+    `Imagem ${position} de ${total}: ${reasons}. Você pode tirar outra ou enviar assim mesmo.`,
 } as const;
