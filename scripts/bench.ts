@@ -24,6 +24,9 @@
 //                 per page, over BENCH_OCR_RECEIPTS (100) generated receipts
 //   personal-data.ts 'Baixar meus dados' of a person with BENCH_PERSONAL_DOCUMENTS (10,000) documents:
 //                 request to ZIP ready (the job runner's peak extra RSS), then the one-time download
+//   duplicates.ts near-duplicate blocks: a block's read with every duplicate check at
+//                 BENCH_DUPLICATE_BLOCKS (100,000) blocks and documents, and the photo rule's quality
+//                 on a generated set (re-encoded, scaled and cropped copies found, other receipts not)
 //   history.ts    a client's history (POST /api/client/history) at 1k/10k/100k entries: first and deep page
 //   quality.ts    the photo check of Criar bloco: detection and false alarms on drawn receipts (sharp and
 //                 degraded), time per 2000 px photo in Chromium at 4× CPU slowdown
@@ -37,6 +40,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { measureDuplicates } from "./bench/duplicates";
 import { measureExport } from "./bench/export";
 import { measureFiscal } from "./bench/fiscal";
 import { measureOcr } from "./ocr-receipts";
@@ -77,6 +81,7 @@ const exportRuns = env("BENCH_EXPORT_RUNS", 3);
 const suggestionBlocks = env("BENCH_SUGGESTION_BLOCKS", 100_000);
 const ocrReceipts = env("BENCH_OCR_RECEIPTS", 100);
 const personalDocuments = env("BENCH_PERSONAL_DOCUMENTS", 10_000);
+const duplicateBlocks = env("BENCH_DUPLICATE_BLOCKS", 100_000);
 const historySizes = (process.env.BENCH_HISTORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const qualityPhotos = env("BENCH_QUALITY_PHOTOS", 30);
 const qualityTimed = env("BENCH_QUALITY_TIMED", 12);
@@ -90,6 +95,7 @@ type Part =
   | "scale"
   | "suggestions"
   | "ocr"
+  | "duplicates"
   | "history"
   | "personal"
   | "quality"
@@ -470,21 +476,21 @@ async function main(): Promise<void> {
       );
     } else skipped("9", "export of postings");
 
-    // 12. A person's data export ('Baixar meus dados').
+    // 14. A person's data export ('Baixar meus dados').
     if (runs("personal")) {
       log(`personal data: ${personalDocuments} documents`);
       const row = await measurePersonalData({ server, port, jobsPid: first.pid!, documents: personalDocuments, log });
       results.personal = row;
       lines.push(
         {
-          item: "12",
+          item: "14",
           measure: `'Baixar meus dados', ${row.documents} documents: request to ZIP ready`,
           value: `${row.seconds.toFixed(2)} s`,
           target: "≤ 30 s",
           pass: row.status === 200 && row.seconds <= 30,
         },
         {
-          item: "12",
+          item: "14",
           measure: `'Baixar meus dados': peak extra RSS of the job runner`,
           value: `${row.peakExtraMb} MB`,
           target: "≤ 300 MB",
@@ -507,7 +513,7 @@ async function main(): Promise<void> {
           ],
         ),
       );
-    } else skipped("12", "a person's data export");
+    } else skipped("14", "a person's data export");
 
     // 5. Scale.
     if (runs("scale")) {
@@ -715,6 +721,46 @@ async function main(): Promise<void> {
         ),
       );
     } else skipped("11", "OCR");
+
+    // 12. Near-duplicate blocks: a block's read with the checks at 100k documents; the photo rule's quality.
+    if (runs("duplicates")) {
+      log(`duplicates: ${duplicateBlocks} blocks, then the generated photos`);
+      const duplicates = await measureDuplicates({ server, blocks: duplicateBlocks });
+      results.duplicates = duplicates;
+      const { timing, photos } = duplicates;
+      const copiesFound = photos.kinds.reduce((sum, kind) => sum + kind.found, 0);
+      lines.push(
+        {
+          item: "12",
+          measure: `block read with the near-duplicate checks at ${timing.documents} documents: p95`,
+          value: `${timing.p95} ms (p50 ${timing.p50} ms)`,
+          target: "≤ 20 ms",
+          pass: timing.p95 <= 20,
+        },
+        {
+          item: "12",
+          measure: "same photo: re-encoded, scaled and cropped copies found",
+          value: `${copiesFound} of ${photos.copies}`,
+          target: "all",
+          pass: copiesFound === photos.copies,
+        },
+        {
+          item: "12",
+          measure: "same photo: pairs of different receipts matched (of one template)",
+          value: `${photos.falseMatches} of ${photos.differentPairs} (${photos.sameTemplateMatches} of ${photos.sameTemplatePairs})`,
+          target: "",
+          pass: null,
+        },
+      );
+      section(
+        `Near-duplicate blocks. The read: one client of a fresh office with ${timing.blocks} blocks and ${timing.documents} documents (one photo each, with its hash), each block of one of 200 suppliers with a value and a date, a fifth with a note read off it, every 50th a near copy of the block before (same supplier, value and date, its photo hash 2 bits away); the server's loadBlockRows (the statement of the lists and the queue, every check included) for ${timing.calls} blocks one at a time (p50 ${timing.p50} ms, p95 ${timing.p95} ms; the near copies read: ${timing.plantedFound} of ${timing.plantedRead} found by both rules), and the client's current month of ${timing.monthBlocks} blocks (p50 ${timing.monthP50} ms, p95 ${timing.monthP95} ms). The photos: ${photos.originals} receipts drawn from the seed's templates (each template on several dates and framings) and ${photos.copies} copies of them through the upload pipeline, at distance ≤ ${photos.threshold}:`,
+        table(
+          ["copies", "found", "largest distance"],
+          photos.kinds.map((kind) => [kind.kind, `${kind.found} of ${kind.copies}`, kind.maxDistance]),
+        ),
+        `Different receipts: ${photos.differentPairs} pairs, ${photos.falseMatches} matched (smallest distance ${photos.minDifferentDistance}); of one template ${photos.sameTemplatePairs} pairs, smallest distance ${photos.minSameTemplateDistance}. Matched: ${photos.falseMatchPairs.join("; ") || "none"}.`,
+      );
+    } else skipped("12", "near-duplicate blocks");
 
     // 13. The photo check before sending: detection on drawn receipts, time per photo in Chromium.
     if (runs("quality")) {

@@ -244,6 +244,7 @@ function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onF
                 importedBy={importedByOf(docs.data)}
                 sources={sourcesOf(docs.data)}
                 onOpenBlock={readOnly === "reference" ? undefined : setReference}
+                dismiss={readOnly === "reference" ? undefined : { clientId, blockId: block.id }}
               />
             }
             editing={editing}

@@ -1,5 +1,6 @@
-import { CopyCheck, Download, FileCode2, ShieldAlert } from "lucide-react";
-import { useId } from "react";
+import { CopyCheck, Download, FileCode2, ShieldAlert, X } from "lucide-react";
+import { useId, useState } from "react";
+import { useDismissDuplicate } from "@/lib/api/blocks";
 import type { BlockReadingAnswer, DocumentSource } from "@/lib/fiscal/reading-view";
 import { formatIsoDate, formatKey, formatTaxId } from "@/lib/fiscal/reading-view";
 import { decimalTextToCents, formatCents } from "@/lib/format/money";
@@ -16,6 +17,8 @@ export type ReadingCardProps = {
   outside?: string | null;
   /** Opens another block read-only ('Possível duplicado'). */
   onOpenBlock?: (blockId: number) => void;
+  /** The block shown, where an office operator may say another is 'Não é duplicado' (none: no button). */
+  dismiss?: { clientId: number; blockId: number };
   /** h3 under the viewer's dialog title; h2 where the page's h1 comes right before (categorization). */
   headingLevel?: 2 | 3;
 };
@@ -28,17 +31,23 @@ const chip = "inline-flex items-center gap-0.5 rounded-full px-1 py-px text-xs f
  * file's marks and download; who imported it; the other blocks with the same key.
  */
 export function ReadingCard({
-  reading,
+  reading: given,
   importedBy,
   sources = [],
   outside,
   onOpenBlock,
+  dismiss,
   headingLevel = 3,
 }: ReadingCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const SubHeading = headingLevel === 2 ? "h3" : "h4";
   const titleId = useId();
   const duplicateId = useId();
+  // Dismissed here: gone at once, before the reloaded answers say so too.
+  const [dismissed, setDismissed] = useState<readonly number[]>([]);
+  const duplicates = given ? given.duplicateOf.filter((id) => !dismissed.includes(id)) : [];
+  // A reading that only said duplicates, all dismissed here, says nothing any more.
+  const reading = given && (given.source !== null || duplicates.length > 0) ? given : null;
   const files = sources.flatMap((source, index) => (source ? [{ source, index }] : []));
   if (!reading && !importedBy && files.length === 0) return null;
   const boleto = reading?.model === "boleto" || reading?.model === "arrecadacao";
@@ -54,7 +63,7 @@ export function ReadingCard({
           <FileCode2 aria-hidden="true" className="size-2 text-primary" />
           {t.title}
         </Heading>
-        {reading ? (
+        {reading?.source ? (
           <span
             data-testid="reading-source"
             className={`${chip} ${reading.source === "ocr" ? "bg-status-pendency/15 text-fg" : "bg-primary-soft text-primary"}`}
@@ -68,7 +77,7 @@ export function ReadingCard({
       {reading?.confidence != null ? (
         <p className="text-xs text-muted">{t.confidence(Math.round(reading.confidence * 100))}</p>
       ) : null}
-      {reading ? (
+      {reading?.source ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-0.5">
           {reading.supplierName ? <Row label={t.supplier} value={reading.supplierName} /> : null}
           {reading.cnpj ? <Row label={t.document} value={formatTaxId(reading.cnpj)} mono /> : null}
@@ -118,7 +127,7 @@ export function ReadingCard({
           ))}
         </ul>
       ) : null}
-      {reading && reading.duplicateOf.length > 0 ? (
+      {reading && duplicates.length > 0 ? (
         <section
           aria-labelledby={duplicateId}
           data-testid="reading-duplicate"
@@ -129,28 +138,80 @@ export function ReadingCard({
             {t.duplicate}
           </SubHeading>
           <p className="text-xs text-muted">{t.duplicateHint}</p>
-          <ul className="flex flex-wrap gap-0.5">
-            {reading.duplicateOf.map((id) => (
-              <li key={id}>
+          <ul className="flex flex-col gap-0.5">
+            {duplicates.map((id) => (
+              <li key={id} data-testid="reading-duplicate-item" className="flex flex-wrap items-center gap-x-0.5">
                 <button
                   type="button"
                   aria-label={t.duplicateOpen(id)}
                   disabled={!onOpenBlock}
                   onClick={() => onOpenBlock?.(id)}
                   className={
-                    "cursor-pointer rounded-theme px-0.5 text-sm font-semibold text-primary underline" +
-                    " underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-primary" +
-                    " disabled:cursor-default disabled:text-fg disabled:no-underline"
+                    "inline-flex min-h-3 cursor-pointer items-center rounded-theme px-0.5 text-sm font-semibold" +
+                    " text-primary underline underline-offset-2 outline-none focus-visible:ring-2" +
+                    " focus-visible:ring-primary disabled:cursor-default disabled:text-fg disabled:no-underline"
                   }
                 >
                   {t.duplicateLink(id)}
                 </button>
+                <span data-testid="reading-duplicate-reasons" className="mr-auto text-xs">
+                  {reading.duplicateReasons
+                    .filter((reason) => reason.blockId === id)
+                    .map((reason) => t.duplicateReason[reason.reason])
+                    .join(", ")}
+                </span>
+                {dismiss ? (
+                  <DismissButton
+                    clientId={dismiss.clientId}
+                    blockId={dismiss.blockId}
+                    otherBlockId={id}
+                    onDismissed={() => setDismissed((ids) => [...ids, id])}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** 'Não é duplicado' for one other block; a failure is said beside it. */
+function DismissButton({
+  clientId,
+  blockId,
+  otherBlockId,
+  onDismissed,
+}: {
+  clientId: number;
+  blockId: number;
+  otherBlockId: number;
+  onDismissed: () => void;
+}) {
+  const dismiss = useDismissDuplicate(clientId);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={t.duplicateDismissLabel(otherBlockId)}
+        disabled={dismiss.isPending}
+        onClick={() => dismiss.mutate({ blockId, otherBlockId }, { onSuccess: onDismissed })}
+        className={
+          "inline-flex min-h-3 cursor-pointer items-center gap-0.5 rounded-theme border border-border bg-surface px-0.5" +
+          " text-xs font-semibold text-fg outline-none hover:bg-surface-2 focus-visible:ring-2" +
+          " focus-visible:ring-primary disabled:cursor-wait disabled:opacity-70"
+        }
+      >
+        <X aria-hidden="true" className="size-1.5" />
+        {t.duplicateDismiss}
+      </button>
+      {dismiss.isError ? (
+        <span role="alert" className="w-full text-xs text-danger">
+          {dismiss.error.message || t.duplicateDismissFailed}
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -220,12 +220,13 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           footer={<Shortcuts />}
           onFormChange={onFormChange}
           prefill={draft ? undefined : prefill}
-          prefillNote={reading ? readingMessages.prefilled(reading.source) : undefined}
+          prefillNote={reading?.source ? readingMessages.prefilled(reading.source) : undefined}
           reading={
             <ReadingCard
               reading={reading ?? readingOf(drawn)}
               outside={prefill.outside}
               onOpenBlock={openReference}
+              dismiss={{ clientId, blockId: block.id }}
               headingLevel={2}
             />
           }

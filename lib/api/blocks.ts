@@ -96,6 +96,25 @@ export function useMarkViewed(clientId: number) {
   });
 }
 
+/**
+ * POST /api/block/duplicate/dismiss {blockId, otherBlockId}: 'Não é duplicado'. The client's blocks and
+ * both blocks' documents reload, so neither flags the other again.
+ */
+export function useDismissDuplicate(clientId: number) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBlocks(clientId);
+  return useMutation({
+    mutationFn: (body: { blockId: number; otherBlockId: number }) =>
+      api.request<unknown>("/api/block/duplicate/dismiss", body),
+    onSuccess: (_data, body) =>
+      Promise.all([
+        invalidate(),
+        queryClient.invalidateQueries({ queryKey: blockKeys.documents(body.blockId) }),
+        queryClient.invalidateQueries({ queryKey: blockKeys.documents(body.otherBlockId) }),
+      ]),
+  });
+}
+
 /** POST /api/block/save {block, version}: a stale version answers 409; either way the block reloads. */
 export function useSaveBlock(clientId: number) {
   const queryClient = useQueryClient();

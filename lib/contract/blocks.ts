@@ -73,6 +73,24 @@ export type ClientBlocksAnswer = z.infer<typeof clientBlocksAnswer>;
 export const blockIdBody = z.object({ blockId: idSchema });
 export type BlockIdBody = z.infer<typeof blockIdBody>;
 
+/**
+ * POST /api/block/duplicate/dismiss: 'Não é duplicado' — the two blocks (of one client) are not the same
+ * payment (docs/decisions/0302-duplicate-dismissal.md). Either order names the same pair.
+ */
+export const duplicateDismissBody = z
+  .object({ blockId: idSchema, otherBlockId: idSchema })
+  .refine((body) => body.blockId !== body.otherBlockId, {
+    message: blocksMessages.sameBlockTwice,
+    path: ["otherBlockId"],
+  });
+export type DuplicateDismissBody = z.infer<typeof duplicateDismissBody>;
+export const duplicateDismissAnswer = z.object({
+  blockId: z.number().int(),
+  otherBlockId: z.number().int(),
+  dismissed: z.literal(true),
+});
+export type DuplicateDismissAnswer = z.infer<typeof duplicateDismissAnswer>;
+
 /** POST /api/block/devolve: the spec's {blockId} plus an optional reason the client sees in Devolvidos (additive). */
 export const blockDevolveBody = z.object({
   blockId: idSchema,

@@ -44,10 +44,13 @@ export const blockImportAnswer = z.array(importResultSchema);
 export {
   blockReadingSchema,
   documentSourceSchema,
+  duplicateReasonKindSchema,
+  duplicateReasonSchema,
   fiscalMarkSchema,
   readingModelSchema,
   readingSourceSchema,
   type BlockReadingAnswer,
   type DocumentSource,
+  type DuplicateReason,
   type FiscalMark,
 } from "./reading";

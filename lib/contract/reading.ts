@@ -7,11 +7,25 @@ export const readingSourceSchema = z.enum(["xml", "qrcode", "barcode", "pdf-text
 export const readingModelSchema = z.enum(["55", "65", "57", "59", "boleto", "arrecadacao"]);
 
 /**
+ * Why another block may be the same payment (docs/decisions/0300-near-duplicate-blocks.md): "key" an
+ * access key, "line" a boleto's or a collection slip's barcode, "supplier-value" the same supplier and
+ * value within 3 days, "photo" the same photo sent again.
+ */
+export const duplicateReasonKindSchema = z.enum(["key", "line", "supplier-value", "photo"]);
+export const duplicateReasonSchema = z.object({
+  blockId: z.number().int(),
+  reason: duplicateReasonKindSchema,
+});
+export type DuplicateReason = z.infer<typeof duplicateReasonSchema>;
+
+/**
  * A block's reading (additive on /api/block/tocategorize, /api/document/block and /api/block/list
- * entries): null until something is read. Merged over the block's documents by lib/fiscal/block-reading.ts.
+ * entries): null until something is read or a possible duplicate is found. Merged over the block's
+ * documents by lib/fiscal/block-reading.ts. `source` is null (and every field read with it) when the
+ * block's documents said nothing but another block may be the same payment (the same photo).
  */
 export const blockReadingSchema = z.object({
-  source: readingSourceSchema,
+  source: readingSourceSchema.nullable(),
   key: z.string().nullable(),
   model: readingModelSchema.nullable(),
   /** The supplier's CNPJ (or CPF), digits only. */
@@ -22,8 +36,10 @@ export const blockReadingSchema = z.object({
   value: z.string().nullable(),
   /** How sure a reading by OCR is (source "ocr"), 0–1: shown as 'Lido por OCR — confira'; null otherwise. */
   confidence: z.number().min(0).max(1).nullable(),
-  /** Other live blocks of the client with one of this block's keys or boleto lines. */
+  /** Other live blocks of the client that may be the same payment (one of duplicateReasons), ascending. */
   duplicateOf: z.array(z.number().int()),
+  /** Why, one entry per (block, reason), by block then reason (in duplicateReasonKindSchema's order). */
+  duplicateReasons: z.array(duplicateReasonSchema),
 });
 export type BlockReadingAnswer = z.infer<typeof blockReadingSchema>;
 

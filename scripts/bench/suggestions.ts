@@ -166,6 +166,7 @@ export async function timeSuggestions(server: Server, blocks: number) {
       value: "123.45",
       confidence: null,
       duplicateOf: [],
+      duplicateReasons: [],
     },
   });
   const single: number[] = [];

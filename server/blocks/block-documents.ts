@@ -1,14 +1,13 @@
 import "server-only";
 import type { BlockDocumentsAnswer, BlockIdBody } from "@/lib/contract/blocks";
 import { fiscalMarkSchema, type DocumentSource, type FiscalMark } from "@/lib/contract/fiscal";
-import { mergeFindings } from "@/lib/fiscal/block-reading";
 import { getDb, statementRows } from "@/server/db/client";
 import { documentImageUrl, signDocumentUrl } from "@/server/documents/signed-url";
 import type { Actor } from "@/server/policy/actor";
 import { centsToDecimalText } from "@/lib/format/money";
 import { accountSuggestions } from "./account-suggestions";
 import { loadWorkBlock } from "./access";
-import { blockDuplicates, DOCUMENT_FINDINGS_SQL, duplicatesSql, parseFindings } from "./reading";
+import { blockDuplicates, DOCUMENT_FINDINGS_SQL, duplicatesSql, parseFindings, readingWith } from "./reading";
 
 const signed = (key: string | null | undefined) => (key ? signDocumentUrl(key) : null);
 
@@ -21,27 +20,30 @@ type DocumentRow = {
   /** Its findings as a JSON array, in order (null: none). */
   found: string | null;
   marks: string[] | null;
-  /** The block's other live blocks sharing a code (the same on every row). */
-  duplicateOf: number[] | null;
+  /** The block's possible duplicates, duplicatesSql's text (the same on every row). */
+  duplicates: string | null;
 };
 
 // The block's documents in order, each with its findings and its marks, and on every row the block's
-// duplicates (its codes gathered from all its documents, then duplicatesSql): one statement.
+// duplicates (its codes and photo hashes gathered from all its documents, then duplicatesSql): one statement.
 const DOCUMENTS_SQL = `
     SELECT d.display_key AS "displayKey", d.thumb_key AS "thumbKey", d.source_key AS "sourceKey",
            d.source_mime AS "sourceMime", d.original_name AS "originalName", fd.found::text AS found,
            (SELECT array_agg(DISTINCT m.mark) FROM document_findings f, unnest(f.marks) AS m(mark)
              WHERE f.document_id = d.id) AS marks,
-           dup.ids AS "duplicateOf"
+           dup.found AS duplicates
       FROM documents d
       ${DOCUMENT_FINDINGS_SQL}
      CROSS JOIN (
-        SELECT ${duplicatesSql("b", "own.codes", "own.ids")} AS ids
+        SELECT ${duplicatesSql("b", { codes: "own.codes", ids: "own.ids", hashes: "own.hashes" })} AS found
           FROM blocks b
           LEFT JOIN LATERAL (
-            SELECT string_agg(f.code, ' ') AS codes, array_agg(DISTINCT d.id) AS ids
+            SELECT string_agg(fc.codes, ' ') AS codes, array_agg(d.id) AS ids,
+                   array_agg(d.photo_hash) FILTER (WHERE d.photo_hash IS NOT NULL) AS hashes
               FROM documents d
-              JOIN document_findings f ON f.document_id = d.id
+              LEFT JOIN LATERAL (
+                SELECT string_agg(f.code, ' ') AS codes FROM document_findings f WHERE f.document_id = d.id
+              ) fc ON TRUE
              WHERE d.block_id = b.id AND d.deleted_at IS NULL
           ) own ON TRUE
          WHERE b.id = $1::int
@@ -113,8 +115,7 @@ export async function blockDocuments({
   const contabilized = block.contabilizedAt ? (block.contabilizedBy?.user ?? null) : null;
   const [pendency] = block.pendencies;
   const findings = documents.flatMap((doc) => (doc.found === null ? [] : parseFindings(doc.found)));
-  const merged = mergeFindings(findings);
-  const reading = merged && { ...merged, duplicateOf: blockDuplicates(documents[0]?.duplicateOf ?? null) };
+  const reading = readingWith(findings, blockDuplicates(documents[0]?.duplicates ?? null));
   // The office's tool: a company user's answer carries none.
   const suggestions = actor.accounting
     ? await accountSuggestions(db, { clientId: access.clientId, officeId: access.officeId }, [

@@ -129,7 +129,7 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
            b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
-           docs.findings, ${duplicatesSql("b", "docs.codes", "docs.ids")} AS "duplicateOf",
+           docs.findings, ${duplicatesSql("b", { codes: "docs.codes", ids: "docs.ids", hashes: "docs.hashes" })} AS duplicates,
            ${BLOCK_YEAR_MONTH_SQL} AS "yearMonth",
            row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b
@@ -145,7 +145,8 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
         SELECT array_to_string(array_agg(d.display_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS display,
                array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS thumbs,
                (json_agg(fd.found ORDER BY d.position, d.id) FILTER (WHERE fd.found IS NOT NULL))::text AS findings,
-               string_agg(fd.codes, ' ') AS codes, array_agg(d.id) AS ids
+               string_agg(fd.codes, ' ') AS codes, array_agg(d.id) AS ids,
+               array_agg(d.photo_hash) FILTER (WHERE d.photo_hash IS NOT NULL) AS hashes
           FROM documents d
           ${DOCUMENT_FINDINGS_SQL}
          WHERE d.block_id = b.id AND d.deleted_at IS NULL

@@ -33,6 +33,8 @@ export type IngestedPhoto = DocumentBlobKeys & {
   height: number;
   size: number;
   hash: string;
+  /** A photo's perceptual hash (the "mesma foto" rule); null for a PDF's page. */
+  photoHash: bigint | null;
   /** Its 1-based place in the request's document list (every page of a PDF shares its entry's). */
   position: number;
   originalName: string | null;
@@ -196,6 +198,7 @@ async function storeDecoded(
     height: image.height,
     size: image.size,
     hash: image.hash,
+    photoHash: decoded.kind === "image" ? image.photoHash : null,
     position: entry.position,
     originalName: entry.photo.name || null,
     sourceKey: null,

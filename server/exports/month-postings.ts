@@ -63,7 +63,7 @@ export type MonthPlan = { errors: ExportIssue[]; postings: Posting[] };
 
 /** The block's reading as the complement's placeholders and the CSV's supplier and key. */
 function readingValues(findings: string | null) {
-  const reading = findings === null ? null : blockReading({ findings, duplicateOf: null });
+  const reading = findings === null ? null : blockReading({ findings, duplicates: null });
   const key = reading?.key && /^\d{44}$/.test(reading.key) ? reading.key : "";
   const number = key ? (parseAccessKey(key)?.number.replace(/^0+(?=\d)/, "") ?? "") : "";
   return {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { IMAGE_DATA_URL_MAX } from "@/lib/constants";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/errors";
+import { photoHash } from "./photo-hash";
 import type { ProcessedImage } from "./types";
 
 // 50 MP and a little more, so the 50 MP phone sensors (8160x6120) pass; sharp's default (268 MP) lets
@@ -111,6 +112,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .webp({ quality: THUMB_QUALITY })
       .toBuffer();
     return {
+      photoHash: await photoHash(thumb),
       display: display.data,
       thumb,
       mime: "image/webp",

@@ -9,4 +9,5 @@ export type ProcessedImage = {
   height: number;
   size: number; // display.length
   hash: string; // sha256 hex of the decoded upload bytes
+  photoHash: bigint; // 64-bit perceptual hash of the picture (server/images/photo-hash.ts)
 };

@@ -132,6 +132,11 @@ export type InsertDocumentOptions = {
   devolvedAt?: Date | null;
   restoredAt?: Date | null;
   deletedAt?: Date | null;
+  /**
+   * Its photo hash (the "mesma foto" rule); none by default: the seed reuses each picture across
+   * blocks, which would make them all the same photo.
+   */
+  photoHash?: bigint | null;
 };
 
 /** A document on its own: a gallery picture (no block) or one added to an existing block. */
@@ -155,6 +160,7 @@ export async function insertDocument(options: InsertDocumentOptions): Promise<Do
       devolvedAt: options.devolvedAt ?? null,
       restoredAt: options.restoredAt ?? null,
       deletedAt: options.deletedAt ?? null,
+      photoHash: options.photoHash ?? null,
       createdAt: options.createdAt ?? new Date(),
     },
   });

@@ -84,7 +84,8 @@ async function expectDuplicateOf(scope: Locator, otherId: number): Promise<Locat
   const note = scope.getByTestId("reading-duplicate");
   await expect(note).toBeVisible();
   await expect(note.getByRole("heading", { name: "Possível duplicado" })).toBeVisible();
-  await expect(note).toContainText("Outro bloco deste cliente traz a mesma chave ou linha digitável.");
+  await expect(note).toContainText("Outro bloco deste cliente pode ser o mesmo pagamento. Compare antes de seguir.");
+  await expect(note.getByTestId("reading-duplicate-reasons")).toHaveText("mesma chave de acesso");
   const open = note.getByRole("button", { name: `Abrir o bloco ${otherId} para comparar (somente leitura)` });
   await expect(open).toHaveText(`Bloco ${otherId}`);
   await expect(open).toBeEnabled();

@@ -1,7 +1,8 @@
 // A block's reading on every answer that shows a block (docs/decisions/0271-fiscal-reading-contract.md):
 // the office's and the company's /api/block/list, /api/block/tocategorize (block and next) and
 // /api/document/block. Findings merged in document order (lib/fiscal/block-reading.ts), duplicateOf
-// from the other live blocks of the same client sharing a code (a finding's, or an imported key); the
+// from the other live blocks of the same client sharing a code (a finding's, or an imported key), with
+// its reason (tests/integration/near-duplicates.test.ts has the near-duplicate rules); the
 // source files of /api/document/block behind signed download links only the block's viewers get.
 import { randomUUID } from "node:crypto";
 import { GET as filesGet } from "@/app/api/files/[...key]/route";
@@ -72,7 +73,14 @@ beforeAll(async () => {
   for (const block of [b.dupA, b.dupB, b.undone, b.devolved, b.betaTwin]) {
     await createFindings(block.documents[0], [fiscalFinding(DUP_KEY, { source: "qrcode", date: "2025-05-10" })]);
   }
-  b.xml = await createBlock({ client: alpha, state: "categorized", operator: owner, sentAt: sent(50) });
+  // The categorised blocks of the one supplier each with its own value: none is another's near duplicate.
+  b.xml = await createBlock({
+    client: alpha,
+    state: "categorized",
+    operator: owner,
+    sentAt: sent(50),
+    valueCents: 8990,
+  });
   await createFindings(
     b.xml.documents[0],
     [
@@ -87,7 +95,14 @@ beforeAll(async () => {
   );
   // A boleto on the first document (the payment: due date and value), the NF-e on the second (the
   // supplier).
-  b.mixed = await createBlock({ client: alpha, state: "categorized", operator: owner, sentAt: sent(40), documents: 2 });
+  b.mixed = await createBlock({
+    client: alpha,
+    state: "categorized",
+    operator: owner,
+    sentAt: sent(40),
+    documents: 2,
+    valueCents: 123_456,
+  });
   await createFindings(b.mixed.documents[0], [boletoFinding({ dueDate: "2025-06-20", valueCents: 123_456 })]);
   await createFindings(b.mixed.documents[1], [
     fiscalFinding(NFE_KEY, { source: "xml", supplierName: "ATACADO CENTRAL LTDA", date: "2025-05-12", valueCents: 99 }),
@@ -136,6 +151,7 @@ const dupReading = (duplicateOf: number[]) => ({
   value: null,
   confidence: null,
   duplicateOf,
+  duplicateReasons: duplicateOf.map((blockId) => ({ blockId, reason: "key" })),
 });
 const xmlReading = {
   source: "xml",
@@ -147,6 +163,7 @@ const xmlReading = {
   value: "89.90",
   confidence: null,
   duplicateOf: [],
+  duplicateReasons: [],
 };
 const mixedReading = {
   source: "barcode",
@@ -158,6 +175,7 @@ const mixedReading = {
   value: "1234.56",
   confidence: null,
   duplicateOf: [],
+  duplicateReasons: [],
 };
 
 test("the office's list: each block's reading; duplicates among live blocks of the client only", async () => {
@@ -170,8 +188,19 @@ test("the office's list: each block's reading; duplicates among live blocks of t
   expect(blocks.get(b.dupB.id)?.reading).toEqual(dupReading([b.dupA.id]));
   // An imported key is a code of its block: the photo of the same note is its duplicate and back.
   expect(blocks.get(b.importedTwin.id)?.reading?.duplicateOf).toEqual([b.imported.id]);
-  // The imported block itself has no findings here: nothing read, no reading.
-  expect(blocks.get(b.imported.id)?.reading).toBeNull();
+  // The imported block itself has no findings here: nothing read, but its duplicate is said.
+  expect(blocks.get(b.imported.id)?.reading).toEqual({
+    source: null,
+    key: null,
+    model: null,
+    cnpj: null,
+    supplierName: null,
+    date: null,
+    value: null,
+    confidence: null,
+    duplicateOf: [b.importedTwin.id],
+    duplicateReasons: [{ blockId: b.importedTwin.id, reason: "key" }],
+  });
 });
 
 test("the month list reads the same", async () => {

@@ -77,6 +77,9 @@ describe("POST /api/block/create", () => {
     const created = [block.documents[0], block.documents[2]];
     expect(created.map((d) => d.clientRef)).toEqual([entries[0].id, entries[2].id]);
     expect(created.every((d) => d.uploadedById === regularAlpha.id && d.library === "" && !d.rescued)).toBe(true);
+    // Each new photo keeps its perceptual hash ("mesma foto"); the gallery documents, stored by the
+    // factory, have none.
+    expect(created.every((d) => typeof d.photoHash === "bigint")).toBe(true);
     expect(answer.documentsUrl).toEqual(
       block.documents.map((d) => expect.stringContaining(`/api/files/${d.displayKey!}?`)),
     );

@@ -26,7 +26,14 @@ import { login } from "./operators-support";
 const CLIENTS = 200;
 const BLOCKS = 100_000;
 const OTHER_OFFICE_CLIENTS = 5000;
-const BIG_TABLES = ["blocks", "documents", "block_views", "pendencies", "document_findings"];
+const BIG_TABLES = [
+  "blocks",
+  "documents",
+  "block_views",
+  "pendencies",
+  "document_findings",
+  "block_duplicate_dismissals",
+];
 
 let owner: OperatorWithUser;
 let target: Client;
@@ -65,9 +72,11 @@ beforeAll(async () => {
            0, now(), now()
       FROM generate_series(1, ${BLOCKS}::int) g`;
   await db.$executeRaw`
-    INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash, created_at)
+    INSERT INTO documents (client_id, block_id, display_key, thumb_key, mime, width, height, size, hash, photo_hash, created_at)
     SELECT b.client_id, b.id, 'documents/' || b.client_id || '/d' || b.id || '.webp', 'documents/' || b.client_id || '/t' || b.id || '.webp',
-           'image/webp', 800, 1200, 1000, md5(b.id::text), b.sent_at
+           'image/webp', 800, 1200, 1000, md5(b.id::text),
+           -- A photo hash (64 bits drawn from the block's id) for "mesma foto"'s band indexes.
+           (hashtext(b.id::text)::bigint << 32) | (hashtext('p' || b.id)::bigint & 4294967295), b.sent_at
       FROM blocks b`;
   await db.$executeRaw`
     INSERT INTO block_views (block_id, operator_id, viewed_at) SELECT id, ${owner.id}::int, now() FROM blocks WHERE id % 2 = 0`;
@@ -88,6 +97,10 @@ beforeAll(async () => {
      ) c
      WHERE (d.block_id / ${CLIENTS}::int) % 10 IN (0, 1)`;
   await db.$executeRaw`UPDATE blocks SET imported_key = lpad(id::text, 44, '9') WHERE id % 97 = 0`;
+  // 'Não é duplicado' said of a tenth of the blocks, each with its next one.
+  await db.$executeRaw`
+    INSERT INTO block_duplicate_dismissals (block_id, other_block_id)
+    SELECT id, id + 1 FROM blocks WHERE id % 10 = 0 AND id < (SELECT max(id) FROM blocks)`;
   await db.$executeRawUnsafe("ANALYZE");
   blockId = (await db.block.findFirstOrThrow({ where: { clientId: target.id }, select: { id: true } })).id;
   waitingId = (
@@ -196,6 +209,28 @@ test("block/list: a block's reading through the findings' indexes, its duplicate
       expect(plan).toMatch(/document_findings_client_id_code_idx/);
       expect(plan).toMatch(/Index Scan using blocks_imported_key_key/);
     }
+  }
+});
+
+test("block/list and document/block: the near duplicates through their indexes, no scan", async () => {
+  const calls = [
+    () => call(listPost, { token, body: { clientId: target.id } }),
+    () => call(listPost, { token, body: { clientId: target.id, year: 2024, month: 6 } }),
+    () => call(documentsPost, { token, body: { blockId } }),
+  ];
+  for (const run of calls) {
+    const explained = (await plans(await capture(run))).filter((plan) => /photo_hash/.test(plan));
+    if (process.env.PRINT_PLANS) console.log(explained.join("\n---\n"));
+    expect(explained.length).toBe(2); // the statement's own plan and its generic plan
+    for (const plan of explained) {
+      // "mesmo fornecedor e valor": one probe of its index per block.
+      expect(plan).toMatch(/Index Scan using blocks_supplier_value_idx/);
+      // "mesma foto": each band of each photo through its own index.
+      for (const band of [0, 1, 2, 3, 4]) expect(plan).toMatch(new RegExp(`documents_photo_band${band}_idx`));
+      // 'Não é duplicado': the pair probed through an index (its primary key or its second block's).
+      expect(plan).toMatch(/Index (Only )?Scan using block_duplicate_dismissals_(pkey|other_block_id_idx)/);
+    }
+    expectNoSeqScanOnBigTables(explained);
   }
 });
 

@@ -98,7 +98,13 @@ describe("POST /api/block/create with PDFs", () => {
     const sourceKey = pages[0]!.sourceKey!;
     expect(sourceKey).toMatch(/\.pdf$/);
     for (const page of pages) {
-      expect(page).toMatchObject({ sourceKey, sourceMime: "application/pdf", originalName: "extrato.pdf" });
+      // A PDF's page is no photo: no photo hash ("mesma foto").
+      expect(page).toMatchObject({
+        sourceKey,
+        sourceMime: "application/pdf",
+        originalName: "extrato.pdf",
+        photoHash: null,
+      });
       expect(page.displayKey).not.toBeNull();
       expect(await getBlobStore().exists(page.thumbKey!)).toBe(true);
       expect(page.width).toBe(1240);

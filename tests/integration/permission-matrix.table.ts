@@ -441,6 +441,17 @@ export const table: Record<string, Row> = {
     otherCompany: 200,
   },
   // Into alpha: its company's users and the office operators who see alpha; nobody else finds it.
+  "POST /api/block/duplicate/dismiss": {
+    ...noSession,
+    ownerA: 200,
+    adminA: 404,
+    responsible: 200,
+    shared: 200,
+    outsider: 404,
+    otherOffice: 404,
+    ...alphaUsers403,
+    otherCompany: 404,
+  },
   "POST /api/block/import": {
     ...noSession,
     ownerA: 200,

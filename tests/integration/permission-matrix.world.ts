@@ -392,6 +392,10 @@ export const requests: Record<string, RequestSpec> = {
   },
   "POST /api/block/create": { build: async () => ({ body: [await tinyPhoto()] }) },
   "POST /api/block/devolve": { build: async (m) => ({ body: { blockId: (await freshUncategorized(m)).id } }) },
+  "POST /api/block/duplicate/dismiss": body((m) => ({
+    blockId: m.w.uncategorized.id,
+    otherBlockId: m.w.categorized.id,
+  })),
   "POST /api/block/import": body((m) => ({
     clientId: m.w.alpha.id,
     files: [{ name: "nota.xml", base64url: `data:application/xml;base64,${buildNfe().bytes.toString("base64")}` }],

@@ -16,6 +16,7 @@ const reading = (patch: Partial<BlockReadingAnswer> = {}): BlockReadingAnswer =>
   value: "1234.56",
   confidence: null,
   duplicateOf: [],
+  duplicateReasons: [],
   ...patch,
 });
 const empty = { date: null, value: null, accountId: null, suggestion: null };

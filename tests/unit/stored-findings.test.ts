@@ -31,8 +31,9 @@ test("extra keys of a stored finding do not reach the reading", () => {
   expect(parseFindings(JSON.stringify([[stored]]))).toEqual([BOLETO]);
 });
 
-test("the reading: merged, duplicates once each and ascending; null when nothing holds", () => {
-  const reading = blockReading({ findings: JSON.stringify([[BOLETO], [XML]]), duplicateOf: [9, 3, 9] });
+test("the reading: merged, duplicates once each and ascending, their reasons by block then reason", () => {
+  const duplicates = "photo:9 key:3 supplier-value:9 line:9 key:9";
+  const reading = blockReading({ findings: JSON.stringify([[BOLETO], [XML]]), duplicates });
   expect(reading).toEqual({
     source: "barcode",
     key: KEY,
@@ -43,7 +44,29 @@ test("the reading: merged, duplicates once each and ascending; null when nothing
     value: "1234.56",
     confidence: null,
     duplicateOf: [3, 9],
+    duplicateReasons: [
+      { blockId: 3, reason: "key" },
+      { blockId: 9, reason: "key" },
+      { blockId: 9, reason: "line" },
+      { blockId: 9, reason: "supplier-value" },
+      { blockId: 9, reason: "photo" },
+    ],
   });
-  expect(blockReading({ findings: null, duplicateOf: [3] })).toBeNull();
-  expect(blockReading({ findings: JSON.stringify([[{ kind: "nope" }]]), duplicateOf: null })).toBeNull();
+});
+
+test("the reading: null when nothing holds and no duplicate; with only a duplicate, nothing read but the duplicate", () => {
+  expect(blockReading({ findings: null, duplicates: null })).toBeNull();
+  expect(blockReading({ findings: JSON.stringify([[{ kind: "nope" }]]), duplicates: null })).toBeNull();
+  expect(blockReading({ findings: null, duplicates: "photo:4 bogus:5 photo:x" })).toEqual({
+    source: null,
+    key: null,
+    model: null,
+    cnpj: null,
+    supplierName: null,
+    date: null,
+    value: null,
+    confidence: null,
+    duplicateOf: [4],
+    duplicateReasons: [{ blockId: 4, reason: "photo" }],
+  });
 });

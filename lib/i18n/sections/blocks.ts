@@ -1,6 +1,8 @@
 // The pt-BR catalogue's "blocks" section (lib/i18n/messages.ts explains the catalogue).
 export const blocksMessages = {
   notFound: "Bloco não encontrado.",
+  /** 'Não é duplicado' naming one block twice. */
+  sameBlockTwice: "Escolha dois blocos diferentes.",
   clientRequired: "Informe o cliente.",
   invalidDate: "Data de pagamento inválida.",
   dateOutOfRange: (first: number) => `A data de pagamento deve estar entre janeiro de ${first} e o mês atual.`,

@@ -38,8 +38,19 @@ export const readingMessages = {
   downloadPdf: "Baixar PDF",
   downloadOf: (label: string, name: string) => `${label}: ${name}`,
   duplicate: "Possível duplicado",
-  duplicateHint: "Outro bloco deste cliente traz a mesma chave ou linha digitável.",
+  duplicateHint: "Outro bloco deste cliente pode ser o mesmo pagamento. Compare antes de seguir.",
   duplicateLink: (id: number) => `Bloco ${id}`,
+  /** Why another block may be the same payment, beside its link. */
+  duplicateReason: {
+    key: "mesma chave de acesso",
+    line: "mesma linha digitável",
+    "supplier-value": "mesmo fornecedor e valor em até 3 dias",
+    photo: "mesma foto",
+  },
+  duplicateDismiss: "Não é duplicado",
+  duplicateDismissLabel: (id: number) => `Não é duplicado do bloco ${id}`,
+  duplicateDismissed: (id: number) => `Bloco ${id} marcado como não duplicado.`,
+  duplicateDismissFailed: "Não foi possível marcar. Tente de novo.",
   duplicateOpen: (id: number) => `Abrir o bloco ${id} para comparar (somente leitura)`,
   /** The note under a prefilled field: a code's source, or OCR's call to check it. */
   prefilled: (source: "xml" | "qrcode" | "barcode" | "pdf-text" | "ocr") =>
