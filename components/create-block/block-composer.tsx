@@ -13,7 +13,7 @@ export type BlockComposerProps = {
   selection: Selection;
   update: SelectionUpdate;
   /**
-   * Pending mode's card (the issue, the observation, Proximo): above the preview on a phone, beside it on a
+   * Pending mode's card (the problem, the observation, Proximo): above the preview on a phone, beside it on a
    * desktop.
    */
   aside?: ReactNode;

@@ -3,6 +3,7 @@
 // the personal-data-export job, in the start script's process (the job runner), builds it and writes the
 // mail. Timed from the request to the row's ready_at (the queue's pick-up included), the job process's
 // peak extra RSS sampled every 10 ms (and the kernel's VmHWM); then the one-time download, timed.
+import { insertSentHistory } from "@/server/seed/sent-history";
 import { memory, resetPeak } from "./server";
 import { login, type Server } from "./world";
 
@@ -27,20 +28,7 @@ export async function measurePersonalData(options: {
   const db = server.getDb();
   const client = await server.createClient({ name: "Empresa Bench Dados Pessoais" });
   const person = await server.createClientOperator({ client, type: 0 });
-  await db.$executeRaw`
-    INSERT INTO blocks (client_id, sent_by_id, sent_at, version, created_at, updated_at)
-    SELECT ${client.id}::int, ${person.id}::int, now() - (g || ' minutes')::interval, 0, now(), now()
-      FROM generate_series(1, ${documents}::int) g`;
-  await db.$executeRaw`
-    INSERT INTO documents (client_id, block_id, uploaded_by_id, display_key, thumb_key, mime, width, height, size, hash)
-    SELECT client_id, id, ${person.id}::int, 'documents/' || client_id || '/d' || id || '.webp',
-           'documents/' || client_id || '/t' || id || '.webp', 'image/webp', 2000, 1500, 300000, md5(id::text)
-      FROM blocks WHERE client_id = ${client.id}::int`;
-  await db.$executeRaw`
-    INSERT INTO audit_events (at, actor_user_id, client_id, action, target_type, target_id)
-    SELECT now() - (g || ' minutes')::interval, ${person.userId}::int, ${client.id}::int, 'block.send', 'block', g::text
-      FROM generate_series(1, ${documents}::int) g`;
-  await db.$executeRawUnsafe("ANALYZE blocks, documents, audit_events");
+  await insertSentHistory(db, { clientId: client.id, operatorId: person.id, userId: person.userId, count: documents });
   const token = await login(options.port, person.user.email);
 
   const baseline = memory(options.jobsPid).rss;

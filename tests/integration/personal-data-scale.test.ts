@@ -4,6 +4,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { getDb } from "@/server/db/client";
 import { buildPersonalDataExport } from "@/server/privacy/personal-data";
+import { insertSentHistory } from "@/server/seed/sent-history";
 import { getBlobStore } from "@/server/storage";
 import { createClient, createClientOperator } from "../helpers/factories";
 
@@ -13,20 +14,7 @@ test("10,000 documents: one ZIP listing every block, built within seconds", asyn
   const db = getDb();
   const client = await createClient();
   const person = await createClientOperator({ client, type: 0 });
-  await db.$executeRaw`
-    INSERT INTO blocks (client_id, sent_by_id, sent_at, version, created_at, updated_at)
-    SELECT ${client.id}::int, ${person.id}::int, now() - (g || ' minutes')::interval, 0, now(), now()
-      FROM generate_series(1, ${DOCUMENTS}::int) g`;
-  await db.$executeRaw`
-    INSERT INTO documents (client_id, block_id, uploaded_by_id, display_key, thumb_key, mime, width, height, size, hash)
-    SELECT client_id, id, ${person.id}::int, 'documents/' || client_id || '/d' || id || '.webp',
-           'documents/' || client_id || '/t' || id || '.webp', 'image/webp', 2000, 1500, 300000, md5(id::text)
-      FROM blocks WHERE client_id = ${client.id}::int`;
-  await db.$executeRaw`
-    INSERT INTO audit_events (at, actor_user_id, client_id, action, target_type, target_id)
-    SELECT now() - (g || ' minutes')::interval, ${person.userId}::int, ${client.id}::int, 'block.send', 'block', g::text
-      FROM generate_series(1, ${DOCUMENTS}::int) g`;
-  await db.$executeRawUnsafe("ANALYZE blocks, documents, audit_events");
+  await insertSentHistory(db, { clientId: client.id, operatorId: person.id, userId: person.userId, count: DOCUMENTS });
   const row = await db.personalDataExport.create({
     data: { userId: person.userId, tokenHash: `scale-${person.userId}`, expiresAt: new Date(Date.now() + 3_600_000) },
   });
