@@ -2,6 +2,7 @@
 
 import { useMemo, type ReactNode } from "react";
 import { useBusinessBlocks } from "@/lib/api/business-blocks";
+import { useQueuedCount } from "@/lib/api/send-queue";
 import { currentYearMonth } from "@/lib/format/dates";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { cn } from "@/components/ui/cn";
@@ -42,9 +43,10 @@ function FrameBody({ title, children, actions, pendencyCount, className }: Busin
   const now = useMemo(() => currentYearMonth(), []);
   const blocks = useBusinessBlocks(now.year, now.month);
   const count = pendencyCount ?? blocks.data?.pendencyNumber ?? 0;
+  const queuedCount = useQueuedCount();
   return (
     <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
-      <BusinessSideBar pendencyCount={count} />
+      <BusinessSideBar pendencyCount={count} queuedCount={queuedCount} />
       <main
         className={cn(
           // room for the fixed bottom bar on a phone
@@ -58,7 +60,7 @@ function FrameBody({ title, children, actions, pendencyCount, className }: Busin
         </div>
         {children}
       </main>
-      <BusinessBottomBar pendencyCount={count} />
+      <BusinessBottomBar pendencyCount={count} queuedCount={queuedCount} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ChevronLeft, FileCode2, House, Plus, Send, TriangleAlert, Undo2, type L
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import { businessNavMessages } from "@/lib/i18n/sections/businessNav";
+import { businessQueueMessages } from "@/lib/i18n/sections/businessQueue";
 import { AppLink } from "@/components/ui/app-link";
 import { cn } from "@/components/ui/cn";
 
@@ -12,7 +13,16 @@ const t = businessNavMessages;
 /** localStorage key of the side bar's state ("expanded" | "collapsed"); absent: by the screen width. */
 export const NAV_STORAGE_KEY = "bloco.businessNav";
 
-type NavEntry = { href: string; label: string; icon: LucideIcon; testId: string; badge?: boolean };
+/** Which count an entry shows: the open pendencies, or the blocks kept on the device ('Aguardando conexão'). */
+type BadgeKind = "pendencies" | "queued";
+type NavEntry = { href: string; label: string; icon: LucideIcon; testId: string; badge?: BadgeKind };
+
+/** The counts the bars show beside their entries. */
+export type NavCounts = { pendencyCount: number; queuedCount: number };
+
+const badgeCount = (kind: BadgeKind, counts: NavCounts) =>
+  kind === "pendencies" ? counts.pendencyCount : counts.queuedCount;
+const badgeLabel = (kind: BadgeKind) => (kind === "pendencies" ? t.pendingCount : businessQueueMessages.navCount);
 
 const icons = {
   home: House,
@@ -26,13 +36,20 @@ const icons = {
 
 /**
  * Spec §2 business side bar: Inicio, Criar bloco, Pendencias (badge), Blocos enviados, Devolvidos; and
- * 'Importar XML' after 'Criar bloco' (docs/decisions/0273-import-and-reading-screens.md).
+ * 'Importar XML' after 'Criar bloco' (docs/decisions/0273-import-and-reading-screens.md). Criar bloco counts
+ * the blocks waiting on the device for the connection (docs/decisions/0325-offline-send-queue.md).
  */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { href: "/home", label: t.home, icon: icons.home, testId: "nav-home" },
-  { href: "/createblock", label: t.createBlock, icon: icons.create, testId: "nav-create" },
+  { href: "/createblock", label: t.createBlock, icon: icons.create, testId: "nav-create", badge: "queued" },
   { href: "/importxml", label: t.importXml, icon: icons.importXml, testId: "nav-import" },
-  { href: "/pendencyblock", label: t.pendencies, icon: icons.pendencies, testId: "nav-pendencies", badge: true },
+  {
+    href: "/pendencyblock",
+    label: t.pendencies,
+    icon: icons.pendencies,
+    testId: "nav-pendencies",
+    badge: "pendencies",
+  },
   { href: "/sentblock", label: t.sentBlocks, icon: icons.sent, testId: "nav-sent" },
   { href: "/devolveds", label: t.devolveds, icon: icons.devolved, testId: "nav-devolveds" },
 ];
@@ -41,7 +58,7 @@ function Icon({ d: Glyph, className }: { d: LucideIcon; className?: string }) {
   return <Glyph aria-hidden="true" className={cn("size-2.5 shrink-0", className)} strokeWidth={1.8} />;
 }
 
-function Badge({ count, className }: { count: number; className?: string }) {
+function Badge({ count, label, className }: { count: number; label: (count: number) => string; className?: string }) {
   if (count <= 0) return null;
   return (
     <span
@@ -52,7 +69,7 @@ function Badge({ count, className }: { count: number; className?: string }) {
       )}
     >
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">{businessNavMessages.pendingCount(count)}</span>
+      <span className="sr-only">{label(count)}</span>
     </span>
   );
 }
@@ -81,7 +98,7 @@ const isCurrent = (pathname: string, href: string) => pathname === href || pathn
  * each entry shows its icon and label; collapsed, the icon alone with the label as tooltip (and still its
  * accessible name). The choice is kept in localStorage; until made, expanded from 1024 px.
  */
-export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
+export function BusinessSideBar(counts: NavCounts) {
   const pathname = usePathname();
   // Mounted in the browser only (the shell waits for the session): the first state may read storage.
   const [expanded, setExpanded] = useState(() => readStored() ?? window.matchMedia("(min-width: 1024px)").matches);
@@ -137,7 +154,8 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
                 <span className="min-w-0 flex-1 truncate group-data-[collapsed=true]/bar:sr-only">{entry.label}</span>
                 {entry.badge ? (
                   <Badge
-                    count={pendencyCount}
+                    count={badgeCount(entry.badge, counts)}
+                    label={badgeLabel(entry.badge)}
                     className={
                       "group-data-[collapsed=true]/bar:absolute" +
                       " group-data-[collapsed=true]/bar:top-0.25" +
@@ -155,7 +173,7 @@ export function BusinessSideBar({ pendencyCount }: { pendencyCount: number }) {
 }
 
 /** Below 640 px: a bar fixed at the bottom with the six entries (icon over label, 56 px tall targets). */
-export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) {
+export function BusinessBottomBar(counts: NavCounts) {
   const pathname = usePathname();
   return (
     <nav
@@ -189,7 +207,13 @@ export function BusinessBottomBar({ pendencyCount }: { pendencyCount: number }) 
                   )}
                 >
                   <Icon d={entry.icon} />
-                  {entry.badge ? <Badge count={pendencyCount} className="absolute -top-0.5 -right-0.5" /> : null}
+                  {entry.badge ? (
+                    <Badge
+                      count={badgeCount(entry.badge, counts)}
+                      label={badgeLabel(entry.badge)}
+                      className="absolute -top-0.5 -right-0.5"
+                    />
+                  ) : null}
                 </span>
                 <span className="line-clamp-2 break-words">{entry.label}</span>
               </AppLink>

@@ -215,3 +215,11 @@ export function solveBody(selection: Selection, pendencyId: number): PendencySol
 export function hasChanges(selection: Selection): boolean {
   return selection.removed.length > 0 || selection.items.some(isAdded);
 }
+
+/**
+ * The thumbnails a queued block keeps beside its body, entry by entry: a photo's own (a data URL made on
+ * the device); '' for a gallery document (its signed URL expires) and a PDF (none is drawn here).
+ */
+export function queueThumbs(selection: Selection): string[] {
+  return selection.items.filter(isAdded).map((item) => (item.kind === "new" && !item.pdf ? item.thumbUrl : ""));
+}

@@ -9,6 +9,7 @@ import { businessSentMessages } from "./businessSent";
 import { businessDevolvedMessages } from "./businessDevolved";
 import { businessHomeMessages } from "./businessHome";
 import { businessApiMessages } from "./businessApi";
+import { businessQueueMessages } from "./businessQueue";
 
 export const businessMessages = {
   nav: businessNavMessages,
@@ -18,4 +19,5 @@ export const businessMessages = {
   devolved: businessDevolvedMessages,
   home: businessHomeMessages,
   api: businessApiMessages,
+  queue: businessQueueMessages,
 } as const;
