@@ -1,6 +1,11 @@
 import type { NextConfig } from "next";
 
-import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./server/serve/security-headers";
+import { withSerwist } from "@serwist/turbopack";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  securityHeaders,
+  WORKER_CONTENT_SECURITY_POLICY,
+} from "./server/serve/security-headers";
 
 // Static security headers are set here, not in a proxy: a proxy matching /api halves route-handler
 // throughput and truncates bodies (ARCHITECTURE §1).
@@ -38,6 +43,16 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       // Pages get their script policy from proxy.ts; JSON and documents never need to run or embed anything.
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+      // The app's service worker (app/serwist/[path]/route.ts): revalidated on every update check, allowed
+      // to control the whole site, with a policy of its own.
+      {
+        source: "/serwist/:path*",
+        headers: [
+          { key: "Cache-Control", value: "no-cache" },
+          { key: "Service-Worker-Allowed", value: "/" },
+          { key: "Content-Security-Policy", value: WORKER_CONTENT_SECURITY_POLICY },
+        ],
+      },
       {
         source: "/home/client/contabilization/mobile/:path*",
         headers: [
@@ -49,4 +64,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// withSerwist keeps esbuild (which bundles the service worker at build time) out of the server bundles.
+export default withSerwist(nextConfig);

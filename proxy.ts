@@ -39,7 +39,9 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|_next/static|_next/image|favicon.ico|icon.svg).*)",
+      // The service worker and the installable app's files are no pages either (next.config.ts gives them headers).
+      source:
+        "/((?!api/|api$|_next/static|_next/image|favicon.ico|icon.svg|serwist/|manifest.webmanifest|icons/|apple-icon).*)",
       // Prefetches and client navigations fetch RSC payloads, not documents: no policy to attach.
       missing: [
         { type: "header", key: "rsc" },

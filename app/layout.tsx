@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { themeInitScript } from "@/components/shell/theme";
 import { earlyCallsScript } from "@/lib/early-calls";
+import { CANVAS } from "@/lib/pwa/palette";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -15,8 +16,8 @@ export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
   themeColor: [
-    { media: "(prefers-color-scheme: light)", color: "#f3f6f5" },
-    { media: "(prefers-color-scheme: dark)", color: "#0a1312" },
+    { media: "(prefers-color-scheme: light)", color: CANVAS.light },
+    { media: "(prefers-color-scheme: dark)", color: CANVAS.dark },
   ],
 };
 

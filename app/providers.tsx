@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { RouteGuard } from "@/components/auth/route-guard";
+import { AppWorker } from "@/components/pwa/app-worker";
 import { PlatformTitle } from "@/components/shell/platform-title";
 import { ThemeSync } from "@/components/shell/theme-sync";
 
@@ -11,6 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <>
       <PlatformTitle />
       <ThemeSync />
+      <AppWorker />
       <RouteGuard>{children}</RouteGuard>
     </>
   );

@@ -25,6 +25,7 @@ import { OfficeExportPanel } from "./office-export-panel";
 import { ProfilePanel } from "./profile-panel";
 import { PersonalDataPanel } from "@/components/privacy/personal-data-panel";
 import { privacyMessages } from "@/lib/i18n/sections/privacy";
+import { InstallAppEntry } from "@/components/pwa/install-app-entry";
 
 type Panel = "profile" | "contact" | "password" | "notifications" | "export" | "personalData" | null;
 const t = profileMessages;
@@ -80,6 +81,7 @@ export function ProfileDrawer({ platform, open, onOpenChange, onOpenChart }: Pro
           <ExpandablePanel title={t.panel} open={panel === "profile"} onOpenChange={toggle("profile")}>
             <ProfilePanel profile={profile.data} />
           </ExpandablePanel>
+          {platform === "bussiness" ? <InstallAppEntry /> : null}
           {officeKind ? <EntryButton label={officeLabel(officeKind)} onClick={() => setOfficeOpen(true)} /> : null}
           {chartEntry ? <EntryButton label={chartMessages.open} onClick={chartEntry} /> : null}
           {chartEntry ? (

@@ -1,6 +1,7 @@
 import type { MeAnswer, TokenAnswer, TokenBody } from "@/lib/contract/auth";
 import { browserSession } from "@/lib/session";
 import { api } from "./api";
+import { forgetKeptPages } from "@/lib/pwa/page-caches";
 import { leaveOpenScreens } from "./leaving";
 
 // Spec §7 "Auth": login, logout, and the caller's profile (its query hook, useMe, is lib/api/me.ts: the
@@ -23,6 +24,8 @@ export async function logout(): Promise<void> {
   if (refresh) {
     await api.request("/api/token/logout/", { refresh }, { auth: false }).catch(() => undefined);
   }
+  // The business pages' shell the app worker kept is not left readable offline for the next person.
+  await forgetKeptPages().catch(() => undefined);
   browserSession.clear();
 }
 

@@ -48,6 +48,7 @@ import { historyMessages } from "./sections/history";
 import { exportsMessages } from "./sections/exports";
 import { notificationsMessages } from "./sections/notifications";
 import { privacyMessages } from "./sections/privacy";
+import { pwaMessages } from "./sections/pwa";
 
 export const messages = {
   validation: validationMessages,
@@ -94,4 +95,5 @@ export const messages = {
   exports: exportsMessages,
   notifications: notificationsMessages,
   privacy: privacyMessages,
+  pwa: pwaMessages,
 } as const;

@@ -58,6 +58,10 @@ export function contentSecurityPolicy({ nonce, scriptHashes, https, dev }: Polic
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The app's service worker (/serwist/sw.js) and its web manifest (/manifest.webmanifest): same origin
+    // only, named rather than left to fall back (docs/decisions/0320-what-the-app-worker-keeps.md).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -31,6 +31,8 @@ describe("content security policy", () => {
       "base-uri 'self'",
       "form-action 'self'",
       "default-src 'self'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
     ]) {
       expect(policy.split("; ")).toContain(part);
     }
