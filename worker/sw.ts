@@ -24,6 +24,8 @@ import {
   STATIC_CACHE,
   type CacheRule,
 } from "@/lib/pwa/cache-rules";
+import { syncQueue } from "@/lib/send-queue/background";
+import { SYNC_TAG } from "@/lib/send-queue/rules";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -120,6 +122,19 @@ self.addEventListener("activate", (event) => {
             .map((name) => caches.delete(name)),
         ),
       ),
+  );
+});
+
+// The send queue of Criar bloco (docs/decisions/0325-offline-send-queue.md): on the sync the page
+// registered when it kept a block, sent here only when no window of the app is open (an open page sends
+// it on load and on `online`), with the same sender the page uses. Still waiting: the promise rejects
+// and the browser runs the sync again later.
+type SyncEvent = ExtendableEvent & { readonly tag: string };
+self.addEventListener("sync", (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    syncQueue(async () => (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).length),
   );
 });
 

@@ -26,6 +26,8 @@ export async function logout(): Promise<void> {
   }
   // The business pages' shell the app worker kept is not left readable offline for the next person.
   await forgetKeptPages().catch(() => undefined);
+  // The worker's copy of the access token for sending the queue (the queued blocks stay, the user's own).
+  await import("@/lib/send-queue/store").then((store) => store.forgetQueueSession()).catch(() => undefined);
   browserSession.clear();
 }
 

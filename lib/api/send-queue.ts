@@ -3,9 +3,9 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { BlockCreateBody } from "@/lib/contract/business";
 import { businessQueueMessages } from "@/lib/i18n/sections/businessQueue";
 import { browserSession } from "@/lib/session";
-import { inQueueOrder, queuedBlock, userOfToken, type QueuedBlock } from "@/lib/send-queue/rules";
+import { inQueueOrder, queuedBlock, SYNC_TAG, userOfToken, type QueuedBlock } from "@/lib/send-queue/rules";
 import { drainQueue, retryQueued, type SendBlock } from "@/lib/send-queue/sender";
-import { queueStore, subscribeQueue } from "@/lib/send-queue/store";
+import { keepQueueSession, queueStore, subscribeQueue } from "@/lib/send-queue/store";
 import { api } from "./api";
 import { blockSenderKeys } from "./block-sender";
 
@@ -15,9 +15,6 @@ import { blockSenderKeys } from "./block-sender";
 // is lib/send-queue/sender.ts, shared with the service worker.
 
 export type { QueuedBlock };
-
-/** The tag of the background sync the page asks for when it keeps a block (the service worker sends then). */
-export const SYNC_TAG = "bloco-send-queue";
 
 /** The logged-in user's id (the refresh token's subject), null when logged out. */
 export function useQueueUser(): string | null {
@@ -64,9 +61,14 @@ const sendQueued: SendBlock = async (body) => {
   });
 };
 
-/** Asks the service worker, when there is one, to send the queue once the connection returns. */
-async function registerSync(): Promise<void> {
+/**
+ * Asks the service worker, when there is one, to send the queue once the connection returns, and keeps
+ * for it whose queue it is and the current access token (docs/decisions/0325-offline-send-queue.md).
+ */
+async function registerSync(userId: string): Promise<void> {
   try {
+    const access = browserSession.getAccess();
+    if (access) await keepQueueSession({ userId, access });
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (
       registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
@@ -116,6 +118,17 @@ export function useSendQueue(onSent?: (count: number) => void): SendQueue {
     return result.sent;
   }, [userId, queryClient, onSent]);
 
+  // While blocks wait, the worker's copy of the access token follows the page's refreshes.
+  const access = useSyncExternalStore(
+    browserSession.subscribe,
+    () => browserSession.getSnapshot().access,
+    () => null,
+  );
+  const waiting = items.length > 0;
+  useEffect(() => {
+    if (userId !== null && access !== null && waiting) void keepQueueSession({ userId, access }).catch(() => undefined);
+  }, [userId, access, waiting]);
+
   useEffect(() => {
     void drain();
     const online = () => void drain();
@@ -131,7 +144,7 @@ export function useSendQueue(onSent?: (count: number) => void): SendQueue {
       } catch {
         return false;
       }
-      void registerSync();
+      void registerSync(userId);
       return true;
     },
     [userId],

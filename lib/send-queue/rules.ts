@@ -4,6 +4,9 @@ import type { BlockCreateBody } from "@/lib/contract/business";
 // queued block holds, which failures keep it waiting and which refuse it for good, whose it is, and in
 // which order the queue goes. No React, no window: the page and the service worker share them.
 
+/** The tag of the Background Sync the page registers when it keeps a block (the service worker sends then). */
+export const SYNC_TAG = "bloco-send-queue";
+
 /** A block kept on this device until it reaches the server. */
 export type QueuedBlock = {
   /** `${userId}:${id}`: the store's key, so one user's items never meet another's. */
@@ -61,6 +64,21 @@ export function failureKind(error: unknown): FailureKind {
   return "retry"; // not an answer of the server (an abort, an unexpected throw): nothing was refused
 }
 
+/**
+ * In the service worker: as failureKind, but a 401 keeps the block waiting. The worker sends with the
+ * page's last access token and never refreshes it; an expired token is no refusal, the page sends the
+ * block itself when it opens.
+ */
+export function workerFailureKind(error: unknown): FailureKind {
+  return isRecord(error) && error.status === 401 ? "retry" : failureKind(error);
+}
+
+/** Whether a JWT's `exp` (seconds) is still ahead of `now` (ms); false when it has none. */
+export function tokenAlive(token: string, now: number): boolean {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === "number" && exp * 1000 > now;
+}
+
 /** The store key of a user's item. */
 export const itemKey = (userId: string, id: string) => `${userId}:${id}`;
 
@@ -103,9 +121,14 @@ export function toSend(items: readonly QueuedBlock[]): QueuedBlock[] {
 }
 
 /** After a failed send: still waiting, or refused with the server's message. */
-export function afterFailure(item: QueuedBlock, error: unknown, fallbackReason: string): QueuedBlock {
+export function afterFailure(
+  item: QueuedBlock,
+  error: unknown,
+  fallbackReason: string,
+  kind: FailureKind = failureKind(error),
+): QueuedBlock {
   const attempts = item.attempts + 1;
-  if (failureKind(error) === "retry") return { ...item, state: "waiting", attempts };
+  if (kind === "retry") return { ...item, state: "waiting", attempts };
   const message = isRecord(error) && typeof error.message === "string" && error.message ? error.message : null;
   return { ...item, state: "refused", reason: message ?? fallbackReason, attempts };
 }
@@ -119,12 +142,18 @@ export const retried = (item: QueuedBlock): QueuedBlock => ({ ...item, state: "w
  * there is no token or it is not a JWT.
  */
 export function userOfToken(token: string | null | undefined): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === "string" && sub ? sub : null;
+}
+
+/** The claims of a JWT, unverified; null when it is not one. */
+function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
   const payload = token?.split(".")[1];
   if (!payload) return null;
   try {
     const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
     const json = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), "="))) as unknown;
-    return isRecord(json) && typeof json.sub === "string" && json.sub ? json.sub : null;
+    return isRecord(json) ? json : null;
   } catch {
     return null;
   }

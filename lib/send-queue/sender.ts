@@ -1,5 +1,5 @@
 import type { BlockCreateBody } from "@/lib/contract/business";
-import { afterFailure, failureKind, retried, toSend, type QueuedBlock } from "./rules";
+import { afterFailure, failureKind, retried, toSend, type FailureKind, type QueuedBlock } from "./rules";
 import type { QueueStore } from "./store";
 
 // The one sender of the queue, shared by the Criar bloco page and the service worker: one block at a
@@ -28,6 +28,8 @@ export type DrainOptions = {
   lock?: NamedLock;
   /** The reason kept when a refusal carried no message. */
   fallbackReason: string;
+  /** What a failure means (default failureKind; the worker, which cannot refresh, keeps a 401 waiting). */
+  classify?: (error: unknown) => FailureKind;
   /** The block being sent (its key), then null. */
   onSending?: (key: string | null) => void;
 };
@@ -40,7 +42,7 @@ export type DrainResult = { sent: number; refused: number; waiting: number };
  * keeps it waiting and ends the drain (the next load or `online` event tries again).
  */
 export async function drainQueue(options: DrainOptions): Promise<DrainResult> {
-  const { store, userId, send, lock = webLock, fallbackReason, onSending } = options;
+  const { store, userId, send, lock = webLock, fallbackReason, onSending, classify = failureKind } = options;
   return lock(lockName(userId), async () => {
     const result: DrainResult = { sent: 0, refused: 0, waiting: 0 };
     const queue = toSend(await store.list(userId));
@@ -53,9 +55,9 @@ export async function drainQueue(options: DrainOptions): Promise<DrainResult> {
         await store.remove(item.key);
         result.sent += 1;
       } catch (error) {
-        const next = afterFailure(item, error, fallbackReason);
-        await store.put(next);
-        if (failureKind(error) === "retry") {
+        const kind = classify(error);
+        await store.put(afterFailure(item, error, fallbackReason, kind));
+        if (kind === "retry") {
           result.waiting = queue.length - at;
           break;
         }

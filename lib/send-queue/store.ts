@@ -10,8 +10,33 @@ export const QUEUE_DB = "bloco-send-queue";
 const STORE = "blocks";
 const CHANNEL = "bloco-send-queue";
 
+const SESSION = "session";
+const SESSION_KEY = "current";
+
+/**
+ * What the service worker needs to send without a page: whose queue, and the page's last access token
+ * (the worker never refreshes: the refresh token rotates, and the page's copy would go stale).
+ */
+export type QueueSession = { userId: string; access: string };
+
 interface QueueSchema extends DBSchema {
   blocks: { key: string; value: QueuedBlock };
+  session: { key: string; value: QueueSession };
+}
+
+/** The page keeps its user and access token for the worker's sync (replacing the last). */
+export async function keepQueueSession(session: QueueSession): Promise<void> {
+  await (await database()).put(SESSION, session, SESSION_KEY);
+}
+
+/** The session the page last kept, if any. */
+export async function queueSession(): Promise<QueueSession | undefined> {
+  return (await database()).get(SESSION, SESSION_KEY);
+}
+
+/** On logout: the worker has no token left to send with (the queued blocks stay, the user's own). */
+export async function forgetQueueSession(): Promise<void> {
+  await (await database()).delete(SESSION, SESSION_KEY);
 }
 
 export type QueueStore = {
@@ -28,6 +53,7 @@ function database(): Promise<IDBPDatabase<QueueSchema>> {
   opening ??= openDB<QueueSchema>(QUEUE_DB, 1, {
     upgrade(db) {
       db.createObjectStore(STORE, { keyPath: "key" });
+      db.createObjectStore(SESSION);
     },
     // another context upgrades the schema: let go, the next call opens the new version
     blocking() {

@@ -14,7 +14,14 @@ import {
   type QueuedBlock,
 } from "@/lib/send-queue/rules";
 import { drainQueue, lockName, type NamedLock } from "@/lib/send-queue/sender";
-import { closeQueueStore, queueStore, subscribeQueue } from "@/lib/send-queue/store";
+import { syncQueue } from "@/lib/send-queue/background";
+import {
+  closeQueueStore,
+  forgetQueueSession,
+  keepQueueSession,
+  queueStore,
+  subscribeQueue,
+} from "@/lib/send-queue/store";
 import { createSessionStore, type KeyValueStorage } from "@/lib/session";
 
 // The send queue of Criar bloco: which failures keep a block waiting and which refuse it, whose items a
@@ -229,5 +236,65 @@ describe("the API client without a network", () => {
     expect(urls).toEqual(["/api/block/create"]);
     expect(onLogout).not.toHaveBeenCalled();
     expect(session.getRefresh()).toBe("refresh-1");
+  });
+});
+
+describe("the service worker's sync", () => {
+  const alive = token({ sub: "1", exp: Math.floor(Date.now() / 1000) + 300 });
+  const expired = token({ sub: "1", exp: Math.floor(Date.now() / 1000) - 1 });
+  const answer = (status: number, body: unknown) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+  afterAll(closeQueueStore);
+
+  afterEach(async () => {
+    for (const item of await queueStore.list("1")) await queueStore.remove(item.key);
+    await forgetQueueSession();
+  });
+
+  test("does nothing while a window of the app is open, or without a kept session or a live token", async () => {
+    await queueStore.put(block("1", "a", 1));
+    const fetchImpl = jest.fn(() => answer(200, { data: {} }));
+    expect(await syncQueue(async () => 1, Date.now(), fetchImpl)).toBe("window-open");
+    expect(await syncQueue(async () => 0, Date.now(), fetchImpl)).toBe("no-session");
+    await keepQueueSession({ userId: "1", access: expired });
+    expect(await syncQueue(async () => 0, Date.now(), fetchImpl)).toBe("token-expired");
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(await queueStore.list("1")).toHaveLength(1);
+  });
+
+  test("with no window open, sends the kept user's queue once with the kept token", async () => {
+    await queueStore.put(block("1", "a", 1));
+    await keepQueueSession({ userId: "1", access: alive });
+    const calls: Array<{ url: string; authorization: string | null }> = [];
+    const fetchImpl = jest.fn((url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), authorization: new Headers(init?.headers).get("authorization") });
+      return answer(200, { data: { id: 9 } });
+    });
+    expect(await syncQueue(async () => 0, Date.now(), fetchImpl as typeof fetch)).toEqual({
+      sent: 1,
+      refused: 0,
+      waiting: 0,
+    });
+    expect(calls).toEqual([{ url: "/api/block/create", authorization: `Bearer ${alive}` }]);
+    expect(await queueStore.list("1")).toEqual([]);
+    // nothing left: a second sync sends nothing
+    await syncQueue(async () => 0, Date.now(), fetchImpl as typeof fetch);
+    expect(calls).toHaveLength(1);
+  });
+
+  test("a 401 keeps the block waiting without a refresh (the sync fails, to run again); a network failure too", async () => {
+    await queueStore.put(block("1", "a", 1));
+    await keepQueueSession({ userId: "1", access: alive });
+    const urls: string[] = [];
+    const refused = jest.fn((url: string | URL | Request) => {
+      urls.push(String(url));
+      return answer(401, { error: { code: "unauthorized", message: "Sessão expirada" } });
+    });
+    await expect(syncQueue(async () => 0, Date.now(), refused as typeof fetch)).rejects.toThrow("still waiting");
+    expect(urls).toEqual(["/api/block/create"]);
+    const offline = jest.fn(() => Promise.reject(new TypeError("Failed to fetch")));
+    await expect(syncQueue(async () => 0, Date.now(), offline)).rejects.toThrow("still waiting");
+    expect((await queueStore.list("1")).map((item) => [item.state, item.attempts])).toEqual([["waiting", 2]]);
   });
 });
