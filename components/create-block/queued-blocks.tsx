@@ -22,7 +22,8 @@ export type QueuedBlocksProps = {
 /**
  * 'Aguardando conexão': the blocks kept on this device (docs/decisions/0325-offline-send-queue.md), oldest
  * first. A waiting one says so (or 'Enviando…' while it goes); one the server refused shows the server's
- * reason with 'Tentar de novo' and 'Descartar' (after a confirmation: its photos exist nowhere else).
+ * reason. Each offers 'Tentar de novo' (the connection may be back without an `online` event) and
+ * 'Descartar' (after a confirmation: its photos exist nowhere else); neither while it is being sent.
  */
 export function QueuedBlocks({ items, sending, onRetry, onDiscard }: QueuedBlocksProps) {
   const [discarding, setDiscarding] = useState<QueuedBlock | null>(null);
@@ -120,16 +121,16 @@ function QueuedItem({
           <p>{item.reason}</p>
         </div>
       ) : null}
-      {refused ? (
+      {sending ? null : (
         <div className="flex flex-wrap gap-1">
-          <Button variant="secondary" className="h-5.5" disabled={sending} onClick={onRetry}>
+          <Button variant="secondary" className="h-5.5" onClick={onRetry}>
             {t.retry}
           </Button>
-          <Button variant="ghost" className="h-5.5 text-danger" disabled={sending} onClick={onDiscard}>
+          <Button variant="ghost" className="h-5.5 text-danger" onClick={onDiscard}>
             {t.discard}
           </Button>
         </div>
-      ) : null}
+      )}
     </article>
   );
 }

@@ -8,7 +8,6 @@ import {
   expectProgressMoved,
   recordProgress,
   galleryTiles,
-  strip,
   stripImages,
   throttleUpload,
   writePhotos,
@@ -202,7 +201,7 @@ test.describe("desktop (1440 px)", () => {
     await expect(page.getByText("Sem itens nesta lista")).toBeVisible();
   });
 
-  test("[create block] a send cut off keeps the selection; 'Tentar novamente' sends the same ids and one block is made", async ({
+  test("[create block] a send cut off is kept on the device; 'Tentar de novo' sends the same ids and one block is made", async ({
     page,
     request,
     factories,
@@ -221,15 +220,16 @@ test.describe("desktop (1440 px)", () => {
       await route.abort("connectionreset");
     });
     await page.getByRole("button", { name: "Enviar bloco" }).click();
-    const failure = page
-      .getByRole("alert")
-      .filter({ hasText: "O envio não foi concluído. As imagens continuam selecionadas." });
-    await expect(failure).toBeVisible();
-    await expect(stripImages(page)).toHaveCount(2, PREPARED);
-    await expectNoAxeViolations(page, "Criar bloco, failed send");
-    await failure.getByRole("button", { name: "Tentar novamente" }).click();
-    await expect(page.getByText("Bloco enviado!")).toBeVisible({ timeout: 60_000 });
-    await expect(strip(page).getByRole("img")).toHaveCount(0);
+    await expect(
+      page.getByText("Sem conexão: o bloco foi guardado neste aparelho e será enviado quando a internet voltar."),
+    ).toBeVisible();
+    await expect(stripImages(page)).toHaveCount(0);
+    const kept = page.getByTestId("queued-block");
+    await expect(kept).toHaveCount(1);
+    await expectNoAxeViolations(page, "Criar bloco, a send cut off and kept");
+    await kept.getByRole("button", { name: "Tentar de novo" }).click();
+    await expect(page.getByText("1 bloco guardado foi enviado.")).toBeVisible({ timeout: 60_000 });
+    await expect(kept).toHaveCount(0);
 
     expect(bodies).toHaveLength(2);
     expect(bodies[1].map((entry) => entry.id)).toEqual(bodies[0].map((entry) => entry.id));
@@ -237,7 +237,7 @@ test.describe("desktop (1440 px)", () => {
   });
 });
 
-test("[create block] offline, the send says 'Sem conexão…' at once and goes once when the connection returns", async ({
+test("[create block] offline, the block is kept on the device at once and goes once when the connection returns", async ({
   page,
   context,
   request,
@@ -253,14 +253,15 @@ test("[create block] offline, the send says 'Sem conexão…' at once and goes o
   await context.setOffline(true);
   await page.getByRole("button", { name: "Enviar bloco" }).click();
   await expect(
-    page.getByRole("status").filter({ hasText: "Sem conexão: o envio continua quando a internet voltar" }),
+    page.getByText("Sem conexão: o bloco foi guardado neste aparelho e será enviado quando a internet voltar."),
   ).toBeVisible();
+  await expect(page.getByTestId("queued-block")).toHaveCount(1);
   await expectNoAxeViolations(page, "Criar bloco, offline send");
   expect(await blocksOf(firm.clientId)).toHaveLength(0);
 
   await context.setOffline(false);
-  await expect(page.getByText("Bloco enviado!")).toBeVisible();
-  await expect(page.getByText("Sem conexão: o envio continua quando a internet voltar")).toHaveCount(0);
+  await expect(page.getByText("1 bloco guardado foi enviado.")).toBeVisible();
+  await expect(page.getByTestId("queued-block")).toHaveCount(0);
   expect(bodies).toHaveLength(1);
   expect(await blocksOf(firm.clientId)).toHaveLength(1);
 });
