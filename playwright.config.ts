@@ -28,6 +28,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL,
+    // The business pages register the app's service worker (worker/sw.ts); a spec about it allows it with
+    // test.use({ serviceWorkers: "allow" }). Elsewhere every request reaches the page's own routes.
+    serviceWorkers: "block",
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",

@@ -25,9 +25,21 @@ export function AppWorker() {
       void forgetKeptPages().catch(() => undefined);
       return;
     }
-    void allowKeptPages()
-      .then(() => navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE, updateViaCache: "none" }))
-      .catch(() => undefined); // no worker (private mode, storage refused): the app works as before
+    // After the page's own load: the worker's install downloads the precache list, which must not compete
+    // with the first visit's scripts (docs/performance.md, "The app worker").
+    let cancelled = false;
+    const register = () => {
+      if (cancelled) return;
+      void allowKeptPages()
+        .then(() => navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE, updateViaCache: "none" }))
+        .catch(() => undefined); // no worker (private mode, storage refused): the app works as before
+    };
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener("load", register);
+    };
   }, [business, known]);
 
   return null;
