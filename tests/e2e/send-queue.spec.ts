@@ -8,10 +8,9 @@ import { apiLogin, openLoggedIn } from "./support/session";
 // connection is kept on the device ('Aguardando conexão', counted in the menu), survives a reload, and
 // arrives exactly once when the connection returns; a send refused for good shows the server's reason
 // with 'Tentar de novo' and 'Descartar'; another login on the same browser sees none of it. The page's
-// own sending is tested with service workers blocked (the worker's sync has its own test).
+// own sending is tested with service workers blocked, as the suite's config has them (the worker's sync: send-queue-worker.spec.ts).
 
 test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: "block" });
 
 /** Photos are downscaled one by one in the browser: a loaded machine needs its time. */
 const PREPARED = { timeout: 120_000 };
