@@ -15,7 +15,12 @@ test.describe.configure({ timeout: 240_000 });
 /** Photos are downscaled one by one in the browser: a loaded machine needs its time. */
 const PREPARED = { timeout: 120_000 };
 
-type QueuedRow = { key: string; state: string; reason: string | null; body: Array<{ id: string | number }> };
+type QueuedRow = {
+  key: string;
+  state: string;
+  reason: string | null;
+  body: Array<{ id: string | number; base64url?: string }>;
+};
 
 /** What the device keeps (IndexedDB 'bloco-send-queue', read as the page would). */
 function queuedRows(page: Page): Promise<QueuedRow[]> {
@@ -148,13 +153,20 @@ for (const viewport of [
       await page.getByRole("button", { name: "Enviar bloco" }).click();
       await expect(queuedItems(page)).toHaveCount(1);
 
-      // meanwhile the company blocks the owner's membership: the server refuses the send (403)
-      await db().clientOperator.update({ where: { id: firm.owner.operatorId }, data: { blocked: true } });
+      // meanwhile a colleague sends the same photo (same client id) from another device: the server
+      // refuses the kept block for good (409)
+      const [kept] = await queuedRows(page);
+      const colleague = await apiLogin(request, firm.colleague.email);
+      const theirs = await request.post("/api/block/create", {
+        headers: { authorization: `Bearer ${colleague.access}` },
+        data: kept.body,
+      });
+      expect(theirs.status()).toBe(200);
       await context.setOffline(false);
       const item = queuedItems(page);
       await expect(item).toHaveAttribute("data-state", "refused", { timeout: 60_000 });
       await expect(item.getByRole("alert")).toContainText("O envio foi recusado");
-      await expect(item.getByRole("alert")).toContainText("Esta ação é da plataforma da empresa.");
+      await expect(item.getByRole("alert")).toContainText("Esta imagem já foi enviada em outro bloco.");
       await expect(createEntry(page).getByText("1 bloco aguardando conexão")).toBeAttached();
       if (viewport.width === 390) await expectNoAxeViolations(page, "Criar bloco, a refused block, phone");
       await shots(page, "send-queue-refused");
@@ -164,7 +176,7 @@ for (const viewport of [
       await item.getByRole("button", { name: "Tentar de novo" }).click();
       await expect.poll(() => answers.length).toBe(1);
       await expect(item).toHaveAttribute("data-state", "refused");
-      expect(answers).toEqual([403]);
+      expect(answers).toEqual([409]);
 
       // 'Descartar' asks first: Cancelar keeps it, the confirmation removes it
       await item.getByRole("button", { name: "Descartar" }).click();
@@ -181,7 +193,7 @@ for (const viewport of [
         .click();
       await expect(queuedSection(page)).toHaveCount(0);
       expect(await queuedRows(page)).toEqual([]);
-      expect(await db().block.count({ where: { clientId: firm.clientId } })).toBe(0);
+      expect(await db().block.count({ where: { clientId: firm.clientId } })).toBe(1); // the colleague's
     });
   });
 }
