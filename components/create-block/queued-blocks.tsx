@@ -99,7 +99,7 @@ function QueuedItem({
         refused ? "border-danger/40 bg-danger-soft" : "border-border bg-surface-2",
       )}
     >
-      <div className="flex min-w-0 flex-wrap items-center gap-1">
+      <div className="flex min-w-0 items-start gap-1">
         <Thumbs item={item} />
         <div className="flex min-w-0 flex-1 flex-col">
           <h3 id={titleId} className="text-sm font-semibold">
@@ -108,12 +108,12 @@ function QueuedItem({
           <p className="text-xs text-muted tabular-nums">
             {t.savedAt(formatDate(item.queuedAt), formatTime(item.queuedAt))}
           </p>
+          {refused ? null : (
+            <p className="text-sm font-semibold text-fg" role="status">
+              {sending ? t.sending : t.waiting}
+            </p>
+          )}
         </div>
-        {refused ? null : (
-          <p className="text-sm font-semibold text-fg" role="status">
-            {sending ? t.sending : t.waiting}
-          </p>
-        )}
       </div>
       {refused ? (
         <div role="alert" className="flex flex-col gap-0.5 text-sm text-danger">
@@ -135,9 +135,9 @@ function QueuedItem({
   );
 }
 
-/** Up to four thumbnails; a gallery document or a PDF (no thumbnail kept here) shows an icon. */
+/** Up to three thumbnails; a gallery document or a PDF (no thumbnail kept here) shows an icon. */
 function Thumbs({ item }: { item: QueuedBlock }) {
-  const shown = item.body.slice(0, 4);
+  const shown = item.body.slice(0, 3);
   return (
     <ul aria-hidden="true" className="flex shrink-0 gap-0.5">
       {shown.map((entry, index) => {
