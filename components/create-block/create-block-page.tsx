@@ -6,6 +6,7 @@ import { useSendQueue } from "@/lib/api/send-queue";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { businessQueueMessages } from "@/lib/i18n/sections/businessQueue";
 import { isNetworkFailure } from "@/lib/send-queue/rules";
+import type { DrainResult } from "@/lib/send-queue/sender";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { BlockComposer } from "./block-composer";
 import { QueuedBlocks } from "./queued-blocks";
@@ -36,7 +37,10 @@ function CreateBlockPanel() {
   const [notice, setNotice] = useState<string | null>(null);
   const [storeFailed, setStoreFailed] = useState(false);
   const sender = useSendBlock();
-  const queue = useSendQueue(useCallback((count: number) => setNotice(q.sentFromQueue(count)), []));
+  // after a drain: how many kept blocks went (a refused one speaks in its own place)
+  const queue = useSendQueue(
+    useCallback((result: DrainResult) => setNotice(result.sent > 0 ? q.sentFromQueue(result.sent) : null), []),
+  );
   const update: SelectionUpdate = useCallback((change) => {
     setSelection(change);
     setNotice(null);

@@ -4,7 +4,7 @@ import type { BlockCreateBody } from "@/lib/contract/business";
 import { businessQueueMessages } from "@/lib/i18n/sections/businessQueue";
 import { browserSession } from "@/lib/session";
 import { inQueueOrder, queuedBlock, SYNC_TAG, userOfToken, type QueuedBlock } from "@/lib/send-queue/rules";
-import { drainQueue, retryQueued, type SendBlock } from "@/lib/send-queue/sender";
+import { drainQueue, retryQueued, type DrainResult, type SendBlock } from "@/lib/send-queue/sender";
 import { keepQueueSession, queueStore, subscribeQueue } from "@/lib/send-queue/store";
 import { api } from "./api";
 import { blockSenderKeys } from "./block-sender";
@@ -93,9 +93,9 @@ export type SendQueue = {
 
 /**
  * The queue of Criar bloco: sent on load and on every `online` event (no timers), one block at a time
- * under the per-user Web Lock. `onSent` hears how many arrived after each drain that sent any.
+ * under the per-user Web Lock. `onDrained` hears what each drain that sent or refused a block did.
  */
-export function useSendQueue(onSent?: (count: number) => void): SendQueue {
+export function useSendQueue(onDrained?: (result: DrainResult) => void): SendQueue {
   const userId = useQueueUser();
   const items = useQueuedBlocks(userId);
   const [sending, setSending] = useState<string | null>(null);
@@ -109,14 +109,14 @@ export function useSendQueue(onSent?: (count: number) => void): SendQueue {
       send: sendQueued,
       fallbackReason: businessQueueMessages.refusedFallback,
       onSending: setSending,
-    }).catch(() => ({ sent: 0 })); // the store unavailable: the blocks stay where they are
+    }).catch(() => ({ sent: 0, refused: 0, waiting: 0 })); // the store unavailable: the blocks stay where they are
     if (result.sent > 0) {
       for (const queryKey of [blockSenderKeys.library, ["blocks"], ["business"]])
         void queryClient.invalidateQueries({ queryKey });
-      onSent?.(result.sent);
     }
+    if (result.sent > 0 || result.refused > 0) onDrained?.(result);
     return result.sent;
-  }, [userId, queryClient, onSent]);
+  }, [userId, queryClient, onDrained]);
 
   // While blocks wait, the worker's copy of the access token follows the page's refreshes.
   const access = useSyncExternalStore(
