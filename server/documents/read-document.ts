@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import type PgBoss from "pg-boss";
 import type { Finding } from "@/lib/fiscal/block-reading";
 import { accessKeyFinding, fiscalQrFinding, findingCode, paymentFinding } from "@/lib/fiscal/findings";
@@ -29,6 +30,23 @@ export const XML_MIME = "application/xml";
 
 /** Time for the views of one photo (read-codes.ts): the job holds one core meanwhile. */
 const PHOTO_BUDGET_MS = 4_000;
+
+/**
+ * The text layers of the PDFs whose pages this process reads, by the kept PDF's key: a PDF of N pages is
+ * N documents, read one after the other, and its text is read once (one child process), not once per
+ * page. A PDF that no longer opens is kept as no pages. Bounded by characters; a PDF larger than the
+ * bound is read again per page.
+ */
+const pdfTexts = new LRUCache<string, string[]>({
+  max: 64,
+  maxSize: 4_000_000,
+  sizeCalculation: (pages) =>
+    Math.max(
+      1,
+      pages.reduce((sum, page) => sum + page.length, 0),
+    ),
+  ttl: 10 * 60_000,
+});
 
 type ReadOptions = { db?: Db; store?: BlobStore; now?: Date };
 export type ReadResult = "read" | "already read" | "gone";
@@ -113,10 +131,15 @@ async function photoFindings(store: BlobStore, key: string, now: Date): Promise<
  * (it opened when sent) gives nothing: the page's picture is read instead.
  */
 async function pdfPageFindings(store: BlobStore, sourceKey: string, page: number, now: Date): Promise<Finding[]> {
-  const source = await store.get(sourceKey);
-  if (!source) return [];
-  const text = await pdfText(source.body);
-  const pageText = text.ok ? text.pages[page - 1] : undefined;
+  let pages = pdfTexts.get(sourceKey);
+  if (!pages) {
+    const source = await store.get(sourceKey);
+    if (!source) return [];
+    const text = await pdfText(source.body);
+    pages = text.ok ? text.pages : [];
+    pdfTexts.set(sourceKey, pages);
+  }
+  const pageText = pages[page - 1];
   if (!pageText) return [];
   const found = findInPdfText(pageText, isoDay(now));
   return [
