@@ -103,9 +103,10 @@ export const CategorizeBlock = memo(function CategorizeBlock({
     performance.clearMarks(SAVE_MARK);
   }, []);
 
-  // A page the job has not drawn yet: the documents are asked again until it is (useBlockDocuments).
+  // A page the job has not drawn yet, or a document it has not read yet: the documents are asked again
+  // until it has (useBlockDocuments), and the reading card shows what it read. The form is filled once.
   const preparing = block.documentsUrl.some(isPageInPreparation);
-  const drawn = useBlockDocuments(preparing ? block.id : null).data;
+  const drawn = useBlockDocuments(preparing || block.readingPending ? block.id : null).data;
   const urls = drawn?.documentsUrl ?? block.documentsUrl;
   const thumbs = drawn?.thumbnailsUrl ?? block.thumbnailsUrl;
   const total = urls.length;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/blocks";
-import { pollWhilePreparing } from "@/lib/fiscal/page-in-preparation";
+import { pollWhilePending } from "@/lib/fiscal/page-in-preparation";
 import { api } from "./api";
 import { clientDetailKeys } from "./client-detail";
 
@@ -27,7 +27,8 @@ export const viewerAccountKeys = {
 
 /**
  * POST /api/document/block: images, badges, version and the open pendency of one block; its reading,
- * sources and importer. Asked again while a page is in preparation (pollWhilePreparing).
+ * sources and importer. Asked again while a page is in preparation or a document is still to be read
+ * (pollWhilePending).
  */
 export function useBlockDocuments(blockId: number | null) {
   return useQuery({
@@ -35,7 +36,7 @@ export function useBlockDocuments(blockId: number | null) {
     queryKey: blockKeys.documents(blockId ?? 0),
     queryFn: ({ signal }) => api.request<BlockDocumentsAnswer>("/api/document/block", { blockId }, { signal }),
     staleTime: 0,
-    refetchInterval: (query) => pollWhilePreparing(query.state.data ? [query.state.data] : undefined),
+    refetchInterval: (query) => pollWhilePending(query.state.data),
   });
 }
 

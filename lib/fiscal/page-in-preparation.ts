@@ -25,6 +25,15 @@ export function pollWhilePreparing(blocks: Iterable<ShownPictures> | undefined):
   return false;
 }
 
+/**
+ * The same for one block's documents answer, which also asks again while one of its documents is still
+ * to be read by the document-read job (`readingPending`): its reading may still arrive.
+ */
+export function pollWhilePending(answer: (ShownPictures & { readingPending: boolean }) | undefined): number | false {
+  if (!answer) return false;
+  return answer.readingPending ? PAGE_IN_PREPARATION_POLL_MS : pollWhilePreparing([answer]);
+}
+
 /** Every block of a year → month → account map (POST /api/block/list's `blocks`). */
 export function* blocksOfMap<T>(
   byMonth: Record<string, Record<string, Record<string, T[]>>> | undefined,

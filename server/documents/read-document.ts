@@ -170,14 +170,19 @@ async function drawXmlPage(
 
 /** How many unread documents one sweep sends to be read. */
 const SWEEP_BATCH = 500;
+/** A document stored this recently has its own read queued by the commit that stored it: not swept. */
+export const SWEEP_GRACE_MS = 10 * 60_000;
 
 /**
  * The document-read sweep: a document-read job, behind every new one, for each document not read yet
- * (stored while the queue could not be reached, or a backlog). Oldest first, SWEEP_BATCH per run.
+ * and stored more than SWEEP_GRACE_MS ago (stored while the queue could not be reached, or a backlog).
+ * Oldest first, SWEEP_BATCH per run.
  */
-export async function sweepUnreadDocuments(boss: PgBoss, db: Db = getDb()): Promise<number> {
+export async function sweepUnreadDocuments(boss: PgBoss, db: Db = getDb(), now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - SWEEP_GRACE_MS);
   const rows = await db.$queryRaw<{ id: number }[]>`
-    SELECT id FROM documents WHERE read_at IS NULL AND deleted_at IS NULL ORDER BY id LIMIT ${SWEEP_BATCH}`;
+    SELECT id FROM documents WHERE read_at IS NULL AND deleted_at IS NULL AND created_at < ${before}
+     ORDER BY id LIMIT ${SWEEP_BATCH}`;
   if (rows.length > 0) {
     await boss.insert(
       rows.map((row) => ({

@@ -3,6 +3,7 @@ import {
   isPageInPreparation,
   PAGE_IN_PREPARATION_PATH,
   PAGE_IN_PREPARATION_POLL_MS,
+  pollWhilePending,
   pollWhilePreparing,
 } from "@/lib/fiscal/page-in-preparation";
 
@@ -38,5 +39,14 @@ describe("a screen asks again while an imported page is not drawn yet", () => {
     expect(pollWhilePreparing(blocksOfMap(map))).toBe(PAGE_IN_PREPARATION_POLL_MS);
     expect(pollWhilePreparing(blocksOfMap({ "2026": { "1": { "5": [drawn] } } }))).toBe(false);
     expect([...blocksOfMap(undefined)]).toEqual([]);
+  });
+});
+
+describe("one block's documents answer", () => {
+  test("asks again while a document is still to be read, or a page is in preparation", () => {
+    expect(pollWhilePending(undefined)).toBe(false);
+    expect(pollWhilePending({ ...drawn, readingPending: false })).toBe(false);
+    expect(pollWhilePending({ ...drawn, readingPending: true })).toBe(PAGE_IN_PREPARATION_POLL_MS);
+    expect(pollWhilePending({ ...preparing, readingPending: false })).toBe(PAGE_IN_PREPARATION_POLL_MS);
   });
 });
