@@ -1,7 +1,7 @@
 // The photo quality check of Criar bloco (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md),
 // measured two ways:
 // - detection: receipts drawn with a fixed seed (scripts/bench/quality-photos.ts), sharp and degraded
-//   (gaussian blur of several σ, a moved hand, darkened, overexposed, washed out, shrunk), each decoded
+//   (gaussian blur of several σ, a moved hand, darkened, overexposed, washed out, shrunk), each drawn
 //   at the analysis size with sharp and measured by the same functions the browser's worker runs: per
 //   degradation, the share flagged for its reason, and the sharp photos flagged for anything (false alarms);
 // - time: the real page (/createblock of the built app) in Chromium with its CPU slowed 4× (DevTools
@@ -141,10 +141,10 @@ export type TimingRow = {
   /** CPU slowdown (DevTools protocol Emulation.setCPUThrottlingRate). */
   rate: number;
   photos: number;
-  /** Time inside the worker (decode at the analysis size, read back, measures), ms: p50, p95, max. */
+  /** Time inside the worker (the draw at the analysis size, read back, measures), ms: p50, p95, max. */
   worker: [number, number, number];
-  /** Of which the decode at the analysis size and the read back, ms: p50, p95, max. */
-  decode: [number, number, number];
+  /** Of which the draw at the analysis size and the read back, ms: p50, p95, max. */
+  draw: [number, number, number];
   /** From the post to the answer on the page's main thread, ms: p50, p95, max. */
   roundTrip: [number, number, number];
 };
@@ -226,7 +226,7 @@ export async function measureTiming(options: {
         rate,
         photos: entries.length,
         worker: stats(entries.map((entry) => (entry.detail as { workerMs: number }).workerMs)),
-        decode: stats(entries.map((entry) => (entry.detail as { decodeMs: number }).decodeMs)),
+        draw: stats(entries.map((entry) => (entry.detail as { drawMs: number }).drawMs)),
         roundTrip: stats(entries.map((entry) => entry.duration)),
       });
     }
