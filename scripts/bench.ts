@@ -776,15 +776,16 @@ async function main(): Promise<void> {
       const timing = await measureTiming({ port, email: "cliente@empresa.demo", photos: qualityTimed });
       results.quality = { detection, timing };
       const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
-      const slow = timing.find((row) => row.rate === 4)!;
       lines.push(
-        {
-          item: "13",
-          measure: `photo check: time per 2000 px photo in Chromium at 4× CPU slowdown, in the worker (p95 of ${slow.photos})`,
-          value: `${slow.worker[1]} ms (p50 ${slow.worker[0]} ms)`,
-          target: "≤ 50 ms",
-          pass: slow.worker[1] <= 50,
-        },
+        ...timing
+          .filter((row) => row.rate === 4)
+          .map((slow) => ({
+            item: "13",
+            measure: `photo check: time per 2000 px photo in Chromium at 4× CPU slowdown, in the worker, photos chosen ${slow.mode} (p95 of ${slow.photos})`,
+            value: `${slow.worker[1]} ms (p50 ${slow.worker[0]} ms)`,
+            target: "≤ 50 ms",
+            pass: slow.worker[1] <= 50,
+          })),
         ...detection.rows.slice(1).map((row) => ({
           item: "13",
           measure: `photo check: ${row.label} flagged (${row.photos} receipts)`,
@@ -819,10 +820,11 @@ async function main(): Promise<void> {
             r.directions.join(" / "),
           ]),
         ),
-        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate, so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "round trip": on the page, from the post to the answer (queueing behind the photos before it included):`,
+        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate and way of choosing (the ${qualityTimed} at once, each checked while the next is prepared beside it; or one by one, each chosen when the one before has its verdict, as a camera takes them), so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "round trip": on the page, from the post to the answer (queueing behind the photos before it included):`,
         table(
           [
             "CPU slowdown",
+            "chosen",
             "photos",
             "worker p50 / p95 / max ms",
             "of which draw and read back p50 / p95 / max ms",
@@ -830,6 +832,7 @@ async function main(): Promise<void> {
           ],
           timing.map((r) => [
             `${r.rate}×`,
+            r.mode,
             r.photos,
             r.worker.join(" / "),
             r.draw.join(" / "),
