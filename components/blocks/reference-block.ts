@@ -18,6 +18,7 @@ export function referenceBlock(id: number): Block {
     version: -1,
     hasPendency: false,
     reading: null,
+    readingPending: false,
     accountSuggestion: null,
   };
 }

@@ -4,7 +4,8 @@ import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useBlockDocuments, useMarkViewed } from "@/lib/api/blocks";
 import type { CategorizationBlock } from "@/lib/api/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
-import { isPageInPreparation, readingOf } from "@/lib/fiscal/reading-view";
+import { isPageInPreparation } from "@/lib/fiscal/page-in-preparation";
+import { readingOf } from "@/lib/fiscal/reading-view";
 import { readingMessages } from "@/lib/i18n/sections/reading";
 import { viewerMessages } from "@/lib/i18n/sections/viewer";
 import { BlockPanel } from "@/components/blocks/block-panel";
@@ -102,9 +103,10 @@ export const CategorizeBlock = memo(function CategorizeBlock({
     performance.clearMarks(SAVE_MARK);
   }, []);
 
-  // A page the job has not drawn yet: the documents are asked again until it is (useBlockDocuments).
+  // A page the job has not drawn yet, or a document it has not read yet: the documents are asked again
+  // until it has (useBlockDocuments), and the reading card shows what it read. The form is filled once.
   const preparing = block.documentsUrl.some(isPageInPreparation);
-  const drawn = useBlockDocuments(preparing ? block.id : null).data;
+  const drawn = useBlockDocuments(preparing || block.readingPending ? block.id : null).data;
   const urls = drawn?.documentsUrl ?? block.documentsUrl;
   const thumbs = drawn?.thumbnailsUrl ?? block.thumbnailsUrl;
   const total = urls.length;

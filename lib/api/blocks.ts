@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ChartAccount, ClientAccount } from "@/lib/contract/accounts";
 import type { Block, BlockDocumentsAnswer, BlockSaveBody } from "@/lib/contract/blocks";
-import { isPageInPreparation } from "@/lib/fiscal/reading-view";
+import { pollWhilePending } from "@/lib/fiscal/page-in-preparation";
 import { api } from "./api";
 import { clientDetailKeys } from "./client-detail";
 
@@ -25,12 +25,10 @@ export const viewerAccountKeys = {
     ["accounts", "viewer", "client", clientId, year, month] as const,
 };
 
-/** While a page is not drawn yet (its picture says 'Página em preparo'), the documents are asked again. */
-export const PAGE_IN_PREPARATION_POLL_MS = 3_000;
-
 /**
  * POST /api/document/block: images, badges, version and the open pendency of one block; its reading,
- * sources and importer. Refetched every PAGE_IN_PREPARATION_POLL_MS while a page is in preparation.
+ * sources and importer. Asked again while a page is in preparation or a document is still to be read
+ * (pollWhilePending).
  */
 export function useBlockDocuments(blockId: number | null) {
   return useQuery({
@@ -38,8 +36,7 @@ export function useBlockDocuments(blockId: number | null) {
     queryKey: blockKeys.documents(blockId ?? 0),
     queryFn: ({ signal }) => api.request<BlockDocumentsAnswer>("/api/document/block", { blockId }, { signal }),
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.documentsUrl.some(isPageInPreparation) ? PAGE_IN_PREPARATION_POLL_MS : false,
+    refetchInterval: (query) => pollWhilePending(query.state.data),
   });
 }
 

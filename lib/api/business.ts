@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ACCOUNT_LIST_RETRY } from "@/lib/constants";
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import type { BusinessBlocksAnswer, ReturnedDocument, SentBlock, SentOperator } from "@/lib/contract/business";
+import { pollWhilePreparing } from "@/lib/fiscal/page-in-preparation";
 import { api } from "./api";
 import { businessKeys } from "./business-blocks";
 import type { PeriodAccounts } from "./client-detail";
@@ -36,7 +37,10 @@ export function useSentOperators() {
   });
 }
 
-/** POST /api/block/sent {operatorId, year, month}: that operator's blocks of the month, newest first. */
+/**
+ * POST /api/block/sent {operatorId, year, month}: that operator's blocks of the month, newest first.
+ * Asked again while an imported page is in preparation (pollWhilePreparing).
+ */
 export function useSentBlocks(operatorId: number | null, year: number, month: number) {
   return useQuery({
     enabled: operatorId !== null,
@@ -45,6 +49,7 @@ export function useSentBlocks(operatorId: number | null, year: number, month: nu
       api.request<SentBlock[]>("/api/block/sent", month === 0 ? { operatorId, year } : { operatorId, year, month }, {
         signal,
       }),
+    refetchInterval: (query) => pollWhilePreparing(query.state.data),
   });
 }
 

@@ -3,6 +3,7 @@ import { ACCOUNT_LIST_RETRY, POLL_INTERVAL_MS } from "@/lib/constants";
 import type { ClientAccount, ClientAccountsByMonth } from "@/lib/contract/accounts";
 import type { ClientBlocksAnswer, Pendency } from "@/lib/contract/blocks";
 import type { ClientBusyAnswer, ClientCard } from "@/lib/contract/clients";
+import { blocksOfMap, pollWhilePreparing } from "@/lib/fiscal/page-in-preparation";
 import { api } from "./api";
 
 // What /home/client reads: the client's card (isResponsable), its busy state (polled,
@@ -67,7 +68,10 @@ export function usePeriodAccounts(clientId: number, year: number, month: number)
   });
 }
 
-/** POST /api/block/list: one month alone, or (month 0) the whole year → month → account map. */
+/**
+ * POST /api/block/list: one month alone, or (month 0) the whole year → month → account map. Asked
+ * again while an imported page is in preparation (pollWhilePreparing).
+ */
 export function usePeriodBlocks(clientId: number, year: number, month: number) {
   return useQuery({
     queryKey: clientDetailKeys.blocks(clientId, year, month),
@@ -75,6 +79,7 @@ export function usePeriodBlocks(clientId: number, year: number, month: number) {
       api.request<ClientBlocksAnswer>("/api/block/list", month === 0 ? { clientId } : { clientId, year, month }, {
         signal,
       }),
+    refetchInterval: (query) => pollWhilePreparing(blocksOfMap(query.state.data?.blocks)),
   });
 }
 

@@ -49,6 +49,11 @@ export const blockSchema = z.object({
    * until something is read (docs/decisions/0271-fiscal-reading-contract.md).
    */
   reading: blockReadingSchema.nullable(),
+  /**
+   * One of its documents is still to be read by the document-read job (additive): `reading` may still
+   * change, and a screen showing it asks again (lib/fiscal/page-in-preparation.ts).
+   */
+  readingPending: z.boolean(),
   /** The account its supplier's earlier blocks suggest (additive; null on the company's answers). */
   accountSuggestion: accountSuggestionSchema.nullable(),
 });
@@ -130,6 +135,8 @@ export const blockDocumentsAnswer = z.object({
   pendency: z.object({ issue: z.number().int(), observations: z.string(), date: z.iso.datetime() }).nullable(),
   /** The block's reading, as on the lists (additive). */
   reading: blockReadingSchema.nullable(),
+  /** One of its documents is still to be read by the document-read job (additive), as on the lists. */
+  readingPending: z.boolean(),
   /** The office operator who imported it from a fiscal XML: 'Importado por {nome}' (additive). */
   importedBy: z.string().nullable(),
   /** Per document, in the order of documentsUrl: the file it came as, null for a photo (additive). */

@@ -7,11 +7,6 @@ import { maskCnpj, maskCpf } from "@/lib/format/masks";
 
 export type { BlockReadingAnswer, DocumentSource };
 
-/** The picture a document's page has until the job draws it (public/pagina-em-preparo.svg). */
-export const PAGE_IN_PREPARATION_PATH = "/pagina-em-preparo.svg";
-
-export const isPageInPreparation = (url: string) => url.includes(PAGE_IN_PREPARATION_PATH);
-
 /** A block's (or a documents answer's) reading, null when absent or not read yet. */
 export function readingOf(answer: object | null | undefined): BlockReadingAnswer | null {
   return (answer as { reading?: BlockReadingAnswer | null } | null | undefined)?.reading ?? null;

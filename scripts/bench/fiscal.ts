@@ -1,9 +1,14 @@
-// The fiscal reading's measurements: one ZIP of 1,000 NF-e XMLs imported through HTTP (POST
-// /api/block/import), timed until the answer, with the app server's peak extra RSS meanwhile; then the
-// pages of those notes drawn by the document-read job, as pages per second (from the answer until the
-// last page is stored); and the codes read from the 200 seeded photos (scripts/fiscal-photos.ts).
+// The fiscal reading's measurements: first, on the app as it starts (its queue idle), how long a new
+// photo of a boleto waits for its reading after the send's answer; then one ZIP of 1,000 NF-e XMLs
+// imported through HTTP (POST /api/block/import), timed until the answer, with the app server's peak
+// extra RSS meanwhile; then the pages of those notes drawn by the document-read job, as pages per second
+// (from the answer until the last page is stored); and the codes read from the 200 seeded photos
+// (scripts/fiscal-photos.ts).
+import { createRandom } from "../../server/seed/random";
 import { buildNfe, zipFiles } from "../lib/fiscal-xml";
 import { measureCodeReading, type CodeReadingRow } from "../fiscal-photos";
+import { drawnCode } from "../fiscal-photos/codes";
+import { photograph } from "../fiscal-photos/photo";
 import { send } from "./load";
 import { memory, resetPeak } from "./server";
 import type { Server } from "./world";
@@ -20,9 +25,61 @@ export type ImportResult = {
   pagesPerSecond: number;
 };
 
-export type FiscalResult = { import: ImportResult; photos: CodeReadingRow[] };
+export type NewPhotoResult = {
+  /** Seconds from each send's answer until its document's reading was stored, in send order. */
+  seconds: number[];
+  /** How many of those readings found the boleto's code. */
+  found: number;
+};
+
+export type FiscalResult = { newPhotos: NewPhotoResult; import: ImportResult; photos: CodeReadingRow[] };
 
 const POLL_MS = 1_000;
+const READ_POLL_MS = 100;
+
+/**
+ * `count` blocks of one photographed boleto each (scripts/fiscal-photos: drawn, degraded as a phone
+ * photo), sent one after the other as a company user through POST /api/block/create; for each, the time
+ * from the answer until the document-read job stored its reading (documents.read_at), up to `limitMs`.
+ */
+export async function measureNewPhotoReading(options: {
+  port: number;
+  token: string;
+  server: Server;
+  count: number;
+  limitMs: number;
+}): Promise<NewPhotoResult> {
+  const random = createRandom(30);
+  const today = new Date().toISOString().slice(0, 10);
+  const db = options.server.getDb();
+  const seconds: number[] = [];
+  let found = 0;
+  for (let i = 0; i < options.count; i += 1) {
+    const photo = await photograph(random, drawnCode(random, "boleto", today));
+    const body = [{ id: `bench-reading-${i}`, base64url: `data:image/jpeg;base64,${photo.bytes.toString("base64")}` }];
+    const answer = await send({ port: options.port, path: "/api/block/create", token: options.token, body });
+    if (answer.status !== 200) throw new Error(`a new photo's send answered ${answer.status}: ${answer.text}`);
+    const answered = performance.now();
+    const blockId = (JSON.parse(answer.text) as { data: { id: number } }).data.id;
+    for (;;) {
+      const doc = await db.document.findFirst({
+        where: { blockId },
+        select: { readAt: true, _count: { select: { findings: true } } },
+      });
+      if (doc?.readAt) {
+        seconds.push((performance.now() - answered) / 1000);
+        if (doc._count.findings > 0) found += 1;
+        break;
+      }
+      if (performance.now() - answered > options.limitMs) {
+        seconds.push(Infinity);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, READ_POLL_MS));
+    }
+  }
+  return { seconds, found };
+}
 
 /** Imports `notes` NF-e in one ZIP as a company user, then waits (up to `drawLimitMs`) for their pages. */
 export async function measureImport(options: {
@@ -81,9 +138,11 @@ export async function measureImport(options: {
 }
 
 export async function measureFiscal(
-  options: Parameters<typeof measureImport>[0] & { photos: number },
+  options: Parameters<typeof measureImport>[0] & { photos: number; newPhotos: number },
 ): Promise<FiscalResult> {
+  options.log(`fiscal: ${options.newPhotos} new photos of a boleto, each until its reading`);
+  const newPhotos = await measureNewPhotoReading({ ...options, count: options.newPhotos, limitMs: 120_000 });
   const imported = await measureImport(options);
   options.log(`photos: reading the codes of ${options.photos} photos`);
-  return { import: imported, photos: await measureCodeReading(options.photos) };
+  return { newPhotos, import: imported, photos: await measureCodeReading(options.photos) };
 }

@@ -19,6 +19,8 @@ type DocumentRow = {
   originalName: string | null;
   /** Its findings as a JSON array, in order (null: none). */
   found: string | null;
+  /** Not read yet by the document-read job. */
+  unread: boolean;
   marks: string[] | null;
   /** The block's possible duplicates, duplicatesSql's text (the same on every row). */
   duplicates: string | null;
@@ -29,6 +31,7 @@ type DocumentRow = {
 const DOCUMENTS_SQL = `
     SELECT d.display_key AS "displayKey", d.thumb_key AS "thumbKey", d.source_key AS "sourceKey",
            d.source_mime AS "sourceMime", d.original_name AS "originalName", fd.found::text AS found,
+           (d.read_at IS NULL) AS unread,
            (SELECT array_agg(DISTINCT m.mark) FROM document_findings f, unnest(f.marks) AS m(mark)
              WHERE f.document_id = d.id) AS marks,
            dup.found AS duplicates
@@ -144,6 +147,7 @@ export async function blockDocuments({
       ? { issue: pendency.issue, observations: pendency.observations, date: pendency.createdAt.toISOString() }
       : null,
     reading,
+    readingPending: documents.some((doc) => doc.unread),
     importedBy: block.importedBy?.user.name ?? null,
     sources: documents.map(sourceOf),
     exportedAt: block.exports[0]?.export.at.toISOString() ?? null,

@@ -25,6 +25,8 @@ export type BlockRow = {
   version: number;
   viewed: boolean;
   hasPendency: boolean;
+  /** One of its documents is not read yet by the document-read job (documents.read_at). */
+  readingPending: boolean;
   /**
    * The documents' keys in order, separated by one space (a key never holds one: blob-key.ts), null
    * without documents: one text column reads faster than a text[] the driver parses.
@@ -104,6 +106,7 @@ export function toLoaded(row: BlockRow): LoadedBlock {
     version: row.version,
     hasPendency: row.hasPendency,
     reading: blockReading(row),
+    readingPending: row.readingPending,
     // Filled by the office's reads that offer it (withAccountSuggestions).
     accountSuggestion: null,
   };
@@ -128,6 +131,7 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
     SELECT b.id, b.account_id AS "accountId", to_char(b.payment_date, 'YYYY-MM-DD') AS "paymentDate",
            b.value_cents::text AS "valueCents", b.contabilized_at AS "contabilizedAt", b.sent_at AS "sentAt", b.version,
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
+           COALESCE(docs.unread, false) AS "readingPending",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
            docs.findings, ${duplicatesSql("b", { codes: "docs.codes", ids: "docs.ids", hashes: "docs.hashes" })} AS duplicates,
            ${BLOCK_YEAR_MONTH_SQL} AS "yearMonth",
@@ -146,7 +150,8 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
                array_to_string(array_agg(d.thumb_key ORDER BY d.position, d.id), ' ', '${NO_PAGE}') AS thumbs,
                (json_agg(fd.found ORDER BY d.position, d.id) FILTER (WHERE fd.found IS NOT NULL))::text AS findings,
                string_agg(fd.codes, ' ') AS codes, array_agg(d.id) AS ids,
-               array_agg(d.photo_hash) FILTER (WHERE d.photo_hash IS NOT NULL) AS hashes
+               array_agg(d.photo_hash) FILTER (WHERE d.photo_hash IS NOT NULL) AS hashes,
+               bool_or(d.read_at IS NULL) AS unread
           FROM documents d
           ${DOCUMENT_FINDINGS_SQL}
          WHERE d.block_id = b.id AND d.deleted_at IS NULL

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import type PgBoss from "pg-boss";
 import type { Finding } from "@/lib/fiscal/block-reading";
 import { accessKeyFinding, fiscalQrFinding, findingCode, paymentFinding } from "@/lib/fiscal/findings";
@@ -29,6 +30,23 @@ export const XML_MIME = "application/xml";
 
 /** Time for the views of one photo (read-codes.ts): the job holds one core meanwhile. */
 const PHOTO_BUDGET_MS = 4_000;
+
+/**
+ * The text layers of the PDFs whose pages this process reads, by the kept PDF's key: a PDF of N pages is
+ * N documents, read one after the other, and its text is read once (one child process), not once per
+ * page. A PDF that no longer opens is kept as no pages. Bounded by characters; a PDF larger than the
+ * bound is read again per page.
+ */
+const pdfTexts = new LRUCache<string, string[]>({
+  max: 64,
+  maxSize: 4_000_000,
+  sizeCalculation: (pages) =>
+    Math.max(
+      1,
+      pages.reduce((sum, page) => sum + page.length, 0),
+    ),
+  ttl: 10 * 60_000,
+});
 
 type ReadOptions = { db?: Db; store?: BlobStore; now?: Date };
 export type ReadResult = "read" | "already read" | "gone";
@@ -113,10 +131,15 @@ async function photoFindings(store: BlobStore, key: string, now: Date): Promise<
  * (it opened when sent) gives nothing: the page's picture is read instead.
  */
 async function pdfPageFindings(store: BlobStore, sourceKey: string, page: number, now: Date): Promise<Finding[]> {
-  const source = await store.get(sourceKey);
-  if (!source) return [];
-  const text = await pdfText(source.body);
-  const pageText = text.ok ? text.pages[page - 1] : undefined;
+  let pages = pdfTexts.get(sourceKey);
+  if (!pages) {
+    const source = await store.get(sourceKey);
+    if (!source) return [];
+    const text = await pdfText(source.body);
+    pages = text.ok ? text.pages : [];
+    pdfTexts.set(sourceKey, pages);
+  }
+  const pageText = pages[page - 1];
   if (!pageText) return [];
   const found = findInPdfText(pageText, isoDay(now));
   return [
@@ -147,14 +170,19 @@ async function drawXmlPage(
 
 /** How many unread documents one sweep sends to be read. */
 const SWEEP_BATCH = 500;
+/** A document stored this recently has its own read queued by the commit that stored it: not swept. */
+export const SWEEP_GRACE_MS = 10 * 60_000;
 
 /**
  * The document-read sweep: a document-read job, behind every new one, for each document not read yet
- * (stored while the queue could not be reached, or a backlog). Oldest first, SWEEP_BATCH per run.
+ * and stored more than SWEEP_GRACE_MS ago (stored while the queue could not be reached, or a backlog).
+ * Oldest first, SWEEP_BATCH per run.
  */
-export async function sweepUnreadDocuments(boss: PgBoss, db: Db = getDb()): Promise<number> {
+export async function sweepUnreadDocuments(boss: PgBoss, db: Db = getDb(), now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - SWEEP_GRACE_MS);
   const rows = await db.$queryRaw<{ id: number }[]>`
-    SELECT id FROM documents WHERE read_at IS NULL AND deleted_at IS NULL ORDER BY id LIMIT ${SWEEP_BATCH}`;
+    SELECT id FROM documents WHERE read_at IS NULL AND deleted_at IS NULL AND created_at < ${before}
+     ORDER BY id LIMIT ${SWEEP_BATCH}`;
   if (rows.length > 0) {
     await boss.insert(
       rows.map((row) => ({

@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "@/server/config";
 import { assertValidBlobKey, isValidBlobKey } from "@/server/storage/blob-key";
+import { PAGE_IN_PREPARATION_PATH } from "@/lib/fiscal/page-in-preparation";
 
 // Documents are private (ARCHITECTURE §5): a document's address is /api/files/<key>?exp=&sig=, where
 // sig = HMAC-SHA256(FILE_URL_SECRET, key + "\n" + exp) in base64url. The newline cannot occur in a key
@@ -33,14 +34,11 @@ export function signDocumentUrl(key: string, options: { ttlSeconds?: number } & 
 }
 
 /**
- * What a document's picture and thumbnail are while the page of a document that came as a file (an
- * imported XML) is not drawn yet: a static picture saying so, until the reading job stores the page.
+ * A document's picture or thumbnail: its signed link, or, while the page of a document that came as a
+ * file (an imported XML) is not drawn yet, PAGE_IN_PREPARATION_PATH: a static picture saying so.
  */
-export const PAGE_IN_PREPARATION_URL = "/pagina-em-preparo.svg";
-
-/** A document's picture or thumbnail: its signed link, or PAGE_IN_PREPARATION_URL while it has none. */
 export function documentImageUrl(key: string | null): string {
-  return key === null ? PAGE_IN_PREPARATION_URL : signDocumentUrl(key);
+  return key === null ? PAGE_IN_PREPARATION_PATH : signDocumentUrl(key);
 }
 
 /** The `exp` the lists' links get now: every link signed for a list within this minute carries it. */

@@ -97,28 +97,30 @@ export function positionedTextPdf(texts: { text: string; x: number; y: number }[
   return pagesPdf([{ size: A4, content }]);
 }
 
+/** The text of a boleto's page. */
+export const boletoLines = (line = BOLETO_LINE): string[] => [
+  "Banco Bradesco S.A. | 237-2 | " + line,
+  "Local de pagamento: pagável em qualquer banco até o vencimento",
+  "Beneficiário: Padaria Pão Quente Ltda — CNPJ " + DANFE_CNPJ,
+  "(=) Valor do Documento  R$ 3.700,00",
+];
+
+/** The text of a DANFE's page. */
+export const danfeLines = (key = DANFE_KEY): string[] => [
+  "DANFE — Documento Auxiliar da Nota Fiscal Eletrônica",
+  "PADARIA PÃO QUENTE LTDA   CNPJ " + DANFE_CNPJ,
+  "CHAVE DE ACESSO",
+  groupedKey(key),
+  "VALOR TOTAL DOS PRODUTOS 1.100,00",
+  "VALOR TOTAL DA NOTA 1.234,56",
+];
+
 export function boletoPdf(line = BOLETO_LINE): Buffer {
-  return textPdf([
-    [
-      "Banco Bradesco S.A. | 237-2 | " + line,
-      "Local de pagamento: pagável em qualquer banco até o vencimento",
-      "Beneficiário: Padaria Pão Quente Ltda — CNPJ " + DANFE_CNPJ,
-      "(=) Valor do Documento  R$ 3.700,00",
-    ],
-  ]);
+  return textPdf([boletoLines(line)]);
 }
 
 export function danfePdf(key = DANFE_KEY): Buffer {
-  return textPdf([
-    [
-      "DANFE — Documento Auxiliar da Nota Fiscal Eletrônica",
-      "PADARIA PÃO QUENTE LTDA   CNPJ " + DANFE_CNPJ,
-      "CHAVE DE ACESSO",
-      groupedKey(key),
-      "VALOR TOTAL DOS PRODUTOS 1.100,00",
-      "VALOR TOTAL DA NOTA 1.234,56",
-    ],
-  ]);
+  return textPdf([danfeLines(key)]);
 }
 
 /** `count` blank pages. */

@@ -235,6 +235,32 @@ test("tocategorize: the block and the next carry their readings", async () => {
   expect(res.json.data?.block?.reading).toEqual(dupReading([b.dupB.id]));
   expect(res.json.data?.next?.id).toBe(b.dupB.id);
   expect(res.json.data?.next?.reading).toEqual(dupReading([b.dupA.id]));
+  // Both documents read (their findings written): nothing more to wait for.
+  expect(res.json.data?.block?.readingPending).toBe(false);
+  expect(res.json.data?.next?.readingPending).toBe(false);
+});
+
+test("readingPending: a block with a document still to be read says so until the reading job marks it read", async () => {
+  const two = await createBlock({
+    client: alpha,
+    state: "categorized",
+    operator: owner,
+    documents: 2,
+    sentAt: new Date(),
+  });
+  const pending = async () => ({
+    listed: (await officeList()).get(two.id)?.readingPending,
+    viewed: blockDocumentsAnswer.parse((await viewer(two.id)).json.data).readingPending,
+  });
+  expect(await pending()).toEqual({ listed: true, viewed: true });
+  // One of the two read, with nothing found: the other is still to be read.
+  await createFindings(two.documents[0]!, []);
+  expect(await pending()).toEqual({ listed: true, viewed: true });
+  await createFindings(two.documents[1]!, []);
+  expect(await pending()).toEqual({ listed: false, viewed: false });
+  // A document read but removed from the block no longer counts; a new unread one does.
+  await getDb().document.update({ where: { id: two.documents[1]!.id }, data: { readAt: null, deletedAt: new Date() } });
+  expect(await pending()).toEqual({ listed: false, viewed: false });
 });
 
 test("document/block: the reading, no importer, no source for photos", async () => {

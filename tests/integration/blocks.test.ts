@@ -200,6 +200,8 @@ describe("POST /api/block/list", () => {
       version: 1,
       hasPendency: false,
       reading: null,
+      // Its document was stored by the factory, never read (the reading job does not run here).
+      readingPending: true,
       accountSuggestion: null,
     });
     expect(blockSchema.parse(cat)).toBeTruthy();
@@ -799,6 +801,7 @@ describe("POST /api/document/block", () => {
       version: 1,
       pendency: null,
       reading: null,
+      readingPending: true, // a factory document, never read
       importedBy: null,
       sources: [null],
       exportedAt: null,

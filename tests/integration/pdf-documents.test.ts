@@ -22,8 +22,10 @@ import { createBlock, createPendency } from "../helpers/factories";
 import { call } from "../helpers/http";
 import {
   BOLETO_BARCODE,
+  boletoLines,
   boletoPdf,
   corruptPdf,
+  danfeLines,
   danfePdf,
   DANFE_KEY,
   encryptedPdf,
@@ -302,6 +304,25 @@ describe("readDocument on a PDF's page", () => {
       code: { barcode: BOLETO_BARCODE, valueCents: 370_000, dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
     });
     expect((await db().document.findUniqueOrThrow({ where: { id: doc!.id } })).readAt).toEqual(expect.any(Date));
+  });
+
+  test("a PDF's pages are read from one reading of its text layer", async () => {
+    const twoPages = textPdf([boletoLines(), danfeLines()]);
+    const res = await send([pdfEntry(twoPages, "boleto-e-nota.pdf")]);
+    const [first, second] = await documentsOf(res.json.data!.id);
+    expect(first!.sourceKey).toBe(second!.sourceKey);
+    expect(await readDocument(first!.id, { now: new Date("2026-11-29T12:00:00Z") })).toBe("read");
+    // The kept PDF is gone before its second page is read: its text, read with the first page, serves.
+    await getBlobStore().delete(second!.sourceKey!);
+    expect(await readDocument(second!.id)).toBe("read");
+    const findings = await db().documentFinding.findMany({
+      where: { documentId: { in: [first!.id, second!.id] } },
+      orderBy: { documentId: "asc" },
+    });
+    expect(findings.map((row) => [row.documentId, row.source, row.code])).toEqual([
+      [first!.id, "pdf-text", BOLETO_BARCODE],
+      [second!.id, "pdf-text", DANFE_KEY],
+    ]);
   });
 
   test("a DANFE: the access key with the page's total", async () => {

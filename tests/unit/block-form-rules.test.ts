@@ -39,6 +39,7 @@ const block = (extra: Partial<Block> = {}): Block => ({
   version: 4,
   hasPendency: false,
   reading: null,
+  readingPending: false,
   accountSuggestion: null,
   ...extra,
 });

@@ -23,6 +23,7 @@ const block = (
   version: 0,
   hasPendency: false,
   reading: null,
+  readingPending: false,
   accountSuggestion: null,
   ...extra,
 });

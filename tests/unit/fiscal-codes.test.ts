@@ -134,6 +134,12 @@ describe("collection slips", () => {
     const seven = slip("7", "00000002599" + "0100" + "1234567890123456789012345");
     expect(parsePaymentCode(seven.barcode, "2026-11-28")).toMatchObject({ valueCents: null });
     for (const broken of withDigitChanged(eight.barcode, 3)) expect(parsePaymentCode(broken, "2026-11-28")).toBeNull();
+    // The 48-digit line: each field of 11 digits carries its own modulo 11 DV; one changed is refused.
+    for (const field of [0, 1, 2, 3]) {
+      for (const broken of withDigitChanged(eight.line, field * 12 + 11)) {
+        expect(parsePaymentCode(broken, "2026-11-28")).toBeNull();
+      }
+    }
   });
 
   test("the collection modulo 11: remainder 0 or 1 gives 0, remainder 10 gives 1", () => {
@@ -187,5 +193,8 @@ describe("QR codes", () => {
     expect(parseFiscalQr(`${cfe}|20251130143210|12.50||assinatura==`)).toMatchObject({ buyer: null });
     expect(parseFiscalQr(`${cfe}|20251131143210|12.50||x`)).toBeNull();
     expect(parseFiscalQr(`${nfce}|20251130143210|12.50||x`)).toBeNull();
+    // A CF-e key whose check digit fails.
+    const broken = cfe.slice(0, 43) + ((Number(cfe[43]) + 1) % 10);
+    expect(parseFiscalQr(`${broken}|20251130143210|12.50|12345678909|assinatura==`)).toBeNull();
   });
 });

@@ -63,25 +63,24 @@ export async function startApp(env: Record<string, string> = {}, { keepData = fa
   let output = "";
   // The app runs with its production defaults: none of the test process's relaxed limits.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("PASSWORD_")));
-  const child = spawn(
-    process.execPath,
-    [resolve(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/start.ts"],
-    {
-      cwd: root,
-      env: {
-        ...inherited,
-        NODE_ENV: "production",
-        DATABASE_URL: "",
-        PORT: String(PORT),
-        EMBEDDED_PG_PORT: String(PG_PORT),
-        DATA_DIR,
-        BLOCO_RESET_DATA: keepData ? "0" : "1",
-        SEED: "0",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // As `npm start` runs it: one Node process with tsx's loader, so a SIGTERM reaches the start script itself
+  // (tsx's CLI wrapper kills a child that does not acknowledge a signal within milliseconds: a start
+  // script busy reading a photo would be killed without stopping its app server and PostgreSQL).
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      PORT: String(PORT),
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      DATA_DIR,
+      BLOCO_RESET_DATA: keepData ? "0" : "1",
+      SEED: "0",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));

@@ -1,0 +1,77 @@
+import { expectNoAxeViolations } from "./support/axe";
+import { saoPauloToday } from "./support/business";
+import { db } from "./support/create-block";
+import { expect, test } from "./support/data";
+import { openAsOffice } from "./support/reading";
+
+// A reading that arrives while the operator has the block open on the categorization screen: the block
+// was sent with documents the document-read job has not read yet (`readingPending`), so the screen asks
+// for its documents again until they are read, and the reading card shows what was read without the
+// block being opened again. The form stays as it opened (it is filled once: decision 0273). The test's
+// own client (people.categorizationClient, its block of two receipts stored unread by the factory);
+// the test plays the job's part by writing the findings the job would write (the factories'
+// createFindings, which marks each document read; the sweep leaves documents this fresh to their own
+// reads). At 1440 and 390 px, axe on each state.
+
+test.describe.configure({ timeout: 240_000 });
+
+const VIEWPORTS = [
+  { name: "1440", viewport: { width: 1440, height: 900 } },
+  { name: "390", viewport: { width: 390, height: 844 } },
+] as const;
+
+const brDate = (iso: string) => iso.split("-").reverse().join("/");
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`at ${name} px`, () => {
+    test.use({ viewport });
+
+    test(`[reading] a reading that arrives while the block is open shows in its card, the form untouched (${name}); axe`, async ({
+      page,
+      request,
+      people,
+      factories,
+    }) => {
+      const data = await people.categorizationClient({ blocks: 1 });
+      const [block] = data.blocks;
+      const documents = await db().document.findMany({
+        where: { blockId: block!.id },
+        orderBy: { position: "asc" },
+        select: { id: true, clientId: true, readAt: true },
+      });
+      expect(documents.map((document) => document.readAt)).toEqual([null, null]);
+
+      await openAsOffice(page, request, data, "/home/client/categorization");
+      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block!.id));
+      await expect(page.getByTestId("reading-card")).toHaveCount(0);
+      await expect(page.getByLabel("Valor")).toHaveValue("");
+      await expectNoAxeViolations(page, `categorization, reading still to come (${name})`);
+
+      // The screen keeps asking while a document is unread: seen before the job's part is played.
+      const asked = (response: { url(): string; request(): { postDataJSON(): unknown } }) =>
+        response.url().endsWith("/api/document/block") &&
+        (response.request().postDataJSON() as { blockId?: number } | null)?.blockId === block!.id;
+      await page.waitForResponse(asked);
+
+      // The job reads the first receipt: a boleto, due yesterday (today on the 1st), R$ 876,54.
+      const today = saoPauloToday();
+      const due = `${today.year}-${String(today.month).padStart(2, "0")}-${String(Math.max(1, today.day - 1)).padStart(2, "0")}`;
+      await factories.createFindings(documents[0]!, [factories.boletoFinding({ dueDate: due, valueCents: 87_654 })]);
+      const card = page.getByTestId("reading-card");
+      await expect(card).toContainText("Boleto");
+      await expect(card).toContainText(`Vencimento ${brDate(due)}`);
+      await expect(card).toContainText("R$ 876,54");
+      // still asking: the second receipt is unread
+      await page.waitForResponse(asked);
+
+      // The job reads the second one, finding nothing. The form was filled when the block opened, and
+      // stays so under the operator's hands.
+      await factories.createFindings(documents[1]!, []);
+      await page.waitForResponse(asked);
+      await expect(card).toContainText("R$ 876,54");
+      await expect(page.getByLabel("Valor")).toHaveValue("");
+      await expect(page.getByTestId("prefill-value")).toHaveCount(0);
+      await expectNoAxeViolations(page, `categorization, reading arrived (${name})`);
+    });
+  });
+}
