@@ -676,9 +676,16 @@ async function main(): Promise<void> {
           target: "≤ 5 ms",
           pass: timing.p95 <= 5,
         },
+        {
+          item: "8",
+          measure: `time per suggestion at ${timing.blocks} blocks, a block read without a CNPJ (by its supplier's name): p95`,
+          value: `${timing.nameP95} ms (p50 ${timing.nameP50} ms)`,
+          target: "≤ 5 ms",
+          pass: timing.nameP95 <= 5,
+        },
       );
       section(
-        `Account suggestion. The replay: each demo client's categorised blocks with a supplier, in the order they were categorised, each predicted from the blocks before it by the server's ranking (lib/accounts/suggestion-rank.ts); "seen" counts the blocks whose supplier the client had categorised before; beside the ranking, the plain rule "the account used most so far" and the share of blocks whose account had been used for the supplier before (the most any ranking of the history can reach). The time: one client with ${timing.blocks} categorised blocks over ${timing.suppliers} suppliers, the server's accountSuggestions (its one statement and the ranking) called in the bench process for ${timing.calls} blocks one at a time, and for a list of 100 blocks of 100 suppliers (p50 ${timing.listP50} ms, p95 ${timing.listP95} ms):`,
+        `Account suggestion. The replay: each demo client's categorised blocks with a supplier, in the order they were categorised, each predicted from the blocks before it by the server's ranking (lib/accounts/suggestion-rank.ts); "seen" counts the blocks whose supplier the client had categorised before; beside the ranking, the plain rule "the account used most so far" and the share of blocks whose account had been used for the supplier before (the most any ranking of the history can reach). The time: one client with ${timing.blocks} categorised blocks over ${timing.suppliers} suppliers, the server's accountSuggestions (its one statement and the ranking) called in the bench process for ${timing.calls} blocks one at a time, as many read without a CNPJ (matched by the supplier's normalised name), and for a list of 100 blocks of 100 suppliers (p50 ${timing.listP50} ms, p95 ${timing.listP95} ms):`,
         table(
           ["client", "blocks", "seen", "top-1", "top-3", "most used so far", "account used before"],
           [...suggestions.replay, total].map((r) => [
@@ -781,15 +788,16 @@ async function main(): Promise<void> {
       const timing = await measureTiming({ port, email: "cliente@empresa.demo", photos: qualityTimed });
       results.quality = { detection, timing };
       const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
-      const slow = timing.find((row) => row.rate === 4)!;
       lines.push(
-        {
-          item: "13",
-          measure: `photo check: time per 2000 px photo in Chromium at 4× CPU slowdown, in the worker (p95 of ${slow.photos})`,
-          value: `${slow.worker[1]} ms (p50 ${slow.worker[0]} ms)`,
-          target: "≤ 50 ms",
-          pass: slow.worker[1] <= 50,
-        },
+        ...timing
+          .filter((row) => row.rate === 4)
+          .map((slow) => ({
+            item: "13",
+            measure: `photo check: time per 2000 px photo in Chromium at 4× CPU slowdown, in the worker, photos chosen ${slow.mode} (p95 of ${slow.photos})`,
+            value: `${slow.worker[1]} ms (p50 ${slow.worker[0]} ms)`,
+            target: "≤ 50 ms",
+            pass: slow.worker[1] <= 50,
+          })),
         ...detection.rows.slice(1).map((row) => ({
           item: "13",
           measure: `photo check: ${row.label} flagged (${row.photos} receipts)`,
@@ -810,7 +818,7 @@ async function main(): Promise<void> {
           .map(([reason, count]) => `${reason} ${count}`)
           .join(", ") || "—";
       section(
-        `Photo check before sending (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md). Detection: ${qualityPhotos} receipts per case drawn with a fixed seed by scripts/bench/quality-photos.ts (@napi-rs/canvas; 2000 px, a phone's focus σ 0–0.8, sensor noise, JPEG 85), the same receipts under each degradation (sharp), decoded at the analysis size with sharp and measured by the functions the browser's worker runs; "flagged" is the share flagged for the degradation's own reason (for the sharp row: for any reason, the false alarms); "also" counts other reasons given besides. Sharpness columns: p05 / p50 / p95 of the Laplacian variance and of the weakest direction (flagged below ${BLUR_MIN} and ${DIRECTION_MIN}):`,
+        `Photo check before sending (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md, 0330-photo-check-in-budget.md). Detection: ${qualityPhotos} receipts per case drawn with a fixed seed by scripts/bench/quality-photos.ts (@napi-rs/canvas; 2000 px, a phone's focus σ 0–0.8, sensor noise, JPEG 85), the same receipts under each degradation (sharp), drawn at the analysis size with sharp (cubic kernel, as close as sharp comes to the canvas's "medium" smoothing) and measured by the functions the browser's worker runs; "flagged" is the share flagged for the degradation's own reason (for the sharp row: for any reason, the false alarms); "also" counts other reasons given besides. Sharpness columns: p05 / p50 / p95 of the Laplacian variance and of the weakest direction (flagged below ${BLUR_MIN} and ${DIRECTION_MIN}):`,
         table(
           ["case", "expected", "photos", "flagged", "goal", "also", "Laplacian", "weakest direction"],
           detection.rows.map((r) => [
@@ -824,20 +832,22 @@ async function main(): Promise<void> {
             r.directions.join(" / "),
           ]),
         ),
-        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate, so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (decode at the analysis size, read back, measures); "round trip": on the page, from the post to the answer (queueing behind the photos before it included):`,
+        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate and way of choosing (the ${qualityTimed} at once, each checked while the next is prepared beside it; or one by one, each chosen when the one before has its verdict, as a camera takes them), so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "round trip": on the page, from the post to the answer (queueing behind the photos before it included):`,
         table(
           [
             "CPU slowdown",
+            "chosen",
             "photos",
             "worker p50 / p95 / max ms",
-            "of which decode p50 / p95 / max ms",
+            "of which draw and read back p50 / p95 / max ms",
             "round trip p50 / p95 / max ms",
           ],
           timing.map((r) => [
             `${r.rate}×`,
+            r.mode,
             r.photos,
             r.worker.join(" / "),
-            r.decode.join(" / "),
+            r.draw.join(" / "),
             r.roundTrip.join(" / "),
           ]),
         ),

@@ -25,7 +25,8 @@ const PDF_MIME = "application/pdf";
 export type SelectionUpdate = (update: (selection: Selection) => Selection) => void;
 /** A photo the quality check flagged, the last one: what the strip announces. */
 export type Flagged = { key: string; reasons: QualityReason[] };
-type Check = { photo: Blob; size: Size; original: Size };
+/** The photo as the downscale decoded it, to hand to the quality check (or close). */
+type Check = { bitmap: ImageBitmap; original: Size };
 type Prepared = { entry: NewImage; check: Check | null };
 
 /**
@@ -51,10 +52,16 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
     };
   }, []);
 
-  const check = (key: string, { photo, size, original }: Check) => {
+  const check = (key: string, { bitmap, original }: Check) => {
     // The checker and its worker are fetched with the first photo, not with the page.
     void import("@/lib/images/quality-check")
-      .then(({ checkPhotoQuality }) => checkPhotoQuality(photo, size, original))
+      .then(
+        ({ checkPhotoQuality }) => checkPhotoQuality(bitmap, original),
+        () => {
+          bitmap.close(); // the checker could not be fetched: not checked
+          return null;
+        },
+      )
       .then((reasons) => {
         if (!alive.current || reasons === null) return;
         update((current) => setQuality(current, key, reasons));
@@ -74,7 +81,7 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
         } else if (alive.current) {
           place(prepared.entry);
           if (prepared.check) check(prepared.entry.key, prepared.check);
-        }
+        } else prepared.check?.bitmap.close();
       } catch {
         failed.current += 1;
         if (alive.current) setNotice(t.unreadable(failed.current));
@@ -132,9 +139,6 @@ async function prepare(file: File): Promise<Prepared | string> {
     if (dataUrlLength(file.size, PDF_MIME) > IMAGE_DATA_URL_MAX) return t.pdfTooLarge(file.name || t.pdfUnnamed);
     return { entry: makeNewPdf(newClientRef(), await blobToDataUrl(file), file.name), check: null };
   }
-  const { image, blob, original } = await prepareImage(file);
-  return {
-    entry: makeNewImage(newClientRef(), image, file.name),
-    check: { photo: blob, size: { width: image.width, height: image.height }, original },
-  };
+  const { image, bitmap, original } = await prepareImage(file);
+  return { entry: makeNewImage(newClientRef(), image, file.name), check: { bitmap, original } };
 }

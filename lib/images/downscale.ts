@@ -77,8 +77,11 @@ export async function encodeUnderLimit(
 
 /** A photo ready for the block: what is sent, and the strip's small copy. */
 export type PreparedImage = { dataUrl: string; thumbUrl: string; width: number; height: number };
-/** What prepareImage gives: the photo for the block, the JPEG that is sent (for the quality check) and the file's own size. */
-export type PreparedPhoto = { image: PreparedImage; blob: Blob; original: Size };
+/**
+ * What prepareImage gives: the photo for the block, and for the quality check the file decoded (the
+ * caller's to hand on or close) at its own size.
+ */
+export type PreparedPhoto = { image: PreparedImage; bitmap: ImageBitmap; original: Size };
 
 export function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -118,7 +121,8 @@ function canvasEncoder(bitmap: ImageBitmap, quality: number): Encoder {
 
 /**
  * Decodes `file` (EXIF orientation applied), downscales it to UPLOAD_MAX_SIDE and under the data URL
- * limit as JPEG, and makes the strip's thumbnail. Rejects when the browser cannot decode the file.
+ * limit as JPEG, and makes the strip's thumbnail. The decoded bitmap is returned for the quality check,
+ * which takes it as it is (no second decode). Rejects when the browser cannot decode the file.
  */
 export async function prepareImage(file: Blob): Promise<PreparedPhoto> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
@@ -127,8 +131,9 @@ export async function prepareImage(file: Blob): Promise<PreparedPhoto> {
     const full = await encodeUnderLimit(source, canvasEncoder(bitmap, JPEG_QUALITY));
     const thumb = await canvasEncoder(bitmap, THUMB_QUALITY)(fitWithin(source, STRIP_THUMB_SIDE));
     const [dataUrl, thumbUrl] = await Promise.all([blobToDataUrl(full.blob), blobToDataUrl(thumb)]);
-    return { image: { dataUrl, thumbUrl, width: full.width, height: full.height }, blob: full.blob, original: source };
-  } finally {
+    return { image: { dataUrl, thumbUrl, width: full.width, height: full.height }, bitmap, original: source };
+  } catch (error) {
     bitmap.close();
+    throw error;
   }
 }

@@ -5,8 +5,9 @@ import type { QualityAnswer, QualityRequest } from "./quality.worker";
 // The browser's side of the photo quality check: one worker (lib/images/quality.worker.ts), started with
 // the first photo checked (this module is itself imported only then, never with the page), photos
 // queued to it in order. Each check leaves a User Timing entry QUALITY_MEASURE (from the post to the
-// answer; detail: the time inside the worker and the reasons), which the bench reads. A browser without
-// workers, or a worker that fails, gives no verdict: the photo is simply not flagged.
+// answer; detail: the time inside the worker, of which its draw and read back, and the reasons), which
+// the bench reads. A browser without workers, or a worker that fails, gives no verdict: the photo is
+// simply not flagged.
 
 export const QUALITY_MEASURE = "bloco:photo-quality";
 
@@ -41,7 +42,7 @@ function start(): Worker | null {
     performance.measure(QUALITY_MEASURE, {
       start: entry.started,
       end: performance.now(),
-      detail: { workerMs: answer.ms, decodeMs: answer.decodeMs ?? null, reasons },
+      detail: { workerMs: answer.ms, drawMs: answer.drawMs ?? null, reasons },
     });
     entry.resolve(reasons);
   };
@@ -55,16 +56,26 @@ function start(): Worker | null {
 }
 
 /**
- * The reasons `photo` (the downscaled JPEG, `size` pixels; the file chosen was `original`) is flagged:
- * none when it looks fine, null when it could not be checked.
+ * The reasons the photo `bitmap` (as the downscale decoded it, `original` pixels) is flagged: none when it
+ * looks fine, null when it could not be checked. The bitmap is handed over (transferred to the worker,
+ * or closed when there is none): the caller no longer uses it.
  */
-export function checkPhotoQuality(photo: Blob, size: Size, original: Size): Promise<QualityReason[] | null> {
+export function checkPhotoQuality(bitmap: ImageBitmap, original: Size): Promise<QualityReason[] | null> {
   const target = start();
-  if (!target) return Promise.resolve(null);
+  if (!target) {
+    bitmap.close();
+    return Promise.resolve(null);
+  }
   const id = nextId;
   nextId += 1;
   return new Promise((resolve) => {
     waiting.set(id, { resolve, started: performance.now() });
-    target.postMessage({ id, photo, size, original } satisfies QualityRequest);
+    try {
+      target.postMessage({ id, bitmap, original } satisfies QualityRequest, [bitmap]);
+    } catch {
+      waiting.delete(id);
+      bitmap.close();
+      resolve(null);
+    }
   });
 }

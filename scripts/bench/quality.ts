@@ -1,7 +1,7 @@
 // The photo quality check of Criar bloco (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md),
 // measured two ways:
 // - detection: receipts drawn with a fixed seed (scripts/bench/quality-photos.ts), sharp and degraded
-//   (gaussian blur of several σ, a moved hand, darkened, overexposed, washed out, shrunk), each decoded
+//   (gaussian blur of several σ, a moved hand, darkened, overexposed, washed out, shrunk), each drawn
 //   at the analysis size with sharp and measured by the same functions the browser's worker runs: per
 //   degradation, the share flagged for its reason, and the sharp photos flagged for anything (false alarms);
 // - time: the real page (/createblock of the built app) in Chromium with its CPU slowed 4× (DevTools
@@ -140,11 +140,17 @@ export async function measureDetection(
 export type TimingRow = {
   /** CPU slowdown (DevTools protocol Emulation.setCPUThrottlingRate). */
   rate: number;
+  /**
+   * "at once": all the photos chosen together, each checked while the next is prepared (decoded,
+   * encoded) beside it; "one by one": each chosen when the one before has its verdict, as a camera
+   * takes them: the check alone in the page.
+   */
+  mode: "at once" | "one by one";
   photos: number;
-  /** Time inside the worker (decode at the analysis size, read back, measures), ms: p50, p95, max. */
+  /** Time inside the worker (the draw at the analysis size, read back, measures), ms: p50, p95, max. */
   worker: [number, number, number];
-  /** Of which the decode at the analysis size and the read back, ms: p50, p95, max. */
-  decode: [number, number, number];
+  /** Of which the draw at the analysis size and the read back, ms: p50, p95, max. */
+  draw: [number, number, number];
   /** From the post to the answer on the page's main thread, ms: p50, p95, max. */
   roundTrip: [number, number, number];
 };
@@ -187,49 +193,59 @@ export async function measureTiming(options: {
   const browser = await chromium.launch({ executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS });
   const rows: TimingRow[] = [];
   try {
-    for (const rate of rates) {
-      const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await page.route("/__bench/origin", (route) =>
-        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>-</title>" }),
-      );
-      await page.goto("/__bench/origin");
-      await page.evaluate(
-        ({ keys, access, refresh }) => {
-          localStorage.setItem(keys.access, access);
-          localStorage.setItem(keys.refresh, refresh);
-          localStorage.setItem(keys.platform, "bussiness");
-          localStorage.setItem(keys.allowChangePlatform, "false");
-        },
-        { keys: STORAGE_KEYS, ...tokens },
-      );
-      await page.goto("/createblock");
-      await page.getByRole("heading", { level: 1, name: "Criar bloco" }).waitFor();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-      await page.getByTestId("panel-files").setInputFiles(paths);
-      await page.waitForFunction(
-        ([name, count]) => performance.getEntriesByName(name as string).length >= (count as number),
-        [QUALITY_MEASURE, photos],
-        { timeout: 600_000, polling: 500 },
-      );
-      const entries = await page.evaluate(
-        (name) =>
-          performance
-            .getEntriesByName(name)
-            .map((entry) => ({ duration: entry.duration, detail: (entry as PerformanceMeasure).detail })),
-        QUALITY_MEASURE,
-      );
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-      await context.close();
-      rows.push({
-        rate,
-        photos: entries.length,
-        worker: stats(entries.map((entry) => (entry.detail as { workerMs: number }).workerMs)),
-        decode: stats(entries.map((entry) => (entry.detail as { decodeMs: number }).decodeMs)),
-        roundTrip: stats(entries.map((entry) => entry.duration)),
-      });
-    }
+    for (const rate of rates)
+      for (const mode of ["at once", "one by one"] as const) {
+        const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
+        const page = await context.newPage();
+        await page.route("/__bench/origin", (route) =>
+          route.fulfill({ contentType: "text/html", body: "<!doctype html><title>-</title>" }),
+        );
+        await page.goto("/__bench/origin");
+        await page.evaluate(
+          ({ keys, access, refresh }) => {
+            localStorage.setItem(keys.access, access);
+            localStorage.setItem(keys.refresh, refresh);
+            localStorage.setItem(keys.platform, "bussiness");
+            localStorage.setItem(keys.allowChangePlatform, "false");
+          },
+          { keys: STORAGE_KEYS, ...tokens },
+        );
+        await page.goto("/createblock");
+        await page.getByRole("heading", { level: 1, name: "Criar bloco" }).waitFor();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+        const checked = (count: number) =>
+          page.waitForFunction(
+            ([name, at]) => performance.getEntriesByName(name as string).length >= (at as number),
+            [QUALITY_MEASURE, count],
+            { timeout: 600_000, polling: mode === "at once" ? 500 : 50 },
+          );
+        if (mode === "at once") {
+          await page.getByTestId("panel-files").setInputFiles(paths);
+          await checked(photos);
+        } else
+          for (const [index, path] of paths.entries()) {
+            await page.getByTestId("panel-files").setInputFiles([path]);
+            await checked(index + 1);
+          }
+        const entries = await page.evaluate(
+          (name) =>
+            performance
+              .getEntriesByName(name)
+              .map((entry) => ({ duration: entry.duration, detail: (entry as PerformanceMeasure).detail })),
+          QUALITY_MEASURE,
+        );
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+        await context.close();
+        rows.push({
+          rate,
+          mode,
+          photos: entries.length,
+          worker: stats(entries.map((entry) => (entry.detail as { workerMs: number }).workerMs)),
+          draw: stats(entries.map((entry) => (entry.detail as { drawMs: number }).drawMs)),
+          roundTrip: stats(entries.map((entry) => entry.duration)),
+        });
+      }
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });

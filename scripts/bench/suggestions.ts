@@ -5,7 +5,9 @@
 // - the time per suggestion at 100k blocks: one client of a fresh office with 100,000 categorised
 //   blocks over 200 suppliers (each with its usual account and one block in seven elsewhere), the
 //   suggestion computed in this process through the server's own function (its one statement and the
-//   ranking) for 300 blocks one at a time, and for a list of 100 blocks of 100 suppliers at once.
+//   ranking) for 300 blocks one at a time, for 300 blocks read without a CNPJ (the supplier's name, as
+//   OCR reads it: matched by its normalised name, docs/decisions/0331-suggestion-by-supplier-name.md),
+//   and for a list of 100 blocks of 100 suppliers at once.
 import { rankAccounts, type AccountUse } from "../../lib/accounts/suggestion-rank";
 import type { Server } from "./world";
 
@@ -34,6 +36,9 @@ export type SuggestionResult = {
     p95: number;
     listP50: number;
     listP95: number;
+    /** One block read without a CNPJ, by its supplier's name. */
+    nameP50: number;
+    nameP95: number;
   };
 };
 
@@ -135,13 +140,14 @@ export async function timeSuggestions(server: Server, blocks: number) {
   // over the ten years before now, one block a little under an hour after the other.
   await db.$executeRawUnsafe(
     `INSERT INTO blocks (client_id, account_id, payment_date, value_cents, categorized_by_id, categorized_at,
-                         sent_at, supplier_tax_id, version, created_at, updated_at)
+                         sent_at, supplier_tax_id, supplier_name_key, version, created_at, updated_at)
      SELECT $1::int,
             ($2::int[])[1 + ((g % ${SUPPLIERS}) + CASE WHEN g % 7 = 0 THEN 1 ELSE 0 END) % ${ACCOUNTS}],
             (now() - ((${blocks} - g) * interval '52 minutes'))::date, 1000 + (g % 50000),
             $3::int, now() - ((${blocks} - g) * interval '52 minutes'),
             now() - ((${blocks} - g) * interval '52 minutes'),
-            lpad((10000000000000 + g % ${SUPPLIERS})::text, 14, '0'), 1, now(), now()
+            lpad((10000000000000 + g % ${SUPPLIERS})::text, 14, '0'), 'fornecedor ' || (g % ${SUPPLIERS}),
+            1, now(), now()
        FROM generate_series(1, $4::int) g`,
     client.id,
     ids.map((row) => row.id),
@@ -151,7 +157,7 @@ export async function timeSuggestions(server: Server, blocks: number) {
   await db.$executeRawUnsafe("ANALYZE blocks, accounts, client_accounts");
   const scope = { clientId: client.id, officeId: office.id };
   const today = new Date().toISOString();
-  const target = (i: number, supplier: number) => ({
+  const target = (i: number, supplier: number, byName = false) => ({
     id: -1 - i,
     value: "123.45",
     date: null,
@@ -160,8 +166,8 @@ export async function timeSuggestions(server: Server, blocks: number) {
       source: "xml" as const,
       key: null,
       model: "55" as const,
-      cnpj: taxIdOf(supplier),
-      supplierName: `Fornecedor ${supplier}`,
+      cnpj: byName ? null : taxIdOf(supplier),
+      supplierName: byName ? `FORNECEDOR ${supplier} LTDA.` : `Fornecedor ${supplier}`,
       date: null,
       value: "123.45",
       confidence: null,
@@ -178,6 +184,14 @@ export async function timeSuggestions(server: Server, blocks: number) {
     if (found.size !== 1) throw new Error("bench: a supplier with history got no suggestion");
     if (i >= 20) single.push(ms); // the first calls prepare the statement and warm the caches
   }
+  const named: number[] = [];
+  for (let i = 0; i < calls + 20; i++) {
+    const started = performance.now();
+    const found = await accountSuggestions(db, scope, [target(i, (i * 37) % SUPPLIERS, true)]);
+    const ms = performance.now() - started;
+    if (found.size !== 1) throw new Error("bench: a supplier's name with history got no suggestion");
+    if (i >= 20) named.push(ms);
+  }
   const list: number[] = [];
   for (let i = 0; i < 30; i++) {
     const started = performance.now();
@@ -190,6 +204,7 @@ export async function timeSuggestions(server: Server, blocks: number) {
   }
   single.sort((a, b) => a - b);
   list.sort((a, b) => a - b);
+  named.sort((a, b) => a - b);
   return {
     blocks,
     suppliers: SUPPLIERS,
@@ -198,6 +213,8 @@ export async function timeSuggestions(server: Server, blocks: number) {
     p95: round(percentile(single, 95)),
     listP50: round(percentile(list, 50)),
     listP95: round(percentile(list, 95)),
+    nameP50: round(percentile(named, 50)),
+    nameP95: round(percentile(named, 95)),
   };
 }
 

@@ -8,7 +8,9 @@ import { openAsOffice } from "./support/reading";
 // client (people.categorizationClient) gets a second account and three earlier blocks of one supplier
 // categorised to it, each with the note read off it; a new block of that supplier, its note read with
 // today's date and its total, opens with the account, the date and the value filled: Enter alone saves
-// it. At 1440 and 390 px, axe on every state, keyboard only.
+// it. A receipt read by OCR without a CNPJ finds the same history by the supplier's name, spelled its own
+// way (docs/decisions/0331-suggestion-by-supplier-name.md). At 1440 and 390 px, axe on every state,
+// keyboard only.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -101,6 +103,68 @@ for (const { name, viewport } of VIEWPORTS) {
         )
         .toEqual({ accountId: usual.id, valueCents: BigInt(47_890), paymentDate: new Date(`${today.iso}T00:00:00Z`) });
       await expectNoAxeViolations(page, `categorization emptied (${name})`);
+    });
+
+    test(`[suggestion] a receipt read by OCR without a CNPJ gets its supplier's account by the name (${name}); axe`, async ({
+      page,
+      request,
+      people,
+      factories: f,
+    }) => {
+      const data = await people.categorizationClient({ blocks: 0 });
+      const client = await db().client.findUniqueOrThrow({ where: { id: data.client.id } });
+      const today = saoPauloToday();
+      const usual = await f.createAccount({
+        office: { id: client.officeId },
+        code: "4.2.02.016",
+        description: "Padaria e Lanches",
+        yearOfExercise: today.year,
+      });
+      await f.activateAccount({ client, account: usual, activatedAt: new Date(Date.UTC(today.year - 1, 0, 1)) });
+      let number = Math.floor(Math.random() * 1_000_000);
+      for (const daysAgo of [60, 30]) {
+        const at = new Date(Date.now() - daysAgo * 86_400_000);
+        const earlier = await f.createBlock({
+          client,
+          state: "categorized",
+          account: usual,
+          sentAt: at,
+          categorizedAt: at,
+          paymentDate: at,
+          valueCents: 3_500,
+        });
+        await f.createFindings(earlier.documents[0], [
+          f.fiscalFinding(
+            f.accessKeyOf({ cnpj: "07526557000100", model: "65", issuedOn: today.iso, number: number++ }),
+            {
+              source: "qrcode",
+              supplierName: "Padaria Pão Quente Ltda.",
+            },
+          ),
+        ]);
+      }
+      const receipt = await f.createBlock({ client, sentAt: new Date(Date.now() - 60_000) });
+      const read = "PADARIA PAO QUENTE LTDA";
+      await f.createFindings(receipt.documents[0], [
+        {
+          kind: "ocr",
+          source: "ocr",
+          cnpj: null,
+          supplierName: read,
+          date: today.iso,
+          valueCents: 3_890,
+          confidence: 0.8,
+        },
+      ]);
+
+      await openAsOffice(page, request, data, "/home/client/categorization");
+      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(receipt.id));
+      const account = page.getByRole("combobox", { name: "Conta" });
+      await expect(account).toHaveValue("4.2.02.016 - Padaria e Lanches");
+      const why = `Sugerida: usada 2 vezes para ${read}`;
+      await expect(page.getByTestId("prefill-account")).toHaveText(why);
+      await expect(account).toHaveAccessibleDescription(why);
+      await expectNoAxeViolations(page, `categorization of a receipt read by OCR, suggested by its name (${name})`);
     });
   });
 }

@@ -60,7 +60,7 @@ async function shots(page: Page, name: string): Promise<void> {
 test.describe("desktop (1440 px)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("[pdf] a boleto PDF beside a photo, one entry, sent; its page on the office's screen; axe", async ({
+  test("[pdf] a boleto PDF beside a photo, one entry, sent; its page and its text's reading on the office's screen; axe", async ({
     page,
     request,
     factories,
@@ -120,6 +120,10 @@ test.describe("desktop (1440 px)", () => {
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(1240);
+    // The job reads the PDFs' text (the boleto's line, the DANFE's key): the card shows it once read.
+    const card = page.getByTestId("reading-card");
+    await expect(card).toContainText("Texto do PDF", { timeout: 90_000 });
+    await expect(card).toContainText("R$ 3.700,00");
     await expectNoAxeViolations(page, "categorization with a PDF's page");
   });
 });

@@ -44,7 +44,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await openAsOffice(page, request, data, "/home/client/categorization");
       await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block!.id));
       await expect(page.getByTestId("reading-card")).toHaveCount(0);
-      await expect(page.getByLabel("Valor")).toHaveValue("");
+      // nothing read yet: the value as an uncategorised block opens with it
+      await expect(page.getByLabel("Valor")).toHaveValue("R$ 0,00");
       await expectNoAxeViolations(page, `categorization, reading still to come (${name})`);
 
       // The screen keeps asking while a document is unread: seen before the job's part is played.
@@ -69,7 +70,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await factories.createFindings(documents[1]!, []);
       await page.waitForResponse(asked);
       await expect(card).toContainText("R$ 876,54");
-      await expect(page.getByLabel("Valor")).toHaveValue("");
+      await expect(page.getByLabel("Valor")).toHaveValue("R$ 0,00");
       await expect(page.getByTestId("prefill-value")).toHaveCount(0);
       await expectNoAxeViolations(page, `categorization, reading arrived (${name})`);
     });

@@ -2,13 +2,16 @@
 // answers: /api/block/list entries, /api/block/tocategorize (block and next) and /api/document/block.
 // Learned from the client's earlier blocks of the same supplier (the CNPJ read off a document), by
 // account code, recency and frequency, a correction outweighing older uses, only accounts active in the
-// block's month; the office's other clients as a weaker hint; nothing from another office.
+// block's month; the office's other clients as a weaker hint; nothing from another office. A block read
+// without a CNPJ (a receipt read by OCR) is matched by its supplier's name, normalised
+// (docs/decisions/0331-suggestion-by-supplier-name.md).
 import { POST as listPost } from "@/app/api/block/list/route";
 import { POST as savePost } from "@/app/api/block/save/route";
 import { POST as toCategorizePost } from "@/app/api/block/tocategorize/route";
 import { POST as documentsPost } from "@/app/api/document/block/route";
 import { blockDocumentsAnswer, blockSchema, type Block, type BlockDocumentsAnswer } from "@/lib/contract/blocks";
 import type { ToCategorizeAnswer } from "@/lib/contract/categorization";
+import type { Finding } from "@/lib/fiscal/block-reading";
 import { getDb, type Account, type Client } from "@/server/db/client";
 import {
   accessKeyOf,
@@ -59,6 +62,7 @@ let alpha: Client;
 let beta: Client;
 let gamma: Client;
 let acc: Record<"a1" | "a2" | "a3" | "inactive", Account>;
+let foreign: Account;
 const tokens = {} as Record<"owner" | "responsible" | "shared" | "colleague" | "outsider" | "company", string>;
 const target = {} as Record<"usual" | "inactive" | "officeOnly" | "otherOffice" | "corrected" | "none", CreatedBlock>;
 let toCorrect: CreatedBlock;
@@ -106,7 +110,7 @@ beforeAll(async () => {
   for (const client of [alpha, beta])
     for (const one of Object.values(acc)) await activateAccount({ client, account: one, activatedAt: since });
   // The other office's chart has the same codes; its client's history must not reach alpha.
-  const foreign = await createAccount({ office: other, code: "4.2.02.003", yearOfExercise: year });
+  foreign = await createAccount({ office: other, code: "4.2.02.003", yearOfExercise: year });
   await activateAccount({ client: gamma, account: foreign, activatedAt: since });
 
   // alpha's usual supplier: a1 three times (recent), a2 once (older).
@@ -277,4 +281,96 @@ test("a block's supplier is the issuer of the first fiscal document read off it 
   expect(row.supplierTaxId).toBe(S.usual);
   const none = await getDb().block.findUniqueOrThrow({ where: { id: target.none.id } });
   expect(none.supplierTaxId).toBeNull();
+});
+
+describe("a block read without a CNPJ: the supplier's name read by OCR", () => {
+  /** A receipt's reading by OCR: a supplier's name and no CNPJ. */
+  const ocr = (block: CreatedBlock, supplierName: string) =>
+    createFindings(block.documents[0], [
+      {
+        kind: "ocr",
+        source: "ocr",
+        cnpj: null,
+        supplierName,
+        date: null,
+        valueCents: 4_250,
+        confidence: 0.82,
+      } satisfies Finding,
+    ]);
+  /** A categorised block of `client`, its supplier named by OCR (or by a fiscal note, with its CNPJ). */
+  async function named(client: Client, account: Account, name: string, days: number, cnpj?: string) {
+    const block = await createBlock({
+      client,
+      state: "categorized",
+      account,
+      operator: owner,
+      sentAt: daysAgo(days + 1),
+      categorizedAt: daysAgo(days),
+      paymentDate: daysAgo(days),
+      valueCents: 4_000,
+    });
+    if (cnpj) await read(block, cnpj, name);
+    else await ocr(block, name);
+    return block;
+  }
+  const waitingNamed = async (name: string) => {
+    const block = await createBlock({ client: alpha, sentAt: new Date(now - 30 * 60_000) });
+    await ocr(block, name);
+    return block;
+  };
+  const blocks = {} as Record<"bakery" | "garage" | "station" | "suffixes", CreatedBlock>;
+
+  beforeAll(async () => {
+    // alpha's bakery: twice by OCR, once by a note with its CNPJ, each spelled its own way: a2 three times.
+    await named(alpha, acc.a2, "PADARIA PAO QUENTE LTDA", 30);
+    await named(alpha, acc.a2, "Padaria Pão Quente", 20);
+    await named(alpha, acc.a2, "Padaria Pão-Quente Ltda.", 10, "07526557000100");
+    await named(alpha, acc.a1, "Padaria Pão Quente Ltda", 60);
+    // A garage only beta knows (same office, a2 twice); gamma (another office) knows it by the same name,
+    // five times, on a code alpha's chart also has: never counted.
+    for (const days of [15, 12]) await named(beta, acc.a2, "Oficina do Zé ME", days);
+    for (const days of [14, 11, 8, 5, 2]) await named(gamma, foreign, "OFICINA DO ZE", days);
+    // A station only gamma knows.
+    for (const days of [15, 12, 9]) await named(gamma, foreign, "Posto Estrela S.A.", days);
+    blocks.bakery = await waitingNamed("padaria pão quente - ltda");
+    blocks.garage = await waitingNamed("OFICINA DO ZÉ EPP");
+    blocks.station = await waitingNamed("POSTO ESTRELA S/A");
+    blocks.suffixes = await waitingNamed("LTDA - ME");
+  }, 60_000);
+
+  test("the client's earlier blocks of that name, whatever accents, case, punctuation and legal suffix", async () => {
+    const { blocks: listedBlocks } = await listed(tokens.owner);
+    expect(listedBlocks.get(blocks.bakery.id)?.accountSuggestion).toEqual(
+      supplier(acc.a2.id, 3, "padaria pão quente - ltda"),
+    );
+    const viewer = await documents(tokens.responsible, blocks.bakery.id);
+    expect(viewer.json.data?.accountSuggestion?.accountId).toBe(acc.a2.id);
+  });
+
+  test("a name only the office's other clients know: their account as the weaker hint; another office's never counts", async () => {
+    const { blocks: listedBlocks } = await listed(tokens.owner);
+    expect(listedBlocks.get(blocks.garage.id)?.accountSuggestion).toEqual({
+      accountId: acc.a2.id,
+      reason: { kind: "office", count: 2, supplierName: "OFICINA DO ZÉ EPP" },
+    });
+    expect(listedBlocks.get(blocks.station.id)?.accountSuggestion).toBeNull();
+  });
+
+  test("a name of legal suffixes only names no supplier: no suggestion", async () => {
+    const { status, blocks: listedBlocks } = await listed(tokens.owner);
+    expect(status).toBe(200);
+    expect(listedBlocks.get(blocks.suffixes.id)?.accountSuggestion).toBeNull();
+  });
+
+  test("the database keeps each block's normalised supplier name, from OCR or a note", async () => {
+    const rows = await getDb().block.findMany({
+      where: { id: { in: [blocks.bakery.id, blocks.station.id, blocks.suffixes.id] } },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((row) => [row.supplierTaxId, row.supplierNameKey])).toEqual([
+      [null, "padaria pao quente"],
+      [null, "posto estrela"],
+      [null, null],
+    ]);
+  });
 });

@@ -481,11 +481,19 @@ describe("POST /api/block/import: hostile and wrong input, never a 500, nothing 
     test(name, async () => {
       const { alpha } = world;
       const before = await footprint(alpha.id);
+      const body = { files: await files() };
+      // The route runs in this process: its peak RSS over the call, sampled every 10 ms.
+      const rssBefore = process.memoryUsage().rss;
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
       const started = performance.now();
-      const res = await send(tokens.regularAlpha, { files: await files() });
+      const res = await send(tokens.regularAlpha, body).finally(() => clearInterval(sampler));
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       if (name === "billion laughs")
         console.log(`billion laughs answered in ${(performance.now() - started).toFixed(0)} ms`);
       expect(res.status).toBe(status);
+      // Nothing is inflated or expanded whole: a bomb costs what its bytes cost (the import's 300 MB budget).
+      expect(rssPeak - rssBefore).toBeLessThan(300 * 2 ** 20);
       if (status === 200) {
         const [result] = blockImportAnswer.parse(res.json.data);
         expect(result).toMatchObject({ status: "invalid", message });

@@ -36,8 +36,9 @@ const fine: QualityMeasures = {
 
 describe("analysisSize", () => {
   test("a 2000 px photo is analysed at ANALYSIS_SIDE on its long side; a small one as it is", () => {
-    expect(analysisSize({ width: 1500, height: 2000 })).toEqual({ width: 768, height: ANALYSIS_SIDE });
-    expect(analysisSize({ width: 640, height: 480 })).toEqual({ width: 640, height: 480 });
+    expect(analysisSize({ width: 1500, height: 2000 })).toEqual({ width: 480, height: ANALYSIS_SIDE });
+    expect(analysisSize({ width: 4000, height: 3000 })).toEqual({ width: ANALYSIS_SIDE, height: 480 });
+    expect(analysisSize({ width: 600, height: 450 })).toEqual({ width: 600, height: 450 });
   });
 });
 
@@ -156,7 +157,7 @@ describe("reasonsFor", () => {
   });
 });
 
-describe("drawn receipts, decoded as the worker decodes them", () => {
+describe("drawn receipts, drawn at the analysis size as the worker draws them", () => {
   jest.setTimeout(60_000);
 
   test.each([11, 12])(
