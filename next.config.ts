@@ -1,6 +1,5 @@
 import type { NextConfig } from "next";
 
-import { withSerwist } from "@serwist/turbopack";
 import {
   API_CONTENT_SECURITY_POLICY,
   securityHeaders,
@@ -32,6 +31,9 @@ const nextConfig: NextConfig = {
     "@napi-rs/canvas",
     // Runs its OCR in a worker thread whose script and wasm it finds beside itself (server/fiscal/ocr.ts).
     "tesseract.js",
+    // Bundles the app's service worker when the build prerenders app/serwist/[path]/route.ts (what
+    // @serwist/turbopack's withSerwist adds; written here so next.config.ts imports nothing of it).
+    "esbuild",
   ],
   poweredByHeader: false,
   // `npm test` typechecks the whole tree before it builds (scripts/test.mjs): the build need not do it again.
@@ -64,5 +66,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-// withSerwist keeps esbuild (which bundles the service worker at build time) out of the server bundles.
-export default withSerwist(nextConfig);
+export default nextConfig;

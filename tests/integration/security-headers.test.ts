@@ -119,6 +119,14 @@ describe("next.config.ts: the headers the framework adds to every answer", () =>
     expect(headersOf("/api/:path*")["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
+  test("the app's service worker: revalidated on every update check, scope '/', a policy of its own", () => {
+    expect(headersOf("/serwist/:path*")).toEqual({
+      "cache-control": "no-cache",
+      "service-worker-allowed": "/",
+      "content-security-policy": "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'",
+    });
+  });
+
   test("the phone's contabilization pages (the link is in their URL): no referrer, no store", () => {
     expect(headersOf("/home/client/contabilization/mobile/:path*")).toMatchObject({
       "referrer-policy": "no-referrer",
