@@ -818,7 +818,7 @@ async function main(): Promise<void> {
           .map(([reason, count]) => `${reason} ${count}`)
           .join(", ") || "—";
       section(
-        `Photo check before sending (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md, 0330-photo-check-in-budget.md). Detection: ${qualityPhotos} receipts per case drawn with a fixed seed by scripts/bench/quality-photos.ts (@napi-rs/canvas; 2000 px, a phone's focus σ 0–0.8, sensor noise, JPEG 85), the same receipts under each degradation (sharp), drawn at the analysis size with sharp (cubic kernel, as close as sharp comes to the canvas's "medium" smoothing) and measured by the functions the browser's worker runs; "flagged" is the share flagged for the degradation's own reason (for the sharp row: for any reason, the false alarms); "also" counts other reasons given besides. Sharpness columns: p05 / p50 / p95 of the Laplacian variance and of the weakest direction (flagged below ${BLUR_MIN} and ${DIRECTION_MIN}):`,
+        `Photo check before sending (lib/images/quality.ts, docs/decisions/0305-photo-quality-check.md, 0330-photo-check-in-budget.md, 0345-photo-check-bilinear.md). Detection: ${qualityPhotos} receipts per case drawn with a fixed seed by scripts/bench/quality-photos.ts (@napi-rs/canvas; 2000 px, a phone's focus σ 0–0.8, sensor noise, JPEG 85), the same receipts under each degradation (sharp), decoded with sharp (the same pixels as Chromium's decoder), drawn at the analysis size bilinearly as the worker's canvas draws with "low" smoothing (drawBilinear) and measured by the functions the browser's worker runs; "flagged" is the share flagged for the degradation's own reason (for the sharp row: for any reason, the false alarms); "also" counts other reasons given besides. Sharpness columns: p05 / p50 / p95 of the Laplacian variance and of the weakest direction (flagged below ${BLUR_MIN} and ${DIRECTION_MIN}):`,
         table(
           ["case", "expected", "photos", "flagged", "goal", "also", "Laplacian", "weakest direction"],
           detection.rows.map((r) => [
@@ -832,7 +832,7 @@ async function main(): Promise<void> {
             r.directions.join(" / "),
           ]),
         ),
-        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate and way of choosing (the ${qualityTimed} at once, each checked while the next is prepared beside it; or one by one, each chosen when the one before has its verdict, as a camera takes them), so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "round trip": on the page, from the post to the answer (queueing behind the photos before it included):`,
+        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate and way of choosing (the ${qualityTimed} at once, the next prepared once the check before it has answered; or one by one, each chosen when the one before has its verdict, as a camera takes them), so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "post until the worker takes it": the message and any wait behind the photos before it; "round trip": on the page, from the post to the answer:`,
         table(
           [
             "CPU slowdown",
@@ -840,6 +840,8 @@ async function main(): Promise<void> {
             "photos",
             "worker p50 / p95 / max ms",
             "of which draw and read back p50 / p95 / max ms",
+            "of which measures p50 / p95 / max ms",
+            "post until the worker takes it p50 / p95 / max ms",
             "round trip p50 / p95 / max ms",
           ],
           timing.map((r) => [
@@ -848,6 +850,8 @@ async function main(): Promise<void> {
             r.photos,
             r.worker.join(" / "),
             r.draw.join(" / "),
+            r.measures.join(" / "),
+            r.queued.join(" / "),
             r.roundTrip.join(" / "),
           ]),
         ),

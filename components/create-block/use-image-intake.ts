@@ -33,9 +33,10 @@ type Prepared = { entry: NewImage; check: Check | null };
  * Files chosen, dropped or photographed: only as many as still fit (13 minus the selection and those
  * still being prepared; the rest refused and said so), then downscaled one by one (one decoded photo in
  * memory at a time) and appended with a fresh client id as each is ready. A PDF (by its first bytes) is
- * read as it is, one entry; one too large to send is refused here, naming it. Each photo, once in the
- * selection, goes to the quality check (lib/images/quality-check.ts, a worker): its verdict flags the
- * photo, which stays selected. `replace` ('Tirar outra') prepares a file in the place of a photo.
+ * read as it is, one entry; one too large to send is refused here, naming it. Each photo, once
+ * prepared, is checked (lib/images/quality-check.ts, a worker) before it joins the selection and before
+ * the next file is prepared (at most CHECK_WAIT_MS): the verdict flags the photo, which stays selected.
+ * `replace` ('Tirar outra') prepares a file in the place of a photo.
  */
 export function useImageIntake(selection: Selection, update: SelectionUpdate) {
   const [preparing, setPreparing] = useState(0);
@@ -52,9 +53,10 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
     };
   }, []);
 
-  const check = (key: string, { bitmap, original }: Check) => {
+  /** The verdict on a photo: the reasons it is flagged (none: fine), null when it could not be checked. */
+  const verdictOf = ({ bitmap, original }: Check): Promise<QualityReason[] | null> =>
     // The checker and its worker are fetched with the first photo, not with the page.
-    void import("@/lib/images/quality-check")
+    import("@/lib/images/quality-check")
       .then(
         ({ checkPhotoQuality }) => checkPhotoQuality(bitmap, original),
         () => {
@@ -62,12 +64,12 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
           return null;
         },
       )
-      .then((reasons) => {
-        if (!alive.current || reasons === null) return;
-        update((current) => setQuality(current, key, reasons));
-        if (reasons.length > 0) setFlagged({ key, reasons });
-      })
-      .catch(() => undefined); // not checked: not flagged
+      .catch(() => null); // not checked: not flagged
+
+  const flag = (key: string, reasons: QualityReason[] | null) => {
+    if (!alive.current || reasons === null) return;
+    update((current) => setQuality(current, key, reasons));
+    if (reasons.length > 0) setFlagged({ key, reasons });
   };
 
   /** Prepares `file` in the queue, then `place`s it in the selection. */
@@ -78,10 +80,21 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
         const prepared = await prepare(file);
         if (typeof prepared === "string") {
           if (alive.current) setNotice(prepared);
-        } else if (alive.current) {
-          place(prepared.entry);
-          if (prepared.check) check(prepared.entry.key, prepared.check);
-        } else prepared.check?.bitmap.close();
+        } else if (!alive.current) prepared.check?.bitmap.close();
+        else if (!prepared.check) place(prepared.entry);
+        else {
+          // The photo is checked before it joins the strip and before the next file is prepared: the
+          // page stays idle meanwhile, so neither the strip's render nor the next photo's decode and
+          // encode slow the check or its answer (decision 0345), and one decoded photo at a time stays
+          // in memory. A check slower than CHECK_WAIT_MS lets the photo in and flags it when it answers.
+          const { entry } = prepared;
+          const verdict = verdictOf(prepared.check);
+          const early = await settledWithin(verdict, CHECK_WAIT_MS);
+          if (!alive.current) return;
+          place(entry);
+          if (early) flag(entry.key, early.value);
+          else void verdict.then((reasons) => flag(entry.key, reasons));
+        }
       } catch {
         failed.current += 1;
         if (alive.current) setNotice(t.unreadable(failed.current));
@@ -128,6 +141,25 @@ export function useImageIntake(selection: Selection, update: SelectionUpdate) {
       setFlagged(null);
     },
   };
+}
+
+/**
+ * How long a photo waits for its check before it joins the strip anyway (and the next file is
+ * prepared): a check takes tens of milliseconds; a worker that stalls must not hold the photos back.
+ */
+export const CHECK_WAIT_MS = 1500;
+
+/** `promise`'s value if it settles within `ms`, else null (it goes on). */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise.then((value) => ({ value })), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A chosen file ready for the selection (a photo with what its quality check needs), or the pt-BR reason it cannot be sent. */

@@ -5,9 +5,9 @@ import type { QualityAnswer, QualityRequest } from "./quality.worker";
 // The browser's side of the photo quality check: one worker (lib/images/quality.worker.ts), started with
 // the first photo checked (this module is itself imported only then, never with the page), photos
 // queued to it in order. Each check leaves a User Timing entry QUALITY_MEASURE (from the post to the
-// answer; detail: the time inside the worker, of which its draw and read back, and the reasons), which
-// the bench reads. A browser without workers, or a worker that fails, gives no verdict: the photo is
-// simply not flagged.
+// answer; detail: the time inside the worker, of which its draw and read back, the wait before the
+// worker took the photo, and the reasons), which the bench reads. A browser without workers, or a worker
+// that fails, gives no verdict: the photo is simply not flagged.
 
 export const QUALITY_MEASURE = "bloco:photo-quality";
 
@@ -42,7 +42,13 @@ function start(): Worker | null {
     performance.measure(QUALITY_MEASURE, {
       start: entry.started,
       end: performance.now(),
-      detail: { workerMs: answer.ms, drawMs: answer.drawMs ?? null, reasons },
+      detail: {
+        workerMs: answer.ms,
+        drawMs: answer.drawMs ?? null,
+        // From the post until the worker took the photo: the message, and any photo checked before it.
+        queuedMs: answer.receivedAt - (performance.timeOrigin + entry.started),
+        reasons,
+      },
     });
     entry.resolve(reasons);
   };

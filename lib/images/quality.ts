@@ -2,16 +2,17 @@ import { fitWithin, type Size } from "./downscale";
 
 // The photo quality check of Criar bloco and Blocos com pendencia, as pure functions over pixels: is the
 // photo blurred, too dark, washed out, or too small to read? The browser runs them in a worker
-// (lib/images/quality.worker.ts) on the photo the downscale decoded, drawn at ANALYSIS_SIDE; the bench
-// (scripts/bench/quality.ts) and the unit tests run the same functions in Node. A verdict only warns:
-// the photo stays selected and the block is sent as it is. The thresholds come from the bench's set of
-// drawn receipts, sharp and degraded, analysed at ANALYSIS_SIDE (docs/decisions/0330-photo-check-in-budget.md):
-// the sharpness measures depend on the scale, so a change of ANALYSIS_SIDE re-tunes them.
+// (lib/images/quality.worker.ts) on the photo the downscale decoded, drawn at ANALYSIS_SIDE bilinearly
+// (the canvas's "low" smoothing); the bench (scripts/bench/quality.ts) and the unit tests draw the same
+// way and run the same functions in Node. A verdict only warns: the photo stays selected and the block
+// is sent as it is. The thresholds come from the bench's set of drawn receipts, sharp and degraded,
+// drawn so and analysed at ANALYSIS_SIDE (docs/decisions/0345-photo-check-bilinear.md): the sharpness
+// measures depend on the scale and on the draw, so a change of either re-tunes them.
 
 /**
  * The long side the photo is analysed at: a receipt's small print keeps strokes of 1–2 px here, and a
- * blur of σ 3 at 2000 px (σ 1 here) or a moved hand's trail of 12 px still shows. At 512 the print's
- * darkest 1 % greys and sharp receipts were called washed out.
+ * blur of σ 3 at 2000 px (σ 1 here) or a moved hand's trail of 12 px still shows. At 512 the sharp
+ * receipts' weakest direction came within 1.4× of a 12 px trail's (1.5× here).
  */
 export const ANALYSIS_SIDE = 640;
 /** Square tiles the sharpness is measured in (pixels at ANALYSIS_SIDE). */
@@ -19,9 +20,9 @@ export const TILE_SIDE = 32;
 /** The share of tiles, the most detailed ones, whose Laplacian variance makes the sharpness. */
 export const DETAIL_SHARE = 0.05;
 /** Below this sharpness (Laplacian variance of the most detailed tiles, contrast stretched), 'Foto desfocada'. */
-export const BLUR_MIN = 8000;
+export const BLUR_MIN = 15000;
 /** Below this (second-difference variance along the weakest direction), 'Foto desfocada' too: a moved hand. */
-export const DIRECTION_MIN = 3000;
+export const DIRECTION_MIN = 5500;
 /** 'Foto escura': the brightest 5 % of the photo (the paper, if any) still below this luminance… */
 export const DARK_BRIGHT_MAX = 100;
 /** …or the mean below this. */

@@ -1,16 +1,21 @@
-import { analysisSize, assessPhoto, type QualityReason } from "./quality";
+import { ANALYSIS_SIDE, analysisSize, assessPhoto, type QualityReason } from "./quality";
 import type { Size } from "./downscale";
 
 // The photo quality check off the main thread: the photo as the downscale decoded it (an ImageBitmap,
-// transferred: no second decode) is drawn at the analysis size on an OffscreenCanvas (its mipmaps
-// average the pixels, "medium" smoothing), read back and measured (lib/images/quality.ts). One photo at
-// a time, in the order they come; each answer carries its request's id and the time it took in here.
+// transferred: no second decode) is drawn at the analysis size on the worker's one OffscreenCanvas with
+// "low" smoothing (bilinear: each pixel from the four source pixels around its centre, no mipmaps to
+// build), read back once and measured (lib/images/quality.ts). The bench draws the same way
+// (scripts/bench/quality-photos.ts drawBilinear) to tune the thresholds (decision 0345). One photo at a
+// time, in the order they come; each answer carries its request's id and the time it took in here.
 // Created, once and only when the first photo is added, by lib/images/quality-check.ts.
 
 /** `bitmap`: the photo decoded at `original` pixels, owned (and closed) by the worker. */
 export type QualityRequest = { id: number; bitmap: ImageBitmap; original: Size };
-/** `ms`: the whole check in here; `drawMs`: its draw at the analysis size and read back. */
-export type QualityAnswer = { id: number; ms: number; drawMs?: number } & (
+/**
+ * `ms`: the whole check in here; `drawMs`: its draw at the analysis size and read back; `receivedAt`: when
+ * the worker took the photo (performance.timeOrigin + now, comparable across the page and the worker).
+ */
+export type QualityAnswer = { id: number; ms: number; drawMs?: number; receivedAt: number } & (
   { reasons: QualityReason[] } | { error: string }
 );
 
@@ -20,15 +25,31 @@ const scope = self as unknown as {
   postMessage: (answer: QualityAnswer) => void;
 };
 
+/**
+ * The one canvas every photo is drawn on, ANALYSIS_SIDE square (a photo uses its top-left corner), made
+ * with the first photo and never resized. A new canvas per photo waited, in Chromium, for the page's main
+ * thread before its first draw: behind whatever the page was doing then (rendering the strip, preparing
+ * the next photo), 150 ms for a main thread busy 150 ms, at any CPU speed (decision 0345).
+ */
+let surface: OffscreenCanvasRenderingContext2D | null = null;
+
+function context(): OffscreenCanvasRenderingContext2D {
+  if (surface) return surface;
+  const made = new OffscreenCanvas(ANALYSIS_SIDE, ANALYSIS_SIDE).getContext("2d", { willReadFrequently: true });
+  if (!made) throw new Error("no_canvas");
+  made.imageSmoothingEnabled = true;
+  made.imageSmoothingQuality = "low";
+  surface = made;
+  return made;
+}
+
 function check({ bitmap, original }: QualityRequest, started: number): { reasons: QualityReason[]; drawMs: number } {
   const target = analysisSize(original);
-  const canvas = new OffscreenCanvas(target.width, target.height);
-  const context = canvas.getContext("2d", { willReadFrequently: true });
-  if (!context) throw new Error("no_canvas");
-  context.imageSmoothingEnabled = true;
-  context.imageSmoothingQuality = "medium";
-  context.drawImage(bitmap, 0, 0, target.width, target.height);
-  const { data } = context.getImageData(0, 0, target.width, target.height);
+  const canvas = context();
+  // A photo with transparency is read over nothing, as on a new canvas, not over the photo before it.
+  canvas.clearRect(0, 0, target.width, target.height);
+  canvas.drawImage(bitmap, 0, 0, target.width, target.height);
+  const { data } = canvas.getImageData(0, 0, target.width, target.height);
   const drawMs = performance.now() - started;
   const { reasons } = assessPhoto({ data, width: target.width, height: target.height, channels: 4 }, original);
   return { reasons, drawMs };
@@ -37,11 +58,12 @@ function check({ bitmap, original }: QualityRequest, started: number): { reasons
 scope.onmessage = (event) => {
   const request = event.data;
   const started = performance.now();
+  const receivedAt = performance.timeOrigin + started;
   try {
     const { reasons, drawMs } = check(request, started);
-    scope.postMessage({ id: request.id, reasons, drawMs, ms: performance.now() - started });
+    scope.postMessage({ id: request.id, reasons, drawMs, receivedAt, ms: performance.now() - started });
   } catch (error) {
-    scope.postMessage({ id: request.id, error: String(error), ms: performance.now() - started });
+    scope.postMessage({ id: request.id, error: String(error), receivedAt, ms: performance.now() - started });
   } finally {
     request.bitmap.close();
   }

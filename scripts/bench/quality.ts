@@ -141,9 +141,8 @@ export type TimingRow = {
   /** CPU slowdown (DevTools protocol Emulation.setCPUThrottlingRate). */
   rate: number;
   /**
-   * "at once": all the photos chosen together, each checked while the next is prepared (decoded,
-   * encoded) beside it; "one by one": each chosen when the one before has its verdict, as a camera
-   * takes them: the check alone in the page.
+   * "at once": all the photos chosen together (the intake prepares the next once this one's check has
+   * answered); "one by one": each chosen when the one before has its verdict, as a camera takes them.
    */
   mode: "at once" | "one by one";
   photos: number;
@@ -151,6 +150,10 @@ export type TimingRow = {
   worker: [number, number, number];
   /** Of which the draw at the analysis size and the read back, ms: p50, p95, max. */
   draw: [number, number, number];
+  /** Of which the measures (luminance, histogram, sharpness), ms: p50, p95, max. */
+  measures: [number, number, number];
+  /** From the post until the worker took the photo (the message, photos before it), ms: p50, p95, max. */
+  queued: [number, number, number];
   /** From the post to the answer on the page's main thread, ms: p50, p95, max. */
   roundTrip: [number, number, number];
 };
@@ -243,6 +246,13 @@ export async function measureTiming(options: {
           photos: entries.length,
           worker: stats(entries.map((entry) => (entry.detail as { workerMs: number }).workerMs)),
           draw: stats(entries.map((entry) => (entry.detail as { drawMs: number }).drawMs)),
+          measures: stats(
+            entries.map((entry) => {
+              const detail = entry.detail as { workerMs: number; drawMs: number };
+              return detail.workerMs - detail.drawMs;
+            }),
+          ),
+          queued: stats(entries.map((entry) => (entry.detail as { queuedMs: number }).queuedMs)),
           roundTrip: stats(entries.map((entry) => entry.duration)),
         });
       }

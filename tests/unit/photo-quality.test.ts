@@ -13,7 +13,7 @@ import {
   type Pixels,
   type QualityMeasures,
 } from "@/lib/images/quality";
-import { assessJpeg, receiptPhoto } from "@/scripts/bench/quality-photos";
+import { assessJpeg, drawBilinear, receiptPhoto } from "@/scripts/bench/quality-photos";
 import { createRandom } from "@/server/seed/random";
 
 // The photo quality check's measures (lib/images/quality.ts): pure functions over pixels, the same the
@@ -39,6 +39,48 @@ describe("analysisSize", () => {
     expect(analysisSize({ width: 1500, height: 2000 })).toEqual({ width: 480, height: ANALYSIS_SIDE });
     expect(analysisSize({ width: 4000, height: 3000 })).toEqual({ width: ANALYSIS_SIDE, height: 480 });
     expect(analysisSize({ width: 600, height: 450 })).toEqual({ width: 600, height: 450 });
+  });
+});
+
+describe('drawBilinear (the canvas\'s "low" draw, as the bench draws it)', () => {
+  const rgba = (width: number, height: number, value: (x: number, y: number) => number) => {
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1) {
+        const at = (y * width + x) * 4;
+        data.fill(value(x, y), at, at + 3);
+        data[at + 3] = 255;
+      }
+    return data;
+  };
+  const grays = (data: Uint8Array) => Array.from(data.filter((_, index) => index % 4 === 0));
+
+  test("at the same size it is a copy", () => {
+    const image = rgba(5, 3, (x, y) => x * 40 + y);
+    expect(drawBilinear(image, { width: 5, height: 3 }, { width: 5, height: 3 })).toEqual(image);
+  });
+
+  test("at half the size each pixel is the mean of the 2×2 under it", () => {
+    const image = rgba(4, 2, (x, y) => [0, 100, 200, 40][x] + y * 20);
+    expect(grays(drawBilinear(image, { width: 4, height: 2 }, { width: 2, height: 1 }))).toEqual([60, 130]);
+  });
+
+  test("at a third, each pixel is sampled at its centre: the pixels between are skipped (no mipmaps)", () => {
+    // Centres at 1, 4, 7 of a 9 px row: a value only at 2, 5 and 8 is never seen.
+    const comb = rgba(9, 1, (x) => (x % 3 === 2 ? 255 : 0));
+    expect(grays(drawBilinear(comb, { width: 9, height: 1 }, { width: 3, height: 1 }))).toEqual([0, 0, 0]);
+    const ramp = rgba(9, 1, (x) => x * 10);
+    expect(grays(drawBilinear(ramp, { width: 9, height: 1 }, { width: 3, height: 1 }))).toEqual([10, 40, 70]);
+  });
+
+  test("the edges are clamped: a flat image stays flat at any size", () => {
+    const flat = rgba(7, 5, () => 123);
+    expect(new Set(grays(drawBilinear(flat, { width: 7, height: 5 }, { width: 3, height: 2 })))).toEqual(
+      new Set([123]),
+    );
+    expect(new Set(grays(drawBilinear(flat, { width: 7, height: 5 }, { width: 11, height: 9 })))).toEqual(
+      new Set([123]),
+    );
   });
 });
 
@@ -157,7 +199,7 @@ describe("reasonsFor", () => {
   });
 });
 
-describe("drawn receipts, drawn at the analysis size as the worker draws them", () => {
+describe("drawn receipts, drawn at the analysis size as the worker draws them (bilinear)", () => {
   jest.setTimeout(60_000);
 
   test.each([11, 12])(
