@@ -832,7 +832,7 @@ async function main(): Promise<void> {
             r.directions.join(" / "),
           ]),
         ),
-        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate and way of choosing (the ${qualityTimed} at once, the next prepared once the check before it has answered; or one by one, each chosen when the one before has its verdict, as a camera takes them), so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "post until the worker takes it": the message and any wait behind the photos before it; "round trip": on the page, from the post to the answer:`,
+        `Time: ${qualityTimed} sharp receipts of 2000 px chosen through the file input of /createblock (the built app, a 390 px page in Chromium), the CPU slowed through the DevTools protocol (Emulation.setCPUThrottlingRate); a fresh page per rate and way of choosing (the ${qualityTimed} at once, the next prepared once the check before it has answered; or one by one, each chosen when the one before has its verdict, as a camera takes them), so the first check includes the worker's start. "worker": inside the worker, from the message to the answer (the bitmap the downscale decoded, transferred, drawn at the analysis size, read back, measured); "post until the worker takes it": the message and any wait behind the photos before it; "round trip": on the page, from the post to the answer; "after the first": the same without the first photo, whose check also starts the worker:`,
         table(
           [
             "CPU slowdown",
@@ -843,6 +843,7 @@ async function main(): Promise<void> {
             "of which measures p50 / p95 / max ms",
             "post until the worker takes it p50 / p95 / max ms",
             "round trip p50 / p95 / max ms",
+            "after the first: worker / round trip p50 / p95 / max ms",
           ],
           timing.map((r) => [
             `${r.rate}×`,
@@ -853,6 +854,7 @@ async function main(): Promise<void> {
             r.measures.join(" / "),
             r.queued.join(" / "),
             r.roundTrip.join(" / "),
+            `${r.warmWorker.join(" / ")} · ${r.warmRoundTrip.join(" / ")}`,
           ]),
         ),
       );

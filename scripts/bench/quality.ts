@@ -156,6 +156,9 @@ export type TimingRow = {
   queued: [number, number, number];
   /** From the post to the answer on the page's main thread, ms: p50, p95, max. */
   roundTrip: [number, number, number];
+  /** The worker's time and the round trip without the first photo (whose check starts the worker). */
+  warmWorker: [number, number, number];
+  warmRoundTrip: [number, number, number];
 };
 
 const stats = (values: number[]) =>
@@ -254,6 +257,8 @@ export async function measureTiming(options: {
           ),
           queued: stats(entries.map((entry) => (entry.detail as { queuedMs: number }).queuedMs)),
           roundTrip: stats(entries.map((entry) => entry.duration)),
+          warmWorker: stats(entries.slice(1).map((entry) => (entry.detail as { workerMs: number }).workerMs)),
+          warmRoundTrip: stats(entries.slice(1).map((entry) => entry.duration)),
         });
       }
   } finally {
