@@ -171,6 +171,11 @@ async function prepare(file: File): Promise<Prepared | string> {
     if (dataUrlLength(file.size, PDF_MIME) > IMAGE_DATA_URL_MAX) return t.pdfTooLarge(file.name || t.pdfUnnamed);
     return { entry: makeNewPdf(newClientRef(), await blobToDataUrl(file), file.name), check: null };
   }
+  // The checker's worker starts while this photo is decoded and encoded (its first check waits for it).
+  void import("@/lib/images/quality-check").then(
+    ({ startQualityCheck }) => startQualityCheck(),
+    () => undefined, // not fetched: the photo is not checked (verdictOf)
+  );
   const { image, bitmap, original } = await prepareImage(file);
   return { entry: makeNewImage(newClientRef(), image, file.name), check: { bitmap, original } };
 }

@@ -62,6 +62,14 @@ function start(): Worker | null {
 }
 
 /**
+ * Starts the worker ahead of the first check, while the first photo is still being decoded and encoded:
+ * its script is fetched and compiled meanwhile, not while that photo waits for its verdict.
+ */
+export function startQualityCheck(): void {
+  start();
+}
+
+/**
  * The reasons the photo `bitmap` (as the downscale decoded it, `original` pixels) is flagged: none when it
  * looks fine, null when it could not be checked. The bitmap is handed over (transferred to the worker,
  * or closed when there is none): the caller no longer uses it.
