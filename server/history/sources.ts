@@ -5,8 +5,8 @@ import type { HistoryCursor, HistoryKind } from "@/lib/contract/history";
 // subquery over one index in the list's order (at, then its own key): the block's columns (sent or
 // imported, devolved and undone are written once; categorised and contabilised only where no audit
 // event tells them), the audit events of saves and postings, the block views, the pendencies raised
-// and solved, the export records (one entry per exported block). A client's page asks each source for at most `limit` rows after the cursor and merges
-// them: a page costs the same at any depth.
+// and solved, the export records (one entry per exported block). A client's page asks each source for
+// at most `limit` rows after the cursor and merges them: a page costs the same at any depth.
 
 /** The sources, numbered: the number orders entries of one instant and is part of the cursor. */
 export const SOURCE = {
@@ -303,11 +303,9 @@ export function historyStatement(scope: Scope): { text: string; values: unknown[
     } else if (source.source === SOURCE.event) {
       where.push(`e.action IN ('block.save', 'block.contabilize', 'block.contabilize_undo')`);
     }
+    const keys = [source.at, source.k1, ...(source.k2 === "0" ? [] : [source.k2])];
     const order =
-      scope.mode === "client"
-        ? ` ORDER BY ${[source.at, source.k1, ...(source.k2 === "0" ? [] : [source.k2])].map((c) => `${c} DESC`).join(", ")}` +
-          ` LIMIT ${scope.limit + 1}`
-        : "";
+      scope.mode === "client" ? ` ORDER BY ${keys.map((c) => `${c} DESC`).join(", ")} LIMIT ${scope.limit + 1}` : "";
     parts.push(`(${sourceSelect(source, where)}${order})`);
   }
   if (parts.length === 0) parts.push(emptySource());
