@@ -205,32 +205,35 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
             <Icon name="check" className="size-2" />
           </span>
         ) : null}
-        {pdf || document.rescued ? (
-          <span aria-hidden="true" className="absolute inset-x-0.5 bottom-0.5 flex flex-wrap items-end gap-0.5">
-            {pdf ? (
-              <span
-                data-pdf-pages={document.pages}
-                className={
-                  "inline-flex max-w-full items-center gap-0.25 rounded-full bg-black/75 px-0.75 py-0.25 " +
-                  "text-[11px] leading-tight font-semibold whitespace-nowrap text-white"
-                }
-              >
-                <Icon name="pdf" className="size-1.75" />
-                {t.pdfPages(document.pages)}
-              </span>
-            ) : null}
-            {document.rescued ? (
-              <span
-                className={
-                  "rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] leading-tight font-semibold text-white"
-                }
-              >
-                {t.rescuedMark}
-              </span>
-            ) : null}
-          </span>
-        ) : null}
       </button>
+      {/* Outside the button: its name says it all (the badges are not part of it). */}
+      {pdf || document.rescued ? (
+        <span
+          aria-hidden="true"
+          className={cn(
+            "pointer-events-none absolute inset-x-0.5 bottom-0.5 flex flex-wrap items-end gap-0.5",
+            disabled && "opacity-50",
+          )}
+        >
+          {pdf ? (
+            <span
+              data-pdf-pages={document.pages}
+              className={
+                "inline-flex max-w-full items-center gap-0.25 rounded-full bg-black/75 px-0.75 py-0.25 " +
+                "text-[11px] leading-tight font-semibold whitespace-nowrap text-white"
+              }
+            >
+              <Icon name="pdf" className="size-1.75" />
+              {t.pdfPages(document.pages)}
+            </span>
+          ) : null}
+          {document.rescued ? (
+            <span className="rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] leading-tight font-semibold text-white">
+              {t.rescuedMark}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
       {document.deletable ? (
         <button
           type="button"

@@ -10,7 +10,8 @@ import { apiLogin, openLoggedIn } from "./support/session";
 
 // A PDF back in the gallery is one item: sent from Criar bloco, undone on Blocos enviados, it shows as
 // ONE tile (its first page, 'PDF · 3 páginas'), selected by keyboard as one of the 13, sent again whole
-// (the same three documents, in page order); the office sees its three pages and downloads the PDF.
+// (the same three documents, in page order); the office's block viewer shows its three pages and downloads
+// the PDF.
 // At 390 px the same from a send and an undo made through the API. Axe at both widths.
 
 test.describe.configure({ timeout: 240_000 });
@@ -113,19 +114,22 @@ test.describe("desktop (1440 px)", () => {
     await expect(gallery(page)).toHaveCount(0); // the gallery is empty again
     await expect(page.getByText("Sem itens nesta lista")).toBeVisible();
 
-    // The office opens the block: its three pages, and the PDF to download.
+    // The office opens the block in its viewer: its three pages, and the PDF to download.
     await openLoggedIn(page, await apiLogin(request, owner.email), "accounting", "/register");
     await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), {
       id: client.id,
       name: client.name,
       logoUrl: null,
     });
-    await page.goto("/home/client/categorization");
-    await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(again.id));
-    await expect(page.getByRole("button", { name: "Imagem 3 de 3" })).toBeVisible();
-    await page.getByRole("button", { name: "Imagem 3 de 3" }).click();
-    const download = page.getByRole("link", { name: "Baixar PDF" }).first();
-    await expect(download).toBeVisible({ timeout: 60_000 });
+    await page.goto("/home/client");
+    await page.getByRole("button", { name: "Visualizar Blocos" }).click();
+    await page.locator(`[data-block-id="${again.id}"]`).click();
+    const viewer = page.getByRole("dialog", { name: "Bloco" });
+    await expect(viewer.getByRole("img", { name: "Imagem 1 de 3" })).toBeVisible();
+    await viewer.getByRole("button", { name: "Imagem 3 de 3" }).click();
+    await expect(viewer.getByRole("img", { name: "Imagem 3 de 3" })).toBeVisible();
+    const download = viewer.getByRole("link", { name: "Baixar PDF" }).first();
+    await expect(download).toBeVisible();
     const file = await page.request.get((await download.getAttribute("href"))!);
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
