@@ -10,13 +10,7 @@ export function BrandPanel() {
         "relative hidden overflow-hidden bg-brand-deep text-white lg:flex lg:flex-col " + "lg:justify-between lg:p-6"
       }
     >
-      <div
-        aria-hidden="true"
-        className={
-          "pointer-events-none absolute inset-0 " +
-          "bg-[radial-gradient(circle_at_20%_0%,rgb(47_181_164/0.35),transparent_55%),radial-gradient(circle_at_100%_100%,rgb(13_107_97/0.6),transparent_60%)]"
-        }
-      />
+      <div aria-hidden="true" className="brand-glow pointer-events-none absolute inset-0" />
       <AppLink href="/" className="relative self-start rounded-theme">
         <Logo inverted />
       </AppLink>

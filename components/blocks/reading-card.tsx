@@ -52,6 +52,7 @@ export function ReadingCard({
   if (!reading && !importedBy && files.length === 0) return null;
   const boleto = reading?.model === "boleto" || reading?.model === "arrecadacao";
   const cents = reading?.value ? decimalTextToCents(reading.value) : null;
+  const ocr = reading?.source === "ocr";
   return (
     <section
       aria-labelledby={titleId}
@@ -66,7 +67,7 @@ export function ReadingCard({
         {reading?.source ? (
           <span
             data-testid="reading-source"
-            className={`${chip} ${reading.source === "ocr" ? "bg-status-pendency/15 text-fg" : "bg-primary-soft text-primary"}`}
+            className={`${chip} ${ocr ? "bg-status-pendency/15 text-fg" : "bg-primary-soft text-primary"}`}
           >
             {t.source[reading.source]}
           </span>
@@ -198,8 +199,8 @@ function DismissButton({
         disabled={dismiss.isPending}
         onClick={() => dismiss.mutate({ blockId, otherBlockId }, { onSuccess: onDismissed })}
         className={
-          "inline-flex min-h-3 cursor-pointer items-center gap-0.5 rounded-theme border border-border bg-surface px-0.5" +
-          " text-xs font-semibold text-fg outline-none hover:bg-surface-2 focus-visible:ring-2" +
+          "inline-flex min-h-3 cursor-pointer items-center gap-0.5 rounded-theme border border-border" +
+          " bg-surface px-0.5 text-xs font-semibold text-fg outline-none hover:bg-surface-2 focus-visible:ring-2" +
           " focus-visible:ring-primary disabled:cursor-wait disabled:opacity-70"
         }
       >

@@ -154,8 +154,8 @@ export function PendenciesPanel({
                           type="button"
                           onClick={() => setOpen(pendency)}
                           className={cn(
-                            "flex w-full cursor-pointer items-center gap-1 rounded-theme border border-border px-1 py-0.5 " +
-                              "text-left text-sm hover:bg-surface-2",
+                            "flex w-full cursor-pointer items-center gap-1 rounded-theme border border-border",
+                            "px-1 py-0.5 text-left text-sm hover:bg-surface-2",
                             solved && "border-dashed",
                           )}
                         >

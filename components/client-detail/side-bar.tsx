@@ -79,7 +79,10 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML', 'Exportar lançamentos' and 'Histórico'. */
+/**
+ * The collapsible side bar of /home/client with its seven entries (spec §2), 'Importar XML', 'Exportar
+ * lançamentos' and 'Histórico'.
+ */
 export function SideBar({
   client,
   uncategorizedCount,

@@ -12,8 +12,9 @@ import { TransferDrawer } from "./transfer-drawer";
 export type SideDrawersProps = { clientId: number; clientName: string; choice: SideDrawerChoice; onClose: () => void };
 
 /**
- * The side bar's drawers by choice (spec §4 "Side drawer choice"): 'accountingPlan', 'shared', 'transfer', 'importXml', 'export', 'history'
- * or none; closing any of them calls onClose, which resets the choice to 'none'.
+ * The side bar's drawers by choice (spec §4 "Side drawer choice"): 'accountingPlan', 'shared',
+ * 'transfer', 'importXml', 'export', 'history' or none; closing any of them calls onClose, which resets
+ * the choice to 'none'.
  */
 export function SideDrawers({ clientId, clientName, choice, onClose }: SideDrawersProps): JSX.Element {
   return (

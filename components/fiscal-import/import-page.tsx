@@ -3,6 +3,7 @@
 import { fiscalImportMessages } from "@/lib/i18n/sections/fiscalImport";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { AppLink } from "@/components/ui/app-link";
+import { cn } from "@/components/ui/cn";
 import { ImportPanel } from "./import-panel";
 
 const t = fiscalImportMessages;
@@ -17,7 +18,10 @@ export function ImportXmlPage() {
     <BusinessFrame title={t.title}>
       <section
         aria-label={t.title}
-        className="flex w-full max-w-[880px] flex-col gap-1.5 self-start rounded-theme border border-border bg-surface p-2"
+        className={cn(
+          "flex w-full max-w-[880px] flex-col gap-1.5 self-start",
+          "rounded-theme border border-border bg-surface p-2",
+        )}
       >
         <p className="text-sm text-muted">{t.intro}</p>
         <ImportPanel

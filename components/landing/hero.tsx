@@ -9,13 +9,7 @@ const m = landingMessages;
 export function Hero() {
   return (
     <section id="Inicio" className="relative scroll-mt-14 overflow-hidden lg:scroll-mt-9">
-      <div
-        aria-hidden="true"
-        className={
-          "pointer-events-none absolute inset-0 " +
-          "bg-[radial-gradient(circle_at_15%_10%,var(--primary-soft),transparent_55%),radial-gradient(circle_at_90%_80%,var(--primary-soft),transparent_50%)]"
-        }
-      />
+      <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0" />
       <div
         className={
           "relative mx-auto grid max-w-[1200px] items-center gap-6 px-2 py-8 sm:px-3 " +

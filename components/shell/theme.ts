@@ -7,7 +7,10 @@ export const THEME_STORAGE_KEY = "bloco.theme";
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 /** Runs in <head> before first paint, so a dark-mode user never sees a white flash. */
-export const themeInitScript = `(function(){try{var s=localStorage.getItem("${THEME_STORAGE_KEY}");var d=s==="dark"||(s!=="light"&&matchMedia("${DARK_QUERY}").matches);var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d)}catch(e){}})()`;
+export const themeInitScript =
+  `(function(){try{var s=localStorage.getItem("${THEME_STORAGE_KEY}");` +
+  `var d=s==="dark"||(s!=="light"&&matchMedia("${DARK_QUERY}").matches);` +
+  `var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d)}catch(e){}})()`;
 
 export function getStoredTheme(): Theme | null {
   try {

@@ -67,9 +67,8 @@ export function dominioFile(clientCode: string, postings: readonly Posting[]): U
   const lines = [`|0000|${clientCode.replace(/\D/g, "")}|`];
   for (const p of postings) {
     lines.push("|6000|X||||");
-    lines.push(
-      `|6100|${brazilianDate(p.date)}|${p.debit}|${p.credit}|${decimalComma(p.valueCents)}|${p.historyCode ?? ""}|${oneField(p.complement)}||||`,
-    );
+    const fields = [brazilianDate(p.date), p.debit, p.credit, decimalComma(p.valueCents), p.historyCode ?? ""];
+    lines.push(`|6100|${fields.join("|")}|${oneField(p.complement)}||||`);
   }
   return encodeWindows1252(lines.map((line) => `${line}\r\n`).join(""));
 }

@@ -179,8 +179,10 @@ export function findCnpj(lines: readonly OcrLine[]): { cnpj: string; line: OcrLi
 }
 
 // A header line that names the document, not who issued it.
-const NOT_A_NAME =
-  /CUPOM|NOTA|RECIBO|DOCUMENTO|EXTRATO|COMPROVANTE|CNPJ|CPF|\bIE\b|INSCRICAO|ENDERECO|\bRUA\b|\bAV\b|AVENIDA|FONE|TEL|DATA|CAIXA|SAT\b|NFC|DANFE/;
+const NOT_A_NAME = new RegExp(
+  "CUPOM|NOTA|RECIBO|DOCUMENTO|EXTRATO|COMPROVANTE|CNPJ|CPF|\\bIE\\b|INSCRICAO|ENDERECO|\\bRUA\\b|\\bAV\\b|" +
+    "AVENIDA|FONE|TEL|DATA|CAIXA|SAT\\b|NFC|DANFE",
+);
 
 /**
  * The issuer's name: among the lines above the CNPJ (or the first five), the first that is mostly letters

@@ -74,7 +74,8 @@ export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
             SELECT code_hit.id, code_hit.reason
               FROM unnest(array_remove(string_to_array(${own.codes}, ' ') || ${block}.imported_key, NULL)) AS k(code)
              CROSS JOIN LATERAL (
-                    SELECT d2.block_id AS id, CASE WHEN f2.finding->>'kind' = 'payment' THEN 'line' ELSE 'key' END AS reason
+                    SELECT d2.block_id AS id,
+                           CASE WHEN f2.finding->>'kind' = 'payment' THEN 'line' ELSE 'key' END AS reason
                       FROM document_findings f2
                       JOIN documents d2 ON d2.id = f2.document_id
                      WHERE f2.client_id = ${block}.client_id AND f2.code = k.code
@@ -93,7 +94,8 @@ export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
               FROM blocks s
              WHERE ${block}.supplier_tax_id IS NOT NULL
                AND s.client_id = ${block}.client_id AND s.supplier_tax_id = ${block}.supplier_tax_id
-               AND COALESCE(s.value_cents, s.read_value_cents) = COALESCE(${block}.value_cents, ${block}.read_value_cents)
+               AND COALESCE(s.value_cents, s.read_value_cents)
+                   = COALESCE(${block}.value_cents, ${block}.read_value_cents)
                AND COALESCE(s.payment_date, s.read_date)
                    BETWEEN COALESCE(${block}.payment_date, ${block}.read_date) - ${SUPPLIER_VALUE_DAYS}
                        AND COALESCE(${block}.payment_date, ${block}.read_date) + ${SUPPLIER_VALUE_DAYS}
@@ -109,7 +111,8 @@ export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
           -- keys, never a hash of all the client's blocks (the planner cannot tell how few hits there are).
           CROSS JOIN LATERAL (
                 SELECT o.id FROM blocks o
-                 WHERE o.id = hit.id AND o.client_id = ${block}.client_id AND o.undone_at IS NULL AND o.devolved_at IS NULL
+                 WHERE o.id = hit.id AND o.client_id = ${block}.client_id
+                   AND o.undone_at IS NULL AND o.devolved_at IS NULL
                  LIMIT 1
           ) other
           LEFT JOIN LATERAL (

@@ -133,7 +133,8 @@ export function blockRowsSql(refs: { client: string; operator: string }, filter:
            (seen.one IS NOT NULL) AS viewed, (open.one IS NOT NULL) AS "hasPendency",
            COALESCE(docs.unread, false) AS "readingPending",
            docs.display AS "displayKeys", docs.thumbs AS "thumbKeys",
-           docs.findings, ${duplicatesSql("b", { codes: "docs.codes", ids: "docs.ids", hashes: "docs.hashes" })} AS duplicates,
+           docs.findings,
+           ${duplicatesSql("b", { codes: "docs.codes", ids: "docs.ids", hashes: "docs.hashes" })} AS duplicates,
            ${BLOCK_YEAR_MONTH_SQL} AS "yearMonth",
            row_number() OVER (ORDER BY b.payment_date DESC NULLS FIRST, b.sent_at DESC, b.id DESC)::int AS ord
       FROM blocks b

@@ -36,7 +36,8 @@ export function documentSourceKey(
   extension: "xml" | "pdf",
   documentUuid: string = randomUUID(),
 ): string {
-  return `clients/${clientId}/documents/${documentUuid}/documento-${documentUuid.replace(/-/g, "").slice(0, 8)}.${extension}`;
+  const short = documentUuid.replace(/-/g, "").slice(0, 8);
+  return `clients/${clientId}/documents/${documentUuid}/documento-${short}.${extension}`;
 }
 
 /** Writes the display picture and thumbnail of a new document under fresh keys. */

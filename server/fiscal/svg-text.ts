@@ -13,8 +13,11 @@ export type FontFace = "sans" | "condensed" | "mono";
 const FAMILY: Record<FontFace, string> = { sans: SANS, condensed: CONDENSED, mono: MONO };
 
 // Characters XML 1.0 does not allow, and surrogates without their pair.
-const FORBIDDEN =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN = new RegExp(
+  "[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uFFFE\\uFFFF]" +
+    "|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]",
+  "g",
+);
 
 /** One line of text: forbidden characters dropped, runs of white space made one space. */
 export function cleanText(text: string): string {

@@ -21,9 +21,10 @@ export const HISTORY_PAGE = 50;
  * POST /api/client/history {clientId, cursor?, kind?, operatorId?, from?, to?}: the client's history,
  * newest first, a page of HISTORY_PAGE entries and the opaque cursor of the next (null at the end).
  * Office operators who see the client; another office's client or an unshared colleague's is not found
- * (404); a user of the client's own company is refused (403), another company's does not find it (404). The operator filter names an operator of the
- * caller's office (another: 400). Keyset-paged over (at, source, key): one statement whose every source
- * reads at most a page after the cursor by its index, so a deep page costs what the first does.
+ * (404); a user of the client's own company is refused (403), another company's does not find it
+ * (404). The operator filter names an operator of the caller's office (another: 400). Keyset-paged over
+ * (at, source, key): one statement whose every source reads at most a page after the cursor by its index,
+ * so a deep page costs what the first does.
  */
 export async function clientHistory({
   actor,

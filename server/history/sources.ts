@@ -5,8 +5,8 @@ import type { HistoryCursor, HistoryKind } from "@/lib/contract/history";
 // subquery over one index in the list's order (at, then its own key): the block's columns (sent or
 // imported, devolved and undone are written once; categorised and contabilised only where no audit
 // event tells them), the audit events of saves and postings, the block views, the pendencies raised
-// and solved, the export records (one entry per exported block). A client's page asks each source for at most `limit` rows after the cursor and merges
-// them: a page costs the same at any depth.
+// and solved, the export records (one entry per exported block). A client's page asks each source for
+// at most `limit` rows after the cursor and merges them: a page costs the same at any depth.
 
 /** The sources, numbered: the number orders entries of one instant and is part of the cursor. */
 export const SOURCE = {
@@ -102,7 +102,8 @@ const SOURCES: Source[] = [
     k2: "0",
     owner: "b",
     build: (where) => `
-      SELECT b.categorized_at AS at, ${SOURCE.categorizedColumn} AS source, b.id::bigint AS k1, 0 AS k2, b.id AS block_id,
+      SELECT b.categorized_at AS at, ${SOURCE.categorizedColumn} AS source, b.id::bigint AS k1, 0 AS k2,
+             b.id AS block_id,
              'categorized' AS kind, b.categorized_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
              jsonb_build_object('after', jsonb_build_object(
                'account', (SELECT a.code || ' ' || a.description FROM accounts a WHERE a.id = b.account_id),
@@ -118,7 +119,8 @@ const SOURCES: Source[] = [
     k2: "0",
     owner: "b",
     build: (where) => `
-      SELECT b.contabilized_at AS at, ${SOURCE.contabilizedColumn} AS source, b.id::bigint AS k1, 0 AS k2, b.id AS block_id,
+      SELECT b.contabilized_at AS at, ${SOURCE.contabilizedColumn} AS source, b.id::bigint AS k1, 0 AS k2,
+             b.id AS block_id,
              'contabilized' AS kind, b.contabilized_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
              NULL::jsonb AS detail
         FROM blocks b WHERE b.contabilized_at IS NOT NULL AND NOT b.contabilized_logged AND ${where.join(" AND ")}`,
@@ -174,7 +176,8 @@ const SOURCES: Source[] = [
     k2: "v.operator_id",
     owner: "v",
     build: (where) => `
-      SELECT v.viewed_at AS at, ${SOURCE.view} AS source, v.block_id::bigint AS k1, v.operator_id AS k2, v.block_id AS block_id,
+      SELECT v.viewed_at AS at, ${SOURCE.view} AS source, v.block_id::bigint AS k1, v.operator_id AS k2,
+             v.block_id AS block_id,
              'viewed' AS kind, v.operator_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr, NULL::jsonb AS detail
         FROM block_views v WHERE ${where.join(" AND ")}`,
   },
@@ -187,7 +190,8 @@ const SOURCES: Source[] = [
     k2: "0",
     owner: "p",
     build: (where) => `
-      SELECT p.created_at AS at, ${SOURCE.pendencyRaised} AS source, p.id::bigint AS k1, 0 AS k2, p.block_id AS block_id,
+      SELECT p.created_at AS at, ${SOURCE.pendencyRaised} AS source, p.id::bigint AS k1, 0 AS k2,
+             p.block_id AS block_id,
              'pendency_raised' AS kind, p.created_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
              jsonb_build_object('issue', p.issue, 'observations', p.observations) AS detail
         FROM pendencies p WHERE ${where.join(" AND ")}`,
@@ -287,11 +291,9 @@ export function historyStatement(scope: Scope): { text: string; values: unknown[
     } else if (source.source === SOURCE.event) {
       where.push(`e.action IN ('block.save', 'block.contabilize', 'block.contabilize_undo')`);
     }
+    const keys = [source.at, source.k1, ...(source.k2 === "0" ? [] : [source.k2])];
     const order =
-      scope.mode === "client"
-        ? ` ORDER BY ${[source.at, source.k1, ...(source.k2 === "0" ? [] : [source.k2])].map((c) => `${c} DESC`).join(", ")}` +
-          ` LIMIT ${scope.limit + 1}`
-        : "";
+      scope.mode === "client" ? ` ORDER BY ${keys.map((c) => `${c} DESC`).join(", ")} LIMIT ${scope.limit + 1}` : "";
     parts.push(`(${source.build(where)}${order})`);
   }
   if (parts.length === 0) parts.push(emptySource());

@@ -22,9 +22,8 @@ function compose(
   links: Unsubscribe,
 ): MailContent {
   const why = m.unsubscribeWhy(messages.notifications.kinds[kind]);
-  const footer = `<p style="font-size:12px;color:#6b7280">${escapeHtml(why)} <a href="${escapeHtml(links.page)}">${escapeHtml(
-    m.unsubscribeLink,
-  )}</a></p>\n`;
+  const link = `<a href="${escapeHtml(links.page)}">${escapeHtml(m.unsubscribeLink)}</a>`;
+  const footer = `<p style="font-size:12px;color:#6b7280">${escapeHtml(why)} ${link}</p>\n`;
   return {
     kind,
     subject,

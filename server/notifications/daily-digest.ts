@@ -69,7 +69,8 @@ export async function writeDailyDigests({
       INSERT INTO operator_digests (operator_id, day, clients, blocks)
       SELECT t.operator_id, ${dayText}::date, t.clients, t.blocks
         FROM unnest(${[...byOperator.keys()]}::int[], ${lists.map((list) => list.length)}::int[],
-          ${lists.map((list) => list.reduce((sum, row) => sum + row.blocks, 0))}::int[]) AS t(operator_id, clients, blocks)
+          ${lists.map((list) => list.reduce((sum, row) => sum + row.blocks, 0))}::int[])
+          AS t(operator_id, clients, blocks)
       ON CONFLICT DO NOTHING
       RETURNING operator_id AS "operatorId"`;
     const mailed = recorded.map(({ operatorId }) => byOperator.get(operatorId)!);

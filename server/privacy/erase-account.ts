@@ -70,7 +70,10 @@ export async function eraseOperator({
   return {};
 }
 
-/** 409 when erasing the user would leave an office or company without an owner, or a live client without its responsible. */
+/**
+ * 409 when erasing the user would leave an office or company without an owner, or a live client without
+ * its responsible.
+ */
 async function assertNobodyStranded(tx: Tx, userId: number, who: "self" | "operator"): Promise<void> {
   const [row] = await tx.$queryRaw<{ last_owner: boolean; responsible: boolean }[]>`
     SELECT
@@ -78,12 +81,14 @@ async function assertNobodyStranded(tx: Tx, userId: number, who: "self" | "opera
         SELECT 1 FROM accounting_operators me
          WHERE me.user_id = ${userId} AND me.type = 0 AND NOT EXISTS (
            SELECT 1 FROM accounting_operators o JOIN users u ON u.id = o.user_id
-            WHERE o.office_id = me.office_id AND o.id <> me.id AND o.type = 0 AND NOT o.blocked AND u.erased_at IS NULL))
+            WHERE o.office_id = me.office_id AND o.id <> me.id AND o.type = 0
+              AND NOT o.blocked AND u.erased_at IS NULL))
       OR EXISTS (
         SELECT 1 FROM client_operators me
          WHERE me.user_id = ${userId} AND me.type = 0 AND NOT EXISTS (
            SELECT 1 FROM client_operators o JOIN users u ON u.id = o.user_id
-            WHERE o.client_id = me.client_id AND o.id <> me.id AND o.type = 0 AND NOT o.blocked AND u.erased_at IS NULL))
+            WHERE o.client_id = me.client_id AND o.id <> me.id AND o.type = 0
+              AND NOT o.blocked AND u.erased_at IS NULL))
         AS last_owner,
       EXISTS (
         SELECT 1 FROM clients c JOIN accounting_operators me ON me.id = c.responsible_operator_id

@@ -77,7 +77,8 @@ export async function eraseUser(
      WHERE data ? 'email' AND data->>'email' = ${user.email}`;
   // Its login counters, whatever their prefix: 'email:…', 'pair:<address>|…'.
   await tx.$executeRaw`
-    DELETE FROM login_throttles WHERE key LIKE ${"%email:" + likeEscape(user.email)} OR key LIKE ${"%|" + likeEscape(user.email)}`;
+    DELETE FROM login_throttles
+     WHERE key LIKE ${"%email:" + likeEscape(user.email)} OR key LIKE ${"%|" + likeEscape(user.email)}`;
   await tx.passwordResetToken.deleteMany({ where: { userId } });
   await tx.personalDataExport.deleteMany({ where: { userId } });
   await tx.notificationPreference.deleteMany({ where: { userId } });

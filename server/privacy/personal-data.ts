@@ -287,7 +287,8 @@ function readMe(name: string, now: Date): string {
     "emails-recebidos.json — os e-mails que o Bloco enviou para você.",
     "notificacoes.json — suas escolhas de e-mails de aviso.",
     "",
-    "Os arquivos dos documentos (fotos, XML, PDF) pertencem à empresa e ao escritório e não fazem parte deste arquivo.",
+    "Os arquivos dos documentos (fotos, XML, PDF) pertencem à empresa e ao escritório " +
+      "e não fazem parte deste arquivo.",
     "",
   ].join("\r\n");
 }

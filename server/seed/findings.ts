@@ -26,7 +26,8 @@ export function boletoBarcodeOf(p: { bank: string; dueDate: string; valueCents: 
   const days = Math.round((Date.parse(`${p.dueDate}T00:00:00Z`) - FACTOR_BASE_MS) / DAY_MS);
   // The factor went from 9999 back to 1000 on 2025-02-22 (lib/fiscal/payment-codes.ts).
   const factor = days > 9999 ? days - 9000 : days;
-  const rest = `${String(factor).padStart(4, "0")}${String(p.valueCents).padStart(10, "0")}${(p.free ?? "").padEnd(25, "0").slice(0, 25)}`;
+  const free = (p.free ?? "").padEnd(25, "0").slice(0, 25);
+  const rest = `${String(factor).padStart(4, "0")}${String(p.valueCents).padStart(10, "0")}${free}`;
   const head = `${p.bank}9`;
   return `${head}${boletoDigit(head + rest)}${rest}`;
 }

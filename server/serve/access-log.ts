@@ -11,8 +11,8 @@ import type { Logger } from "pino";
 
 // The link pages' paths (checked after the slashes are collapsed, as Next routes them); the phone's
 // own pages beside its link (history, list) are no token.
-const LINK_PATH =
-  /^(\/(?:convite|redefinir-senha|descadastrar|meus-dados|home\/client\/contabilization\/mobile)\/)(?!(?:history|list)(?:\/|$))[^/]+/i;
+const LINK_PAGES = ["convite", "redefinir-senha", "descadastrar", "meus-dados", "home/client/contabilization/mobile"];
+const LINK_PATH = new RegExp(`^(/(?:${LINK_PAGES.join("|")})/)(?!(?:history|list)(?:/|$))[^/]+`, "i");
 
 /** The path of a request target as the log shows it: no query, the token of a link path replaced. */
 export function loggedPath(target: string): string {

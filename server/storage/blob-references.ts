@@ -2,9 +2,10 @@ import "server-only";
 import type { Db, Tx } from "@/server/db/client";
 
 /**
- * Of these blob keys, the ones a row still names: a document's display or thumbnail picture or the file it came as, a user's
- * avatar, an office's or a client's logo, a person's data export (a ZIP). Every column that holds a blob key is listed here (the
- * orphan sweep deletes whatever is not); a new one must be added.
+ * Of these blob keys, the ones a row still names: a document's display or thumbnail picture or the file
+ * it came as, a user's avatar, an office's or a client's logo, a person's data export (a ZIP). Every
+ * column that holds a blob key is listed here (the orphan sweep deletes whatever is not); a new one must
+ * be added.
  */
 export async function referencedBlobKeys(db: Db | Tx, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

@@ -24,7 +24,8 @@ export const mailMessages = {
     `${office} devolveu um bloco de ${client} enviado em ${sentOn}.`,
   returnedReason: (reason: string) => `Motivo: ${reason}`,
   returnedDeadline: (deadline: string) =>
-    `Os documentos ficam em Devolvidos por 7 dias: são excluídos à 0h de ${deadline} (horário de Brasília). Até lá, você pode usá-los em um novo bloco.`,
+    `Os documentos ficam em Devolvidos por 7 dias: são excluídos à 0h de ${deadline} (horário de Brasília). ` +
+    "Até lá, você pode usá-los em um novo bloco.",
   returnedAction: "Para ver os documentos, acesse Devolvidos:",
   returnedButton: "Ver devolvidos",
   digestSubject: (blocks: number) =>
