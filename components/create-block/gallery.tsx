@@ -228,7 +228,11 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
             </span>
           ) : null}
           {document.rescued ? (
-            <span className="rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] leading-tight font-semibold text-white">
+            <span
+              className={
+                "rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] leading-tight font-semibold " + "text-white"
+              }
+            >
               {t.rescuedMark}
             </span>
           ) : null}

@@ -82,14 +82,15 @@ async function removedByCaller(tx: Tx, actor: Actor, me: BusinessMembership, doc
 
 /**
  * POST /api/document/remove {documentId}: deletes a document for good (spec §5 'Esta acao removera o
- * documento permanentemente') — a PDF's page in the gallery with every page of its PDF there (one entry). Allowed: the caller's own default-library document in no block (the
- * gallery's Excluir), or a document the office returned, by any operator of the company (Devolvidos).
- * Another company's or an unknown document is 404; a colleague's gallery document 403; one in a block 409
- * (with its own message when the block waits on a pendency: solving it may take the document out). One
- * transaction: the row, re-checked by a conditional DELETE (a send that took the document meanwhile
- * wins: 409), and the audit event; the two pictures are deleted after the commit — one that cannot be
- * is left to the orphan sweep, never failing the answer. The caller's own removal sent again moments
- * later (a double click) answers as done: the row is gone, its audit event tells (recentOwnEvent).
+ * documento permanentemente') — a PDF's page in the gallery with every page of its PDF there (one entry).
+ * Allowed: the caller's own default-library document in no block (the gallery's Excluir), or a document the
+ * office returned, by any operator of the company (Devolvidos). Another company's or an unknown document is
+ * 404; a colleague's gallery document 403; one in a block 409 (with its own message when the block waits on
+ * a pendency: solving it may take the document out). One transaction: the row, re-checked by a conditional
+ * DELETE (a send that took the document meanwhile wins: 409), and the audit event; the two pictures are
+ * deleted after the commit — one that cannot be is left to the orphan sweep, never failing the answer. The
+ * caller's own removal sent again moments later (a double click) answers as done: the row is gone, its
+ * audit event tells (recentOwnEvent).
  */
 export async function removeDocument({
   actor,

@@ -56,7 +56,7 @@ const blockOf = (clientId: number) =>
 test.describe("desktop (1440 px)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("[gallery-pdf] sent, undone, one tile in the gallery, sent again whole by keyboard; the office sees its pages and downloads it; axe", async ({
+  test("[gallery-pdf] sent, undone, one tile, sent again whole by keyboard; the office views its pages, downloads it; axe", async ({
     page,
     request,
     factories,

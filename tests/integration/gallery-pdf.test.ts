@@ -56,7 +56,8 @@ async function galleryPdf(
   pages: number,
   { client = world.alpha, name = "extrato.pdf", createdAt = new Date() } = {},
 ): Promise<{ pages: Document[]; sourceKey: string }> {
-  const sourceKey = `${client.id}/documents/${randomBytes(6).toString("hex")}/documento-${randomBytes(4).toString("hex")}.pdf`;
+  const folder = randomBytes(6).toString("hex");
+  const sourceKey = `${client.id}/documents/${folder}/documento-${randomBytes(4).toString("hex")}.pdf`;
   await getBlobStore().put(sourceKey, textPdf([["página"]]), "application/pdf");
   const order = Array.from({ length: pages }, (_, index) => index + 1).reverse();
   const made: Document[] = [];
