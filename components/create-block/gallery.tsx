@@ -219,11 +219,11 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
             <span
               data-pdf-pages={document.pages}
               className={
-                "inline-flex max-w-full items-center gap-0.25 rounded-full bg-black/75 px-0.75 py-0.25 " +
-                "text-[11px] leading-tight font-semibold whitespace-nowrap text-white"
+                "inline-flex max-w-full items-center gap-0.25 rounded-theme bg-black/75 px-0.5 py-0.25 " +
+                "text-[11px] leading-tight font-semibold text-white sm:px-0.75"
               }
             >
-              <Icon name="pdf" className="size-1.75" />
+              <Icon name="pdf" className="hidden size-1.75 sm:block" />
               {t.pdfPages(document.pages)}
             </span>
           ) : null}

@@ -91,6 +91,7 @@ test.describe("desktop (1440 px)", () => {
       gallery(page).getByRole("button", { name: /^Excluir PDF extrato\.pdf de \d\d\/\d\d\/\d{4} às \d\d:\d\d$/ }),
     ).toBeVisible();
     await expectNoAxeViolations(page, "the gallery with a PDF, desktop");
+    await gallery(page).scrollIntoViewIfNeeded();
     await shots(page, "gallery-pdf-tile");
 
     // Selected by keyboard: one entry of the 13, its first page in the preview with what it sends.
