@@ -34,7 +34,7 @@ async function officeAndCompany(f: Factories) {
     type: 0,
     user: { email: f.uniqueEmail("e2e-gpdf-cliente"), name: `Rita Cliente ${tag}` },
   });
-  return { owner: owner.user, client, business: business.user };
+  return { owner: owner.user, ownerId: owner.id, client, business: business.user };
 }
 
 function writeFile(dir: string, name: string, bytes: Buffer): string {
@@ -61,7 +61,7 @@ test.describe("desktop (1440 px)", () => {
     request,
     factories,
   }, testInfo) => {
-    const { owner, client, business } = await officeAndCompany(factories);
+    const { owner, ownerId, client, business } = await officeAndCompany(factories);
     const pdf = writeFile(testInfo.outputPath("files"), "extrato.pdf", textPdf(PAGES));
     await openLoggedIn(page, await apiLogin(request, business.email), "bussiness", "/createblock");
     await expect(page.getByRole("heading", { level: 1, name: "Criar bloco" })).toBeVisible();
@@ -115,7 +115,20 @@ test.describe("desktop (1440 px)", () => {
     await expect(gallery(page)).toHaveCount(0); // the gallery is empty again
     await expect(page.getByText("Sem itens nesta lista")).toBeVisible();
 
-    // The office opens the block in its viewer: its three pages, and the PDF to download.
+    // The office categorises it (what its screen's save writes), then opens it in its block viewer: its
+    // three pages, and the PDF to download.
+    const account = await factories.createAccount({ office: { id: client.officeId } });
+    await db().block.update({
+      where: { id: again.id },
+      data: {
+        accountId: account.id,
+        paymentDate: new Date(),
+        valueCents: 12_345n,
+        categorizedById: ownerId,
+        categorizedAt: new Date(),
+        version: { increment: 1 },
+      },
+    });
     await openLoggedIn(page, await apiLogin(request, owner.email), "accounting", "/register");
     await page.evaluate((selected) => sessionStorage.setItem("bloco.client", JSON.stringify(selected)), {
       id: client.id,
