@@ -219,11 +219,10 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
             <span
               data-pdf-pages={document.pages}
               className={
-                "inline-flex max-w-full items-center gap-0.25 rounded-theme bg-black/75 px-0.5 py-0.25 " +
+                "max-w-full rounded-theme bg-black/75 px-0.5 py-0.25 " +
                 "text-[10px] leading-tight font-semibold text-white sm:px-0.75 sm:text-[11px]"
               }
             >
-              <Icon name="pdf" className="hidden size-1.75 sm:block" />
               {t.pdfPages(document.pages)}
             </span>
           ) : null}
