@@ -8,6 +8,8 @@ export const CEP_LENGTH = 9; // masked: '00000-000'
 export const CPF_LENGTH = 11; // digits
 export const CNPJ_LENGTH = 14; // digits
 export const NUMBER_MAX_DIGITS = 10; // address 'Número'
+/** Ids are PostgreSQL SERIAL (int4): 1 to 2^31 − 1. */
+export const ID_MAX = 2_147_483_647;
 
 // ---------------------------------------------------------------- images and blocks
 export const IMAGE_DATA_URL_MAX = 16_777_216; // characters of a data URL

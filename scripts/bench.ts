@@ -770,6 +770,13 @@ async function main(): Promise<void> {
           target: "",
           pass: null,
         },
+        {
+          item: "12",
+          measure: "same photo: of those, still flagged once the codes read off them are compared",
+          value: `${photos.flaggedWithCodes} of ${photos.falseMatches}`,
+          target: "",
+          pass: null,
+        },
       );
       section(
         `Near-duplicate blocks. The read: one client of a fresh office with ${timing.blocks} blocks and ${timing.documents} documents (one photo each, with its hash), each block of one of 200 suppliers with a value and a date, a fifth with a note read off it, every 50th a near copy of the block before (same supplier, value and date, its photo hash 2 bits away); the server's loadBlockRows (the statement of the lists and the queue, every check included) for ${timing.calls} blocks one at a time (p50 ${timing.p50} ms, p95 ${timing.p95} ms; the near copies read: ${timing.plantedFound} of ${timing.plantedRead} found by both rules), and the client's current month of ${timing.monthBlocks} blocks (p50 ${timing.monthP50} ms, p95 ${timing.monthP95} ms). The photos: ${photos.originals} receipts drawn from the seed's templates (each template on several dates and framings) and ${photos.copies} copies of them through the upload pipeline, at distance ≤ ${photos.threshold}:`,

@@ -54,7 +54,8 @@ async function logIn(page) {
   await page.waitForFunction(() => location.pathname === "/home", { timeout: 30_000 });
 }
 
-async function runOnce(variant, cpuSlowdownMultiplier) {
+/** Chromium on a fresh profile of its own (deleted by the caller with the browser's close). */
+async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), "bloco-lighthouse-sw-"));
   const browser = await puppeteer.launch({
     executablePath: chromiumExecutablePath(),
@@ -62,6 +63,11 @@ async function runOnce(variant, cpuSlowdownMultiplier) {
     userDataDir: profile,
     args: [...CHROMIUM_ARGS, "--headless=new"],
   });
+  return { profile, browser };
+}
+
+async function runOnce(variant, cpuSlowdownMultiplier) {
+  const { profile, browser } = await launchBrowser();
   try {
     const page = await browser.newPage();
     // Without the worker: the app's register() call never registers anything, from the first page on.
@@ -125,13 +131,7 @@ async function runOnce(variant, cpuSlowdownMultiplier) {
 
 /** Lighthouse's CPU slowdown for this host (scripts/lib/lighthouse.mjs): 4 × benchmarkIndex / 1750, within 1..4. */
 async function calibrate() {
-  const profile = mkdtempSync(join(tmpdir(), "bloco-lighthouse-sw-"));
-  const browser = await puppeteer.launch({
-    executablePath: chromiumExecutablePath(),
-    headless: true,
-    userDataDir: profile,
-    args: [...CHROMIUM_ARGS, "--headless=new"],
-  });
+  const { profile, browser } = await launchBrowser();
   try {
     const flags = { output: "json", logLevel: "error", onlyCategories: ["performance"] };
     const lhr = (await lighthouse(new URL("/", base).href, flags, undefined, await browser.newPage()))?.lhr;

@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, CheckCircle2, Download } from "lucide-react";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useExportCheck, useExportClient, useExportSettings } from "@/lib/api/exports";
@@ -8,7 +8,7 @@ import type { ExportIssue } from "@/lib/contract/exports";
 import { currentYearMonth, formatDate, formatTime } from "@/lib/format/dates";
 import { exportsMessages as t } from "@/lib/i18n/sections/exports";
 import { AppDrawer } from "@/components/shell/app-drawer";
-import { Button } from "@/components/ui/button";
+import { ExportDownload } from "@/components/exports/export-download";
 import { ExportPeriodFields, type ExportPeriod } from "@/components/exports/export-period-fields";
 import { Spinner } from "@/components/ui/spinner";
 import { useDelayed } from "@/components/ui/use-delayed";
@@ -95,25 +95,13 @@ export function ExportDrawer({ clientId, clientName, open, onClose }: ExportDraw
               </div>
             ) : null}
           </div>
-          {download.isError && !refused ? (
-            <p role="alert" className="text-sm text-danger">
-              {download.error.message}
-            </p>
-          ) : null}
-          {download.isSuccess ? (
-            <p role="status" className="text-sm text-muted">
-              {t.downloaded(download.data.filename)}
-            </p>
-          ) : null}
-          <Button
-            className="self-end"
+          <ExportDownload
+            download={download}
+            showError={!refused}
             disabled={blocked}
-            loading={download.isPending}
-            onClick={() => download.mutate({ year, month, format })}
-          >
-            <Download aria-hidden="true" className="size-2" />
-            {previous.length > 0 ? t.downloadAgain : t.download}
-          </Button>
+            label={previous.length > 0 ? t.downloadAgain : t.download}
+            onDownload={() => download.mutate({ year, month, format })}
+          />
         </section>
 
         <section aria-labelledby={settingsId} className="flex flex-col gap-1 rounded-theme border border-border p-1.5">

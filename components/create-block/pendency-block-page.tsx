@@ -7,7 +7,7 @@ import type { PendencyToSolve } from "@/lib/contract/business";
 import { businessConfirmMessages } from "@/lib/i18n/sections/businessConfirm";
 import { businessPanelMessages } from "@/lib/i18n/sections/businessPanel";
 import { commonMessages } from "@/lib/i18n/sections/common";
-import { ID_MAX } from "@/lib/contract/ids";
+import { ID_MAX } from "@/lib/constants";
 import { BusinessFrame } from "@/components/business/business-frame";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

@@ -1,13 +1,13 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useRetention, useSaveRetention } from "@/lib/api/privacy";
 import type { RetentionAnswer } from "@/lib/contract/privacy";
 import { privacyMessages as t } from "@/lib/i18n/sections/privacy";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
+import { PrivacySection } from "./privacy-section";
 
 /**
  * 'Política de retenção' (the office dialog, the owner's): how many years (N ≥ 5) the documents' files
@@ -16,26 +16,10 @@ import { TextField } from "@/components/ui/text-field";
  */
 export function RetentionPolicy({ enabled }: { enabled: boolean }) {
   const retention = useRetention(enabled);
-  const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      data-testid="retention-policy"
-      className="flex flex-col gap-1 rounded-theme border border-border p-1.5"
-    >
-      <h3 id={titleId} className="text-sm font-semibold">
-        {t.retentionTitle}
-      </h3>
-      {retention.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {retention.error.message}
-        </p>
-      ) : retention.data ? (
-        <RetentionForm current={retention.data} />
-      ) : (
-        <Spinner className="mx-auto my-1 text-primary" />
-      )}
-    </section>
+    <PrivacySection title={t.retentionTitle} testId="retention-policy" read={retention}>
+      {(data) => <RetentionForm current={data} />}
+    </PrivacySection>
   );
 }
 

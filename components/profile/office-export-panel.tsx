@@ -1,11 +1,10 @@
 "use client";
 
-import { Download } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useExportOffice } from "@/lib/api/exports";
 import { currentYearMonth } from "@/lib/format/dates";
 import { exportsMessages as t } from "@/lib/i18n/sections/exports";
-import { Button } from "@/components/ui/button";
+import { ExportDownload } from "@/components/exports/export-download";
 import { ExportPeriodFields, type ExportPeriod } from "@/components/exports/export-period-fields";
 
 /**
@@ -21,24 +20,11 @@ export function OfficeExportPanel() {
     <div className="flex flex-col gap-1">
       <p className="text-sm text-muted">{t.officeExportHint}</p>
       <ExportPeriodFields value={period} onChange={(next) => (setPeriod(next), download.reset())} />
-      {download.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {download.error.message}
-        </p>
-      ) : null}
-      {download.isSuccess ? (
-        <p role="status" className="text-sm text-muted">
-          {t.downloaded(download.data.filename)}
-        </p>
-      ) : null}
-      <Button
-        className="self-end"
-        loading={download.isPending}
-        onClick={() => download.mutate({ year, month, format })}
-      >
-        <Download aria-hidden="true" className="size-2" />
-        {t.officeDownload}
-      </Button>
+      <ExportDownload
+        download={download}
+        label={t.officeDownload}
+        onDownload={() => download.mutate({ year, month, format })}
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@
 // cropped by 3% of each side — through the same pipeline. Reported: the Hamming distance of each copy
 // to its original, the distance between different receipts (every pair of originals: same template on
 // other dates and framings, and other templates), and at PHOTO_MATCH_DISTANCE the copies found and the
-// different receipts matched. Run alone: npx tsx --conditions=react-server scripts/bench/duplicates-photos.ts
+// different receipts matched; of those, the pairs the rule still flags once each receipt carries the
+// code the seed reads off it (two receipts whose codes differ are two documents). Run alone: npx tsx --conditions=react-server scripts/bench/duplicates-photos.ts
 import sharp from "sharp";
 import { hammingDistance, PHOTO_MATCH_DISTANCE } from "../../lib/duplicates/photo-hash";
 
@@ -21,6 +22,8 @@ export type PhotoMatchResult = {
   falseMatches: number;
   /** Of those, pairs of one template. */
   sameTemplateMatches: number;
+  /** Of those, the pairs still flagged with the codes read: not both with a code (a code tells them apart). */
+  flaggedWithCodes: number;
   minDifferentDistance: number;
   minSameTemplateDistance: number;
   threshold: number;
@@ -61,8 +64,10 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
   const { processImage } = await import("../../server/images/pipeline");
   const { RECEIPT_TEMPLATES } = await import("../../server/seed/receipt-templates");
   const { renderReceiptJpeg } = await import("../../server/seed/receipt-image");
+  const { receiptFinding } = await import("../../server/seed/demo-readings");
+  const { findingCode } = await import("../../lib/fiscal/findings");
   const hashOf = async (bytes: Buffer) => (await processImage(bytes)).photoHash;
-  const originals: { template: number; label: string; hash: bigint }[] = [];
+  const originals: { template: number; label: string; hash: bigint; code: string | null }[] = [];
   const kinds = COPY_KINDS.map(({ kind }) => ({ kind, copies: 0, found: 0, maxDistance: 0 }));
   const copyHistogram = new Array<number>(9).fill(0);
   for (const [t, template] of RECEIPT_TEMPLATES.entries()) {
@@ -70,7 +75,10 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
       const issuedAt = new Date(Date.UTC(2026, 0, 5 + d * 9, 10 + d, 7 * d));
       const jpeg = await renderReceiptJpeg(template, issuedAt, t * dates + d);
       const hash = await hashOf(jpeg);
-      originals.push({ template: t, label: `${template.layout} ${template.issuer}`, hash });
+      const day = issuedAt.toISOString().slice(0, 10);
+      const finding = receiptFinding(template, { day, totalCents: 10_000 + t * dates + d, number: t * dates + d + 1 });
+      const code = finding ? findingCode(finding) : null;
+      originals.push({ template: t, label: `${template.layout} ${template.issuer}`, hash, code });
       for (const [k, copy] of COPY_KINDS.entries()) {
         const distance = hammingDistance(hash, await hashOf(await copy.make(jpeg)));
         kinds[k].copies++;
@@ -84,6 +92,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
   let sameTemplatePairs = 0;
   let falseMatches = 0;
   let sameTemplateMatches = 0;
+  let flaggedWithCodes = 0;
   let minDifferentDistance = 64;
   let minSameTemplateDistance = 64;
   const falseMatchPairs: string[] = [];
@@ -94,6 +103,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
       if (distance <= PHOTO_MATCH_DISTANCE) {
         falseMatches++;
         if (originals[i].template === originals[j].template) sameTemplateMatches++;
+        if (!originals[i].code || !originals[j].code) flaggedWithCodes++;
         falseMatchPairs.push(`${originals[i].label} / ${originals[j].label}: ${distance}`);
       }
       minDifferentDistance = Math.min(minDifferentDistance, distance);
@@ -111,6 +121,7 @@ export async function measurePhotoMatch(dates = 4): Promise<PhotoMatchResult> {
     sameTemplatePairs,
     falseMatches,
     sameTemplateMatches,
+    flaggedWithCodes,
     minDifferentDistance,
     minSameTemplateDistance,
     threshold: PHOTO_MATCH_DISTANCE,

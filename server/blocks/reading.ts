@@ -50,11 +50,17 @@ export type OwnDocumentsSql = {
  *   date are the block's own when it has them, else the read ones): one probe of blocks_supplier_value_idx;
  * - "photo": a document whose photo hash is within PHOTO_MATCH_DISTANCE of one of the block's (a probe
  *   of each of the five band indexes per photo, the full distance checked on the index's own copy of the
- *   hash).
+ *   hash), unless both blocks carry codes and share none: two bills of one layout look alike to the
+ *   hash, but codes whose check digits hold tell them apart.
  * A pair an office operator dismissed ('Não é duplicado') is left out. A block with nothing to compare
  * starts no subquery (CASE).
  */
 export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
+  // Whether the block `id` has a code read off one of its documents (among `among`, when given).
+  const codesOf = (id: string, among?: string) => `EXISTS (
+                          SELECT 1 FROM documents d3 JOIN document_findings f3 ON f3.document_id = d3.id
+                           WHERE d3.block_id = ${id} AND d3.deleted_at IS NULL
+                             AND ${among ? `f3.code = ANY(${among})` : "f3.code IS NOT NULL"})`;
   // The band expressions of the documents_photo_band<i>_idx indexes, written as they are.
   const band = (hash: string, i: number) =>
     i === 0 ? `(${hash} & ${PHOTO_BAND_MASK})::int` : `((${hash} >> ${PHOTO_BAND_BITS * i}) & ${PHOTO_BAND_MASK})::int`;
@@ -64,7 +70,9 @@ export function duplicatesSql(block: string, own: OwnDocumentsSql): string {
                  WHERE d2.client_id = ${block}.client_id AND d2.photo_hash IS NOT NULL AND d2.deleted_at IS NULL
                    AND ${band("d2.photo_hash", i)} = ${band("h.hash", i)}
                    AND bit_count((d2.photo_hash # h.hash)::bit(64)) <= ${PHOTO_MATCH_DISTANCE}
-                   AND d2.block_id <> ${block}.id`,
+                   AND d2.block_id <> ${block}.id
+                   AND (${own.codes} IS NULL OR NOT ${codesOf("d2.block_id")}
+                        OR ${codesOf("d2.block_id", `string_to_array(${own.codes}, ' ')`)})`,
     )
     .join("\n                UNION ALL ");
   return `(CASE WHEN ${own.codes} IS NOT NULL OR ${block}.imported_key IS NOT NULL

@@ -61,8 +61,6 @@ type Source = {
   kinds: HistoryKind[];
   /** Which operator column names an office operator (null: the source is the company's). */
   operatorColumn: string | null;
-  /** The subquery, given its WHERE conditions. */
-  build: (where: string[]) => string;
   at: string;
   k1: string;
   k2: string;
@@ -70,12 +68,39 @@ type Source = {
   /** The scope's column for one block and for one client (by default the owner's block_id / id and client_id). */
   blockColumn?: string;
   clientColumn?: string;
+  /** The row's kind, as SQL. */
+  kind: string;
+  /** The actor, as SQL: an accounting operator, a client operator or a user (NULL where the source has none). */
+  accOp?: string;
+  cliOp?: string;
+  usr?: string;
+  detail?: string;
+  /** The FROM clause, and the condition every row of the source meets. */
+  from: string;
+  filter?: string;
 };
 
 const VALUE_TEXT = (cents: string) => `(${cents}::numeric / 100)::numeric(20, 2)::text`;
 
-// Each source's rows: at, source, k1, k2, block_id, kind, the actor (one of an accounting operator, a
-// client operator, a user), detail.
+/** The source's column that names the block (the scope's column for one block). */
+function blockColumn(source: Source): string {
+  return source.blockColumn ?? `${source.owner}.${source.owner === "b" ? "id" : "block_id"}`;
+}
+
+/**
+ * A source's subquery, given its WHERE conditions. Each source's rows: at, source, k1, k2, block_id, kind,
+ * the actor (one of an accounting operator, a client operator, a user), detail.
+ */
+function sourceSelect(source: Source, where: string[]): string {
+  const conditions = [...(source.filter ? [source.filter] : []), ...where];
+  return `
+      SELECT ${source.at} AS at, ${source.source} AS source, ${source.k1}::bigint AS k1, ${source.k2} AS k2,
+             ${blockColumn(source)} AS block_id, ${source.kind} AS kind, (${source.accOp ?? "NULL"})::int AS acc_op,
+             (${source.cliOp ?? "NULL"})::int AS cli_op, (${source.usr ?? "NULL"})::int AS usr,
+             (${source.detail ?? "NULL"})::jsonb AS detail
+        FROM ${source.from} WHERE ${conditions.join(" AND ")}`;
+}
+
 const SOURCES: Source[] = [
   {
     source: SOURCE.arrival,
@@ -85,13 +110,11 @@ const SOURCES: Source[] = [
     k1: "b.id",
     k2: "0",
     owner: "b",
-    build: (where) => `
-      SELECT b.sent_at AS at, ${SOURCE.arrival} AS source, b.id::bigint AS k1, 0 AS k2, b.id AS block_id,
-             CASE WHEN b.imported_key IS NULL THEN 'sent' ELSE 'imported' END AS kind,
-             b.imported_by_id AS acc_op, CASE WHEN b.imported_by_id IS NULL THEN b.sent_by_id END AS cli_op,
-             NULL::int AS usr,
-             CASE WHEN b.imported_key IS NULL THEN NULL ELSE jsonb_build_object('key', b.imported_key) END AS detail
-        FROM blocks b WHERE ${where.join(" AND ")}`,
+    kind: "CASE WHEN b.imported_key IS NULL THEN 'sent' ELSE 'imported' END",
+    accOp: "b.imported_by_id",
+    cliOp: "CASE WHEN b.imported_by_id IS NULL THEN b.sent_by_id END",
+    detail: "CASE WHEN b.imported_key IS NULL THEN NULL ELSE jsonb_build_object('key', b.imported_key) END",
+    from: "blocks b",
   },
   {
     source: SOURCE.categorizedColumn,
@@ -101,14 +124,13 @@ const SOURCES: Source[] = [
     k1: "b.id",
     k2: "0",
     owner: "b",
-    build: (where) => `
-      SELECT b.categorized_at AS at, ${SOURCE.categorizedColumn} AS source, b.id::bigint AS k1, 0 AS k2,
-             b.id AS block_id,
-             'categorized' AS kind, b.categorized_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
-             jsonb_build_object('after', jsonb_build_object(
+    kind: "'categorized'",
+    accOp: "b.categorized_by_id",
+    detail: `jsonb_build_object('after', jsonb_build_object(
                'account', (SELECT a.code || ' ' || a.description FROM accounts a WHERE a.id = b.account_id),
-               'date', b.payment_date::text, 'value', ${VALUE_TEXT("b.value_cents")})) AS detail
-        FROM blocks b WHERE b.categorized_at IS NOT NULL AND NOT b.categorized_logged AND ${where.join(" AND ")}`,
+               'date', b.payment_date::text, 'value', ${VALUE_TEXT("b.value_cents")}))`,
+    from: "blocks b",
+    filter: "b.categorized_at IS NOT NULL AND NOT b.categorized_logged",
   },
   {
     source: SOURCE.contabilizedColumn,
@@ -118,12 +140,10 @@ const SOURCES: Source[] = [
     k1: "b.id",
     k2: "0",
     owner: "b",
-    build: (where) => `
-      SELECT b.contabilized_at AS at, ${SOURCE.contabilizedColumn} AS source, b.id::bigint AS k1, 0 AS k2,
-             b.id AS block_id,
-             'contabilized' AS kind, b.contabilized_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
-             NULL::jsonb AS detail
-        FROM blocks b WHERE b.contabilized_at IS NOT NULL AND NOT b.contabilized_logged AND ${where.join(" AND ")}`,
+    kind: "'contabilized'",
+    accOp: "b.contabilized_by_id",
+    from: "blocks b",
+    filter: "b.contabilized_at IS NOT NULL AND NOT b.contabilized_logged",
   },
   {
     source: SOURCE.devolved,
@@ -133,11 +153,11 @@ const SOURCES: Source[] = [
     k1: "b.id",
     k2: "0",
     owner: "b",
-    build: (where) => `
-      SELECT b.devolved_at AS at, ${SOURCE.devolved} AS source, b.id::bigint AS k1, 0 AS k2, b.id AS block_id,
-             'devolved' AS kind, b.devolved_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
-             jsonb_build_object('reason', b.devolve_reason) AS detail
-        FROM blocks b WHERE b.devolved_at IS NOT NULL AND ${where.join(" AND ")}`,
+    kind: "'devolved'",
+    accOp: "b.devolved_by_id",
+    detail: "jsonb_build_object('reason', b.devolve_reason)",
+    from: "blocks b",
+    filter: "b.devolved_at IS NOT NULL",
   },
   {
     source: SOURCE.undone,
@@ -147,10 +167,10 @@ const SOURCES: Source[] = [
     k1: "b.id",
     k2: "0",
     owner: "b",
-    build: (where) => `
-      SELECT b.undone_at AS at, ${SOURCE.undone} AS source, b.id::bigint AS k1, 0 AS k2, b.id AS block_id,
-             'undone' AS kind, NULL::int AS acc_op, b.sent_by_id AS cli_op, NULL::int AS usr, NULL::jsonb AS detail
-        FROM blocks b WHERE b.undone_at IS NOT NULL AND ${where.join(" AND ")}`,
+    kind: "'undone'",
+    cliOp: "b.sent_by_id",
+    from: "blocks b",
+    filter: "b.undone_at IS NOT NULL",
   },
   {
     source: SOURCE.event,
@@ -160,12 +180,12 @@ const SOURCES: Source[] = [
     k1: "e.id",
     k2: "0",
     owner: "e",
-    build: (where) => `
-      SELECT e.at AS at, ${SOURCE.event} AS source, e.id AS k1, 0 AS k2, e.block_id AS block_id,
-             CASE e.action WHEN 'block.save' THEN 'categorized' WHEN 'block.contabilize' THEN 'contabilized'
-               ELSE 'contabilization_undone' END AS kind,
-             NULL::int AS acc_op, NULL::int AS cli_op, e.actor_user_id AS usr, e.data AS detail
-        FROM audit_events e WHERE e.block_id IS NOT NULL AND ${where.join(" AND ")}`,
+    kind: `CASE e.action WHEN 'block.save' THEN 'categorized' WHEN 'block.contabilize' THEN 'contabilized'
+               ELSE 'contabilization_undone' END`,
+    usr: "e.actor_user_id",
+    detail: "e.data",
+    from: "audit_events e",
+    filter: "e.block_id IS NOT NULL",
   },
   {
     source: SOURCE.view,
@@ -175,11 +195,9 @@ const SOURCES: Source[] = [
     k1: "v.block_id",
     k2: "v.operator_id",
     owner: "v",
-    build: (where) => `
-      SELECT v.viewed_at AS at, ${SOURCE.view} AS source, v.block_id::bigint AS k1, v.operator_id AS k2,
-             v.block_id AS block_id,
-             'viewed' AS kind, v.operator_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr, NULL::jsonb AS detail
-        FROM block_views v WHERE ${where.join(" AND ")}`,
+    kind: "'viewed'",
+    accOp: "v.operator_id",
+    from: "block_views v",
   },
   {
     source: SOURCE.pendencyRaised,
@@ -189,12 +207,10 @@ const SOURCES: Source[] = [
     k1: "p.id",
     k2: "0",
     owner: "p",
-    build: (where) => `
-      SELECT p.created_at AS at, ${SOURCE.pendencyRaised} AS source, p.id::bigint AS k1, 0 AS k2,
-             p.block_id AS block_id,
-             'pendency_raised' AS kind, p.created_by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
-             jsonb_build_object('issue', p.issue, 'observations', p.observations) AS detail
-        FROM pendencies p WHERE ${where.join(" AND ")}`,
+    kind: "'pendency_raised'",
+    accOp: "p.created_by_id",
+    detail: "jsonb_build_object('issue', p.issue, 'observations', p.observations)",
+    from: "pendencies p",
   },
   {
     source: SOURCE.pendencySolved,
@@ -204,13 +220,13 @@ const SOURCES: Source[] = [
     k1: "p.id",
     k2: "0",
     owner: "p",
-    build: (where) => `
-      SELECT p.solved_at AS at, ${SOURCE.pendencySolved} AS source, p.id::bigint AS k1, 0 AS k2, p.block_id AS block_id,
-             'pendency_solved' AS kind, NULL::int AS acc_op, p.solved_by_id AS cli_op, NULL::int AS usr,
-             -- A scalar subquery (one row by the key), never a hashed EXISTS over the whole table.
-             jsonb_build_object('closedByDevolve', p.solved_by_id IS NULL AND COALESCE(
-               (SELECT d.devolved_at FROM blocks d WHERE d.id = p.block_id) = p.solved_at, false)) AS detail
-        FROM pendencies p WHERE p.solved_at IS NOT NULL AND ${where.join(" AND ")}`,
+    kind: "'pendency_solved'",
+    cliOp: "p.solved_by_id",
+    // A scalar subquery (one row by the key), never a hashed EXISTS over the whole table.
+    detail: `jsonb_build_object('closedByDevolve', p.solved_by_id IS NULL AND COALESCE(
+               (SELECT d.devolved_at FROM blocks d WHERE d.id = p.block_id) = p.solved_at, false))`,
+    from: "pendencies p",
+    filter: "p.solved_at IS NOT NULL",
   },
   {
     source: SOURCE.exported,
@@ -222,11 +238,10 @@ const SOURCES: Source[] = [
     owner: "x",
     blockColumn: "eb.block_id",
     clientColumn: "x.client_id",
-    build: (where) => `
-      SELECT x.at AS at, ${SOURCE.exported} AS source, x.id::bigint AS k1, eb.block_id AS k2, eb.block_id AS block_id,
-             'exported' AS kind, x.by_id AS acc_op, NULL::int AS cli_op, NULL::int AS usr,
-             jsonb_build_object('format', x.format::text, 'postings', x.postings) AS detail
-        FROM exports x JOIN export_blocks eb ON eb.export_id = x.id WHERE ${where.join(" AND ")}`,
+    kind: "'exported'",
+    accOp: "x.by_id",
+    detail: "jsonb_build_object('format', x.format::text, 'postings', x.postings)",
+    from: "exports x JOIN export_blocks eb ON eb.export_id = x.id",
   },
 ];
 
@@ -258,10 +273,7 @@ export function historyStatement(scope: Scope): { text: string; values: unknown[
     if (scope.mode === "client" && scope.kind && !source.kinds.includes(scope.kind)) continue;
     if (scope.mode === "client" && scope.operator && !source.operatorColumn) continue;
     const where: string[] = [];
-    const column =
-      scope.mode === "block"
-        ? (source.blockColumn ?? `${source.owner}.${source.owner === "b" ? "id" : "block_id"}`)
-        : (source.clientColumn ?? `${source.owner}.client_id`);
+    const column = scope.mode === "block" ? blockColumn(source) : (source.clientColumn ?? `${source.owner}.client_id`);
     where.push(`${column} = ${scopeValue()}`);
     if (scope.mode === "client") {
       if (scope.kind) {
@@ -294,7 +306,7 @@ export function historyStatement(scope: Scope): { text: string; values: unknown[
     const keys = [source.at, source.k1, ...(source.k2 === "0" ? [] : [source.k2])];
     const order =
       scope.mode === "client" ? ` ORDER BY ${keys.map((c) => `${c} DESC`).join(", ")} LIMIT ${scope.limit + 1}` : "";
-    parts.push(`(${source.build(where)}${order})`);
+    parts.push(`(${sourceSelect(source, where)}${order})`);
   }
   if (parts.length === 0) parts.push(emptySource());
   const order = scope.mode === "client" ? "DESC" : "ASC";

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb, type Db } from "@/server/db/client";
 import { getBlobStore, type BlobStore } from "@/server/storage";
 import { referencedBlobKeys } from "@/server/storage/blob-references";
-import { deleteBlobs } from "./delete-blobs";
+import { deleteBlobs } from "@/server/storage/delete-blobs";
 
 /**
  * A blob younger than this is never swept: an upload writes its blobs before the transaction that

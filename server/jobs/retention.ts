@@ -4,7 +4,7 @@ import { writeAuditEvent } from "@/server/audit/write-audit-event";
 import { getDb, type Db } from "@/server/db/client";
 import { getBlobStore, type BlobStore } from "@/server/storage";
 import { referencedBlobKeys } from "@/server/storage/blob-references";
-import { deleteBlobs } from "./delete-blobs";
+import { deleteBlobs } from "@/server/storage/delete-blobs";
 
 export type RetentionOptions = { now?: Date; db?: Db; store?: BlobStore; batchSize?: number };
 export type RetentionResult = { runId: number; documents: number; blobs: number; blobFailures: number };

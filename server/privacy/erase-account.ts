@@ -4,7 +4,7 @@ import { messages } from "@/lib/i18n/messages";
 import { isCurrentPassword } from "@/server/auth/current-password";
 import { getDb, type Tx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { deleteBlobs } from "@/server/jobs/delete-blobs";
+import { deleteBlobs } from "@/server/storage/delete-blobs";
 import { officeOf } from "@/server/offices/office";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";

@@ -1,7 +1,7 @@
 import { expectNoAxeViolations, shots } from "./support/axe";
 import { saoPauloToday } from "./support/business";
 import { db } from "./support/create-block";
-import { expect, test } from "./support/data";
+import { expect, test, type Factories, type People } from "./support/data";
 import { openAsOffice } from "./support/reading";
 
 // The account suggestion in categorization (docs/decisions/0295-account-suggestions.md): the test's own
@@ -20,6 +20,21 @@ const VIEWPORTS = [
 ] as const;
 
 const SUPPLIER = "11222333000181";
+
+/** The test's own client with one more account, active since last year: the supplier's usual one. */
+async function clientWithAccount(people: People, f: Factories, code: string, description: string) {
+  const data = await people.categorizationClient({ blocks: 0 });
+  const client = await db().client.findUniqueOrThrow({ where: { id: data.client.id } });
+  const today = saoPauloToday();
+  const usual = await f.createAccount({
+    office: { id: client.officeId },
+    code,
+    description,
+    yearOfExercise: today.year,
+  });
+  await f.activateAccount({ client, account: usual, activatedAt: new Date(Date.UTC(today.year - 1, 0, 1)) });
+  return { data, client, today, usual };
+}
 const SUPPLIER_NAME = "Distribuidora Paraná de Peças Ltda";
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -32,16 +47,7 @@ for (const { name, viewport } of VIEWPORTS) {
       people,
       factories: f,
     }) => {
-      const data = await people.categorizationClient({ blocks: 0 });
-      const client = await db().client.findUniqueOrThrow({ where: { id: data.client.id } });
-      const today = saoPauloToday();
-      const usual = await f.createAccount({
-        office: { id: client.officeId },
-        code: "4.2.02.015",
-        description: "Peças e Manutenção",
-        yearOfExercise: today.year,
-      });
-      await f.activateAccount({ client, account: usual, activatedAt: new Date(Date.UTC(today.year - 1, 0, 1)) });
+      const { data, client, today, usual } = await clientWithAccount(people, f, "4.2.02.015", "Peças e Manutenção");
       let number = Math.floor(Math.random() * 1_000_000);
       const note = (extra: { date?: string; valueCents?: number } = {}) =>
         f.fiscalFinding(f.accessKeyOf({ cnpj: SUPPLIER, model: "55", issuedOn: today.iso, number: number++ }), {
@@ -111,16 +117,7 @@ for (const { name, viewport } of VIEWPORTS) {
       people,
       factories: f,
     }) => {
-      const data = await people.categorizationClient({ blocks: 0 });
-      const client = await db().client.findUniqueOrThrow({ where: { id: data.client.id } });
-      const today = saoPauloToday();
-      const usual = await f.createAccount({
-        office: { id: client.officeId },
-        code: "4.2.02.016",
-        description: "Padaria e Lanches",
-        yearOfExercise: today.year,
-      });
-      await f.activateAccount({ client, account: usual, activatedAt: new Date(Date.UTC(today.year - 1, 0, 1)) });
+      const { data, client, today, usual } = await clientWithAccount(people, f, "4.2.02.016", "Padaria e Lanches");
       let number = Math.floor(Math.random() * 1_000_000);
       for (const daysAgo of [60, 30]) {
         const at = new Date(Date.now() - daysAgo * 86_400_000);

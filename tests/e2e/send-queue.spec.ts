@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expectNoAxeViolations, shots } from "./support/axe";
 import { chooseFiles, company, db, stripImages, writePhotos } from "./support/create-block";
-import { expect, test } from "./support/data";
+import { expect, test, type Factories } from "./support/data";
 import { apiLogin, openLoggedIn } from "./support/session";
 
 // The send queue of Criar bloco (docs/decisions/0325-offline-send-queue.md): a block prepared without a
@@ -66,6 +66,24 @@ async function prepareBlock(page: Page, photos: string[]) {
   const phone = (page.viewportSize()?.width ?? 0) < 640;
   await chooseFiles(page, phone ? "Escolher arquivos" : "Adicionar imagens", photos);
   await expect(stripImages(page)).toHaveCount(photos.length, PREPARED);
+}
+
+/** A company of the test's own whose owner prepares a block of one photo offline: kept on the device. */
+async function queueOneBlock(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  factories: Factories,
+  testInfo: TestInfo,
+) {
+  const firm = await company(factories);
+  const photos = await writePhotos(testInfo.outputPath("photos"), 1);
+  await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
+  await prepareBlock(page, photos);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Enviar bloco" }).click();
+  await expect(queuedItems(page)).toHaveCount(1);
+  return firm;
 }
 
 for (const viewport of [
@@ -145,13 +163,7 @@ for (const viewport of [
       request,
       factories,
     }, testInfo) => {
-      const firm = await company(factories);
-      const photos = await writePhotos(testInfo.outputPath("photos"), 1);
-      await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
-      await prepareBlock(page, photos);
-      await context.setOffline(true);
-      await page.getByRole("button", { name: "Enviar bloco" }).click();
-      await expect(queuedItems(page)).toHaveCount(1);
+      const firm = await queueOneBlock(page, context, request, factories, testInfo);
 
       // meanwhile a colleague sends the same photo (same client id) from another device: the server
       // refuses the kept block for good (409)
@@ -207,13 +219,7 @@ test.describe("390 px", () => {
     request,
     factories,
   }, testInfo) => {
-    const firm = await company(factories);
-    const photos = await writePhotos(testInfo.outputPath("photos"), 1);
-    await openLoggedIn(page, await apiLogin(request, firm.owner.email), "bussiness", "/createblock");
-    await prepareBlock(page, photos);
-    await context.setOffline(true);
-    await page.getByRole("button", { name: "Enviar bloco" }).click();
-    await expect(queuedItems(page)).toHaveCount(1);
+    const firm = await queueOneBlock(page, context, request, factories, testInfo);
 
     // the connection returns with the create call still failing: the owner's page tries and keeps it
     const tries = createAnswers(context);

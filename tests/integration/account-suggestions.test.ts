@@ -68,9 +68,9 @@ const target = {} as Record<"usual" | "inactive" | "officeOnly" | "otherOffice" 
 let toCorrect: CreatedBlock;
 let usualLatest: CreatedBlock;
 
-/** A categorised block of `client` with `account`, read as of supplier `cnpj`, categorised `days` ago. */
-async function history(client: Client, account: Account, cnpj: string, days: number, valueCents = 10_000) {
-  const block = await createBlock({
+/** A block of `client` categorised `days` ago with `account` by the owner, paid that day. */
+function categorized(client: Client, account: Account, days: number, valueCents: number) {
+  return createBlock({
     client,
     state: "categorized",
     account,
@@ -80,6 +80,11 @@ async function history(client: Client, account: Account, cnpj: string, days: num
     paymentDate: daysAgo(days),
     valueCents,
   });
+}
+
+/** A categorised block of `client` with `account`, read as of supplier `cnpj`, categorised `days` ago. */
+async function history(client: Client, account: Account, cnpj: string, days: number, valueCents = 10_000) {
+  const block = await categorized(client, account, days, valueCents);
   await read(block, cnpj);
   return block;
 }
@@ -299,16 +304,7 @@ describe("a block read without a CNPJ: the supplier's name read by OCR", () => {
     ]);
   /** A categorised block of `client`, its supplier named by OCR (or by a fiscal note, with its CNPJ). */
   async function named(client: Client, account: Account, name: string, days: number, cnpj?: string) {
-    const block = await createBlock({
-      client,
-      state: "categorized",
-      account,
-      operator: owner,
-      sentAt: daysAgo(days + 1),
-      categorizedAt: daysAgo(days),
-      paymentDate: daysAgo(days),
-      valueCents: 4_000,
-    });
+    const block = await categorized(client, account, days, 4_000);
     if (cnpj) await read(block, cnpj, name);
     else await ocr(block, name);
     return block;

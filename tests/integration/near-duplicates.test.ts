@@ -85,6 +85,9 @@ const sv = {} as Record<
   CreatedBlock
 >;
 const ph = {} as Record<"original" | "reencoded" | "cropped" | "different" | "legacy", CreatedBlock>;
+// One photo sent three times to a third client: read as two different notes, and once with nothing read.
+const coded = {} as Record<"first" | "second" | "unread", CreatedBlock>;
+let gamma: Client;
 let differentDistance = 0;
 
 beforeAll(async () => {
@@ -139,6 +142,19 @@ beforeAll(async () => {
   ph.cropped = await photoBlock(alpha, cropped, 180);
   ph.different = await photoBlock(alpha, different, 170);
   ph.legacy = await photoBlock(alpha, original, 160, false);
+  gamma = await createClient({ office, responsible: owner });
+  coded.first = await photoBlock(gamma, original, 150);
+  coded.second = await photoBlock(gamma, original, 140);
+  coded.unread = await photoBlock(gamma, original, 130);
+  for (const [block, number] of [
+    [coded.first, 1],
+    [coded.second, 2],
+  ] as const) {
+    const key = accessKeyOf({ cnpj: SUPPLIER, model: "65", issuedOn: DAY, number: 900 + number });
+    await createFindings(block.documents[0], [
+      fiscalFinding(key, { source: "qrcode", date: DAY, valueCents: number * 10_00 }),
+    ]);
+  }
 
   tokens.owner = await login(owner.user.email);
   tokens.shared = await login(shared.user.email);
@@ -147,10 +163,10 @@ beforeAll(async () => {
   tokens.company = await login(company.user.email);
 }, 90_000);
 
-async function officeList(): Promise<Map<number, Block>> {
+async function officeList(client = alpha): Promise<Map<number, Block>> {
   const res = await call<{ blocks: Record<string, Record<string, Record<string, Block[]>>> }>(listPost, {
     token: tokens.owner,
-    body: { clientId: alpha.id },
+    body: { clientId: client.id },
   });
   expect(res.status).toBe(200);
   return new Map(
@@ -235,6 +251,16 @@ describe("mesma foto", () => {
     // Another receipt, and a photo stored before the hash (null): neither flagged nor flagging.
     expect(blocks.get(ph.different.id)?.reading).toBeNull();
     expect(blocks.get(ph.legacy.id)?.reading).toBeNull();
+  });
+
+  test("one photo read as two notes of different keys is two documents; unread, it matches both", async () => {
+    const blocks = await officeList(gamma);
+    expect(reasons(blocks.get(coded.first.id))).toEqual([{ blockId: coded.unread.id, reason: "photo" }]);
+    expect(reasons(blocks.get(coded.second.id))).toEqual([{ blockId: coded.unread.id, reason: "photo" }]);
+    expect(reasons(blocks.get(coded.unread.id))).toEqual([
+      { blockId: coded.first.id, reason: "photo" },
+      { blockId: coded.second.id, reason: "photo" },
+    ]);
   });
 
   test("the categorization queue and the viewer carry the same reasons", async () => {

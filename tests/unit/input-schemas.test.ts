@@ -3,7 +3,8 @@
 // PostgreSQL error 22021, which answered 500).
 import type { z } from "zod";
 import { tokenBody, refreshBody } from "@/lib/contract/auth";
-import { ID_MAX, idSchema } from "@/lib/contract/ids";
+import { ID_MAX } from "@/lib/constants";
+import { idSchema } from "@/lib/contract/ids";
 import {
   forgotPasswordBody,
   inviteAcceptBody,

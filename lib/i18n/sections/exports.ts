@@ -38,7 +38,7 @@ export const exportsMessages = {
   checking: "Verificando…",
   checkOk: (n: number) =>
     n === 1 ? "Tudo certo: 1 lançamento será exportado." : `Tudo certo: ${n} lançamentos serão exportados.`,
-  checkErrors: (n: number) => (n === 1 ? "1 pendência impede a exportação:" : `${n} pendências impedem a exportação:`),
+  checkErrors: (n: number) => `${n === 1 ? "1 pendência impede" : `${n} pendências impedem`} a exportação:`,
   alreadyExported: "Este mês já foi exportado:",
   previousExport: (date: string, time: string, by: string, postings: number) =>
     `${date} às ${time} por ${by}: ${postings === 1 ? "1 lançamento" : `${postings} lançamentos`}`,

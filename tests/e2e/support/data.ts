@@ -6,7 +6,7 @@ import { E2E_DATA_DIR, E2E_DATABASE_URL } from "./e2e-server";
 // straight in the e2e server's database: two workers editing the shared demo owner made the suite flaky.
 // Read-only journeys may still log in as the demo users of the README.
 
-type Factories = typeof import("../../helpers/factories");
+export type Factories = typeof import("../../helpers/factories");
 
 /** A person who can log in (every builder user has the demo password). */
 export type Person = { email: string; name: string };

@@ -1,9 +1,9 @@
 import "server-only";
 import { scopedLogger } from "@/server/log";
-import type { BlobStore } from "@/server/storage";
+import type { BlobStore } from "./blob-store";
 
 const CONCURRENCY = 8;
-const log = scopedLogger("jobs");
+const log = scopedLogger("storage");
 
 /**
  * Deletes blobs a few at a time. A failure is logged and counted, never thrown: the rows are already
