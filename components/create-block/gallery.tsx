@@ -39,7 +39,8 @@ export type GalleryProps = {
  * The gallery (spec §2): the library select ('Minha galeria' first, then colleagues who share theirs),
  * the rescued-documents switch and the grid, GALLERY_PER_ROW per row on a desktop and 3–4 on a phone.
  * Each image selects or deselects; Excluir only on the caller's own deletable documents, after the
- * confirmation of spec §5.
+ * confirmation of spec §5. A PDF is one tile (its first page, a 'PDF · N páginas' badge): selecting it
+ * selects the whole PDF, one entry of the 13; Excluir deletes all its pages.
  */
 export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: GalleryProps) {
   const [libraryKey, setLibraryKey] = useState("");
@@ -149,7 +150,11 @@ export function Gallery({ isSelected, full, locked, onToggle, onRemoved }: Galle
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? null : setConfirming(null))}
-        text={businessConfirmMessages.removeDocument}
+        text={
+          confirming?.kind === "pdf"
+            ? businessConfirmMessages.removePdf(confirming.pages)
+            : businessConfirmMessages.removeDocument
+        }
         onConfirm={confirmRemove}
         loading={remove.isPending}
         tone="danger"
@@ -170,12 +175,14 @@ type TileProps = {
 function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove }: TileProps) {
   const date = formatDate(document.date);
   const time = formatTime(document.date);
+  const pdf = document.kind === "pdf";
+  const name = pdf ? t.pdfDocument(document.fileName, document.pages, date, time) : t.document(date, time);
   return (
     <li className="relative">
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={document.rescued ? `${t.document(date, time)} (${t.rescuedMark})` : t.document(date, time)}
+        aria-label={document.rescued ? `${name} (${t.rescuedMark})` : name}
         disabled={disabled}
         onClick={onToggle}
         data-document-id={document.id}
@@ -198,21 +205,42 @@ function GalleryTile({ document, selected, disabled, locked, onToggle, onRemove 
             <Icon name="check" className="size-2" />
           </span>
         ) : null}
-        {document.rescued ? (
-          <span
-            className={
-              "absolute bottom-0.5 left-0.5 rounded-full bg-black/65 px-0.75 py-0.25 " +
-              "text-[11px] font-semibold text-white"
-            }
-          >
-            {t.rescuedMark}
-          </span>
-        ) : null}
       </button>
+      {/* Outside the button: its name says it all (the badges are not part of it). */}
+      {pdf || document.rescued ? (
+        <span
+          aria-hidden="true"
+          className={cn(
+            "pointer-events-none absolute inset-x-0.5 bottom-0.5 flex flex-wrap items-end gap-0.5",
+            disabled && "opacity-50",
+          )}
+        >
+          {pdf ? (
+            <span
+              data-pdf-pages={document.pages}
+              className={
+                "max-w-full rounded-theme bg-black/75 px-0.5 py-0.25 " +
+                "text-[10px] leading-tight font-semibold text-white sm:px-0.75 sm:text-[11px]"
+              }
+            >
+              {t.pdfPages(document.pages)}
+            </span>
+          ) : null}
+          {document.rescued ? (
+            <span
+              className={
+                "rounded-full bg-black/65 px-0.75 py-0.25 text-[11px] leading-tight font-semibold " + "text-white"
+              }
+            >
+              {t.rescuedMark}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
       {document.deletable ? (
         <button
           type="button"
-          aria-label={t.removeDocument(date, time)}
+          aria-label={pdf ? t.removePdf(document.fileName, date, time) : t.removeDocument(date, time)}
           title={t.remove}
           disabled={locked}
           onClick={onRemove}

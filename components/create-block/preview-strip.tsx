@@ -34,6 +34,8 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
   const position = item ? selection.items.indexOf(item) + 1 : 0;
   const pdf = item?.kind === "new" && item.pdf ? item : null;
   const source = item && !pdf ? (item.kind === "new" ? item.dataUrl : item.url) : null;
+  // A gallery PDF: its first page is shown, its badge says how many go.
+  const galleryPdf = item?.kind === "gallery" && item.pages !== undefined ? item : null;
 
   return (
     <section
@@ -72,6 +74,18 @@ export function Preview({ selection, locked, onRemove, className }: PreviewProps
             >
               {t.image(position, total)}
             </span>
+            {galleryPdf ? (
+              <figcaption
+                className={
+                  "absolute right-1 bottom-1 left-1 flex flex-wrap items-center gap-x-1 gap-y-0.25 rounded-theme " +
+                  "bg-black/75 px-1 py-0.5 text-sm text-white"
+                }
+              >
+                <Icon name="pdf" className="size-2" />
+                <span className="font-semibold break-all">{t.pdfEntry(galleryPdf.name, galleryPdf.pages ?? 1)}</span>
+                <span>{t.pdfGalleryPreview(galleryPdf.pages ?? 1)}</span>
+              </figcaption>
+            ) : null}
           </>
         ) : pdf ? (
           <div className="flex max-w-full flex-col items-center gap-1 px-2 text-center">
@@ -249,6 +263,7 @@ function StripItem({
   onRetake: () => void;
 }) {
   const pdf = selected.kind === "new" && selected.pdf ? selected : null;
+  const galleryPdf = selected.kind === "gallery" && selected.pages !== undefined ? selected : null;
   const reasons = qualityOf(selected);
   const flagged = reasons.length > 0;
   const reasonId = `quality-${selected.key}`;
@@ -257,7 +272,13 @@ function StripItem({
       type="button"
       data-thumbnail
       onClick={onChoose}
-      aria-label={pdf ? `${label}: ${t.pdf(pdf.name ?? t.pdfUnnamed)}` : label}
+      aria-label={
+        pdf
+          ? `${label}: ${t.pdf(pdf.name ?? t.pdfUnnamed)}`
+          : galleryPdf
+            ? `${label}: ${t.pdfEntry(galleryPdf.name, galleryPdf.pages ?? 1)}`
+            : label
+      }
       aria-current={current ? "true" : undefined}
       aria-describedby={flagged ? reasonId : undefined}
       className={cn(
@@ -276,6 +297,18 @@ function StripItem({
         // eslint-disable-next-line @next/next/no-img-element -- a local data URL or a signed, expiring link
         <img src={selected.thumbUrl} alt="" className="size-full object-cover" />
       )}
+      {galleryPdf ? (
+        <span
+          aria-hidden="true"
+          className={
+            "absolute right-0.25 bottom-0.25 inline-flex items-center gap-0.25 rounded-full bg-black/75 " +
+            "px-0.5 text-[10px] leading-tight font-semibold text-white tabular-nums"
+          }
+        >
+          <Icon name="pdf" className="size-1.5" />
+          {galleryPdf.pages}
+        </span>
+      ) : null}
       {flagged ? (
         <span
           aria-hidden="true"

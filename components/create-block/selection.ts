@@ -26,8 +26,19 @@ export type NewImage = {
   pdf?: boolean;
   quality?: QualityReason[];
 } & PreparedImage;
-/** A document of a gallery (the caller's or a sharing colleague's). */
-export type GalleryImage = { kind: "gallery"; key: string; id: number; url: string; thumbUrl: string };
+/**
+ * A document of a gallery (the caller's or a sharing colleague's). `pages`: a PDF of that many pages, sent
+ * by its first page's id (the server takes them all), one entry of the 13; `name` its file's name.
+ */
+export type GalleryImage = {
+  kind: "gallery";
+  key: string;
+  id: number;
+  url: string;
+  thumbUrl: string;
+  pages?: number;
+  name?: string;
+};
 /**
  * A document already in the pending block (taking it out lists it in removedDocuments). `pdf`: a PDF's
  * page, the id of its first page: the PDF's pages are one entry and leave together.
@@ -132,10 +143,14 @@ export const qualityOf = (item: SelectedImage): QualityReason[] => (item.kind ==
 
 export const isSelected = (selection: Selection, key: string) => selection.items.some((item) => item.key === key);
 
-/** A gallery document's button: selects it (unless the block is full) or takes it out again. */
+/**
+ * A gallery entry's button: selects it (unless the block is full) or takes it out again. A PDF is one
+ * entry whatever its pages: its first page's id sends them all.
+ */
 export function toggleGallery(
   selection: Selection,
-  document: Pick<GalleryDocument, "id" | "url" | "thumbnailUrl">,
+  document: Pick<GalleryDocument, "id" | "url" | "thumbnailUrl"> &
+    Partial<Pick<GalleryDocument, "kind" | "pages" | "fileName">>,
   preparing = 0,
 ): Selection {
   const key = galleryKey(document.id);
@@ -147,6 +162,8 @@ export function toggleGallery(
     id: document.id,
     url: document.url,
     thumbUrl: document.thumbnailUrl,
+    ...(document.kind === "pdf" ? { pages: document.pages ?? 1 } : {}),
+    ...(document.kind === "pdf" && document.fileName ? { name: document.fileName } : {}),
   };
   return { ...selection, items: [...selection.items, image], current: key };
 }

@@ -110,6 +110,17 @@ export const documentSchema = z.object({
   height: z.number().int(),
   /** Only the caller's own default-library documents that are in no block can be deleted. */
   deletable: z.boolean(),
+  /**
+   * Additive: a PDF's pages in the gallery are ONE entry (docs/decisions/0340-gallery-pdfs.md): `id`,
+   * `url`, `thumbnailUrl`, `width`, `height` are its first page's; `documentIds` every page in page order
+   * (a photo: its own id), `pages` how many. Naming `id` in a block sends the whole PDF; deleting it
+   * deletes every page.
+   */
+  kind: z.enum(["photo", "pdf"]),
+  pages: z.number().int(),
+  documentIds: z.array(z.number().int()),
+  /** The file's name on the device that sent it, when it gave one (null otherwise). */
+  fileName: z.string().nullable(),
 });
 export type GalleryDocument = z.infer<typeof documentSchema>;
 /** Newest first: documents in no block (rescued ones flagged; the screen's switch hides or shows them). */

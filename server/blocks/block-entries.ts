@@ -19,7 +19,7 @@ export type ResolvedEntries = {
   photos: PhotoEntry[];
   galleryIds: number[];
   galleryPositions: number[];
-  /** Parallel to galleryIds: the page of a PDF sent before (null for anything else). */
+  /** Parallel to galleryIds: a PDF's page, its place among its PDF's pages sent (null for anything else). */
   galleryPages: (number | null)[];
 };
 
@@ -35,13 +35,24 @@ export function sendKeyOf(me: BusinessMembership, entries: readonly BlockDocumen
     .digest("hex");
 }
 
+type EntryDocument = { id: number; uploadedById: number | null; sourceKey: string | null; sourcePage: number | null };
+
+const entrySelect = { id: true, uploadedById: true, sourceKey: true, sourcePage: true } as const;
+
+/** A PDF's page: its PDF in its uploader's gallery (`<uploader>|<source_key>`); null for anything else. */
+const pdfOf = (doc: EntryDocument): string | null =>
+  doc.sourcePage !== null && doc.sourceKey !== null ? `${doc.uploadedById}|${doc.sourceKey}` : null;
+
 /**
  * Splits the entries into photos to ingest and gallery documents to move, checking what can be checked
  * before any image is decoded. A new photo whose client id already names a document of the company
  * (documents.client_ref) is not decoded again: when it is the caller's own, in no block and not returned,
  * it is that gallery document (a send retried after its first block was undone); otherwise it is 409
  * 'Esta imagem já foi enviada em outro bloco.'. Gallery documents must be in a gallery the caller may use
- * (its own or a sharing colleague's), in no block: anything else is 404. `path` names a body entry.
+ * (its own or a sharing colleague's), in no block: anything else is 404. A PDF's page, however named,
+ * brings every page of its PDF in that gallery, in page order, at its entry's place: a PDF is one entry
+ * (docs/decisions/0340-gallery-pdfs.md); a PDF named by several of its pages is one entry, at the first
+ * place that names it. The same document named twice is 400. `path` names a body entry.
  */
 export async function resolveEntries(
   db: Db | Tx,
@@ -51,80 +62,90 @@ export async function resolveEntries(
   path: (index: number) => string,
 ): Promise<ResolvedEntries> {
   const refs = entries.filter(isNewPhoto).map((entry) => entry.id);
-  const known = refs.length
-    ? await db.document.findMany({
-        where: { clientId: me.clientId, clientRef: { in: refs } },
-        select: {
-          id: true,
-          clientRef: true,
-          uploadedById: true,
-          blockId: true,
-          devolvedAt: true,
-          deletedAt: true,
-          sourceKey: true,
-          sourcePage: true,
-        },
-      })
-    : [];
+  const named = entries.flatMap((entry) => (isNewPhoto(entry) ? [] : [entry.id]));
+  const [known, gallery] = await Promise.all([
+    refs.length
+      ? db.document.findMany({
+          where: { clientId: me.clientId, clientRef: { in: refs } },
+          select: { ...entrySelect, clientRef: true, blockId: true, devolvedAt: true, deletedAt: true },
+        })
+      : [],
+    named.length
+      ? db.document.findMany({
+          where: { AND: [{ id: { in: named } }, galleryDocumentsOf(actor)] },
+          select: entrySelect,
+        })
+      : [],
+  ]);
+  if (gallery.length !== new Set(named).size)
+    throw new AppError("not_found", messages.business.api.galleryDocumentNotFound);
   const knownByRef = new Map(known.map((doc) => [doc.clientRef, doc]));
-  const otherPages = await pagesBesides(db, me, known);
+  const galleryById = new Map(gallery.map((doc) => [doc.id, doc]));
+  const reusable = (doc: (typeof known)[number]) =>
+    doc.uploadedById === me.operatorId && doc.blockId === null && !doc.devolvedAt && !doc.deletedAt;
+  const pdfPages = await galleryPdfPages(db, actor, me, [...known.filter(reusable), ...gallery]);
   const photos: PhotoEntry[] = [];
   const galleryIds: number[] = [];
   const galleryPositions: number[] = [];
   const galleryPages: (number | null)[] = [];
+  const namedOnce = new Set<number>();
+  const placedPdfs = new Set<string>();
   entries.forEach((entry, index) => {
-    if (!isNewPhoto(entry))
-      return void (galleryIds.push(entry.id), galleryPositions.push(index + 1), galleryPages.push(null));
-    const doc = knownByRef.get(entry.id);
-    if (!doc) return void photos.push({ photo: entry, path: `${path(index)}.base64url`, position: index + 1 });
-    const reusable = doc.uploadedById === me.operatorId && doc.blockId === null && !doc.devolvedAt && !doc.deletedAt;
-    if (!reusable)
-      throw new AppError("conflict", messages.business.api.photoAlreadySent, {
-        fields: [{ path: path(index), message: messages.business.api.photoAlreadySent }],
-      });
-    // A PDF sent before comes back whole: the page the id names and its other pages.
-    for (const page of [doc, ...(doc.sourceKey ? (otherPages.get(doc.sourceKey) ?? []) : [])]) {
+    let doc: EntryDocument;
+    if (isNewPhoto(entry)) {
+      const found = knownByRef.get(entry.id);
+      if (!found) return void photos.push({ photo: entry, path: `${path(index)}.base64url`, position: index + 1 });
+      if (!reusable(found))
+        throw new AppError("conflict", messages.business.api.photoAlreadySent, {
+          fields: [{ path: path(index), message: messages.business.api.photoAlreadySent }],
+        });
+      doc = found;
+    } else doc = galleryById.get(entry.id)!;
+    if (namedOnce.has(doc.id)) throw new AppError("invalid_input", messages.validation.invalidId);
+    namedOnce.add(doc.id);
+    const pdf = pdfOf(doc);
+    if (pdf !== null && placedPdfs.has(pdf)) return; // already placed whole, by another of its pages
+    if (pdf !== null) placedPdfs.add(pdf);
+    const pages = pdf === null ? [doc] : (pdfPages.get(pdf) ?? [doc]);
+    pages.forEach((page, at) => {
       galleryIds.push(page.id);
       galleryPositions.push(index + 1);
-      galleryPages.push(page.sourcePage);
-    }
+      galleryPages.push(pdf === null ? null : at + 1);
+    });
   });
-  if (new Set(galleryIds).size !== galleryIds.length)
-    throw new AppError("invalid_input", messages.validation.invalidId);
-  await assertGalleryDocuments(db, actor, galleryIds);
   return { photos, galleryIds, galleryPositions, galleryPages };
 }
 
-/** The caller's gallery pages of the PDFs among `known` besides the ones found, by PDF, in page order. */
-async function pagesBesides(
+/**
+ * Every page, in page order, of the PDFs `docs` are pages of, still in their uploader's gallery (which the
+ * caller may use), by PDF (pdfOf). One statement, none when no PDF is named.
+ */
+async function galleryPdfPages(
   db: Db | Tx,
+  actor: Actor,
   me: BusinessMembership,
-  known: readonly { id: number; sourceKey: string | null; sourcePage: number | null }[],
-): Promise<Map<string, { id: number; sourcePage: number | null }[]>> {
-  const pdfs = known.filter((doc) => doc.sourcePage !== null && doc.sourceKey !== null);
+  docs: readonly EntryDocument[],
+): Promise<Map<string, EntryDocument[]>> {
+  const pdfs = docs.filter((doc) => pdfOf(doc) !== null);
   if (pdfs.length === 0) return new Map();
   const pages = await db.document.findMany({
     where: {
-      clientId: me.clientId,
-      sourceKey: { in: pdfs.map((doc) => doc.sourceKey!) },
-      id: { notIn: pdfs.map((doc) => doc.id) },
-      uploadedById: me.operatorId,
-      blockId: null,
-      devolvedAt: null,
-      deletedAt: null,
+      AND: [
+        {
+          clientId: me.clientId,
+          sourceKey: { in: [...new Set(pdfs.map((doc) => doc.sourceKey!))] },
+          uploadedById: { in: [...new Set(pdfs.map((doc) => doc.uploadedById!))] },
+          sourcePage: { not: null },
+        },
+        galleryDocumentsOf(actor),
+      ],
     },
-    select: { id: true, sourceKey: true, sourcePage: true },
-    orderBy: { sourcePage: "asc" },
+    select: entrySelect,
+    orderBy: [{ sourcePage: "asc" }, { id: "asc" }],
   });
-  const byPdf = new Map<string, { id: number; sourcePage: number | null }[]>();
-  for (const page of pages) byPdf.set(page.sourceKey!, [...(byPdf.get(page.sourceKey!) ?? []), page]);
+  const byPdf = new Map<string, EntryDocument[]>();
+  for (const page of pages) byPdf.set(pdfOf(page)!, [...(byPdf.get(pdfOf(page)!) ?? []), page]);
   return byPdf;
-}
-
-async function assertGalleryDocuments(db: Db | Tx, actor: Actor, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const found = await db.document.count({ where: { AND: [{ id: { in: ids } }, galleryDocumentsOf(actor)] } });
-  if (found !== ids.length) throw new AppError("not_found", messages.business.api.galleryDocumentNotFound);
 }
 
 /**
@@ -163,7 +184,8 @@ export function placeEntries(
   gallery: Pick<ResolvedEntries, "galleryPositions" | "galleryPages">,
   photos: readonly IngestedPhoto[],
 ): { galleryPositions: number[]; photos: IngestedPhoto[] } {
-  const size = new Array<number>(entries + 2).fill(1);
+  // An entry that brings nothing (a PDF already placed by another of its pages) takes no place.
+  const size = new Array<number>(entries + 2).fill(0);
   const grow = (position: number, page: number | null) => (size[position] = Math.max(size[position]!, page ?? 1));
   for (const photo of photos) grow(photo.position, photo.sourcePage);
   gallery.galleryPositions.forEach((position, index) => grow(position, gallery.galleryPages[index] ?? null));

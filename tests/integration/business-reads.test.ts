@@ -249,6 +249,10 @@ describe("POST /api/library/documents", () => {
       width: expect.any(Number),
       height: expect.any(Number),
       deletable: true,
+      kind: "photo",
+      pages: 1,
+      documentIds: [doc.recent.id],
+      fileName: null,
     });
     expect(recent.url).not.toBe(recent.thumbnailUrl);
     expect(list.find((d) => d.id === doc.rescued.id)?.rescued).toBe(true);

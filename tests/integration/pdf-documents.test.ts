@@ -259,7 +259,7 @@ describe("POST /api/pendency/solve with PDFs", () => {
     expect([over.status, over.json.error?.message]).toEqual([400, "Um bloco pode ter no máximo 13 imagens."]);
   });
 
-  test("taking out one page takes the whole PDF; the PDF blob stays until its last page is deleted", async () => {
+  test("taking out one page takes the whole PDF; deleted from the gallery, every page and the PDF go", async () => {
     const block = await createBlock({ client: world.alpha, sentBy: world.regularAlpha, state: "pendency" });
     const first = await solve({
       pendencyId: block.pendencies[0].id,
@@ -283,11 +283,14 @@ describe("POST /api/pendency/solve with PDFs", () => {
 
     const remove = (documentId: number) =>
       call(removePost, { body: { documentId }, token: tokens.regularAlpha, path: "/api/document/remove" });
+    // Back in the gallery the PDF is one entry: deleting it deletes every page, then the PDF
+    // (decisions/0340; a page still in a block keeps it: tests/integration/gallery-pdf.test.ts).
     expect((await remove(pages[0]!.id)).status).toBe(200);
-    expect(await getBlobStore().exists(pages[0]!.displayKey!)).toBe(false);
-    expect(await getBlobStore().exists(sourceKey)).toBe(true);
-    expect((await remove(pages[1]!.id)).status).toBe(200);
+    for (const page of pages) expect(await getBlobStore().exists(page.displayKey!)).toBe(false);
+    expect(await db().document.count({ where: { id: { in: pages.map((page) => page.id) } } })).toBe(0);
     expect(await getBlobStore().exists(sourceKey)).toBe(false);
+    // The other page's removal, sent moments later: already done.
+    expect((await remove(pages[1]!.id)).status).toBe(200);
   });
 });
 

@@ -61,6 +61,16 @@ export const businessPanelMessages = {
   pdfPreview: "As páginas do PDF aparecem no bloco depois do envio.",
   pdfTooLarge: pdfFileMessages.tooLarge,
   pdfUnnamed: "sem nome",
+  // A PDF in the gallery (its pages are one entry): its badge, and its tile's and delete button's names.
+  pdfPages: (pages: number) => (pages === 1 ? "PDF · 1 página" : `PDF · ${pages} páginas`),
+  pdfEntry: (name: string | null | undefined, pages: number) =>
+    `${name ? `PDF ${name}` : "PDF"}, ${pages === 1 ? "1 página" : `${pages} páginas`}`,
+  pdfDocument: (name: string | null, pages: number, date: string, time: string) =>
+    `${name ? `PDF ${name}` : "PDF"}, ${pages === 1 ? "1 página" : `${pages} páginas`}, de ${date} às ${time}`,
+  removePdf: (name: string | null, date: string, time: string) =>
+    `Excluir ${name ? `PDF ${name}` : "PDF"} de ${date} às ${time}`,
+  pdfGalleryPreview: (pages: number) =>
+    pages === 1 ? "PDF de 1 página: ela vai para o bloco." : `PDF de ${pages} páginas: todas vão para o bloco.`,
   dropHere: "Solte aqui as imagens ou PDFs",
   // The photo check (lib/images/quality.ts): a warning on the photo's thumbnail; nothing is blocked.
   quality: {
