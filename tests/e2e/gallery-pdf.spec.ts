@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { textPdf } from "../helpers/pdf-files";
 import { expectNoAxeViolations, shots } from "./support/axe";
 import { chooseFiles, db } from "./support/create-block";
-import { expect, test } from "./support/data";
+import { expect, test, type Factories } from "./support/data";
 import { tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
@@ -18,8 +18,6 @@ test.describe.configure({ timeout: 240_000 });
 
 const PREPARED = { timeout: 120_000 };
 const PAGES = [["Página 1"], ["Página 2"], ["Página 3"]];
-
-type Factories = typeof import("../helpers/factories");
 
 /** An office owner, its client and the client's business owner, each of the test's own. */
 async function officeAndCompany(f: Factories) {

@@ -263,26 +263,20 @@ describe("POST /api/block/create with a gallery PDF", () => {
   });
 });
 
+/** A pending block of the regular user of alpha holding 12 documents: room for one entry more. */
+const pendingWithTwelve = () =>
+  createBlock({ client: world.alpha, sentBy: world.regularAlpha, state: "pendency", documents: 12 });
+
 describe("POST /api/pendency/solve with a gallery PDF", () => {
   test("one entry of the 13 whatever its pages; past 13 entries refused, nothing moved", async () => {
-    const block = await createBlock({
-      client: world.alpha,
-      sentBy: world.regularAlpha,
-      state: "pendency",
-      documents: 12,
-    });
+    const block = await pendingWithTwelve();
     const pdf = await galleryPdf(world.regularAlpha, 3);
     const fit = await solve({ pendencyId: block.pendencies[0].id, documents: [{ id: pdf.pages[1]!.id }] });
     expect(fit.status).toBe(200);
     const docs = await documentsOf(block.id);
     expect(docs.slice(12).map((doc) => doc.id)).toEqual(pdf.pages.map((page) => page.id));
 
-    const other = await createBlock({
-      client: world.alpha,
-      sentBy: world.regularAlpha,
-      state: "pendency",
-      documents: 12,
-    });
+    const other = await pendingWithTwelve();
     const second = await galleryPdf(world.regularAlpha, 2);
     const over = await solve({
       pendencyId: other.pendencies[0].id,
