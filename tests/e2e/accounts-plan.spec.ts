@@ -23,7 +23,7 @@ async function openClient(page: Page, tokens: TokenAnswer, client: ClientRef): P
   await expect(page.getByRole("heading", { level: 1 })).toContainText(client.name);
 }
 
-/** The codes /home/client lists for a month (the lead's account rows), or 'Nenhuma conta adicionada'. */
+/** The codes /home/client lists for a month (the client's account rows), or 'Nenhuma conta adicionada'. */
 async function showMonth(page: Page, year: number, month: number): Promise<void> {
   const panel = accountsPanel(page);
   await panel.getByLabel("Ano").selectOption(String(year));

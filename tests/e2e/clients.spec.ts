@@ -60,7 +60,7 @@ const card = (page: Page, client: ClientRef) =>
   page.locator(`[data-testid="client-card"][data-client-id="${client.id}"]`);
 // a matching card is a link (it can open in a new tab), a dimmed one a disabled button
 const cardButton = (page: Page, client: ClientRef) => card(page, client).locator("a, button");
-/** On /home/client (the lead's page): the client's logo and name, a button in the h1, open the dialog. */
+/** On /home/client (the client's own page): the client's logo and name, a button in the h1, open the dialog. */
 const infoButton = (page: Page, client: ClientRef) =>
   page.getByRole("heading", { level: 1, name: client.name }).getByRole("button");
 const search = (page: Page) => page.getByRole("searchbox", { name: "Buscar conta" });
