@@ -47,6 +47,11 @@ export type InsertBlockOptions = {
   reportedAt?: Date;
   issue?: number;
   observations?: string;
+  /**
+   * When its documents were read: as each was stored by default (a built block has been through the
+   * reading job, as the demo's have, so the read sweep leaves it); null leaves them to be read.
+   */
+  readAt?: Date | null;
 };
 
 function required(ref: Ref | null | undefined, what: string): Ref {
@@ -67,21 +72,25 @@ export async function insertBlock(options: InsertBlockOptions): Promise<CreatedB
   const reportedAt = later(options.reportedAt, sentAt);
 
   const documents = await Promise.all(
-    options.images.map(async (image, i) => ({
-      ...(await storeDocumentImage(options.store, client.id, image)),
-      clientId: client.id,
-      clientRef: randomUUID(),
-      uploadedById: options.sentBy?.id ?? null,
-      mime: image.mime,
-      width: image.width,
-      height: image.height,
-      size: image.size,
-      hash: image.hash,
-      devolvedAt,
-      deletedAt: devolvedAt ? (options.documentsDeletedAt ?? null) : null,
+    options.images.map(async (image, i) => {
       // Pictures are taken, then sent together: each a minute apart, all before the send.
-      createdAt: new Date(sentAt.getTime() - (options.images.length - i) * 60_000),
-    })),
+      const createdAt = new Date(sentAt.getTime() - (options.images.length - i) * 60_000);
+      return {
+        ...(await storeDocumentImage(options.store, client.id, image)),
+        clientId: client.id,
+        clientRef: randomUUID(),
+        uploadedById: options.sentBy?.id ?? null,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        size: image.size,
+        hash: image.hash,
+        devolvedAt,
+        deletedAt: devolvedAt ? (options.documentsDeletedAt ?? null) : null,
+        createdAt,
+        readAt: options.readAt === undefined ? createdAt : options.readAt,
+      };
+    }),
   );
 
   return db.block.create({
@@ -137,12 +146,15 @@ export type InsertDocumentOptions = {
    * blocks, which would make them all the same photo.
    */
   photoHash?: bigint | null;
+  /** When it was read: as it was stored by default (see InsertBlockOptions.readAt); null: to be read. */
+  readAt?: Date | null;
 };
 
 /** A document on its own: a gallery picture (no block) or one added to an existing block. */
 export async function insertDocument(options: InsertDocumentOptions): Promise<Document> {
   const { image } = options;
   const keys = await storeDocumentImage(options.store, options.client.id, image);
+  const createdAt = options.createdAt ?? new Date();
   return options.db.document.create({
     data: {
       ...keys,
@@ -161,7 +173,8 @@ export async function insertDocument(options: InsertDocumentOptions): Promise<Do
       restoredAt: options.restoredAt ?? null,
       deletedAt: options.deletedAt ?? null,
       photoHash: options.photoHash ?? null,
-      createdAt: options.createdAt ?? new Date(),
+      createdAt,
+      readAt: options.readAt === undefined ? createdAt : options.readAt,
     },
   });
 }

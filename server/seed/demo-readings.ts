@@ -43,11 +43,3 @@ export function receiptFinding(
     ? fiscalFinding(key, { source: "barcode" })
     : fiscalFinding(key, { source: "qrcode", date: p.day, valueCents: p.totalCents });
 }
-
-/** Every document of the seeded offices read when stored (read_at = created_at), findings or not. */
-export async function markDemoDocumentsRead(tx: Tx, officeIds: readonly number[]): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE documents d SET read_at = d.created_at
-      FROM clients c
-     WHERE c.id = d.client_id AND c.office_id = ANY(${[...officeIds]}::int[]) AND d.read_at IS NULL`;
-}

@@ -4,7 +4,6 @@ import type { Tx } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage";
 import type { OperatorWithUser } from "./builders/offices";
 import { seedClient, type ClientContext, type SeededClient } from "./demo-client";
-import { markDemoDocumentsRead } from "./demo-readings";
 import { seedInvites, seedOffice, seedOperator } from "./demo-office";
 import {
   DEMO_CLIENTS,
@@ -93,7 +92,4 @@ export async function buildDemo(tx: Tx, { now, store, pool, rng }: DemoContext):
       invitedBy: otherOwner.user,
     })),
   );
-  // A fresh start has nothing for the reading job: every demo document is read (its findings, if any,
-  // written with it).
-  await markDemoDocumentsRead(tx, [demo.office.id, other.office.id]);
 }

@@ -8,7 +8,7 @@ import { openAsOffice } from "./support/reading";
 // was sent with documents the document-read job has not read yet (`readingPending`), so the screen asks
 // for its documents again until they are read, and the reading card shows what was read without the
 // block being opened again. The form stays as it opened (it is filled once: decision 0273). The test's
-// own client (people.categorizationClient, its block of two receipts stored unread by the factory);
+// own client (people.categorizationClient, its block of two receipts stored unread);
 // the test plays the job's part by writing the findings the job would write (the factories'
 // createFindings, which marks each document read; the sweep leaves documents this fresh to their own
 // reads). At 1440 and 390 px, axe on each state.
@@ -32,7 +32,7 @@ for (const { name, viewport } of VIEWPORTS) {
       people,
       factories,
     }) => {
-      const data = await people.categorizationClient({ blocks: 1 });
+      const data = await people.categorizationClient({ blocks: 1, unread: true });
       const [block] = data.blocks;
       const documents = await db().document.findMany({
         where: { blockId: block!.id },

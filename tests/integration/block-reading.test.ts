@@ -247,6 +247,7 @@ test("readingPending: a block with a document still to be read says so until the
     operator: owner,
     documents: 2,
     sentAt: new Date(),
+    readAt: null,
   });
   const pending = async () => ({
     listed: (await officeList()).get(two.id)?.readingPending,

@@ -200,8 +200,8 @@ describe("POST /api/block/list", () => {
       version: 1,
       hasPendency: false,
       reading: null,
-      // Its document was stored by the factory, never read (the reading job does not run here).
-      readingPending: true,
+      // Read as stored by the factory, with nothing found.
+      readingPending: false,
       accountSuggestion: null,
     });
     expect(blockSchema.parse(cat)).toBeTruthy();
@@ -801,7 +801,7 @@ describe("POST /api/document/block", () => {
       version: 1,
       pendency: null,
       reading: null,
-      readingPending: true, // a factory document, never read
+      readingPending: false, // read as stored by the factory, nothing found
       importedBy: null,
       sources: [null],
       exportedAt: null,

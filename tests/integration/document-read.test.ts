@@ -48,7 +48,7 @@ const findingsOf = (documentId: number) =>
 
 async function storedPhoto(page: Buffer) {
   const client = await createClient();
-  return createDocument({ client, image: await processImage(page) });
+  return createDocument({ client, image: await processImage(page), readAt: null });
 }
 
 describe("readDocument", () => {
@@ -101,7 +101,7 @@ describe("readDocument", () => {
     const receipt = await printedReceipt(createRandom(11), "2026-03-16");
     const client = await createClient();
     const block = await createBlock({ client, state: "uncategorized" });
-    const doc = await createDocument({ client, block, image: await processImage(receipt.jpeg) });
+    const doc = await createDocument({ client, block, image: await processImage(receipt.jpeg), readAt: null });
     expect(await readDocument(doc.id, { now: NOW })).toBe("read");
     const [row, ...more] = await findingsOf(doc.id);
     expect(more).toEqual([]);
@@ -138,11 +138,11 @@ const readJobs = () =>
 
 test("the sweep sends a read for each unread document, none for a read or a deleted one", async () => {
   const runner = await startRunner();
-  const block = await createBlock({ documents: 3 });
+  const block = await createBlock({ documents: 3, readAt: null });
   const [unread, read, deleted] = block.documents;
   await db().document.update({ where: { id: read.id }, data: { readAt: new Date() } });
   await db().document.update({ where: { id: deleted.id }, data: { deletedAt: new Date() } });
-  const gallery = await createDocument({ client: { id: block.clientId } as never });
+  const gallery = await createDocument({ client: { id: block.clientId } as never, readAt: null });
   // Stored a moment ago: its own read was queued by the commit that stored it; the sweep leaves it.
   await sweepUnreadDocuments(runner.boss);
   expect((await readJobs()).map((job) => job.documentId)).not.toContain(gallery.id);

@@ -114,7 +114,7 @@ export type People = {
   /** Mobile contabilization: an operator, its client and two accounts with blocks to post this month. */
   mobileContabilizationClient: () => Promise<MobileContabilizationClient>;
   /** Categorization: a shared client with `blocks` uncategorised blocks of real receipt pictures. */
-  categorizationClient: (options: { blocks: number }) => Promise<CategorizationClient>;
+  categorizationClient: (options: { blocks: number; unread?: boolean }) => Promise<CategorizationClient>;
 };
 
 function loadFactories(): Factories {
@@ -435,7 +435,7 @@ function peopleFrom(f: Factories): People {
         },
       };
     },
-    async categorizationClient({ blocks: count }) {
+    async categorizationClient({ blocks: count, unread = false }) {
       const tag = suffix();
       const office = await f.createOffice();
       const owner = await f.createAccountingOperator({
@@ -473,6 +473,8 @@ function peopleFrom(f: Factories): People {
           // a minute apart, the last one a minute ago: all of this month unless the month began this very hour
           sentAt: new Date(Date.now() - (count - i) * 60_000),
           images: [pool[i % pool.length].image, pool[(i + 1) % pool.length].image],
+          // Read as stored unless the test plays the reading job's part itself.
+          readAt: unread ? null : undefined,
         });
         made.push({
           id: block.id,
