@@ -20,7 +20,7 @@ import { join } from "node:path";
 import lighthouse, { startFlow } from "lighthouse";
 import { throttling as presets } from "lighthouse/core/config/constants.js";
 import puppeteer from "puppeteer-core";
-import { CHROMIUM_ARGS, chromiumExecutablePath } from "./lib/chromium.mjs";
+import { CHROMIUM_ARGS, fullChromiumPath } from "./lib/chromium.mjs";
 
 const args = process.argv.slice(2);
 const base = args.find((arg) => /^https?:\/\//.test(arg)) ?? "http://127.0.0.1:3000";
@@ -58,7 +58,7 @@ async function logIn(page) {
 async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), "bloco-lighthouse-sw-"));
   const browser = await puppeteer.launch({
-    executablePath: chromiumExecutablePath(),
+    executablePath: fullChromiumPath(),
     headless: true,
     userDataDir: profile,
     args: [...CHROMIUM_ARGS, "--headless=new"],

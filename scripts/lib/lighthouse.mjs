@@ -29,7 +29,7 @@ import { fileURLToPath } from "node:url";
 import lighthouse, { startFlow } from "lighthouse";
 import { throttling as presets } from "lighthouse/core/config/constants.js";
 import puppeteer from "puppeteer-core";
-import { CHROMIUM_ARGS, chromiumExecutablePath } from "./chromium.mjs";
+import { CHROMIUM_ARGS, fullChromiumPath } from "./chromium.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 
@@ -184,7 +184,7 @@ async function runOnce(url, { logIn, chromiumPath, cpuSlowdownMultiplier }) {
  */
 export async function measureLighthouse(base, options) {
   const { office, clientId, runs = 5, pages = ["landing", "login", "home", "mobile"], log = () => {} } = options;
-  const chromiumPath = options.chromiumPath ?? chromiumExecutablePath();
+  const chromiumPath = options.chromiumPath ?? fullChromiumPath();
 
   let cpuSlowdownMultiplier = options.cpuSlowdownMultiplier;
   let benchmarkIndex = NaN;
