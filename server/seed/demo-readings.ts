@@ -1,7 +1,6 @@
 import "server-only";
 import type { FiscalModel } from "@/lib/fiscal/access-key";
 import type { Finding } from "@/lib/fiscal/block-reading";
-import type { Tx } from "@/server/db/client";
 import { accessKeyOf, boletoFinding, fiscalFinding } from "./findings";
 import type { ReceiptTemplate } from "./receipt-templates";
 
