@@ -2,8 +2,8 @@ import nextJest from "next/jest.js";
 
 // `npm run test:resilience`: login burst, upload memory, faults and the 200-user load against the built
 // app started by scripts/start.ts (its own data folder, ports 3300 and 24399, or RESILIENCE_PORT and
-// RESILIENCE_PG_PORT). One file at a time: each
-// one loads the whole machine. Issues 6 and 10; see tests/resilience/support/app.ts.
+// RESILIENCE_PG_PORT). One file at a time: each one loads the whole machine and they share those ports
+// and that folder (tests/resilience/support/app.ts).
 const createJestConfig = nextJest({ dir: "./" });
 
 export default createJestConfig({

@@ -54,6 +54,10 @@ export type InsertBlockOptions = {
   readAt?: Date | null;
 };
 
+/** A built document's read_at: its createdAt unless the caller names one (null: still to be read). */
+const readAtOf = (readAt: Date | null | undefined, createdAt: Date): Date | null =>
+  readAt === undefined ? createdAt : readAt;
+
 function required(ref: Ref | null | undefined, what: string): Ref {
   if (!ref) throw new Error(`insertBlock: ${what} is required for this state`);
   return ref;
@@ -88,7 +92,7 @@ export async function insertBlock(options: InsertBlockOptions): Promise<CreatedB
         devolvedAt,
         deletedAt: devolvedAt ? (options.documentsDeletedAt ?? null) : null,
         createdAt,
-        readAt: options.readAt === undefined ? createdAt : options.readAt,
+        readAt: readAtOf(options.readAt, createdAt),
       };
     }),
   );
@@ -174,7 +178,7 @@ export async function insertDocument(options: InsertDocumentOptions): Promise<Do
       deletedAt: options.deletedAt ?? null,
       photoHash: options.photoHash ?? null,
       createdAt,
-      readAt: options.readAt === undefined ? createdAt : options.readAt,
+      readAt: readAtOf(options.readAt, createdAt),
     },
   });
 }
