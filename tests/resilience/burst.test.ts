@@ -1,16 +1,20 @@
-// 200 connections posting correct passwords across many accounts get only 200, 429
-// or 503 (never 500), keep at least 80 % of the login rate of 8 connections (measured before and after
-// the burst), and the 200s' p99 stays
-// under 5 s; an authenticated call keeps being answered meanwhile. Figures go to the log and to
-// .data/resilience/burst.json (the closing note quotes them).
+// 200 connections posting correct passwords across many accounts get only 200, 429 or 503 (never 500),
+// keep at least 80 % of the login rate of 8 connections, and the 200s' p99 stays under 5 s; an
+// authenticated call keeps being answered meanwhile. The machine is shared (CI runs on two cores beside
+// other work), so the rates are measured in alternating windows: 8 connections, 200, 8, 200, 8, 200, 8.
+// Each 200-connection window is compared with the mean of the 8-connection windows on either side, and
+// the verdict is the median of the three ratios: a slow drift moves both sides of a ratio, and a
+// transient on the machine moves one window, not the verdict. Figures go to the log and to
+// .data/resilience-results/burst.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createAccountingOperator, createOffice } from "../helpers/factories";
 import { apiLogin, BASE, ROUTE_FAILED, startAppWith, type RunningApp } from "./support/app";
 import { closedLoop, countByStatus, percentile, type Sample } from "./support/load";
 
 const ACCOUNTS = 60;
-const BASELINE = { connections: 8, seconds: Number(process.env.BURST_BASELINE_SECONDS ?? 10) };
-const BURST = { connections: 200, seconds: Number(process.env.BURST_SECONDS ?? 20) };
+const BASELINE = { connections: 8, seconds: Number(process.env.BURST_BASELINE_SECONDS ?? 5) };
+const BURST = { connections: 200, seconds: Number(process.env.BURST_SECONDS ?? 10) };
+const ROUNDS = 3;
 
 let app: RunningApp;
 let emails: string[] = [];
@@ -45,33 +49,44 @@ function summary(samples: Sample[], seconds: number) {
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 test("a burst of 200 connections of correct logins: no 500, ≥ 80 % of the 8-connection rate, p99 < 5 s", async () => {
   const round = { n: 0 };
-  const baseline = summary(
-    await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }),
-    BASELINE.seconds,
-  );
-
+  const logins = (window: { connections: number; seconds: number }) =>
+    closedLoop({ base: BASE, ...window, next: (c) => loginRequest(c, round) });
   const { access } = await apiLogin(emails[0]!);
-  // Four calls a second, as a person's screen polls: the probe must not be load of its own.
-  const probe = closedLoop({
-    base: BASE,
-    connections: 1,
-    seconds: BURST.seconds,
-    pauseMs: 250,
-    next: () => ({ method: "GET", path: "/api/me/", headers: { authorization: `Bearer ${access}` } }),
-  });
-  const burstSamples = await closedLoop({ base: BASE, ...BURST, next: (c) => loginRequest(c, round) });
-  const burst = summary(burstSamples, BURST.seconds);
-  const me = await probe;
-  // The 8-connection rate again after the burst: the burst is compared with the mean of the runs before
-  // and after it, so a machine that gets busier or quieter meanwhile (a previous suite's PostgreSQL
-  // still writing, another process) moves both sides, as the bench does with its floor.
-  const after = summary(
-    await closedLoop({ base: BASE, ...BASELINE, next: (c) => loginRequest(c, round) }),
-    BASELINE.seconds,
+  // Four calls a second during each burst, as a person's screen polls: the probe must not be load of its own.
+  const probe = () =>
+    closedLoop({
+      base: BASE,
+      connections: 1,
+      seconds: BURST.seconds,
+      pauseMs: 250,
+      next: () => ({ method: "GET", path: "/api/me/", headers: { authorization: `Bearer ${access}` } }),
+    });
+
+  const baselines: Sample[][] = [await logins(BASELINE)];
+  const bursts: Sample[][] = [];
+  const me: Sample[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const meanwhile = probe();
+    bursts.push(await logins(BURST));
+    me.push(...(await meanwhile));
+    baselines.push(await logins(BASELINE));
+  }
+
+  const baselineRuns = baselines.map((samples) => summary(samples, BASELINE.seconds));
+  const burstRuns = bursts.map((samples) => summary(samples, BURST.seconds));
+  const ratios = burstRuns.map((burst, i) =>
+    Number(
+      (burst.loginsPerSecond / ((baselineRuns[i]!.loginsPerSecond + baselineRuns[i + 1]!.loginsPerSecond) / 2)).toFixed(
+        3,
+      ),
+    ),
   );
-  const baselineRate = (baseline.loginsPerSecond + after.loginsPerSecond) / 2;
+  const burst = summary(bursts.flat(), BURST.seconds * ROUNDS);
+  const baseline = summary(baselines.flat(), BASELINE.seconds * baselines.length);
   const meSummary = {
     statuses: countByStatus(me),
     p99: Math.round(
@@ -86,19 +101,19 @@ test("a burst of 200 connections of correct logins: no 500, ≥ 80 % of the 8-co
   const figures = {
     baseline,
     burst,
-    after,
-    baselineRate,
+    ratios,
+    medianRatio: median(ratios),
+    windows: { baseline: baselineRuns, burst: burstRuns },
     me: meSummary,
-    connections: { baseline: BASELINE, burst: BURST },
+    connections: { baseline: BASELINE, burst: BURST, rounds: ROUNDS },
   };
   console.log(`[burst] ${JSON.stringify(figures)}`);
   mkdirSync(".data/resilience-results", { recursive: true });
   writeFileSync(".data/resilience-results/burst.json", JSON.stringify(figures, null, 2));
 
-  for (const status of Object.keys(burst.statuses).map(Number)) expect([200, 429, 503]).toContain(status);
-  for (const status of [...Object.keys(baseline.statuses), ...Object.keys(after.statuses)].map(Number))
+  for (const status of [...Object.keys(burst.statuses), ...Object.keys(baseline.statuses)].map(Number))
     expect([200, 429, 503]).toContain(status);
-  expect(burst.loginsPerSecond).toBeGreaterThanOrEqual(0.8 * baselineRate);
+  expect(median(ratios)).toBeGreaterThanOrEqual(0.8);
   expect(burst.p99).toBeLessThan(5000);
   expect(Object.keys(meSummary.statuses)).toEqual(["200"]);
   expect(meSummary.max).toBeLessThan(5000);
