@@ -35,7 +35,10 @@ export default defineConfig({
     serviceWorkers: "block",
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace of DOM snapshots and a screenshot of its last state. The trace's
+    // screencast (a frame for every paint) is left out: it cost a quarter of the suite's CPU.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumExecutablePath(),
       args: CHROMIUM_ARGS,
