@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import nextJest from "next/jest.js";
 
 // Jest through next/jest (SWC). Two projects: unit (pure functions, no database) and integration
@@ -29,7 +30,9 @@ export default async function config() {
     projects: [unit, integration],
     globalSetup: "<rootDir>/tests/helpers/global-setup.mjs",
     globalTeardown: "<rootDir>/tests/helpers/global-teardown.mjs",
-    maxWorkers: 2,
+    // One worker more than the cores: an integration file waits on PostgreSQL part of its time
+    // (docs/testing.md).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
   };
 }
