@@ -104,7 +104,8 @@ export const CategorizeBlock = memo(function CategorizeBlock({
   }, []);
 
   // A page the job has not drawn yet, or a document it has not read yet: the documents are asked again
-  // until it has (useBlockDocuments), and the reading card shows what it read. The form is filled once.
+  // until it has (useBlockDocuments), and the reading card shows the latest answer's reading (a document
+  // read since the block opened may change it). The form is filled once.
   const preparing = block.documentsUrl.some(isPageInPreparation);
   const drawn = useBlockDocuments(preparing || block.readingPending ? block.id : null).data;
   const urls = drawn?.documentsUrl ?? block.documentsUrl;
@@ -225,7 +226,7 @@ export const CategorizeBlock = memo(function CategorizeBlock({
           prefillNote={reading?.source ? readingMessages.prefilled(reading.source) : undefined}
           reading={
             <ReadingCard
-              reading={reading ?? readingOf(drawn)}
+              reading={readingOf(drawn) ?? reading}
               outside={prefill.outside}
               onOpenBlock={openReference}
               dismiss={{ clientId, blockId: block.id }}

@@ -11,7 +11,8 @@ import { openAsOffice } from "./support/reading";
 // own client (people.categorizationClient, its block of two receipts stored unread);
 // the test plays the job's part by writing the findings the job would write (the factories'
 // createFindings, which marks each document read; the sweep leaves documents this fresh to their own
-// reads). At 1440 and 390 px, axe on each state.
+// reads). A block opened with one document read takes the reading of the next one read as well. At
+// 1440 and 390 px, axe on each state.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -73,6 +74,38 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByLabel("Valor")).toHaveValue("R$ 0,00");
       await expect(page.getByTestId("prefill-value")).toHaveCount(0);
       await expectNoAxeViolations(page, `categorization, reading arrived (${name})`);
+    });
+
+    test(`[reading] a block opened with one document read shows the other's reading when it arrives (${name})`, async ({
+      page,
+      request,
+      people,
+      factories,
+    }) => {
+      const data = await people.categorizationClient({ blocks: 1, unread: true });
+      const [block] = data.blocks;
+      const documents = await db().document.findMany({
+        where: { blockId: block!.id },
+        orderBy: { position: "asc" },
+        select: { id: true, clientId: true },
+      });
+      // The first receipt was read before the operator opened the block: an NF-e of R$ 1.234,56.
+      const today = saoPauloToday();
+      const key = factories.accessKeyOf({ cnpj: "12345678000195", model: "55", issuedOn: today.iso, number: 4321 });
+      await factories.createFindings(documents[0]!, [factories.fiscalFinding(key, { valueCents: 123_456 })]);
+
+      await openAsOffice(page, request, data, "/home/client/categorization");
+      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block!.id));
+      const card = page.getByTestId("reading-card");
+      await expect(card).toContainText("R$ 1.234,56");
+
+      // The second is read while the block is open: a boleto of R$ 3.700,00, whose value the block's
+      // reading takes (a payment code says what is paid).
+      await factories.createFindings(documents[1]!, [
+        factories.boletoFinding({ dueDate: today.iso, valueCents: 370_000 }),
+      ]);
+      await expect(card).toContainText("R$ 3.700,00");
+      await expect(card).toContainText("Código de barras"); // the value's source: the boleto's barcode
     });
   });
 }
