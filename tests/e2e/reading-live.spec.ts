@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from "./support/axe";
 import { saoPauloToday } from "./support/business";
 import { db } from "./support/create-block";
-import { expect, test } from "./support/data";
+import { expect, test, type People } from "./support/data";
 import { openAsOffice } from "./support/reading";
 
 // A reading that arrives while the operator has the block open on the categorization screen: the block
@@ -23,6 +23,18 @@ const VIEWPORTS = [
 
 const brDate = (iso: string) => iso.split("-").reverse().join("/");
 
+/** The test's own client with one block of two receipts stored unread, and those receipts in order. */
+async function unreadBlock(people: People) {
+  const data = await people.categorizationClient({ blocks: 1, unread: true });
+  const block = data.blocks[0]!;
+  const documents = await db().document.findMany({
+    where: { blockId: block.id },
+    orderBy: { position: "asc" },
+    select: { id: true, clientId: true, readAt: true },
+  });
+  return { data, block, documents };
+}
+
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`at ${name} px`, () => {
     test.use({ viewport });
@@ -33,17 +45,11 @@ for (const { name, viewport } of VIEWPORTS) {
       people,
       factories,
     }) => {
-      const data = await people.categorizationClient({ blocks: 1, unread: true });
-      const [block] = data.blocks;
-      const documents = await db().document.findMany({
-        where: { blockId: block!.id },
-        orderBy: { position: "asc" },
-        select: { id: true, clientId: true, readAt: true },
-      });
+      const { data, block, documents } = await unreadBlock(people);
       expect(documents.map((document) => document.readAt)).toEqual([null, null]);
 
       await openAsOffice(page, request, data, "/home/client/categorization");
-      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block!.id));
+      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block.id));
       await expect(page.getByTestId("reading-card")).toHaveCount(0);
       // nothing read yet: the value as an uncategorised block opens with it
       await expect(page.getByLabel("Valor")).toHaveValue("R$ 0,00");
@@ -52,7 +58,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // The screen keeps asking while a document is unread: seen before the job's part is played.
       const asked = (response: { url(): string; request(): { postDataJSON(): unknown } }) =>
         response.url().endsWith("/api/document/block") &&
-        (response.request().postDataJSON() as { blockId?: number } | null)?.blockId === block!.id;
+        (response.request().postDataJSON() as { blockId?: number } | null)?.blockId === block.id;
       await page.waitForResponse(asked);
 
       // The job reads the first receipt: a boleto, due yesterday (today on the 1st), R$ 876,54.
@@ -82,20 +88,14 @@ for (const { name, viewport } of VIEWPORTS) {
       people,
       factories,
     }) => {
-      const data = await people.categorizationClient({ blocks: 1, unread: true });
-      const [block] = data.blocks;
-      const documents = await db().document.findMany({
-        where: { blockId: block!.id },
-        orderBy: { position: "asc" },
-        select: { id: true, clientId: true },
-      });
+      const { data, block, documents } = await unreadBlock(people);
       // The first receipt was read before the operator opened the block: an NF-e of R$ 1.234,56.
       const today = saoPauloToday();
       const key = factories.accessKeyOf({ cnpj: "12345678000195", model: "55", issuedOn: today.iso, number: 4321 });
       await factories.createFindings(documents[0]!, [factories.fiscalFinding(key, { valueCents: 123_456 })]);
 
       await openAsOffice(page, request, data, "/home/client/categorization");
-      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block!.id));
+      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(block.id));
       const card = page.getByTestId("reading-card");
       await expect(card).toContainText("R$ 1.234,56");
 
