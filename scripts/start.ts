@@ -189,8 +189,9 @@ async function main(): Promise<void> {
     if (seeding) {
       const { seed } = await import("../prisma/seed");
       const { getDb, disconnectDb } = await import("../server/db/client");
+      const began = Date.now();
       const seeded = await seed(getDb());
-      log(seeded ? "Demo data created" : "Demo data already present");
+      log(seeded ? `Demo data created in ${((Date.now() - began) / 1000).toFixed(1)} s` : "Demo data already present");
       await disconnectDb();
     }
     if (!dev) buildIfNeeded();

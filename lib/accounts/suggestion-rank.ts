@@ -4,8 +4,9 @@
 // (charts are per year: the code carries across them), weighted by:
 // - recency: the newest use weighs 1, each older one RECENCY times the one after it, so the last
 //   twenty or so uses decide and an account the client left fades;
-// - the value: a use of a value close to the block's (within a factor of two) weighs up to
-//   1 + VALUE_BONUS times more, as the same supplier's large purchases often go elsewhere;
+// - the value: a use of the block's own value weighs 1 + VALUE_BONUS times more, one a little off
+//   less (nothing from √2 apart), so one earlier purchase of the same size outweighs several of
+//   another: the same supplier's large purchases often go to another account than its small ones;
 // - corrections: a use whose account the office saved over another one outweighs every older use.
 // The ranking breaks ties by the newest use, then by code.
 
@@ -21,16 +22,19 @@ export type AccountUse = {
 export type RankedAccount = { code: string; score: number; count: number; lastAt: number };
 
 export const RECENCY = 0.9;
-export const VALUE_BONUS = 1;
+export const VALUE_BONUS = 8;
 
 function byCode(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** How close two values are: 1 when equal, 0 from a factor of two apart (or when one is unknown). */
+/**
+ * How close two values are: 1 when equal, falling fast (a quarter at 19% apart) to 0 from a factor of
+ * √2 apart; 0 when one is unknown.
+ */
 export function valueCloseness(a: number | null, b: number | null): number {
   if (a === null || b === null || a <= 0 || b <= 0) return 0;
-  return Math.max(0, 1 - Math.abs(Math.log2(a / b)));
+  return Math.max(0, 1 - 2 * Math.abs(Math.log2(a / b))) ** 2;
 }
 
 /** The accounts the uses point to, best first; `valueCents` is the block's own value (null: unknown). */

@@ -75,8 +75,9 @@ function accountByCode(ctx: ClientContext, code: string): Account {
 }
 
 // About one block in seven of a supplier goes to a second account of the client, as real books do: the
-// larger purchases, here the blocks of three receipts (15% of them), so the account suggestion's replay
-// can learn it from the value. Nothing random is drawn for it: the seed's random sequence stays the same.
+// larger purchases, here the blocks of three notes of one supplier (15% of them, demo-timeline.ts), whose
+// value, three times the supplier's usual, is what the account suggestion learns it from. Nothing random
+// is drawn for it: the seed's random sequence stays the same.
 const SECOND_ACCOUNT_RECEIPTS = 3;
 
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {

@@ -106,7 +106,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = clients([
   [
     [SHOWCASE_CLIENT, "juridicPerson", "Padaria Pão Quente Ltda", "financeiro@paoquente.demo", "11987651234"],
     ["Rua Augusta", "1508", "Consolação", "São Paulo", "SP", "01304001"],
-    [["cliente@empresa.demo", "Roberto Carlos Nunes"], [3, 5], 12],
+    [["cliente@empresa.demo", "Roberto Carlos Nunes"], [12, 20], 12],
     {
       responsible: "dono",
       sharedWith: ["admin"],
@@ -116,49 +116,49 @@ export const DEMO_CLIENTS: readonly DemoClient[] = clients([
   [
     ["mercadinho", "juridicPerson", "Mercadinho Bom Preço Ltda", "contato@bompreco.demo", "11976543210"],
     ["Avenida Sapopemba", "3200", "Vila Diva", "São Paulo", "SP", "03345000"],
-    [["sebastiao@bompreco.demo", "Sebastião Ferreira Lima"], [1, 3], 12],
+    [["sebastiao@bompreco.demo", "Sebastião Ferreira Lima"], [4, 12], 12],
     { responsible: "admin", sharedWith: ["socio"] },
   ],
   [
     ["oficina", "juridicPerson", "Oficina Mecânica Dois Irmãos Ltda", "contato@doisirmaos.demo", "11965432109"],
     ["Rua Voluntários da Pátria", "2450", "Santana", "São Paulo", "SP", "02401000"],
-    [["jose@doisirmaos.demo", "José Carlos da Silva"], [1, 2], 12],
+    [["jose@doisirmaos.demo", "José Carlos da Silva"], [4, 8], 12],
     { responsible: "operador" },
   ],
   [
     ["clinica", "juridicPerson", "Clínica Odontológica Sorriso Ltda", "contato@clinicasorriso.demo", "19991234567"],
     ["Rua Barão de Jaguara", "1100", "Centro", "Campinas", "SP", "13015002"],
-    [["camila@clinicasorriso.demo", "Camila Rodrigues Barbosa"], [1, 3], 12],
+    [["camila@clinicasorriso.demo", "Camila Rodrigues Barbosa"], [4, 12], 12],
     { responsible: "dono", sharedWith: ["admin", "operador"] },
   ],
   [
     ["restaurante", "juridicPerson", "Restaurante Sabor Caseiro Ltda", "contato@saborcaseiro.demo", "11954321098"],
     ["Rua Cardeal Arcoverde", "820", "Pinheiros", "São Paulo", "SP", "05407001"],
-    [["antonio@saborcaseiro.demo", "Antônio Pereira Gomes"], [1, 3], 12],
+    [["antonio@saborcaseiro.demo", "Antônio Pereira Gomes"], [4, 12], 12],
     { responsible: "admin", sharedWith: ["dono"] },
   ],
   [
     ["transportadora", "juridicPerson", "Transportadora Rota Sul Ltda", "contato@rotasul.demo", "51998765432"],
     ["Avenida Farrapos", "3500", "Navegantes", "Porto Alegre", "RS", "90220005"],
-    [["eduardo@rotasul.demo", "Eduardo Machado Kraemer"], [1, 2], 12],
+    [["eduardo@rotasul.demo", "Eduardo Machado Kraemer"], [4, 8], 12],
     { responsible: "dono" },
   ],
   [
     ["ana", "individual", "Ana Beatriz Carvalho", "ana.carvalho@cliente.demo", "21987654321"],
     ["Rua das Laranjeiras", "215", "Laranjeiras", "Rio de Janeiro", "RJ", "22240003"],
-    [null, [1, 2], 12],
+    [null, [4, 8], 12],
     { responsible: "operador", sharedWith: ["dono"] },
   ],
   [
     ["joao", "individual", "João Pedro Martins", "joao.martins@cliente.demo", "51991234567"],
     ["Rua Padre Chagas", "410", "Moinhos de Vento", "Porto Alegre", "RS", "90570080"],
-    [null, [1, 2], 12],
+    [null, [4, 8], 12],
     { responsible: "operador", transferredFrom: "dono" },
   ],
   [
     ["luciana", "individual", "Luciana Ferreira Rocha", "luciana.rocha@cliente.demo", "81998765432"],
     ["Avenida Boa Viagem", "2200", "Boa Viagem", "Recife", "PE", "51020000"],
-    [null, [1, 2], 12],
+    [null, [4, 8], 12],
     { responsible: "admin" },
   ],
   [
@@ -173,12 +173,12 @@ export const OTHER_CLIENTS: readonly DemoClient[] = clients([
   [
     ["farmacia", "juridicPerson", "Farmácia Saúde & Vida Ltda", "contato@saudevida.demo", "31987651234"],
     ["Avenida do Contorno", "6061", "Funcionários", "Belo Horizonte", "MG", "30110929"],
-    [["helena@saudevida.demo", "Helena Duarte Campos"], [1, 2], 6],
+    [["helena@saudevida.demo", "Helena Duarte Campos"], [4, 8], 6],
   ],
   [
     ["ricardo", "individual", "Ricardo Alves Moreira", "ricardo.moreira@cliente.demo", "31976543210"],
     ["Rua da Bahia", "1148", "Centro", "Belo Horizonte", "MG", "30160011"],
-    [null, [1, 2], 6],
+    [null, [4, 8], 6],
   ],
 ]);
 

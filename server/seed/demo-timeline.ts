@@ -98,10 +98,11 @@ export function planBlock(options: TimelineOptions, state: BlockState, sentAt: D
   const { rng, now } = options;
   const cap = (date: Date, marginMinutes: number) => earliest(date, new Date(now.getTime() - marginMinutes * MINUTE));
   const count = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : 3;
-  const templates = [
-    rng.pick(options.templates),
-    ...Array.from({ length: count - 1 }, () => rng.pick(options.templates)),
-  ];
+  const supplier = rng.pick(options.templates);
+  // A block of three is one larger purchase from a supplier, billed in three notes (the demo books it
+  // to a second account: demo-client.ts); a block of two, a receipt and another supplier's.
+  const templates =
+    count === 3 ? [supplier, supplier, supplier] : count === 2 ? [supplier, rng.pick(options.templates)] : [supplier];
   const actedAt = new Date(
     Math.max(sentAt.getTime() + MINUTE, cap(new Date(sentAt.getTime() + rng.int(2, 72) * HOUR), 10).getTime()),
   );

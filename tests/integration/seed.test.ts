@@ -25,16 +25,14 @@ import {
 // The demo a new user logs in with (README, start script): the logins, the memberships, and a year of
 // data in every state. One seed for the whole file; the assertions only read.
 const db = () => getDb();
-let seedMs = 0;
 let seedStarted = 0;
 let seedEnded = 0;
 let blobKeys: string[] = [];
 
 beforeAll(async () => {
-  const started = (seedStarted = Date.now());
+  seedStarted = Date.now();
   expect(await seed(db())).toBe(true);
   seedEnded = Date.now();
-  seedMs = seedEnded - started;
   const documents = await db().document.findMany({ select: { displayKey: true, thumbKey: true } });
   blobKeys = documents.flatMap((d) => [d.displayKey!, d.thumbKey!]);
 }, 120_000);
@@ -44,11 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const store = getBlobStore();
   await Promise.all(blobKeys.map((key) => store.delete(key)));
-});
-
-test("seeds within the time budget", () => {
-  console.log(`seed took ${seedMs} ms`);
-  expect(seedMs).toBeLessThan(60_000);
 });
 
 const logins = [

@@ -54,6 +54,15 @@ describe("rankAccounts", () => {
     expect(codes(uses, 510_000)).toEqual(["LARGE", "SMALL"]);
   });
 
+  test("the value: one earlier purchase of the same size outweighs several of another size", () => {
+    const small = [1, 2, 3, 4, 5, 6].map((day) => use("USUAL", day, { valueCents: 18_832 }));
+    const large = use("LARGE", 3, { valueCents: 56_496 });
+    expect(codes([...small, large], 56_496)).toEqual(["LARGE", "USUAL"]);
+    expect(codes([...small, large], 18_832)).toEqual(["USUAL", "LARGE"]);
+    // a value unlike both: the history as it is, the usual account
+    expect(codes([...small, large], 35_000)).toEqual(["USUAL", "LARGE"]);
+  });
+
   test("ties: the newest use first, then the code", () => {
     expect(codes([use("B", 1), use("A", 1)])).toEqual(["A", "B"]);
     // equal scores only when equal in everything; a later use otherwise wins
@@ -63,11 +72,12 @@ describe("rankAccounts", () => {
 });
 
 describe("valueCloseness", () => {
-  test("1 when equal, 0 from a factor of two, 0 when unknown", () => {
+  test("1 when equal, 0 from a factor of √2, 0 when unknown", () => {
     expect(valueCloseness(100, 100)).toBe(1);
-    expect(valueCloseness(100, 200)).toBe(0);
-    expect(valueCloseness(100, 400)).toBe(0);
-    expect(valueCloseness(100, 141)).toBeCloseTo(0.5, 1);
+    expect(valueCloseness(100, 142)).toBe(0);
+    expect(valueCloseness(200, 100)).toBe(0);
+    expect(valueCloseness(100, 119)).toBeCloseTo(0.25, 1);
+    expect(valueCloseness(119, 100)).toBeCloseTo(valueCloseness(100, 119), 9);
     expect(valueCloseness(null, 100)).toBe(0);
     expect(valueCloseness(0, 100)).toBe(0);
   });
