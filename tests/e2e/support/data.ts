@@ -564,6 +564,14 @@ function peopleFrom(f: Factories): People {
 }
 
 export const test = base.extend<{ people: People }, { factories: Factories }>({
+  // Playwright intercepts a page's file pickers only while a 'filechooser' listener exists, and turns
+  // that on asynchronously: a picker opened right after a waitForEvent("filechooser") could still be a
+  // real dialog, which blocks the page and never reaches the test. One listener for the page's whole life
+  // keeps every picker intercepted.
+  page: async ({ page }, provide) => {
+    page.on("filechooser", () => undefined);
+    await provide(page);
+  },
   factories: [
     // Playwright reads the fixtures a function asks for from its first argument (none here).
     async ({}, provide) => {
