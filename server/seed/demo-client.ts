@@ -12,7 +12,7 @@ import {
 import type { OperatorWithUser } from "./builders/offices";
 import { createUser } from "./builders/users";
 import type { DemoClient, DemoOperatorKey } from "./demo-people";
-import { planShowcase, planTimeline, type PlannedBlock } from "./demo-timeline";
+import { LARGER_PURCHASE_NOTES, planShowcase, planTimeline, type PlannedBlock } from "./demo-timeline";
 import { insertFindings } from "./findings";
 import { randomCnpj, randomCpf, randomPhone } from "./identities";
 import { receiptFinding } from "./demo-readings";
@@ -75,10 +75,9 @@ function accountByCode(ctx: ClientContext, code: string): Account {
 }
 
 // About one block in seven of a supplier goes to a second account of the client, as real books do: the
-// larger purchases, here the blocks of three notes of one supplier (15% of them, demo-timeline.ts), whose
-// value, three times the supplier's usual, is what the account suggestion learns it from. Nothing random
-// is drawn for it: the seed's random sequence stays the same.
-const SECOND_ACCOUNT_RECEIPTS = 3;
+// larger purchases (LARGER_PURCHASE_NOTES notes of one supplier, 15% of the blocks), whose value, that
+// many times the supplier's usual, is what the account suggestion learns it from. Nothing random is
+// drawn for it: the seed's random sequence stays the same.
 
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
   const template = plan.templates[0];
@@ -88,7 +87,7 @@ function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]
     active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
   const usual = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
   const others = active.filter((a) => a.code !== usual && usable(a.code));
-  const second = plan.templates.length >= SECOND_ACCOUNT_RECEIPTS && others.length > 0;
+  const second = plan.templates.length >= LARGER_PURCHASE_NOTES && others.length > 0;
   return accountByCode(ctx, second ? others[template % others.length].code : usual);
 }
 

@@ -86,6 +86,12 @@ function stateFor(age: number, rng: Random): BlockState {
   return table.find(([, upTo]) => roll < upTo)?.[0] ?? "contabilized";
 }
 
+/**
+ * A block of this many notes is one larger purchase from a supplier, billed in as many notes (the demo
+ * books it to a second account: demo-client.ts); a block of two is a receipt and another supplier's.
+ */
+export const LARGER_PURCHASE_NOTES = 3;
+
 const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 
 function pendencyFor(rng: Random, createdAt: Date): PlannedPendency {
@@ -97,12 +103,14 @@ function pendencyFor(rng: Random, createdAt: Date): PlannedPendency {
 export function planBlock(options: TimelineOptions, state: BlockState, sentAt: Date): PlannedBlock {
   const { rng, now } = options;
   const cap = (date: Date, marginMinutes: number) => earliest(date, new Date(now.getTime() - marginMinutes * MINUTE));
-  const count = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : 3;
+  const count = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : LARGER_PURCHASE_NOTES;
   const supplier = rng.pick(options.templates);
-  // A block of three is one larger purchase from a supplier, billed in three notes (the demo books it
-  // to a second account: demo-client.ts); a block of two, a receipt and another supplier's.
   const templates =
-    count === 3 ? [supplier, supplier, supplier] : count === 2 ? [supplier, rng.pick(options.templates)] : [supplier];
+    count === LARGER_PURCHASE_NOTES
+      ? Array.from({ length: count }, () => supplier)
+      : count === 2
+        ? [supplier, rng.pick(options.templates)]
+        : [supplier];
   const actedAt = new Date(
     Math.max(sentAt.getTime() + MINUTE, cap(new Date(sentAt.getTime() + rng.int(2, 72) * HOUR), 10).getTime()),
   );

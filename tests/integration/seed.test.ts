@@ -33,7 +33,7 @@ import {
   randomCnpj,
   randomCpf,
 } from "@/tests/helpers/factories";
-import { call } from "../helpers/http";
+import { call } from "@/tests/helpers/http";
 import { login } from "./operators-support";
 
 // The demo a new user logs in with (README, start script): the logins, the memberships, and a year of
