@@ -31,7 +31,7 @@ const count = (page: Page) => page.getByTestId("uncategorized-count");
 /** The header's avatars, in order (the caller first, 'Você'); the poll runs every 5 s. */
 async function expectOperators(page: Page, labels: string[]): Promise<void> {
   const items = page.getByRole("list", { name: "Operadores categorizando este cliente" }).getByRole("listitem");
-  await expect(items).toHaveCount(labels.length, { timeout: 15_000 });
+  await expect(items).toHaveCount(labels.length);
   for (const [i, label] of labels.entries()) await expect(items.nth(i)).toHaveAttribute("title", label);
 }
 const blockImage = (page: Page, blockId: number) => page.locator(`img[data-block-image="${blockId}"]`);
@@ -264,7 +264,7 @@ test("[categorization] reports a problem: the client solves it on /pendencyblock
 
   // back in the office: the poll sees the solved block in the queue again and the screen takes it as
   // the next one (its images decoded ahead): after the one on screen it shows from memory
-  await expect(count(page)).toHaveText("2 blocos não categorizados", { timeout: 15_000 });
+  await expect(count(page)).toHaveText("2 blocos não categorizados");
   await watchImages(page);
   await categorizeByKeyboard(page, data, "4200", first);
   await expect(shown(page)).toHaveAttribute("data-current-block", String(first));
@@ -381,7 +381,7 @@ test("[categorization] two operators side by side: each sees the other's avatar,
     const banner = colleague.getByText(
       `${data.owner.name} está trabalhando neste cliente: os blocos ficam somente para leitura.`,
     );
-    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await expect(banner).toBeVisible();
     await colleague.getByRole("button", { name: "Visualizar Blocos" }).click();
     await colleague.locator(`[data-block-id="${mine}"]`).click();
     const viewer = colleague.getByRole("dialog", { name: "Bloco" });
@@ -397,7 +397,7 @@ test("[categorization] two operators side by side: each sees the other's avatar,
     await expectOperators(page, ["Você"]);
     await page.getByRole("button", { name: "Voltar para o cliente" }).click();
     await expect(page).toHaveURL(/\/home\/client$/);
-    await expect(banner).toHaveCount(0, { timeout: 15_000 });
+    await expect(banner).toHaveCount(0);
   } finally {
     await colleague.context().close();
   }
@@ -557,7 +557,7 @@ test("[categorization] the only block left is a colleague's: the empty text says
     await expectNoAxeViolations(colleague, "categorization held by a colleague");
     // the owner leaves: its claim goes at once, and the colleague's next poll hands the block over
     await page.getByRole("button", { name: "Voltar para o cliente" }).click();
-    await expect(shown(colleague)).toBeVisible({ timeout: 15_000 });
+    await expect(shown(colleague)).toBeVisible();
     await expect(held).toHaveCount(0);
   } finally {
     await colleague.context().close();

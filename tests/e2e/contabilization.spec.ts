@@ -230,9 +230,9 @@ test("[contabilization] a second operator: Contabilizar disabled with the first'
     // the first operator leaves (unsync): the second's page opens by itself at its next poll
     await page.getByRole("button", { name: "Voltar para o cliente" }).click();
     await expect(page).toHaveURL(/\/home\/client$/);
-    await expect(notice).toHaveCount(0, { timeout: 15_000 });
+    await expect(notice).toHaveCount(0);
     await expect(accountButton(other.page, data.accounts.first)).toBeVisible();
-    await expect(page.getByTestId("side-contabilize")).toHaveAttribute("aria-disabled", "true", { timeout: 15_000 });
+    await expect(page.getByTestId("side-contabilize")).toHaveAttribute("aria-disabled", "true");
   } finally {
     await other.context.close();
   }
@@ -319,8 +319,8 @@ test("[contabilization] the QR panel: a QR of the mobile link, the safety text, 
   expect(posted.status()).toBe(200);
 
   // the desk sees the phone's post at its next poll, and puts a new QR up
-  await expect(lastRow(page, data.blocks.second)).toBeVisible({ timeout: 15_000 });
-  await expect(qr).not.toHaveAttribute("data-url", url ?? "", { timeout: 15_000 });
+  await expect(lastRow(page, data.blocks.second)).toBeVisible();
+  await expect(qr).not.toHaveAttribute("data-url", url ?? "");
   const fresh = await qr.getAttribute("data-url");
   const freshInit = await request.post("/api/operator/contabilization/init", {
     data: { link: (fresh ?? "").split("/mobile/")[1] },

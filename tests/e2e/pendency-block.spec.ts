@@ -168,7 +168,7 @@ test.describe("desktop (1440 px)", () => {
     });
     expect(sync.status()).toBe(200);
     const onScreen = page.getByRole("list", { name: "Na tela agora" });
-    await expect(onScreen.getByRole("listitem")).toHaveCount(2, { timeout: 15_000 });
+    await expect(onScreen.getByRole("listitem")).toHaveCount(2);
     await expect(onScreen).toContainText(firm.colleague.name);
     await expectNoAxeViolations(page, "Blocos com pendencia, desktop");
 
