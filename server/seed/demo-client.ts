@@ -1,6 +1,7 @@
 import "server-only";
 import type { Account, AccountingOffice, Client, Tx } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage";
+import type { ProcessedImage } from "@/server/images/types";
 import { calendarDay, insertBlock, insertDocument, insertPendency } from "./blocks";
 import {
   activateAccount,
@@ -77,18 +78,23 @@ function accountByCode(ctx: ClientContext, code: string): Account {
 // About one block in seven of a supplier goes to a second account of the client, as real books do: the
 // larger purchases (LARGER_PURCHASE_NOTES notes of one supplier, 15% of the blocks), whose value, that
 // many times the supplier's usual, is what the account suggestion learns it from. Nothing random is
-// drawn for it: the seed's random sequence stays the same.
+// drawn for it.
 
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
-  const template = plan.templates[0];
+  const template = plan.supplier;
   const code = ctx.pool[template].template.accountCode;
   const at = plan.actedAt ?? plan.sentAt;
   const usable = (c: string) =>
     active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
   const usual = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
   const others = active.filter((a) => a.code !== usual && usable(a.code));
-  const second = plan.templates.length >= LARGER_PURCHASE_NOTES && others.length > 0;
+  const second = plan.notes >= LARGER_PURCHASE_NOTES && others.length > 0;
   return accountByCode(ctx, second ? others[template % others.length].code : usual);
+}
+
+/** A block's photos: one per note, or a single note and its retake. */
+function photosOf(receipt: ReceiptImage, plan: PlannedBlock): ProcessedImage[] {
+  return Array.from({ length: plan.photos }, (_, i) => (plan.notes === 1 && i > 0 ? receipt.retake : receipt.image));
 }
 
 /**
@@ -192,14 +198,14 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
       store: ctx.store,
       client,
       state: plan.state,
-      images: plan.templates.map((i) => ctx.pool[i].image),
+      images: photosOf(ctx.pool[plan.supplier], plan),
       sentBy: members[plan.sender],
       sentAt: plan.sentAt,
       operator: acting,
       contabilizedBy: rng.pick(team),
       account,
       paymentDate,
-      valueCents: plan.templates.reduce((sum, i) => sum + ctx.pool[i].totalCents, 0),
+      valueCents: ctx.pool[plan.supplier].totalCents * plan.notes,
       categorizedAt: plan.actedAt,
       contabilizedAt: plan.contabilizedAt,
       devolvedAt: plan.actedAt,
@@ -210,7 +216,7 @@ export async function seedClient(ctx: ClientContext, data: DemoClient): Promise<
     });
     // Each block has what its first picture carries read (lib/fiscal/findings): its supplier, for the
     // account suggestion, when that is a fiscal document.
-    const receipt = ctx.pool[plan.templates[0]];
+    const receipt = ctx.pool[plan.supplier];
     const finding = receipt
       ? receiptFinding(receipt.template, {
           day: isoDay(receipt.issuedAt),

@@ -10,8 +10,12 @@ export type PlannedPendency = { issue: number; observations: string; createdAt: 
 export type PlannedBlock = {
   state: BlockState;
   sentAt: Date;
-  /** Indices into the receipt pool, one per document. */
-  templates: number[];
+  /** The supplier's receipt: an index into the receipt pool. */
+  supplier: number;
+  /** How many of the supplier's notes the block pays: its value is that many times the receipt's total. */
+  notes: number;
+  /** The block's photos: one per note, or two shots of a single note. */
+  photos: number;
   /** Index into the client's business operators. */
   sender: number;
   actedAt?: Date; // categorised or devolved
@@ -88,7 +92,8 @@ function stateFor(age: number, rng: Random): BlockState {
 
 /**
  * A block of this many notes is one larger purchase from a supplier, billed in as many notes (the demo
- * books it to a second account: demo-client.ts); a block of two is a receipt and another supplier's.
+ * books it to a second account: demo-client.ts). Every block pays one supplier: a block of two photos
+ * is one note photographed twice, as a client does when the first shot came out unsure.
  */
 export const LARGER_PURCHASE_NOTES = 3;
 
@@ -103,21 +108,17 @@ function pendencyFor(rng: Random, createdAt: Date): PlannedPendency {
 export function planBlock(options: TimelineOptions, state: BlockState, sentAt: Date): PlannedBlock {
   const { rng, now } = options;
   const cap = (date: Date, marginMinutes: number) => earliest(date, new Date(now.getTime() - marginMinutes * MINUTE));
-  const count = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : LARGER_PURCHASE_NOTES;
+  const photos = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : LARGER_PURCHASE_NOTES;
   const supplier = rng.pick(options.templates);
-  const templates =
-    count === LARGER_PURCHASE_NOTES
-      ? Array.from({ length: count }, () => supplier)
-      : count === 2
-        ? [supplier, rng.pick(options.templates)]
-        : [supplier];
   const actedAt = new Date(
     Math.max(sentAt.getTime() + MINUTE, cap(new Date(sentAt.getTime() + rng.int(2, 72) * HOUR), 10).getTime()),
   );
   const plan: PlannedBlock = {
     state,
     sentAt,
-    templates,
+    supplier,
+    notes: photos === LARGER_PURCHASE_NOTES ? photos : 1,
+    photos,
     sender: rng.int(0, options.senders - 1),
     paymentDate: new Date(sentAt.getTime() - rng.int(0, 6) * DAY),
   };
