@@ -29,6 +29,13 @@ const ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE";
 // it, and a supervisor's own patience (systemd's TimeoutStopSec, 90 s by default) is longer.
 const DRAIN_MS = 30_000;
 
+// How long an idle keep-alive connection stays open. Node's 5 s is shorter than what clients that pool
+// connections keep them for: a proxy (nginx holds its upstream connections 60 s) or an HTTP client
+// that ignores the Keep-Alive hint then sends on a connection just as the server closes it, and gets a
+// reset instead of an answer. Past the clients' own idle limit, it is the client that closes. The
+// headers' limit must be longer than this, or it would cut a connection that is only waiting.
+const KEEP_ALIVE_MS = 65_000;
+
 const headers = Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value]));
 
 /**
@@ -103,6 +110,8 @@ async function main(): Promise<void> {
       res.end(answer.body);
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // A request the HTTP parser refuses (headers too large, malformed) gets a pt-BR answer, JSON on /api.
   server.on(
     "clientError",
