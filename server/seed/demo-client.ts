@@ -81,15 +81,14 @@ function accountByCode(ctx: ClientContext, code: string): Account {
 // drawn for it.
 
 function accountFor(ctx: ClientContext, plan: PlannedBlock, active: Activation[]): Account {
-  const template = plan.supplier;
-  const code = ctx.pool[template].template.accountCode;
+  const code = ctx.pool[plan.supplier].template.accountCode;
   const at = plan.actedAt ?? plan.sentAt;
   const usable = (c: string) =>
     active.some((a) => a.code === c && a.activatedAt <= at && (!a.deactivatedAt || a.deactivatedAt > at));
   const usual = usable(code) ? code : code === RETIRED.code ? RETIRED.replacement : active[0].code;
   const others = active.filter((a) => a.code !== usual && usable(a.code));
   const second = plan.notes >= LARGER_PURCHASE_NOTES && others.length > 0;
-  return accountByCode(ctx, second ? others[template % others.length].code : usual);
+  return accountByCode(ctx, second ? others[plan.supplier % others.length].code : usual);
 }
 
 /** A block's photos: one per note, or a single note and its retake. */

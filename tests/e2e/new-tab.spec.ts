@@ -12,11 +12,11 @@ type LinkClick = { href: string | null; prevented: boolean };
 /**
  * Clicks a link with a modifier or the middle button and answers the tab that click opens, loaded.
  * The browser opens the tab for any such click on an `<a href>` that the page leaves alone; Playwright
- * 1.62 and later sometimes never reports that tab (microsoft/playwright#42142), so waiting for its
- * "page" event hangs now and then. Instead the page records, after its own handlers ran, whether the
- * click's default action was left to the browser and which address the link held at that moment; the
- * tab is then opened on that address in the same context: a shared localStorage (where the hand-off
- * lives) and an empty sessionStorage, as a new tab has.
+ * 1.62 and later sometimes never reports that tab, so waiting for its "page" event hangs now and then.
+ * Instead the page records, after its own handlers ran, whether the click's default action was left to
+ * the browser and which address the link held at that moment; the tab is then opened on that address in
+ * the same context: a shared localStorage (where the hand-off lives) and an empty sessionStorage, as a
+ * new tab has.
  */
 async function openedTab(page: Page, click: () => Promise<void>): Promise<Page> {
   await page.evaluate(() => {
