@@ -15,21 +15,26 @@ const refused = () => new AppError("unauthenticated", messages.api.refreshInvali
 
 type Consumed = { id: number; user_id: number; family_id: string; family_expires_at: Date; created_at: Date };
 
-// POST /api/token/refresh/: rotation. The presented token is consumed with one conditional UPDATE, so
-// two concurrent uses cannot both succeed. A token used again after the grace window means it was
-// stolen or replayed: the whole family (login session) is revoked.
+// POST /api/token/refresh/: rotation. The presented token is consumed with one conditional UPDATE that
+// keeps the time of its first use. Within the grace window after it (REFRESH_REUSE_GRACE) the same token
+// is rotated again, each use getting a successor of its own in the same login session: the first answer
+// may never have been stored (a page reloaded or closed while its refresh was in flight, two tabs at
+// once). A token used again after the window means it was stolen or replayed: the whole family (login
+// session) is revoked.
 export async function refreshSession(refreshToken: string): Promise<RefreshAnswer> {
   const claims = await verifyRefreshToken(refreshToken);
   if (!claims) throw refused();
   const tokenHash = hashToken(claims.jti);
   const db = getDb();
+  const graceSeconds = getConfig().REFRESH_REUSE_GRACE;
   // Loaded before the transaction: the transaction's connection never waits on a second one.
   const loaded = await loadActor(claims.userId);
 
   const session = await db.$transaction(async (tx) => {
     const consumed = await tx.$queryRaw<Consumed[]>`
-      UPDATE refresh_tokens SET used_at = now()
-       WHERE token_hash = ${tokenHash} AND user_id = ${claims.userId} AND used_at IS NULL AND revoked_at IS NULL
+      UPDATE refresh_tokens SET used_at = COALESCE(used_at, now())
+       WHERE token_hash = ${tokenHash} AND user_id = ${claims.userId} AND revoked_at IS NULL
+         AND (used_at IS NULL OR used_at > now() - ${graceSeconds}::int * interval '1 second')
          AND expires_at > now() AND family_expires_at > now()
       RETURNING id, user_id, family_id::text AS family_id, family_expires_at, created_at`;
     const row = consumed[0];

@@ -146,7 +146,8 @@ describe("api client: 401, refresh and retry", () => {
       [STORAGE_KEYS.platform]: "accounting",
     });
     const session = createSessionStore(() => storage);
-    // The server rotates "old-refresh" once: the second use (within the grace window) is 401.
+    // A server that rotates "old-refresh" once and refuses its second use: the client must not depend on
+    // the server's grace window.
     let rotated = false;
     let releaseFirst!: () => void;
     const firstDone = new Promise<void>((resolve) => (releaseFirst = resolve));
