@@ -10,7 +10,7 @@ export default createJestConfig({
   displayName: "resilience",
   testEnvironment: "node",
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-  setupFiles: ["<rootDir>/tests/helpers/env.ts"],
+  setupFiles: ["<rootDir>/tests/resilience/support/env.ts", "<rootDir>/tests/helpers/env.ts"],
   testMatch: ["<rootDir>/tests/resilience/**/*.test.ts"],
   maxWorkers: 1,
   testTimeout: 180_000,

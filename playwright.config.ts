@@ -34,6 +34,7 @@ export default defineConfig({
     // test.use({ serviceWorkers: "allow" }). Elsewhere every request reaches the page's own routes.
     serviceWorkers: "block",
     locale: "pt-BR",
+    reducedMotion: "reduce",
     timezoneId: "America/Sao_Paulo",
     // A failed journey keeps a screenshot of its last state. No trace by default: recording one costs
     // every journey about a tenth of its CPU, and CI keeps only the log; to keep the traces of failed

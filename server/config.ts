@@ -67,6 +67,10 @@ const schema = z
     // Password hashing (scrypt): hashes run at once (default: the CPU count), callers waiting beyond
     // them, and how long one may wait before it is answered 503 instead.
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency()),
+    // scrypt's cost as log2 N for new hashes (each hash keeps its own N, so a change never breaks the
+    // stored ones). 15 (32 MiB, about 100 ms) and up; lower only under NODE_ENV=test, whose suites hash
+    // and verify thousands of passwords that protect nothing.
+    PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().nonnegative().default(256),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().positive().default(1_500),
     // A login refused as busy is answered after this pause (a client retrying at once is slowed down).
@@ -91,6 +95,8 @@ const schema = z
       .transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_HASH_LOG_N < 15 && env.NODE_ENV !== "test")
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_LOG_N"], message: "below 15 only under NODE_ENV=test" });
     if (env.STORAGE_DRIVER !== "s3") return;
     for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when STORAGE_DRIVER=s3" });

@@ -6,10 +6,11 @@ import { AppError } from "@/server/errors";
 import { WorkLimiter } from "@/server/work-limiter";
 
 // scrypt (memory-hard, in Node itself: no native addon to install). Stored as
-// `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+// `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes. N for new
+// hashes is 2^PASSWORD_HASH_LOG_N (config.ts).
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
-const MAXMEM = 128 * PARAMS.N * PARAMS.r * 2;
 export const HASH_RETRY_AFTER_SECONDS = 2;
 
 const busy = () =>
@@ -46,11 +47,17 @@ export function withCredentialCheck<T>(check: () => Promise<T>): Promise<T> {
   return credentialChecks.run(check);
 }
 
+/**
+ * Twice the memory scrypt needs (128 · N · r bytes) at the configured cost, or at 2^15 when it is lower
+ * (hashes stored before a change of cost still verify); a stored hash that would need more is refused.
+ */
+const maxmem = () => 2 * 128 * 2 ** Math.max(15, getConfig().PASSWORD_HASH_LOG_N) * R;
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(
     () =>
       new Promise((resolve, reject) =>
-        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAXMEM }, (err, key) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: maxmem() }, (err, key) =>
           err ? reject(err) : resolve(key),
         ),
       ),
@@ -59,8 +66,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const N = 2 ** getConfig().PASSWORD_HASH_LOG_N;
+  const key = await derive(password, salt, { N, r: R, p: P });
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

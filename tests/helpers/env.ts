@@ -7,3 +7,7 @@ process.env.DATA_DIR ??= ".data/test";
 // production); tests that are not about shedding must not depend on the machine's speed. The tests
 // about shedding set their own limits (tests/integration/login-overload.test.ts, tests/resilience).
 process.env.PASSWORD_HASH_MAX_WAIT_MS ??= "60000";
+// scrypt at N = 2^10 for the hashes the tests make (production: 2^15, server/config.ts): thousands of
+// logins and password changes run in the suite, and their cost is not what they test. Hashes keep their
+// N, so a login still verifies the hash it is given.
+process.env.PASSWORD_HASH_LOG_N ??= "10";

@@ -18,7 +18,15 @@ export async function settled(page: Page): Promise<void> {
 
 export async function expectNoAxeViolations(page: Page, scene: string): Promise<void> {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // Legacy mode runs axe in the page itself: by default the builder opens a blank page to put the
+  // frames' results together, a renderer started and axe injected again on every call, and the app has no
+  // frames. Only the violations are read, so axe keeps one node per passed or inapplicable rule instead of
+  // every node it looked at. Together: about 0.7 s per call instead of 2.2–2.5 s, the same rules.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(true)
+    .analyze();
   const summary = violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
