@@ -70,7 +70,8 @@ async function handleUnusable(tokenHash: string): Promise<void> {
   });
   if (!known?.usedAt || known.revokedAt) return;
   const graceMs = getConfig().REFRESH_REUSE_GRACE * 1000;
-  if (Date.now() - known.usedAt.getTime() <= graceMs) return; // a racing tab, not a thief
+  // Within the grace the UPDATE refused it for its expiry (or its session's), not as a reuse.
+  if (Date.now() - known.usedAt.getTime() <= graceMs) return;
   await db.$transaction(async (tx) => {
     await endSession(tx, known.familyId);
     await writeAuditEvent(

@@ -153,7 +153,7 @@ describe("POST /api/token/refresh/ — rotation", () => {
     expect((await me(res.json.data!.access)).status).toBe(200);
   });
 
-  test("the same refresh token used again in the grace window (its first answer lost with a reloaded page): a successor of its own, the session kept", async () => {
+  test("the same refresh token used again in the grace window (its first answer lost with a reloaded page): a successor of its own, the login session kept", async () => {
     const { op, pair } = await session();
     const first = await refresh(pair.refresh);
     const second = await refresh(pair.refresh);
