@@ -13,8 +13,10 @@ type Db = ReturnType<(typeof import("@/server/db/client"))["getDb"]>;
 export const db = (): Db => (require("@/server/db/client") as typeof import("@/server/db/client")).getDb();
 
 /**
- * `count` photo-like JPEGs (a gradient, a darker "receipt" band and mild noise, so they compress like a
- * photo and not like a flat colour) of `width`×`height` in `dir`; returns their paths.
+ * `count` photo-like JPEGs (a gradient, a darker "receipt" band, a blotchy texture and mild noise, so they
+ * compress like a photo and not like a flat colour) of `width`×`height` in `dir`; returns their paths.
+ * The texture keeps them from passing for a sheet of paper (server/fiscal/ocr.ts `showsPaper`): a photo
+ * of nothing legible is not sent to OCR, which would spend seconds of the machine on each for nothing.
  */
 export async function writePhotos(
   dir: string,
@@ -28,11 +30,15 @@ export async function writePhotos(
   for (let index = 0; index < count; index += 1) {
     const pixels = Buffer.alloc(width * height * 3);
     const tint = (index * 47) % 255;
+    // Blotches about a 120th of the width across, each a little lighter or darker than its neighbours.
+    const cell = Math.max(2, Math.round(width / 120));
+    const columns = Math.ceil(width / cell);
+    const blotches = Array.from({ length: columns * Math.ceil(height / cell) }, () => Math.random() * 80 - 40);
     for (let y = 0; y < height; y += 1) {
       for (let x = 0; x < width; x += 1) {
         const at = (y * width + x) * 3;
         const band = x > width * 0.25 && x < width * 0.75 ? 60 : 0;
-        const noise = Math.floor(Math.random() * 24);
+        const noise = Math.floor(Math.random() * 24) + blotches[Math.floor(y / cell) * columns + Math.floor(x / cell)]!;
         pixels[at] = (x * 255) / width - band + noise;
         pixels[at + 1] = (y * 255) / height - band + noise;
         pixels[at + 2] = tint + noise;
