@@ -35,18 +35,29 @@ async function demoExists(db: Queryable): Promise<boolean> {
   return users + offices > 0;
 }
 
-type RecordingStore = BlobStore & { discard(): Promise<void> };
+type RecordingStore = BlobStore & { stored(): Promise<void>; discard(): Promise<void> };
 
-// Blobs are not in the transaction: remember what was written so a failed seed can take it back.
+// Blobs are not in the transaction: remember what was written so a failed seed can take it back. A put
+// only starts its write (each one flushed to disk on its own, so one after the other they were most of
+// the seed's time); stored() waits for every write, and the transaction commits only after it, so no
+// committed row names a blob that is not on disk. Nothing in the seed reads a blob back.
 function recordingStore(store: BlobStore): RecordingStore {
   const written: string[] = [];
+  const writes: Promise<void>[] = [];
   return {
     ...store,
     async put(key, body, contentType) {
       written.push(key);
-      await store.put(key, body, contentType);
+      const write = store.put(key, body, contentType);
+      write.catch(() => undefined); // reported by stored()
+      writes.push(write);
+    },
+    async stored() {
+      const failed = (await Promise.allSettled(writes.splice(0))).find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
     },
     async discard() {
+      await Promise.allSettled(writes.splice(0));
       await Promise.allSettled(written.splice(0).map((key) => store.delete(key)));
     },
   };
@@ -68,6 +79,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<boolean> 
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEY}::bigint)`;
         if (await demoExists(tx)) return false;
         await buildDemo(tx, { now, store, pool, rng: createRandom(RANDOM_SEED) });
+        await store.stored();
         return true;
       },
       { maxWait: 30_000, timeout: 180_000 },
