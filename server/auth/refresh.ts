@@ -70,7 +70,7 @@ async function handleUnusable(tokenHash: string): Promise<void> {
   });
   if (!known?.usedAt || known.revokedAt) return;
   const graceMs = getConfig().REFRESH_REUSE_GRACE * 1000;
-  // Within the grace the UPDATE refused it for its expiry (or its session's), not as a reuse.
+  // Within the grace the UPDATE refused it for its expiry (or its login session's), not as a reuse.
   if (Date.now() - known.usedAt.getTime() <= graceMs) return;
   await db.$transaction(async (tx) => {
     await endSession(tx, known.familyId);

@@ -124,7 +124,7 @@ function loadFactories(): Factories {
   process.env.JWT_SECRET ??= "e2e-builders-jwt-secret-0123456789abcdef";
   process.env.FILE_URL_SECRET ??= "e2e-builders-file-secret-0123456789abcdef";
   process.env.DATA_DIR ??= E2E_DATA_DIR;
-  // The people made here carry a hash at N = 2^10 (as jest's, tests/helpers/env.ts), which the e2e server
+  // The people made here carry a hash at N = 2^10 (as jest's do), which the e2e server
   // verifies at that cost: about 3 ms of its CPU per login instead of 100 ms, for the hundreds of logins
   // the journeys make. A hash keeps its N, so the server's check is its production one; what the server
   // hashes itself (a password set on a screen, the demo seed) keeps the production cost. This worker
