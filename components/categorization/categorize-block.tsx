@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBlockDocuments, useMarkViewed } from "@/lib/api/blocks";
 import type { CategorizationBlock } from "@/lib/api/categorization";
 import { categorizationScreenMessages } from "@/lib/i18n/sections/categorizationScreen";
@@ -122,9 +122,10 @@ export const CategorizeBlock = memo(function CategorizeBlock({
   }, [block.id, block.viewed, markViewedMutate]);
 
   // Alt shortcuts anywhere on the screen (not while a dialog is open); event.code, so that macOS's
-  // Option characters (π, √, ç) still name the key.
+  // Option characters (π, √, ç) still name the key. A layout effect: the keys work from the moment the
+  // block shows, where a passive effect could still be pending when the first key arrives.
   const dialogOpen = confirming || reporting || reference !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (dialogOpen) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;

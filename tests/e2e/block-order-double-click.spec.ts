@@ -112,6 +112,7 @@ test("[double click] 'Enviar' of 'Reportar problema' double-clicked: one pendenc
   await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(first));
   await page.keyboard.press("Alt+KeyP");
   const dialog = page.getByRole("dialog", { name: "Reportar problema" });
+  await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Enviar" }).dblclick();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(second));
