@@ -129,7 +129,8 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
     const handler = options.handlers?.[name] ?? HANDLERS[name];
     // pg-boss waits out the polling interval after a fetch whose jobs ended sooner: a queue of many
     // short jobs fetches a batch (batchSize) and runs its jobs one after another, each completed or
-    // failed (retried) on its own.
+    // failed (retried) on its own. A fetch of one job is left to pg-boss, which completes it with what
+    // the callback returns and fails it when the callback throws.
     await boss.work(
       name,
       { pollingIntervalSeconds: settingsOf(name).pollingIntervalSeconds, batchSize: settingsOf(name).batchSize ?? 1 },
@@ -138,7 +139,8 @@ async function setUp(boss: PgBoss, options: StartJobsOptions, log: (message: str
           try {
             const result = await handler(job.data, { boss, now: new Date(), mailTransport, mailSendingClaimMs });
             if (isWorthLogging(result)) log(`${name}: ${JSON.stringify(result)}`);
-            if (jobs.length > 1) await boss.complete(name, job.id, toOutput(result));
+            if (jobs.length === 1) return toOutput(result);
+            await boss.complete(name, job.id, toOutput(result));
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);
             log(`${name} failed (retried while tries remain): ${reason}`);

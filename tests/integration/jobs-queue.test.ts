@@ -214,3 +214,18 @@ test("a queue fetched in batches runs its jobs one after another, each completed
   expect(jobs[0]!.output).toEqual({ read: 1 });
   expect([...seen].sort()).toEqual([1, 2, 2, 3]);
 });
+
+test("a batched queue that fetches a single job completes it with the handler's output", async () => {
+  const reads = QUEUES.documentRead;
+  const runner = await startRunner({
+    work: [reads],
+    handlers: { [reads]: async (data) => ({ read: (data as { documentId: number }).documentId }) },
+    settings: { [reads]: { batchSize: 3, pollingIntervalSeconds: 0.5 } },
+  });
+  const id = await runner.boss.send(reads, { documentId: 7 }, { singletonKey: documentReadKey(7) });
+  const job = await waitFor(async () => {
+    const found = await runner.boss.getJobById(reads, id!);
+    return found?.state === "completed" && found;
+  }, "the job to complete");
+  expect(job.output).toEqual({ read: 7 });
+});
