@@ -44,12 +44,16 @@ type RecordingStore = BlobStore & { stored(): Promise<void>; discard(): Promise<
 function recordingStore(store: BlobStore): RecordingStore {
   const written: string[] = [];
   const writes: Promise<void>[] = [];
+  // The first write that failed: the next put throws it, so the seed stops there instead of making the
+  // rest of the demo first (stored() reports one that fails after the last put).
+  let failed: { error: unknown } | null = null;
   return {
     ...store,
     async put(key, body, contentType) {
+      if (failed) throw failed.error;
       written.push(key);
       const write = store.put(key, body, contentType);
-      write.catch(() => undefined); // reported by stored()
+      write.catch((error: unknown) => (failed ??= { error }));
       writes.push(write);
     },
     async stored() {
