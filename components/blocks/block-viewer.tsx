@@ -93,11 +93,17 @@ type BodyProps = {
 };
 
 function ViewerBody({ clientId, block: given, readOnly, onClose, fullScreen, onFullScreen }: BodyProps) {
-  const block = useLatestBlock(clientId, given) ?? given;
+  const latest = useLatestBlock(clientId, given) ?? given;
+  // The form being edited keeps the copy it was opened on: a save by someone else, seen meanwhile by the
+  // list's poll, must not swap the block (and what is typed) under it. Saving it then meets the 409 and
+  // its message, and the fresh copy shows once the editing ends.
+  const [editedCopy, setEditedCopy] = useState<Block | null>(null);
+  const editing = editedCopy !== null;
+  const setEditing = (on: boolean) => setEditedCopy(on ? latest : null);
+  const block = editedCopy ?? latest;
   const docs = useBlockDocuments(block.id);
   const markViewed = useMarkViewed(clientId);
   const save = useSaveBlock(clientId);
-  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reference, setReference] = useState<number | null>(null);
   const referenced = useMemo(() => (reference === null ? null : referenceBlock(reference)), [reference]);

@@ -300,6 +300,14 @@ test("[viewer] two people edit the same block: the second save gets the 409 mess
     await openClient(page, request, viewer);
     await openClient(other, other.request, viewer);
     const first = await openBlock(page, viewer.blocks.categorized);
+    // The second viewer's 'viewed' call is held until the first save has landed: its answer refreshes
+    // that page's list, which then holds the fresh copy while the second form is still being edited.
+    let firstSaved = () => {};
+    const saved = new Promise<void>((resolve) => (firstSaved = resolve));
+    await other.route("**/api/block/viewed", async (route) => {
+      await saved;
+      await route.continue();
+    });
     const second = await openBlock(other, viewer.blocks.categorized);
     await first.getByRole("button", { name: "Editar bloco" }).click();
     await second.getByRole("button", { name: "Editar bloco" }).click();
@@ -315,6 +323,13 @@ test("[viewer] two people edit the same block: the second save gets the 409 mess
     await typeValue(second, "22222");
     await first.getByRole("button", { name: "Salvar Bloco" }).click();
     await expect(dialog(page)).toHaveCount(0);
+    const refreshed = other.waitForResponse(
+      (response) => response.url().endsWith("/api/block/list") && response.request().method() === "POST",
+    );
+    firstSaved();
+    await refreshed;
+    // what the second person typed stays in their form
+    await expect(second.getByLabel("Valor")).toHaveValue("R$ 222,22");
 
     await second.getByRole("button", { name: "Salvar Bloco" }).click();
     await expect(second.getByRole("alert")).toHaveText(
