@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { textPdf } from "../helpers/pdf-files";
 import { expectNoAxeViolations, shots } from "./support/axe";
+import { saoPauloToday } from "./support/business";
 import { chooseFiles, db } from "./support/create-block";
 import { expect, test, type Factories } from "./support/data";
 import { tabTo } from "./support/keyboard";
@@ -120,7 +121,8 @@ test.describe("desktop (1440 px)", () => {
       where: { id: again.id },
       data: {
         accountId: account.id,
-        paymentDate: new Date(),
+        // today in São Paulo, the month the client's page opens on (a UTC date is tomorrow after 21:00 there)
+        paymentDate: new Date(`${saoPauloToday().iso}T00:00:00Z`),
         valueCents: 12_345n,
         categorizedById: ownerId,
         categorizedAt: new Date(),
