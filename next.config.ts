@@ -36,6 +36,12 @@ const nextConfig: NextConfig = {
     "esbuild",
   ],
   poweredByHeader: false,
+  experimental: {
+    // Turbopack keeps a cache of the build under .next/cache so that the next build after a change is
+    // faster. A CI run builds once from a fresh clone and never again: writing that cache (about 180 MB)
+    // was a quarter of its build's time.
+    turbopackFileSystemCacheForBuild: process.env.CI !== "true",
+  },
   // `npm test` typechecks the whole tree before it builds (scripts/test.mjs): the build need not do it again.
   typescript: { ignoreBuildErrors: process.env.BLOCO_SKIP_BUILD_TYPECHECK === "1" },
   // `next dev` refuses its HMR socket to origins it does not know; people open 127.0.0.1 as often as localhost.
