@@ -2,8 +2,9 @@
 // - DATABASE_URL unset: starts the embedded PostgreSQL (data in DATA_DIR/pg), else uses that server;
 // - generates per-installation secrets into DATA_DIR/secrets.json when JWT_SECRET/FILE_URL_SECRET are unset;
 // - applies pending migrations, seeds demo data on the first start only, builds when the build is
-//   missing or older than the sources, starts the background jobs (server/jobs/runner.ts: pg-boss on
-//   this database) and then runs the app server, server/serve/main.ts (or `next dev` with --dev);
+//   missing or older than the sources, then runs the app server, server/serve/main.ts (or `next dev`
+//   with --dev), and starts the background jobs (server/jobs/runner.ts: pg-boss on this database)
+//   while it boots;
 // - Ctrl-C / SIGTERM stop Next first (new connections refused at once, requests in flight answered),
 //   then the jobs (a running job gets a few seconds to finish), then PostgreSQL, and exit 0; Next
 //   ending by itself (killed, crashed) stops the rest the same way and exits 1.
@@ -125,7 +126,8 @@ async function main(): Promise<void> {
   process.env.DATA_DIR = dataDir;
   loadSecrets(dataDir);
 
-  const app: { next?: ChildProcess; stopJobs?: () => Promise<void> } = {};
+  // `jobs`: the background jobs' start, then their stop function (they start while Next boots).
+  const app: { next?: ChildProcess; jobs?: Promise<() => Promise<void>> } = {};
   let shuttingDown = false;
   const embedded = !process.env.DATABASE_URL;
   let stopDatabase = async () => {};
@@ -165,8 +167,9 @@ async function main(): Promise<void> {
       await exited;
       clearTimeout(killer);
     }
-    if (app.stopJobs) {
-      await app.stopJobs().catch((error: unknown) => log(`Stopping the jobs failed: ${String(error)}`));
+    const stopJobs = await app.jobs?.catch(() => undefined);
+    if (stopJobs) {
+      await stopJobs().catch((error: unknown) => log(`Stopping the jobs failed: ${String(error)}`));
       log("Background jobs stopped");
     }
     await stopDatabase();
@@ -195,7 +198,6 @@ async function main(): Promise<void> {
       await disconnectDb();
     }
     if (!dev) buildIfNeeded();
-    app.stopJobs = await startBackgroundJobs();
   } catch (error) {
     logger.error({ err: error }, error instanceof Error ? error.message : String(error));
     await shutdown(1);
@@ -233,6 +235,16 @@ async function main(): Promise<void> {
     log(`Next.js exited unexpectedly (${signal ?? `code ${code}`}); stopping`);
     void shutdown(code || 1);
   });
+  // The jobs start in this process while Next boots in its own: the app answers a few seconds sooner
+  // than when one waited for the other. A failed start stops the app as any start failure does.
+  app.jobs = startBackgroundJobs();
+  try {
+    await app.jobs;
+  } catch (error) {
+    logger.error({ err: error }, error instanceof Error ? error.message : String(error));
+    await shutdown(1);
+    return;
+  }
   if (seeding) printLogins(port);
   else log(`Bloco is ready on http://localhost:${port} (no demo data: set SEED=1 to seed this database)`);
 }
