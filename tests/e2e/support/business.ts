@@ -21,6 +21,25 @@ export function saoPauloToday(): { year: number; month: number; day: number; ddm
   return { year, month, day, ddmmyyyy: `${pad(day)}/${pad(month)}/${year}`, iso: `${year}-${pad(month)}-${pad(day)}` };
 }
 
+/**
+ * An instant up to `ms` before now, on today's date in São Paulo: the company's screens list its sends by
+ * their São Paulo day and month, and three hours before half past midnight is yesterday (on the 1st, last
+ * month). Past midnight the send goes back nine tenths of the time since, so in a day's first quarter of
+ * an hour it is still inside the 15 minutes in which its sender may undo it.
+ */
+export function earlierToday(ms: number): Date {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    hourCycle: "h23",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date());
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const sinceMidnight = ((get("hour") * 60 + get("minute")) * 60 + get("second")) * 1000;
+  return new Date(Date.now() - Math.min(ms, sinceMidnight * 0.9));
+}
+
 export type BusinessCompany = {
   tag: string;
   client: { id: number; name: string };
@@ -83,7 +102,7 @@ export const test = base.extend<{ company: () => Promise<BusinessCompany> }>({
 
       const operator = { id: officeOwner.id };
       const noonToday = new Date(Date.UTC(year, month - 1, day, 15));
-      const sentAt = new Date(Date.now() - 3 * 3_600_000);
+      const sentAt = earlierToday(3 * 3_600_000);
       await f.createBlock({
         client,
         state: "categorized",
@@ -119,11 +138,11 @@ export const test = base.extend<{ company: () => Promise<BusinessCompany> }>({
       await f.createBlock({
         client,
         state: "uncategorized",
-        sentAt: new Date(Date.now() - 3_600_000),
+        sentAt: earlierToday(3_600_000),
         sentBy: sharer,
         documents: 2,
       });
-      await f.createBlock({ client, state: "uncategorized", sentAt: new Date(Date.now() - 3_600_000), sentBy: loner });
+      await f.createBlock({ client, state: "uncategorized", sentAt: earlierToday(3_600_000), sentBy: loner });
 
       // Returned documents: yesterday (deadline 5 to 6 days away), 5 days ago ('1 dia'), 6 days ago (today's clock).
       const devolved = async (daysAgo: number, documents: number) => {
