@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { currentYearMonth, monthNames } from "@/lib/format/dates";
 import { messages } from "@/lib/i18n/messages";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolationsAtBothWidths, OFFICE_VIEWPORT } from "./support/axe";
 import { sendBlock } from "./support/business";
 import { expect, test } from "./support/data";
 import { tabTo } from "./support/keyboard";
@@ -12,7 +12,7 @@ import { conviteLink, fillClientAddress, randomCnpj, randomCpf } from "./support
 // through /register, imports a chart from a CSV file (the preview's column mapping fixed by hand, a
 // refused line listed), invites a client company that sends a block, activates every account for it
 // ('Ativar todas') and categorises the block into an imported account (an inactive one is not offered),
-// at 1440 and at 390 px. The second loads the starter chart from /home's first-visit offer, copies it
+// at 1440 px with axe at 390 px too. The second loads the starter chart from /home's first-visit offer, copies it
 // into the next year, and creates, renames and deactivates an account.
 
 test.describe.configure({ timeout: 180_000 });
@@ -106,140 +106,135 @@ async function registerCompany(
 
 const chartDialog = (page: Page) => page.getByRole("dialog", { name: "Plano de contas" });
 
-for (const { size, viewport } of [
-  { size: "1440", viewport: { width: 1440, height: 900 } },
-  { size: "390", viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`at ${size} px`, () => {
-    test.use({ viewport });
+test.describe("at 1440 px, axe at 390 px too", () => {
+  test.use({ viewport: OFFICE_VIEWPORT });
 
-    test(`[chart] a new office imports its chart from a CSV file, activates every account for its new client and categorises the client's block (${size} px)`, async ({
-      page,
-      browser,
-      request,
-    }) => {
-      test.fixme(
-        (await request.get("/api/dev/outbox")).status() === 404,
-        "GET /api/dev/outbox is not available on this server",
-      );
-      const stamp = `${Date.now().toString(36)}${size}`;
-      const ownerEmail = `plano.${stamp}@contabil.teste`;
-      await signUpOffice(page, request, ownerEmail, `Contabilidade Plano ${stamp}`);
-      // A new office: the first visit offers the chart for last year and this one.
-      await expect(page.getByRole("heading", { name: "Carregue o plano de contas" })).toBeVisible();
-      await expect(
-        page.getByText(`ainda não tem plano de contas em ${year - 1} e ${year}`, { exact: false }),
-      ).toBeVisible();
+  test(`[chart] a new office imports its chart from a CSV file, activates every account for its new client and categorises the client's block`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.fixme(
+      (await request.get("/api/dev/outbox")).status() === 404,
+      "GET /api/dev/outbox is not available on this server",
+    );
+    const stamp = Date.now().toString(36);
+    const ownerEmail = `plano.${stamp}@contabil.teste`;
+    await signUpOffice(page, request, ownerEmail, `Contabilidade Plano ${stamp}`);
+    // A new office: the first visit offers the chart for last year and this one.
+    await expect(page.getByRole("heading", { name: "Carregue o plano de contas" })).toBeVisible();
+    await expect(
+      page.getByText(`ainda não tem plano de contas em ${year - 1} e ${year}`, { exact: false }),
+    ).toBeVisible();
 
-      // Keyboard: 'Conta' → 'Plano de contas'.
-      await page.getByTestId("profile-button").click();
-      const profile = page.getByRole("dialog", { name: "Conta" });
-      await tabTo(page, profile.getByRole("button", { name: "Plano de contas" }));
-      await page.keyboard.press("Enter");
-      const dialog = chartDialog(page);
-      await expect(dialog.getByRole("heading", { name: `Nenhuma conta em ${year}` })).toBeVisible();
-      await expect(dialog.getByLabel("Exercício")).toHaveValue(String(year));
-      await expectNoAxeViolations(page, "Plano de contas (empty year)");
+    // Keyboard: 'Conta' → 'Plano de contas'.
+    await page.getByTestId("profile-button").click();
+    const profile = page.getByRole("dialog", { name: "Conta" });
+    await tabTo(page, profile.getByRole("button", { name: "Plano de contas" }));
+    await page.keyboard.press("Enter");
+    const dialog = chartDialog(page);
+    await expect(dialog.getByRole("heading", { name: `Nenhuma conta em ${year}` })).toBeVisible();
+    await expect(dialog.getByLabel("Exercício")).toHaveValue(String(year));
+    await expectNoAxeViolationsAtBothWidths(page, "Plano de contas (empty year)");
 
-      // The import: the file's first lines, the preview (a dry run) with the wrong guess, then the right columns.
-      await dialog.getByRole("button", { name: "Importar plano de contas" }).click();
-      await dialog
-        .getByLabel("Arquivo")
-        .setInputFiles({ name: "plano.csv", mimeType: "text/csv", buffer: Buffer.from(CHART_CSV, "utf8") });
-      await expect(dialog.getByRole("region", { name: "Primeiras 6 linhas do arquivo" })).toContainText("Caixa geral");
-      await expect(dialog.getByLabel("Descrição")).toHaveValue("1"); // 'Apelido': the wrong guess
-      await expect(dialog.getByTestId("refused-line").first()).toBeVisible(); // synthetic lines have no 'Apelido'
-      await dialog.getByLabel("Descrição").selectOption({ label: "Coluna 3: Histórico" });
-      await dialog.getByLabel("Código no sistema contábil").selectOption({ label: "Coluna 2: Apelido" });
-      const preview = dialog.getByRole("list", { name: "Prévia" });
-      await expect(preview).toContainText("8 a criar");
-      await expect(preview).toContainText("2 linhas recusadas");
-      const refused = dialog.getByTestId("refused-line");
-      await expect(refused).toHaveCount(2);
-      await expect(refused.nth(0)).toContainText("10");
-      await expect(refused.nth(1)).toContainText("11");
-      await expectNoAxeViolations(page, "Plano de contas (import preview)");
-      await dialog.getByRole("button", { name: "Importar", exact: true }).click();
-      await expect(dialog.getByRole("status").filter({ hasText: "Plano importado: 8 criadas" })).toBeVisible();
-      await expect(dialog.getByTestId("chart-account")).toHaveCount(8);
+    // The import: the file's first lines, the preview (a dry run) with the wrong guess, then the right columns.
+    await dialog.getByRole("button", { name: "Importar plano de contas" }).click();
+    await dialog
+      .getByLabel("Arquivo")
+      .setInputFiles({ name: "plano.csv", mimeType: "text/csv", buffer: Buffer.from(CHART_CSV, "utf8") });
+    await expect(dialog.getByRole("region", { name: "Primeiras 6 linhas do arquivo" })).toContainText("Caixa geral");
+    await expect(dialog.getByLabel("Descrição")).toHaveValue("1"); // 'Apelido': the wrong guess
+    await expect(dialog.getByTestId("refused-line").first()).toBeVisible(); // synthetic lines have no 'Apelido'
+    await dialog.getByLabel("Descrição").selectOption({ label: "Coluna 3: Histórico" });
+    await dialog.getByLabel("Código no sistema contábil").selectOption({ label: "Coluna 2: Apelido" });
+    const preview = dialog.getByRole("list", { name: "Prévia" });
+    await expect(preview).toContainText("8 a criar");
+    await expect(preview).toContainText("2 linhas recusadas");
+    const refused = dialog.getByTestId("refused-line");
+    await expect(refused).toHaveCount(2);
+    await expect(refused.nth(0)).toContainText("10");
+    await expect(refused.nth(1)).toContainText("11");
+    await expectNoAxeViolationsAtBothWidths(page, "Plano de contas (import preview)");
+    await dialog.getByRole("button", { name: "Importar", exact: true }).click();
+    await expect(dialog.getByRole("status").filter({ hasText: "Plano importado: 8 criadas" })).toBeVisible();
+    await expect(dialog.getByTestId("chart-account")).toHaveCount(8);
 
-      // Deactivated in the chart: marked 'Inativa', never offered to a client nor to a block.
-      await dialog.getByRole("button", { name: "Desativar 3.1.03" }).click();
-      await expect(dialog.getByTestId("chart-account").filter({ hasText: "Material de escritório" })).toContainText(
-        "Inativa",
-      );
-      // Searched by reduced code, and by description without accents or case.
-      await dialog.getByRole("searchbox", { name: "Buscar conta" }).fill("302");
-      await expect(dialog.getByTestId("chart-account")).toHaveCount(1);
-      await dialog.getByRole("searchbox", { name: "Buscar conta" }).fill("ENERGIA ELETRICA");
-      await expect(dialog.getByTestId("chart-account")).toHaveText([/3\.1\.02.*Energia elétrica/]);
-      await page.keyboard.press("Escape");
-      await expect(dialog).toHaveCount(0);
+    // Deactivated in the chart: marked 'Inativa', never offered to a client nor to a block.
+    await dialog.getByRole("button", { name: "Desativar 3.1.03" }).click();
+    await expect(dialog.getByTestId("chart-account").filter({ hasText: "Material de escritório" })).toContainText(
+      "Inativa",
+    );
+    // Searched by reduced code, and by description without accents or case.
+    await dialog.getByRole("searchbox", { name: "Buscar conta" }).fill("302");
+    await expect(dialog.getByTestId("chart-account")).toHaveCount(1);
+    await dialog.getByRole("searchbox", { name: "Buscar conta" }).fill("ENERGIA ELETRICA");
+    await expect(dialog.getByTestId("chart-account")).toHaveText([/3\.1\.02.*Energia elétrica/]);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
 
-      // A client company, invited and registered, sends a block.
-      const owner = await apiLogin(request, ownerEmail);
-      const clientEmail = `cliente.${stamp}@empresa.teste`;
-      const companyName = `Empresa do Plano ${stamp}`;
-      const invited = await request.post("/api/invited/add", {
-        data: { email: clientEmail, kind: "client" },
-        headers: { authorization: `Bearer ${owner.access}` },
-      });
-      expect(invited.status()).toBe(200);
-      await registerCompany(browser, request, clientEmail, companyName);
-      await sendBlock(request, (await apiLogin(request, clientEmail)).access);
-
-      // 'Adicionar contas': the active analytic accounts only; 'Ativar todas' after the confirmation.
-      await page.reload();
-      await page.getByText(companyName).click();
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(companyName);
-      await page
-        .getByRole("navigation", { name: "Ações do cliente" })
-        .getByRole("button", { name: "Gerenciar contas" })
-        .click();
-      await page
-        .getByRole("dialog", { name: "Gerenciar plano de Contas" })
-        .getByRole("button", { name: "Adicionar contas" })
-        .click();
-      const add = page.getByRole("dialog", { name: "Adicionar contas" });
-      const results = add.getByRole("list", { name: "Resultados da busca" });
-      await expect(results.getByTestId("account-item")).toHaveCount(3);
-      await expect(results).toContainText("3.1.02 - Energia elétrica");
-      await expect(results).toContainText("Cód. sistema 302");
-      await expect(results).not.toContainText("Material de escritório");
-      await expect(results).not.toContainText("ATIVO");
-      await expectNoAxeViolations(page, "Adicionar contas with check boxes");
-      await add.getByRole("button", { name: "Ativar todas" }).click();
-      const confirm = page.getByRole("alertdialog", { name: "Atenção" });
-      await expect(confirm).toContainText(
-        `Ativar as 3 contas disponíveis para este cliente a partir de ${monthNames[month - 1].toLowerCase()} de ${year}?`,
-      );
-      await confirm.getByRole("button", { name: "Continuar" }).click();
-      await expect(add.getByRole("status")).toHaveText("3 contas ativadas.");
-      await expect(add.getByText("Nenhuma conta encontrada")).toBeVisible();
-      await page.keyboard.press("Escape");
-
-      // Categorization: the imported account by its reduced code; the inactive one is not offered.
-      await page
-        .getByRole("navigation", { name: "Ações do cliente" })
-        .getByRole("link", { name: /^Categorizar/ })
-        .click();
-      await expect(page.getByRole("heading", { level: 1, name: "Categorizar blocos" })).toBeVisible();
-      const account = page.getByRole("combobox", { name: "Conta" });
-      await account.fill("Material");
-      await expect(page.getByText("Sem Opções")).toBeVisible();
-      await account.fill("302");
-      await expect(page.getByRole("option", { name: "3.1.02 - Energia elétrica" })).toBeVisible();
-      await account.press("Enter");
-      await expect(account).toHaveValue("3.1.02 - Energia elétrica");
-      await page.getByLabel("Valor").fill("15000");
-      await page.getByLabel("Mês", { exact: true }).selectOption(String(month));
-      await page.getByLabel("Ano", { exact: true }).selectOption(String(year));
-      await page.getByLabel("Dia", { exact: true }).selectOption("1");
-      await page.getByRole("button", { name: "Salvar Bloco" }).click();
-      await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
+    // A client company, invited and registered, sends a block.
+    const owner = await apiLogin(request, ownerEmail);
+    const clientEmail = `cliente.${stamp}@empresa.teste`;
+    const companyName = `Empresa do Plano ${stamp}`;
+    const invited = await request.post("/api/invited/add", {
+      data: { email: clientEmail, kind: "client" },
+      headers: { authorization: `Bearer ${owner.access}` },
     });
+    expect(invited.status()).toBe(200);
+    await registerCompany(browser, request, clientEmail, companyName);
+    await sendBlock(request, (await apiLogin(request, clientEmail)).access);
+
+    // 'Adicionar contas': the active analytic accounts only; 'Ativar todas' after the confirmation.
+    await page.reload();
+    await page.getByText(companyName).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(companyName);
+    await page
+      .getByRole("navigation", { name: "Ações do cliente" })
+      .getByRole("button", { name: "Gerenciar contas" })
+      .click();
+    await page
+      .getByRole("dialog", { name: "Gerenciar plano de Contas" })
+      .getByRole("button", { name: "Adicionar contas" })
+      .click();
+    const add = page.getByRole("dialog", { name: "Adicionar contas" });
+    const results = add.getByRole("list", { name: "Resultados da busca" });
+    await expect(results.getByTestId("account-item")).toHaveCount(3);
+    await expect(results).toContainText("3.1.02 - Energia elétrica");
+    await expect(results).toContainText("Cód. sistema 302");
+    await expect(results).not.toContainText("Material de escritório");
+    await expect(results).not.toContainText("ATIVO");
+    await expectNoAxeViolationsAtBothWidths(page, "Adicionar contas with check boxes");
+    await add.getByRole("button", { name: "Ativar todas" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Atenção" });
+    await expect(confirm).toContainText(
+      `Ativar as 3 contas disponíveis para este cliente a partir de ${monthNames[month - 1].toLowerCase()} de ${year}?`,
+    );
+    await confirm.getByRole("button", { name: "Continuar" }).click();
+    await expect(add.getByRole("status")).toHaveText("3 contas ativadas.");
+    await expect(add.getByText("Nenhuma conta encontrada")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // Categorization: the imported account by its reduced code; the inactive one is not offered.
+    await page
+      .getByRole("navigation", { name: "Ações do cliente" })
+      .getByRole("link", { name: /^Categorizar/ })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Categorizar blocos" })).toBeVisible();
+    const account = page.getByRole("combobox", { name: "Conta" });
+    await account.fill("Material");
+    await expect(page.getByText("Sem Opções")).toBeVisible();
+    await account.fill("302");
+    await expect(page.getByRole("option", { name: "3.1.02 - Energia elétrica" })).toBeVisible();
+    await account.press("Enter");
+    await expect(account).toHaveValue("3.1.02 - Energia elétrica");
+    await page.getByLabel("Valor").fill("15000");
+    await page.getByLabel("Mês", { exact: true }).selectOption(String(month));
+    await page.getByLabel("Ano", { exact: true }).selectOption(String(year));
+    await page.getByLabel("Dia", { exact: true }).selectOption("1");
+    await page.getByRole("button", { name: "Salvar Bloco" }).click();
+    await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
   });
-}
+});
 
 test("[chart] the starter chart from the first-visit offer, the copy into the next year, and one account created, renamed and deactivated", async ({
   page,
@@ -259,7 +254,7 @@ test("[chart] the starter chart from the first-visit offer, the copy into the ne
   await openLoggedIn(page, await apiLogin(request, team.admin.email), "accounting", "/home");
   const offer = page.getByRole("region", { name: "Carregue o plano de contas" });
   await expect(offer).toBeVisible();
-  await expectNoAxeViolations(page, "/home with the chart offer");
+  await expectNoAxeViolationsAtBothWidths(page, "/home with the chart offer");
   await offer.getByRole("button", { name: `Usar plano inicial em ${year - 1} e ${year}` }).click();
   await expect(offer).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { buildNfe, zipFiles } from "../../scripts/lib/fiscal-xml";
-import { expectNoAxeViolations, shots } from "./support/axe";
+import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, OFFICE_VIEWPORT, shots } from "./support/axe";
 import { expect, test } from "./support/data";
 import { saoPauloToday } from "./support/business";
 import { tabTo } from "./support/keyboard";
@@ -9,7 +9,8 @@ import { apiLogin, openLoggedIn } from "./support/session";
 
 // 'Importar XML' and the reading on screen, with clients of the test's own (people.categorizationClient
 // with no blocks: an office owner responsible for the client, its company's owner, one account active
-// since January). Each journey at 1440 and at 390 px, with axe and the keyboard.
+// since January). The company's import at 1440 and 390 px; the office's journeys at 1440 px, axe at both sizes; the
+// keyboard throughout.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -133,164 +134,168 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page).toHaveURL(/\/sentblock\?bloco=\d+$/);
       await expect(page.getByTestId("sent-preview").getByRole("img").first()).toBeVisible({ timeout: 30_000 });
     });
-
-    test(`[import xml] the operator categorizes an imported block: date and value prefilled from the XML, then saved (${name}); axe, keyboard`, async ({
-      page,
-      request,
-      people,
-    }) => {
-      const data = await people.categorizationClient({ blocks: 0 });
-      const note = nfeOfToday();
-      const owner = await apiLogin(request, data.owner.email);
-      const [result] = await importByApi(request, owner.access, data.client.id, [
-        { name: "nota.xml", bytes: note.bytes },
-      ]);
-      expect(result.status).toBe("created");
-      await untilDrawn(request, owner.access, result.blockId!);
-
-      await openAsOffice(page, request, data, "/home/client/categorization");
-      const shown = page.getByTestId("categorize-block");
-      await expect(shown).toHaveAttribute("data-current-block", String(result.blockId));
-      const today = saoPauloToday();
-      await expect(page.getByLabel("Dia", { exact: true })).toHaveValue(String(today.day));
-      await expect(page.getByLabel("Mês", { exact: true })).toHaveValue(String(today.month));
-      await expect(page.getByLabel("Ano", { exact: true })).toHaveValue(String(today.year));
-      await expect(page.getByLabel("Valor")).toHaveValue(cents(note.totalCents));
-      await expect(page.getByTestId("prefill-date")).toHaveText("Lido do documento (XML)");
-      await expect(page.getByTestId("prefill-value")).toHaveText("Lido do documento (XML)");
-      await expect(page.getByLabel("Valor")).toHaveAccessibleDescription("Lido do documento (XML)");
-      const card = page.getByTestId("reading-card");
-      await expect(card).toContainText(ISSUER_NAME);
-      await expect(card).toContainText(ISSUER_CNPJ);
-      await expect(card).toContainText("Lido do documento (XML)");
-      await expectNoAxeViolations(page, `categorization prefilled (${name})`);
-      await shots(page, "categorization-prefilled");
-
-      // nothing is saved by itself: the account by keyboard, then Enter ('Salvar Bloco')
-      const account = page.getByRole("combobox", { name: "Conta" });
-      await expect(account).toBeFocused();
-      await page.keyboard.type(data.account.code);
-      await expect(
-        page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
-      ).toBeVisible();
-      await page.keyboard.press("Enter");
-      await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
-      await expect(page.getByRole("button", { name: "Salvar Bloco" })).toBeEnabled();
-      await page.keyboard.press("Enter");
-      await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
-      // saved by the operator's Enter, with the date and value read from the XML
-      await expect
-        .poll(async () => {
-          const list = await request.post("/api/block/list", {
-            headers: { authorization: `Bearer ${owner.access}` },
-            data: { clientId: data.client.id, year: today.year, month: today.month },
-          });
-          const saved = findBlock(await list.json(), result.blockId!);
-          return saved ? `${saved.date} ${saved.value}` : null;
-        })
-        .toBe(`${today.iso} ${(note.totalCents / 100).toFixed(2)}`);
-    });
-
-    test(`[import xml] the viewer of an imported block: its drawn page, the reading, the marks and the XML download (${name}); axe`, async ({
-      page,
-      request,
-      people,
-    }) => {
-      const data = await people.categorizationClient({ blocks: 0 });
-      const note = nfeOfToday({ homologation: true, protocol: false });
-      const owner = await apiLogin(request, data.owner.email);
-      const [result] = await importByApi(request, owner.access, data.client.id, [
-        { name: "homolog.xml", bytes: note.bytes },
-      ]);
-      expect(result.status).toBe("created");
-      const blockId = result.blockId!;
-      await untilDrawn(request, owner.access, blockId);
-      // categorised (uncategorised blocks are not listed on /home/client)
-      const today = saoPauloToday();
-      const save = await request.post("/api/block/save", {
-        headers: { authorization: `Bearer ${owner.access}` },
-        data: { block: { id: blockId, date: today.iso, value: "10.00", accountId: data.account.id } },
-      });
-      expect(save.status()).toBe(200);
-
-      await openAsOffice(page, request, data, "/home/client");
-      await page.getByRole("button", { name: "Visualizar Blocos" }).click();
-      await page.locator(`[data-block-id="${blockId}"]`).click();
-      const dialog = page.getByRole("dialog", { name: "Bloco" });
-      await expect(dialog).toBeVisible();
-      const picture = dialog.getByTestId("viewer-stage").getByRole("img");
-      await expect(picture).toBeVisible();
-      await expect(picture).not.toHaveAttribute("src", new RegExp(PREPARING));
-      const card = dialog.getByTestId("reading-card");
-      await expect(card).toContainText("Lido do documento (XML)");
-      await expect(card).toContainText(ISSUER_NAME);
-      await expect(card).toContainText(ISSUER_CNPJ);
-      await expect(card).toContainText(cents(note.totalCents));
-      await expect(card).toContainText(note.key.slice(0, 4) + " " + note.key.slice(4, 8));
-      await expect(card).toContainText("Sem valor fiscal (homologação)");
-      await expect(card).toContainText("Sem protocolo de autorização");
-      await expect(card).toContainText(`Importado por ${data.owner.name}`);
-      const download = card.getByRole("link", { name: "Baixar XML" });
-      const href = await download.getAttribute("href");
-      const file = await request.get(href!);
-      expect(file.status()).toBe(200);
-      expect(await file.text()).toContain(note.key);
-      await expectNoAxeViolations(page, `viewer with reading (${name})`);
-      await shots(page, "viewer-reading");
-      await tabTo(page, download, 80);
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
-    });
-
-    test(`[import xml] an office operator imports from the client detail's drawer (${name}); axe, keyboard`, async ({
-      page,
-      request,
-      people,
-    }) => {
-      const data = await people.categorizationClient({ blocks: 0 });
-      const notes = [nfeOfToday(), nfeOfToday()];
-      await openAsOffice(page, request, data, "/home/client");
-      const entry = page.getByRole("button", { name: "Importar XML" });
-      await tabTo(page, entry, 60);
-      await page.keyboard.press("Enter");
-      const drawer = page.getByRole("dialog", { name: "Importar XML" });
-      await expect(drawer).toBeVisible();
-      await expect(drawer).toContainText(data.client.name);
-      await expectNoAxeViolations(page, `import drawer (${name})`);
-      await shots(page, "import-drawer-empty");
-
-      const zone = drawer.getByRole("button", { name: /Escolher arquivos/ });
-      await tabTo(page, zone, 20);
-      const chooser = page.waitForEvent("filechooser");
-      await page.keyboard.press("Enter");
-      await (
-        await chooser
-      ).setFiles(notes.map((note, i) => ({ name: `nota-${i + 1}.xml`, mimeType: "text/xml", buffer: note.bytes })));
-      await expect(drawer.getByTestId("import-summary")).toHaveText("2 blocos criados", { timeout: 60_000 });
-      await expect(drawer.getByRole("progressbar")).toHaveCount(0);
-
-      // the same files again: already imported, each naming its block
-      await expect(drawer.getByTestId("import-summary")).toBeFocused();
-      await drawer.getByRole("button", { name: "Importar mais arquivos" }).press("Enter");
-      await expect(zone).toBeFocused();
-      const again = page.waitForEvent("filechooser");
-      await page.keyboard.press("Enter");
-      await (
-        await again
-      ).setFiles(notes.map((note, i) => ({ name: `nota-${i + 1}.xml`, mimeType: "text/xml", buffer: note.bytes })));
-      await expect(drawer.getByTestId("import-summary")).toHaveText("2 notas já importadas", { timeout: 60_000 });
-      await expectNoAxeViolations(page, `import drawer results (${name})`);
-      await shots(page, "import-drawer-results");
-      await drawer
-        .getByRole("button", { name: /^Ver bloco \d+$/ })
-        .first()
-        .click();
-      const viewer = page.getByRole("dialog", { name: "Bloco" });
-      await expect(viewer).toBeVisible();
-      await expect(viewer.getByText("Aberto para consulta: somente leitura.")).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(viewer).toBeHidden();
-      await expect(drawer).toBeVisible();
-    });
   });
 }
+
+test.describe("at 1440 px, axe at 390 px too", () => {
+  test.use({ viewport: OFFICE_VIEWPORT });
+
+  test(`[import xml] the operator categorizes an imported block: date and value prefilled from the XML, then saved; axe, keyboard`, async ({
+    page,
+    request,
+    people,
+  }) => {
+    const data = await people.categorizationClient({ blocks: 0 });
+    const note = nfeOfToday();
+    const owner = await apiLogin(request, data.owner.email);
+    const [result] = await importByApi(request, owner.access, data.client.id, [
+      { name: "nota.xml", bytes: note.bytes },
+    ]);
+    expect(result.status).toBe("created");
+    await untilDrawn(request, owner.access, result.blockId!);
+
+    await openAsOffice(page, request, data, "/home/client/categorization");
+    const shown = page.getByTestId("categorize-block");
+    await expect(shown).toHaveAttribute("data-current-block", String(result.blockId));
+    const today = saoPauloToday();
+    await expect(page.getByLabel("Dia", { exact: true })).toHaveValue(String(today.day));
+    await expect(page.getByLabel("Mês", { exact: true })).toHaveValue(String(today.month));
+    await expect(page.getByLabel("Ano", { exact: true })).toHaveValue(String(today.year));
+    await expect(page.getByLabel("Valor")).toHaveValue(cents(note.totalCents));
+    await expect(page.getByTestId("prefill-date")).toHaveText("Lido do documento (XML)");
+    await expect(page.getByTestId("prefill-value")).toHaveText("Lido do documento (XML)");
+    await expect(page.getByLabel("Valor")).toHaveAccessibleDescription("Lido do documento (XML)");
+    const card = page.getByTestId("reading-card");
+    await expect(card).toContainText(ISSUER_NAME);
+    await expect(card).toContainText(ISSUER_CNPJ);
+    await expect(card).toContainText("Lido do documento (XML)");
+    await expectNoAxeViolationsAtBothWidths(page, `categorization prefilled`);
+    await shots(page, "categorization-prefilled");
+
+    // nothing is saved by itself: the account by keyboard, then Enter ('Salvar Bloco')
+    const account = page.getByRole("combobox", { name: "Conta" });
+    await expect(account).toBeFocused();
+    await page.keyboard.type(data.account.code);
+    await expect(
+      page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
+    ).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
+    await expect(page.getByRole("button", { name: "Salvar Bloco" })).toBeEnabled();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
+    // saved by the operator's Enter, with the date and value read from the XML
+    await expect
+      .poll(async () => {
+        const list = await request.post("/api/block/list", {
+          headers: { authorization: `Bearer ${owner.access}` },
+          data: { clientId: data.client.id, year: today.year, month: today.month },
+        });
+        const saved = findBlock(await list.json(), result.blockId!);
+        return saved ? `${saved.date} ${saved.value}` : null;
+      })
+      .toBe(`${today.iso} ${(note.totalCents / 100).toFixed(2)}`);
+  });
+
+  test(`[import xml] the viewer of an imported block: its drawn page, the reading, the marks and the XML download; axe`, async ({
+    page,
+    request,
+    people,
+  }) => {
+    const data = await people.categorizationClient({ blocks: 0 });
+    const note = nfeOfToday({ homologation: true, protocol: false });
+    const owner = await apiLogin(request, data.owner.email);
+    const [result] = await importByApi(request, owner.access, data.client.id, [
+      { name: "homolog.xml", bytes: note.bytes },
+    ]);
+    expect(result.status).toBe("created");
+    const blockId = result.blockId!;
+    await untilDrawn(request, owner.access, blockId);
+    // categorised (uncategorised blocks are not listed on /home/client)
+    const today = saoPauloToday();
+    const save = await request.post("/api/block/save", {
+      headers: { authorization: `Bearer ${owner.access}` },
+      data: { block: { id: blockId, date: today.iso, value: "10.00", accountId: data.account.id } },
+    });
+    expect(save.status()).toBe(200);
+
+    await openAsOffice(page, request, data, "/home/client");
+    await page.getByRole("button", { name: "Visualizar Blocos" }).click();
+    await page.locator(`[data-block-id="${blockId}"]`).click();
+    const dialog = page.getByRole("dialog", { name: "Bloco" });
+    await expect(dialog).toBeVisible();
+    const picture = dialog.getByTestId("viewer-stage").getByRole("img");
+    await expect(picture).toBeVisible();
+    await expect(picture).not.toHaveAttribute("src", new RegExp(PREPARING));
+    const card = dialog.getByTestId("reading-card");
+    await expect(card).toContainText("Lido do documento (XML)");
+    await expect(card).toContainText(ISSUER_NAME);
+    await expect(card).toContainText(ISSUER_CNPJ);
+    await expect(card).toContainText(cents(note.totalCents));
+    await expect(card).toContainText(note.key.slice(0, 4) + " " + note.key.slice(4, 8));
+    await expect(card).toContainText("Sem valor fiscal (homologação)");
+    await expect(card).toContainText("Sem protocolo de autorização");
+    await expect(card).toContainText(`Importado por ${data.owner.name}`);
+    const download = card.getByRole("link", { name: "Baixar XML" });
+    const href = await download.getAttribute("href");
+    const file = await request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain(note.key);
+    await expectNoAxeViolationsAtBothWidths(page, `viewer with reading`);
+    await shots(page, "viewer-reading");
+    await tabTo(page, download, 80);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test(`[import xml] an office operator imports from the client detail's drawer; axe, keyboard`, async ({
+    page,
+    request,
+    people,
+  }) => {
+    const data = await people.categorizationClient({ blocks: 0 });
+    const notes = [nfeOfToday(), nfeOfToday()];
+    await openAsOffice(page, request, data, "/home/client");
+    const entry = page.getByRole("button", { name: "Importar XML" });
+    await tabTo(page, entry, 60);
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Importar XML" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(data.client.name);
+    await expectNoAxeViolationsAtBothWidths(page, `import drawer`);
+    await shots(page, "import-drawer-empty");
+
+    const zone = drawer.getByRole("button", { name: /Escolher arquivos/ });
+    await tabTo(page, zone, 20);
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (
+      await chooser
+    ).setFiles(notes.map((note, i) => ({ name: `nota-${i + 1}.xml`, mimeType: "text/xml", buffer: note.bytes })));
+    await expect(drawer.getByTestId("import-summary")).toHaveText("2 blocos criados", { timeout: 60_000 });
+    await expect(drawer.getByRole("progressbar")).toHaveCount(0);
+
+    // the same files again: already imported, each naming its block
+    await expect(drawer.getByTestId("import-summary")).toBeFocused();
+    await drawer.getByRole("button", { name: "Importar mais arquivos" }).press("Enter");
+    await expect(zone).toBeFocused();
+    const again = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (
+      await again
+    ).setFiles(notes.map((note, i) => ({ name: `nota-${i + 1}.xml`, mimeType: "text/xml", buffer: note.bytes })));
+    await expect(drawer.getByTestId("import-summary")).toHaveText("2 notas já importadas", { timeout: 60_000 });
+    await expectNoAxeViolationsAtBothWidths(page, `import drawer results`);
+    await shots(page, "import-drawer-results");
+    await drawer
+      .getByRole("button", { name: /^Ver bloco \d+$/ })
+      .first()
+      .click();
+    const viewer = page.getByRole("dialog", { name: "Bloco" });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByText("Aberto para consulta: somente leitura.")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(drawer).toBeVisible();
+  });
+});

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import type { BlockReadingAnswer } from "@/lib/contract/fiscal";
 import { createRandom } from "@/server/seed/random";
 import { printedReceipt } from "../../scripts/ocr-receipts/receipt";
-import { expectNoAxeViolations, shots } from "./support/axe";
+import { expectNoAxeViolationsAtBothWidths, OFFICE_VIEWPORT, shots } from "./support/axe";
 import { saoPauloToday } from "./support/business";
 import { db } from "./support/create-block";
 import { expect, test } from "./support/data";
@@ -15,14 +15,10 @@ import { apiLogin } from "./support/session";
 // the date and the value filled from it, each marked 'Lido por OCR — confira', and the reading card
 // says where the data came from and how sure the reading is. The receipt is drawn by the OCR measure's
 // own generator (scripts/ocr-receipts/receipt.ts) with a fixed seed, dated yesterday (inside the
-// months the form takes). At 1440 and 390 px, axe on each state, the keyboard to save.
+// months the form takes). At 1440 px, axe on each state at 1440 and 390 px, the
+// keyboard to save.
 
 test.describe.configure({ timeout: 240_000 });
-
-const VIEWPORTS = [
-  { name: "1440", viewport: { width: 1440, height: 900 } },
-  { name: "390", viewport: { width: 390, height: 844 } },
-] as const;
 
 const CHECK = "Lido por OCR — confira";
 const auth = (access: string) => ({ authorization: `Bearer ${access}` });
@@ -46,85 +42,83 @@ async function untilRead(request: APIRequestContext, access: string, blockId: nu
   return reading!;
 }
 
-for (const { name, viewport } of VIEWPORTS) {
-  test.describe(`at ${name} px`, () => {
-    test.use({ viewport });
+test.describe("at 1440 px, axe at 390 px too", () => {
+  test.use({ viewport: OFFICE_VIEWPORT });
 
-    test(`[reading] a receipt without a code is read by OCR: prefilled and marked 'confira', saved by the operator (${name}); axe, keyboard`, async ({
-      page,
-      request,
-      people,
-    }) => {
-      const data = await people.categorizationClient({ blocks: 0 });
-      const today = saoPauloToday();
-      const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1));
-      // The 1st of a month: today itself, so the date stays in the month the form opens on.
-      const printedOn = (today.day === 1 ? new Date(Date.UTC(today.year, today.month - 1, 1)) : yesterday)
-        .toISOString()
-        .slice(0, 10);
-      const receipt = await printedReceipt(createRandom(11), printedOn, { date: printedOn });
-      const business = await apiLogin(request, data.business.email);
-      const sent = await request.post("/api/block/create", {
-        headers: auth(business.access),
-        data: [{ id: `e2e-ocr-${Math.random().toString(36).slice(2, 12)}`, base64url: jpegDataUrl(receipt.jpeg) }],
-      });
-      expect(sent.status(), await sent.text()).toBe(200);
-      const blockId = ((await sent.json()) as { data: { id: number } }).data.id;
-
-      const owner = await apiLogin(request, data.owner.email);
-      const reading = await untilRead(request, owner.access, blockId);
-      expect(reading).toMatchObject({
-        source: "ocr",
-        key: null,
-        model: null,
-        cnpj: receipt.cnpj,
-        supplierName: receipt.supplierName,
-        date: printedOn,
-        value: `${Math.trunc(receipt.valueCents / 100)}.${pad(receipt.valueCents % 100)}`,
-      });
-      expect(reading.confidence).toBeGreaterThan(0);
-
-      await openAsOffice(page, request, data, "/home/client/categorization");
-      await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(blockId));
-      const [year, month, day] = printedOn.split("-").map(Number);
-      await expect(page.getByLabel("Dia", { exact: true })).toHaveValue(String(day));
-      await expect(page.getByLabel("Mês", { exact: true })).toHaveValue(String(month));
-      await expect(page.getByLabel("Ano", { exact: true })).toHaveValue(String(year));
-      await expect(page.getByLabel("Valor")).toHaveValue(money(receipt.valueCents));
-      const dateGroup = page.getByRole("group", { name: "Data de pagamento" });
-      await expect(dateGroup.getByTestId("prefill-date")).toHaveText(CHECK);
-      await expect(page.getByTestId("prefill-value")).toHaveText(CHECK);
-      await expect(dateGroup).toHaveAccessibleDescription(CHECK);
-      await expect(page.getByLabel("Valor")).toHaveAccessibleDescription(CHECK);
-      const card = page.getByTestId("reading-card");
-      await expect(card.getByTestId("reading-source")).toHaveText(CHECK);
-      await expect(card).toContainText(receipt.supplierName);
-      await expect(card).toContainText(`Confiança da leitura: ${Math.round(reading.confidence! * 100)}%`);
-      await expectNoAxeViolations(page, `categorization prefilled by OCR (${name})`);
-      await shots(page, `reading-ocr-${name}`);
-
-      // the account by keyboard, then Enter saves what was read
-      const account = page.getByRole("combobox", { name: "Conta" });
-      await expect(account).toBeFocused();
-      await page.keyboard.type(data.account.code);
-      await expect(
-        page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
-      ).toBeVisible();
-      await page.keyboard.press("Enter");
-      await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
-      await page.keyboard.press("Enter");
-      await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
-      await expectNoAxeViolations(page, `categorization emptied (${name})`);
-      // saved by the operator's Enter, with what OCR read
-      await expect
-        .poll(async () => {
-          const saved = await db().block.findUniqueOrThrow({
-            where: { id: blockId },
-            select: { paymentDate: true, valueCents: true, accountId: true },
-          });
-          return [saved.paymentDate?.toISOString().slice(0, 10), Number(saved.valueCents), saved.accountId];
-        })
-        .toEqual([printedOn, receipt.valueCents, data.account.id]);
+  test(`[reading] a receipt without a code is read by OCR: prefilled and marked 'confira', saved by the operator; axe, keyboard`, async ({
+    page,
+    request,
+    people,
+  }) => {
+    const data = await people.categorizationClient({ blocks: 0 });
+    const today = saoPauloToday();
+    const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1));
+    // The 1st of a month: today itself, so the date stays in the month the form opens on.
+    const printedOn = (today.day === 1 ? new Date(Date.UTC(today.year, today.month - 1, 1)) : yesterday)
+      .toISOString()
+      .slice(0, 10);
+    const receipt = await printedReceipt(createRandom(11), printedOn, { date: printedOn });
+    const business = await apiLogin(request, data.business.email);
+    const sent = await request.post("/api/block/create", {
+      headers: auth(business.access),
+      data: [{ id: `e2e-ocr-${Math.random().toString(36).slice(2, 12)}`, base64url: jpegDataUrl(receipt.jpeg) }],
     });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const blockId = ((await sent.json()) as { data: { id: number } }).data.id;
+
+    const owner = await apiLogin(request, data.owner.email);
+    const reading = await untilRead(request, owner.access, blockId);
+    expect(reading).toMatchObject({
+      source: "ocr",
+      key: null,
+      model: null,
+      cnpj: receipt.cnpj,
+      supplierName: receipt.supplierName,
+      date: printedOn,
+      value: `${Math.trunc(receipt.valueCents / 100)}.${pad(receipt.valueCents % 100)}`,
+    });
+    expect(reading.confidence).toBeGreaterThan(0);
+
+    await openAsOffice(page, request, data, "/home/client/categorization");
+    await expect(page.getByTestId("categorize-block")).toHaveAttribute("data-current-block", String(blockId));
+    const [year, month, day] = printedOn.split("-").map(Number);
+    await expect(page.getByLabel("Dia", { exact: true })).toHaveValue(String(day));
+    await expect(page.getByLabel("Mês", { exact: true })).toHaveValue(String(month));
+    await expect(page.getByLabel("Ano", { exact: true })).toHaveValue(String(year));
+    await expect(page.getByLabel("Valor")).toHaveValue(money(receipt.valueCents));
+    const dateGroup = page.getByRole("group", { name: "Data de pagamento" });
+    await expect(dateGroup.getByTestId("prefill-date")).toHaveText(CHECK);
+    await expect(page.getByTestId("prefill-value")).toHaveText(CHECK);
+    await expect(dateGroup).toHaveAccessibleDescription(CHECK);
+    await expect(page.getByLabel("Valor")).toHaveAccessibleDescription(CHECK);
+    const card = page.getByTestId("reading-card");
+    await expect(card.getByTestId("reading-source")).toHaveText(CHECK);
+    await expect(card).toContainText(receipt.supplierName);
+    await expect(card).toContainText(`Confiança da leitura: ${Math.round(reading.confidence! * 100)}%`);
+    await expectNoAxeViolationsAtBothWidths(page, `categorization prefilled by OCR`);
+    await shots(page, "reading-ocr");
+
+    // the account by keyboard, then Enter saves what was read
+    const account = page.getByRole("combobox", { name: "Conta" });
+    await expect(account).toBeFocused();
+    await page.keyboard.type(data.account.code);
+    await expect(
+      page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
+    ).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
+    await expectNoAxeViolationsAtBothWidths(page, `categorization emptied`);
+    // saved by the operator's Enter, with what OCR read
+    await expect
+      .poll(async () => {
+        const saved = await db().block.findUniqueOrThrow({
+          where: { id: blockId },
+          select: { paymentDate: true, valueCents: true, accountId: true },
+        });
+        return [saved.paymentDate?.toISOString().slice(0, 10), Number(saved.valueCents), saved.accountId];
+      })
+      .toEqual([printedOn, receipt.valueCents, data.account.id]);
   });
-}
+});
