@@ -103,12 +103,13 @@ const clients = (rows: readonly ClientRow[]): DemoClient[] =>
 export const SHOWCASE_CLIENT = "padaria";
 
 // A client sends 4 to 12 blocks a month; the showcase, 3 to 5: its month is the one the reads are
-// measured on (docs/performance.md), kept at the size their figures were taken with.
+// measured on (docs/performance.md), kept at the size their figures were taken with. The showcase sends
+// over the current month and the twelve before it, so its previous year has blocks in December too.
 export const DEMO_CLIENTS: readonly DemoClient[] = clients([
   [
     [SHOWCASE_CLIENT, "juridicPerson", "Padaria Pão Quente Ltda", "financeiro@paoquente.demo", "11987651234"],
     ["Rua Augusta", "1508", "Consolação", "São Paulo", "SP", "01304001"],
-    [["cliente@empresa.demo", "Roberto Carlos Nunes"], [3, 5], 12],
+    [["cliente@empresa.demo", "Roberto Carlos Nunes"], [3, 5], 13],
     {
       responsible: "dono",
       sharedWith: ["admin"],

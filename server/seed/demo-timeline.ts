@@ -161,9 +161,15 @@ export function planTimeline(options: TimelineOptions): PlannedBlock[] {
   return plans;
 }
 
-/** The showcase client's recent blocks: one of each state, and one still inside the undo window. */
+/**
+ * The showcase client's recent blocks: one of each state, and one still inside the undo window. Their
+ * payment dates fall in the current month, so its month opens with every state whatever the day: in a
+ * month's first days a block sent last week pays a boleto due on the 1st.
+ */
 export function planShowcase(options: TimelineOptions): PlannedBlock[] {
   const ago = (ms: number) => new Date(options.now.getTime() - ms);
+  const today = saoPauloParts(options.now);
+  const firstOfMonth = new Date(Date.UTC(today.year, today.month - 1, 1, 12 + SAO_PAULO_OFFSET_HOURS));
   const fixed: [BlockState, Date, number][] = [
     ["contabilized", ago(6 * DAY), 0],
     ["categorized", ago(4 * DAY), 0],
@@ -173,8 +179,9 @@ export function planShowcase(options: TimelineOptions): PlannedBlock[] {
     ["uncategorized", ago(2 * HOUR), 1],
     ["uncategorized", ago(5 * MINUTE), 0], // still undoable ('sent/undo', 15 minutes)
   ];
-  return fixed.map(([state, sentAt, sender]) => ({
-    ...planBlock(options, state, sentAt),
-    sender: sender % options.senders,
-  }));
+  return fixed.map(([state, sentAt, sender]) => {
+    const plan = planBlock(options, state, sentAt);
+    const paymentDate = plan.paymentDate < firstOfMonth ? firstOfMonth : plan.paymentDate;
+    return { ...plan, paymentDate, sender: sender % options.senders };
+  });
 }
