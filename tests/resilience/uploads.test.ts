@@ -1,10 +1,16 @@
-// 40 parallel 14 MB photo uploads by one user. Past its share of MAX_UPLOADS_IN_FLIGHT (2 of 3) the
-// uploads are refused with 429 before their bodies are read, so the server's memory stays bounded
-// (before the fix every body was read and parsed first: RSS 535 → 1,338 MB). And uploads whose bodies
-// stop arriving give their slots back after BODY_IDLE_MS (2 s here), not Node's 5 minutes.
+// The upload slots under load, on one app. 40 parallel 14 MB photo uploads by one user: past its share of
+// MAX_UPLOADS_IN_FLIGHT (2 of 3) the uploads are refused with 429 before their bodies are read, so the
+// server's memory stays bounded (before the fix every body was read and parsed first: RSS 535 → 1,338
+// MB). Uploads whose bodies stop arriving give their slots back after BODY_IDLE_MS (2 s here), not Node's
+// 5 minutes. And a slow sender stays fair: one client company's user drips three block sends a few bytes
+// at a time (never idle long enough for BODY_IDLE_MS); the third is 429, a send by another office's
+// client is answered 200 while the drips run, and each drip is answered 408 once it falls under
+// BODY_MIN_RATE_BYTES_PER_S, freeing its slot. Before, the three drips held every slot and every other
+// office got 429 for as long as they lasted.
 import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
 import sharp from "sharp";
-import { createAccountingOperator } from "../helpers/factories";
+import { createAccountingOperator, createClient, createClientOperator } from "../helpers/factories";
 import { parseRawAnswer, rawExchange } from "../helpers/raw-http";
 import { apiLogin, BASE, PORT, rssMiB, startAppWith, type RunningApp } from "./support/app";
 
@@ -15,15 +21,33 @@ let access: string;
 /** Operators of three other offices: one user holds at most two of the three slots (server/http/upload-slots.ts). */
 let others: string[];
 let photo: string;
+/** Two client companies' owners of two offices: one drips, the other sends meanwhile. */
+let dripper: string;
+let other: string;
+let smallPhoto: string;
 
 beforeAll(async () => {
-  let emails: string[];
+  let emails: { operators: string[]; dripper: string; other: string };
   ({ app, data: emails } = await startAppWith(
-    async () => Promise.all(Array.from({ length: 4 }, async () => (await createAccountingOperator()).user.email)),
+    async () => ({
+      operators: await Promise.all(
+        Array.from({ length: 4 }, async () => (await createAccountingOperator()).user.email),
+      ),
+      dripper: (await createClientOperator({ client: await createClient(), type: 0 })).user.email,
+      other: (await createClientOperator({ client: await createClient(), type: 0 })).user.email,
+    }),
     { BODY_IDLE_MS: String(BODY_IDLE_MS) },
   ));
-  access = (await apiLogin(emails[0])).access;
-  others = await Promise.all(emails.slice(1).map(async (email) => (await apiLogin(email)).access));
+  access = (await apiLogin(emails.operators[0])).access;
+  others = await Promise.all(emails.operators.slice(1).map(async (email) => (await apiLogin(email)).access));
+  dripper = (await apiLogin(emails.dripper)).access;
+  other = (await apiLogin(emails.other)).access;
+  const small = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 240, g: 240, b: 230 } },
+  })
+    .jpeg()
+    .toBuffer();
+  smallPhoto = `data:image/jpeg;base64,${small.toString("base64")}`;
   // A real photo-sized JPEG of noise (it does not compress): about 10 MB, a 14 MB data URL.
   const width = 4000;
   const height = 2950;
@@ -118,4 +142,69 @@ test("three uploads that stop sending after their headers hold the slots only un
   const admitted = await upload('{"base64url":1}');
   expect(admitted.status).toBe(400);
   expect(((await admitted.json()) as { error: { code: string } }).error.code).toBe("invalid_input");
+});
+
+type Drip = { answer: Promise<{ status: number; body: string; ms: number }> };
+
+/** A block send whose body goes out a few bytes every 100 ms until the server answers (or 5 MB are out). */
+function drip(token: string): Drip {
+  const started = performance.now();
+  const answer = new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const socket = connect(PORT, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    socket.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      clearInterval(timer);
+      const raw = Buffer.concat(chunks).toString("utf8");
+      if (!raw.includes("\r\n\r\n")) return;
+      const parsed = parseRawAnswer(raw);
+      const length = parsed.headers["content-length"];
+      // whole: its declared length has arrived, or a chunked answer's last (empty) chunk
+      if (length === undefined ? !raw.endsWith("0\r\n\r\n") : Buffer.byteLength(parsed.body) < Number(length)) return;
+      socket.destroy();
+      resolve({ status: parsed.status, body: parsed.body, ms: Math.round(performance.now() - started) });
+    });
+    socket.on("error", reject);
+    socket.on("connect", () => {
+      socket.write(
+        `POST /api/block/create HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n[{"id":"drip","base64url":"data:image/jpeg;base64,`,
+      );
+      timer = setInterval(() => socket.write("AAAA"), 100);
+    });
+  });
+  return { answer };
+}
+
+test("three dripped sends by one user: the third is 429, another office's send is answered 200 meanwhile, the drips get 408", async () => {
+  const drips = [drip(dripper), drip(dripper), drip(dripper)];
+  // The third drip is refused at once (its user holds two slots): from then on the two others hold theirs.
+  const first = await Promise.race(drips.map((d) => d.answer));
+  expect(first.status).toBe(429);
+
+  const sent = performance.now();
+  const res = await fetch(`${BASE}/api/block/create`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${other}` },
+    body: JSON.stringify([{ id: `fair-${Date.now()}`, base64url: smallPhoto }]),
+  });
+  const otherMs = Math.round(performance.now() - sent);
+  expect(res.status).toBe(200);
+
+  const answers = await Promise.all(drips.map((d) => d.answer));
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([408, 408, 429]);
+  for (const a of answers.filter((x) => x.status === 408)) {
+    expect(a.body).toContain('{"error":{"code":"timeout","message":"A requisição demorou demais para chegar."}}');
+  }
+  const dripMs = answers.filter((a) => a.status === 408).map((a) => a.ms);
+  console.log(`[upload-fairness] ${JSON.stringify({ otherOfficeSendMs: otherMs, dripAnswered408Ms: dripMs })}`);
+
+  // the slots are free again: the dripping user's next (proper) send is admitted
+  const again = await fetch(`${BASE}/api/block/create`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${dripper}` },
+    body: JSON.stringify([{ id: `after-${Date.now()}`, base64url: smallPhoto }]),
+  });
+  expect(again.status).toBe(200);
 });
