@@ -65,11 +65,10 @@ export function clientScopeValues(actor: Actor): [number | null, boolean, number
 }
 
 /**
- * NOTE: protects an accounting operator's work on a block's client (categorise, post) in the one-statement
- * writes: clientsVisibleTo AND the "client.work" rule (the client is of the caller's own office), as SQL
- * over `c` and the caller's expressions (withActorWriteSql's WRITER_SCOPE: a caller without an
- * accounting membership has no `writer` row, and its calls take the checked path, 403 or 404).
- * policy-scopes.test.ts checks it agrees.
+ * NOTE: protects an accounting operator's work on a block's client in a one-statement write (the
+ * categorization claim, server/categorization/queue.ts): clientsVisibleTo AND the "client.work" rule (the
+ * client is of the caller's own office), as SQL over `c` and the caller's accounting membership given
+ * as expressions (the claim's WRITER_SCOPE). policy-scopes.test.ts checks it agrees.
  */
 export function workScopeOf(refs: ScopeRefs): string {
   return `(c.office_id = ${refs.office} AND ${clientScopeSql(refs)})`;
