@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { monthNames } from "@/lib/format/dates";
 import { expect, test, type CategorizationClient, type Person } from "./support/data";
-import { expectFocusTrapped, tabTo } from "./support/keyboard";
+import { chooseAccountByKeyboard, expectFocusTrapped, tabTo } from "./support/keyboard";
 import { apiLogin, openLoggedIn } from "./support/session";
 
 // The categorization screen on clients of the test's own (people.categorizationClient:
@@ -106,12 +106,7 @@ async function categorizeByKeyboard(
   next?: number,
 ): Promise<void> {
   const today = saoPauloToday();
-  const account = page.getByRole("combobox", { name: "Conta" });
-  await expect(account).toBeFocused();
-  await page.keyboard.type(data.account.code);
-  await expect(page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` })).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
+  await chooseAccountByKeyboard(page, data.account);
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Valor")).toBeFocused();
   await page.keyboard.type(cents);

@@ -3,7 +3,7 @@ import { buildNfe, zipFiles } from "../../scripts/lib/fiscal-xml";
 import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, OFFICE_VIEWPORT, shots } from "./support/axe";
 import { expect, test } from "./support/data";
 import { saoPauloToday } from "./support/business";
-import { tabTo } from "./support/keyboard";
+import { chooseAccountByKeyboard, tabTo } from "./support/keyboard";
 import { findBlock, openAsOffice } from "./support/reading";
 import { apiLogin, openLoggedIn } from "./support/session";
 
@@ -173,14 +173,7 @@ test.describe("at 1440 px, axe at 390 px too", () => {
     await shots(page, "categorization-prefilled");
 
     // nothing is saved by itself: the account by keyboard, then Enter ('Salvar Bloco')
-    const account = page.getByRole("combobox", { name: "Conta" });
-    await expect(account).toBeFocused();
-    await page.keyboard.type(data.account.code);
-    await expect(
-      page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
-    ).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
+    await chooseAccountByKeyboard(page, data.account);
     await expect(page.getByRole("button", { name: "Salvar Bloco" })).toBeEnabled();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();

@@ -7,6 +7,7 @@ import { saoPauloToday } from "./support/business";
 import { db } from "./support/create-block";
 import { expect, test } from "./support/data";
 import { jpegDataUrl } from "./support/fiscal-photo";
+import { chooseAccountByKeyboard } from "./support/keyboard";
 import { openAsOffice } from "./support/reading";
 import { apiLogin } from "./support/session";
 
@@ -99,14 +100,7 @@ test.describe("at 1440 px, axe at 390 px too", () => {
     await shots(page, "reading-ocr");
 
     // the account by keyboard, then Enter saves what was read
-    const account = page.getByRole("combobox", { name: "Conta" });
-    await expect(account).toBeFocused();
-    await page.keyboard.type(data.account.code);
-    await expect(
-      page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
-    ).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
+    await chooseAccountByKeyboard(page, data.account);
     await page.keyboard.press("Enter");
     await expect(page.getByText("Não há blocos disponíveis para serem categorizados.")).toBeVisible();
     await expectNoAxeViolationsAtBothWidths(page, `categorization emptied`);

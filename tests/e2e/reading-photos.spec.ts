@@ -6,7 +6,7 @@ import { db } from "./support/create-block";
 import { expect, test } from "./support/data";
 import { accessKeyCode, boletoBarcode, boletoCode, jpegDataUrl, photoOf } from "./support/fiscal-photo";
 import { saoPauloToday } from "./support/business";
-import { tabTo } from "./support/keyboard";
+import { chooseAccountByKeyboard, tabTo } from "./support/keyboard";
 import { findBlock, openAsOffice } from "./support/reading";
 import { apiLogin } from "./support/session";
 
@@ -156,14 +156,7 @@ test.describe("at 1440 px, axe at 390 px too", () => {
     });
 
     // the account by keyboard, then Enter ('Salvar Bloco')
-    const account = page.getByRole("combobox", { name: "Conta" });
-    await expect(account).toBeFocused();
-    await page.keyboard.type(data.account.code);
-    await expect(
-      page.getByRole("option", { name: `${data.account.code} - ${data.account.description}` }),
-    ).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(account).toHaveValue(`${data.account.code} - ${data.account.description}`);
+    await chooseAccountByKeyboard(page, data.account);
     // choosing the account leaves the read fields (and their notes) as they were
     await expect(page.getByTestId("prefill-date")).toBeVisible();
     await expect(page.getByTestId("prefill-value")).toBeVisible();

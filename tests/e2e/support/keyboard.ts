@@ -51,3 +51,21 @@ export async function expectFocusTrapped(page: Page, dialog: Locator, limit = 60
   expect(await focusedSignature(page)).toBe(first);
   return walk.length;
 }
+
+/**
+ * The categorization form's 'Conta' field, which has the focus: types the account's code, picks its
+ * option with Enter and checks the field shows it. Answers the field.
+ */
+export async function chooseAccountByKeyboard(
+  page: Page,
+  account: { code: string; description: string },
+): Promise<Locator> {
+  const field = page.getByRole("combobox", { name: "Conta" });
+  const label = `${account.code} - ${account.description}`;
+  await expect(field).toBeFocused();
+  await page.keyboard.type(account.code);
+  await expect(page.getByRole("option", { name: label })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(field).toHaveValue(label);
+  return field;
+}
