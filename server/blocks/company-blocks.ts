@@ -1,5 +1,7 @@
 import "server-only";
-import { blockCountsSql, loadBlockRows, type LoadedBlock, type MonthFilter } from "./rows";
+import type { BlocksByMonth } from "@/lib/contract/blocks";
+import { keptMonth, type ListVersion } from "./kept-months";
+import { blockCountsSql, groupByMonth, loadBlockRows, type MonthFilter } from "./rows";
 import { getDb, statementRows } from "@/server/db/client";
 import type { Actor, BusinessMembership } from "@/server/policy/actor";
 import { openPendenciesSql } from "./open-pendencies";
@@ -14,7 +16,12 @@ export function businessCountsSql(client: string): string {
     FROM (${blockCountsSql(client)}) k`;
 }
 
-const BUSINESS_COUNTS_SQL = businessCountsSql("$1::int");
+// The counts and the version of what the company's lists show (its own: a company's list reads nothing
+// of the office's other clients).
+const BUSINESS_HEAD_SQL = `
+  SELECT h.*, (SELECT COALESCE(max(v.version), 0) FROM client_list_versions v WHERE v.client_id = $1::int)::text
+                AS "listVersion"
+    FROM (${businessCountsSql("$1::int")}) h`;
 
 /** No accounting operator has this id: the business variant asks block_views for nobody. */
 export const NO_OPERATOR = 0;
@@ -37,17 +44,29 @@ export function businessListCaller(actor: Actor, clientId: number | undefined): 
  * undone) in the year → month → account shape, every block `viewed` (spec §3: "always true when a client
  * id is given" — the unseen dot is the office's, a company never has unseen blocks of its own), plus
  * pendencyNumber (the Pendencias badge). The company comes from the caller's membership, checked at
- * authentication: two statements, the blocks and the three counts.
+ * authentication: the counts with the list's version, then the blocks unless a month is kept at it.
  */
 export async function loadBusinessBlocks(
   me: BusinessMembership,
   month: MonthFilter | undefined,
-): Promise<{ loaded: LoadedBlock[]; counts: BusinessCounts }> {
+): Promise<{ blocks: BlocksByMonth; counts: BusinessCounts }> {
   const db = getDb();
-  const [loaded, counts] = await Promise.all([
-    loadBlockRows(db, { clientId: me.clientId, operatorId: NO_OPERATOR, month }),
-    statementRows<BusinessCounts>(db, BUSINESS_COUNTS_SQL, [me.clientId]),
+  const [head] = await statementRows<BusinessCounts & { listVersion: ListVersion }>(db, BUSINESS_HEAD_SQL, [
+    me.clientId,
   ]);
-  for (const { block } of loaded) block.viewed = true;
-  return { loaded, counts: counts[0] ?? { uncategorizedCount: 0, uncontabilizedCount: 0, pendencyNumber: 0 } };
+  const { listVersion, ...counts } = head ?? {
+    uncategorizedCount: 0,
+    uncontabilizedCount: 0,
+    pendencyNumber: 0,
+    listVersion: "0",
+  };
+  const read = async () => {
+    const loaded = await loadBlockRows(db, { clientId: me.clientId, operatorId: NO_OPERATOR, month });
+    for (const { block } of loaded) block.viewed = true;
+    return groupByMonth(loaded);
+  };
+  const blocks = month
+    ? await keptMonth({ who: "company", clientId: me.clientId, month }, listVersion, read)
+    : await read();
+  return { blocks, counts };
 }

@@ -1,66 +1,51 @@
 import "server-only";
-import {
-  UNCATEGORIZED_KEY,
-  type BlockListBody,
-  type BlocksByMonth,
-  type ClientBlocksAnswer,
-} from "@/lib/contract/blocks";
+import type { BlockListBody, ClientBlocksAnswer } from "@/lib/contract/blocks";
 import type { BusinessBlocksAnswer } from "@/lib/contract/business";
 import { withAccountSuggestions } from "./account-suggestions";
-import { businessListCaller, loadBusinessBlocks } from "./company-blocks";
+import { businessListCaller, loadBusinessBlocks, NO_OPERATOR } from "./company-blocks";
+import { keptMonth, type ListVersion } from "./kept-months";
 import { getDb, statementRows } from "@/server/db/client";
 import { loadSeenClient } from "@/server/accounts/client-accounts";
 import type { Actor } from "@/server/policy/actor";
 import { assertCan } from "@/server/policy/permissions";
-import {
-  blockCountsSql,
-  blockRowsSql,
-  monthSql,
-  monthValues,
-  toLoaded,
-  type BlockCounts,
-  type BlockRow,
-  type LoadedBlock,
-  type MonthFilter,
-} from "./rows";
+import { blockCountsSql, groupByMonth, loadBlockRows, type BlockCounts, type MonthFilter } from "./rows";
 import { messages } from "@/lib/i18n/messages";
 import { AppError } from "@/server/errors";
 import { clientScopeSql, clientScopeValues, paramScope } from "@/server/policy/scopes";
 
-/** year → month → account id (or UNCATEGORIZED_KEY) → blocks, keeping the rows' order (newest first). */
-export function groupByMonth(loaded: readonly LoadedBlock[]): BlocksByMonth {
-  const map: BlocksByMonth = {};
-  for (const { block, year, month } of loaded) {
-    const months = (map[String(year)] ??= {});
-    const accounts = (months[String(month)] ??= {});
-    (accounts[block.accountId === null ? UNCATEGORIZED_KEY : String(block.accountId)] ??= []).push(block);
-  }
-  return map;
-}
-
-// The office's list in ONE statement: the client $1 through the tenant scope (the caller's memberships
-// at $2 … $5), its two badge counts, its blocks (block_views of the operator $6), of the month at
-// $7 … $12 when one is asked. No row: the client is not the caller's to see; one row with null block
-// columns: no blocks.
-function officeListSql(filter: string): string {
-  return `
+// The office's head of the list: the client $1 through the tenant scope (the caller's memberships at
+// $2 … $5), its two badge counts and the version of what its lists show, which for the office is the sum
+// of its clients' (the suggestions read the office's other clients and its chart). No row: the client
+// is not the caller's to see.
+const OFFICE_HEAD_SQL = `
     SELECT c.id AS "clientId", c.office_id AS "officeId", c.responsible_operator_id AS "responsibleOperatorId",
-           k."uncategorizedCount", k."uncontabilizedCount", rows.*
+           k."uncategorizedCount", k."uncontabilizedCount",
+           (SELECT COALESCE(sum(v.version), 0) FROM client_list_versions v WHERE v.office_id = c.office_id)::text
+             AS "listVersion"
       FROM clients c
      CROSS JOIN LATERAL (${blockCountsSql("c.id")}) k
-      LEFT JOIN LATERAL (${blockRowsSql({ client: "c.id", operator: "$6::int" }, filter)}) rows ON TRUE
-     WHERE c.id = $1::int AND ${clientScopeSql(paramScope(2))}
-     ORDER BY rows.ord`;
-}
+     WHERE c.id = $1::int AND ${clientScopeSql(paramScope(2))}`;
 
-const OFFICE_LIST_SQL = { all: officeListSql(""), month: officeListSql(monthSql(7)) };
-
-/** A row of the office's list: the client's columns and counts, and a block's (id null: no block). */
-type ListRow = { clientId: number; officeId: number; responsibleOperatorId: number } & BlockCounts &
-  Omit<BlockRow, "id"> & { id: number | null };
+type OfficeHead = { clientId: number; officeId: number; responsibleOperatorId: number } & BlockCounts & {
+    listVersion: ListVersion;
+  };
 
 function monthOf(body: BlockListBody): MonthFilter | undefined {
   return body.year !== undefined && body.month !== undefined ? { year: body.year, month: body.month } : undefined;
+}
+
+/** The office's blocks of a client (of one month), each with its account suggestion when uncategorised. */
+async function readOfficeBlocks(head: OfficeHead, operatorId: number, month: MonthFilter | undefined) {
+  const db = getDb();
+  const loaded = await loadBlockRows(db, { clientId: head.clientId, operatorId, month });
+  // Suggested for the blocks still to categorise (a month already posted costs no statement); the viewer
+  // (document/block) suggests for a categorised one too.
+  await withAccountSuggestions(
+    db,
+    { clientId: head.clientId, officeId: head.officeId },
+    loaded.flatMap((one) => (one.block.accountId === null ? [one.block] : [])),
+  );
+  return groupByMonth(loaded);
 }
 
 /**
@@ -82,34 +67,23 @@ export async function listBlocks({
   const month = monthOf(body);
   const business = businessListCaller(actor, body.clientId);
   if (business) {
-    const { loaded, counts } = await loadBusinessBlocks(business, month);
-    return { blocks: groupByMonth(loaded), ...counts };
+    const { blocks, counts } = await loadBusinessBlocks(business, month);
+    return { blocks, ...counts };
   }
   const db = getDb();
   // No client named by a caller without a company: loadSeenClient's 400.
   const clientId = body.clientId ?? (await loadSeenClient(db, actor, undefined)).id;
-  const head = [clientId, ...clientScopeValues(actor), actor.accounting?.operatorId ?? null];
-  const rows = month
-    ? await statementRows<ListRow>(db, OFFICE_LIST_SQL.month, [...head, ...monthValues(month)])
-    : await statementRows<ListRow>(db, OFFICE_LIST_SQL.all, head);
-  const first = rows[0];
-  if (!first) throw new AppError("not_found", messages.office.notFound);
+  const [head] = await statementRows<OfficeHead>(db, OFFICE_HEAD_SQL, [clientId, ...clientScopeValues(actor)]);
+  if (!head) throw new AppError("not_found", messages.office.notFound);
   assertCan(actor, "client.work", {
-    id: first.clientId,
-    officeId: first.officeId,
-    responsibleOperatorId: first.responsibleOperatorId,
+    id: head.clientId,
+    officeId: head.officeId,
+    responsibleOperatorId: head.responsibleOperatorId,
   });
-  const loaded = rows.filter((row): row is ListRow & BlockRow => row.id !== null).map((row) => toLoaded(row));
-  // Suggested for the blocks still to categorise (a month already posted costs no statement); the viewer
-  // (document/block) suggests for a categorised one too.
-  await withAccountSuggestions(
-    db,
-    { clientId: first.clientId, officeId: first.officeId },
-    loaded.flatMap((one) => (one.block.accountId === null ? [one.block] : [])),
-  );
-  return {
-    blocks: groupByMonth(loaded),
-    uncategorizedCount: first.uncategorizedCount,
-    uncontabilizedCount: first.uncontabilizedCount,
-  };
+  const operatorId = actor.accounting?.operatorId ?? NO_OPERATOR;
+  const read = () => readOfficeBlocks(head, operatorId, month);
+  const blocks = month
+    ? await keptMonth({ who: `operator:${operatorId}`, clientId: head.clientId, month }, head.listVersion, read)
+    : await read();
+  return { blocks, uncategorizedCount: head.uncategorizedCount, uncontabilizedCount: head.uncontabilizedCount };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Block } from "@/lib/contract/blocks";
+import { UNCATEGORIZED_KEY, type Block, type BlocksByMonth } from "@/lib/contract/blocks";
 import { centsToDecimalText } from "@/lib/format/money";
 import { statementRows, type Db, type Tx } from "@/server/db/client";
 import { documentImageUrl } from "@/server/documents/signed-url";
@@ -111,6 +111,17 @@ export function toLoaded(row: BlockRow): LoadedBlock {
     accountSuggestion: null,
   };
   return { block, year, month };
+}
+
+/** year → month → account id (or UNCATEGORIZED_KEY) → blocks, keeping the rows' order (newest first). */
+export function groupByMonth(loaded: readonly LoadedBlock[]): BlocksByMonth {
+  const map: BlocksByMonth = {};
+  for (const { block, year, month } of loaded) {
+    const months = (map[String(year)] ??= {});
+    const accounts = (months[String(month)] ??= {});
+    (accounts[block.accountId === null ? UNCATEGORIZED_KEY : String(block.accountId)] ??= []).push(block);
+  }
+  return map;
 }
 
 export type BlockRowsQuery = {

@@ -2,16 +2,21 @@
 // statement would make it, and the next read must show it. The oracle is the whole-history list (POST
 // /api/block/list without a month).
 import { POST as listPost } from "@/app/api/block/list/route";
-import type { BlocksByMonth, ClientBlocksAnswer } from "@/lib/contract/blocks";
+import { UNCATEGORIZED_KEY, type BlocksByMonth, type ClientBlocksAnswer } from "@/lib/contract/blocks";
 import { currentYearMonth } from "@/lib/format/dates";
 import { getDb, type Client } from "@/server/db/client";
 import {
+  accessKeyOf,
+  activateAccount,
   createAccount,
   createAccountingOperator,
   createBlock,
   createClient,
   createClientOperator,
+  createFindings,
   createPendency,
+  fiscalFinding,
+  type CreatedBlock,
   type OperatorWithUser,
 } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -133,6 +138,53 @@ describe("a month read again", () => {
       const after = await expectFresh(regularToken);
       expect({ what, changed: JSON.stringify(after) !== before }).toEqual({ what, changed: true });
     }
+  });
+
+  it("shows a reading, and the suggestion the office's other clients and its chart make, on the next read", async () => {
+    const db = getDb();
+    const office = { id: regular.officeId };
+    const supplier = "11222333000181";
+    let serial = 1;
+    const read = (block: CreatedBlock) =>
+      createFindings(block.documents[0]!, [
+        fiscalFinding(accessKeyOf({ cnpj: supplier, model: "55", issuedOn: "2026-01-10", number: serial++ }), {
+          source: "xml",
+        }),
+      ]);
+    const account = await createAccount({ office, yearOfExercise: now.year });
+    const monthStart = new Date(Date.UTC(now.year, now.month - 1, 1));
+    const activation = await activateAccount({ client, account, activatedAt: monthStart });
+    const neighbour = await createClient({ office, responsible: regular });
+    const block = await createBlock({ client, sentAt: day(12) });
+    const suggestionOf = async () => {
+      const answer = await expectFresh(regularToken);
+      const found = answer.blocks[String(now.year)]![String(now.month)]![UNCATEGORIZED_KEY]!.find(
+        (b) => b.id === block.id,
+      )!;
+      return { cnpj: found.reading?.cnpj ?? null, account: found.accountSuggestion?.accountId ?? null };
+    };
+    expect(await suggestionOf()).toEqual({ cnpj: null, account: null });
+    await read(block);
+    expect(await suggestionOf()).toEqual({ cnpj: supplier, account: null });
+    // Another client of the office categorises a note of the same supplier: a hint for this one.
+    const theirs = await createBlock({
+      client: neighbour,
+      state: "categorized",
+      account,
+      operator: regular,
+      sentAt: monthStart,
+      categorizedAt: monthStart,
+      paymentDate: monthStart,
+    });
+    await read(theirs);
+    expect(await suggestionOf()).toEqual({ cnpj: supplier, account: account.id });
+    // The chart's account deactivated, then back; the client's activation ended.
+    await db.account.update({ where: { id: account.id }, data: { active: false } });
+    expect(await suggestionOf()).toEqual({ cnpj: supplier, account: null });
+    await db.account.update({ where: { id: account.id }, data: { active: true } });
+    expect(await suggestionOf()).toEqual({ cnpj: supplier, account: account.id });
+    await db.clientAccount.delete({ where: { id: activation.id } });
+    expect(await suggestionOf()).toEqual({ cnpj: supplier, account: null });
   });
 
   it("is kept per user: two operators of the office see their own views, the company its own variant", async () => {
