@@ -4,7 +4,7 @@ import type { BlocksByMonth } from "@/lib/contract/blocks";
 import { listLinkExpiry } from "@/server/documents/signed-url";
 import type { MonthFilter } from "./rows";
 
-// The month lists this process answered lately (docs/decisions/0368-kept-month-lists.md). Each is kept
+// The month lists this process answered lately (docs/decisions/0203-per-process-caches.md). Each is kept
 // with the version of what it shows (client_list_versions, which PostgreSQL moves with every committed
 // write to a row a list answers with) and answered again only while the caller's call reads the same
 // version: nothing here is trusted without that check, made on every call with the caller's scope and

@@ -49,11 +49,13 @@ async function readOfficeBlocks(head: OfficeHead, operatorId: number, month: Mon
 }
 
 /**
- * POST /api/block/list {clientId?, year?, month?}. Accounting variant: ONE SQL statement whatever the
- * number of blocks: the client through the tenant scope (404; a client the caller may not work 403), the
- * blocks (documents, viewed and open pendency folded in) and the two badge counts of the whole client.
- * With {year, month} only that month is read (its blocks by payment date, or by the São Paulo send date
- * while uncategorised); the answer has the same year → month → account shape with that one month in it.
+ * POST /api/block/list {clientId?, year?, month?}. Accounting variant: the head (the client through the
+ * tenant scope: 404; a client the caller may not work 403; the two badge counts of the whole client; the
+ * lists' version), then the blocks in ONE statement whatever their number (documents, viewed and open
+ * pendency folded in) and their suggestions in one more, unless the month is kept at that version
+ * (server/blocks/kept-months.ts). With {year, month} only that month is read (its blocks by payment date,
+ * or by the São Paulo send date while uncategorised); the answer has the same year → month → account
+ * shape with that one month in it.
  * Business variant (a company user, no clientId or its own): the same shape for its own company,
  * `viewed` always true, plus pendencyNumber (server/blocks/company-blocks.ts).
  */

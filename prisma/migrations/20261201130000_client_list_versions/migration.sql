@@ -2,7 +2,7 @@
 -- block list answers with moves the version of the client it touched (client_list_versions.version, a
 -- new value of one sequence). An app process keeps the month lists it built with the version they were
 -- read at and answers one again only while that version is still current (server/blocks/kept-months.ts;
--- docs/decisions/0368-kept-month-lists.md).
+-- docs/decisions/0203-per-process-caches.md).
 --
 -- The office's list carries account suggestions, which read the office's other clients and its chart:
 -- its version is the sum of the versions of every client of the office. A version only grows, so the
