@@ -96,6 +96,20 @@ describe("a write moves the version of the client it names, at its commit", () =
     });
   });
 
+  test("the blocks trigger names every column of blocks but the claim's and updated_at", async () => {
+    const [row] = await db().$queryRaw<{ definition: string; columns: string[] }[]>`
+      SELECT pg_get_triggerdef(t.oid) AS definition,
+             ARRAY(SELECT column_name::text FROM information_schema.columns
+                    WHERE table_schema = 'public' AND table_name = 'blocks'
+                      AND column_name NOT IN ('claimed_by_id', 'claimed_until', 'updated_at')
+                    ORDER BY column_name) AS columns
+        FROM pg_trigger t WHERE t.tgname = 'blocks_lists_update'`;
+    const named = (side: "old" | "new") =>
+      [...row!.definition.matchAll(new RegExp(`\\b${side}\\.(\\w+)`, "gi"))].map((m) => m[1]!.toLowerCase()).sort();
+    expect(named("old")).toEqual([...row!.columns].sort());
+    expect(named("new")).toEqual([...row!.columns].sort());
+  });
+
   test("a categorisation claim moves nothing: no list shows it", async () => {
     expect(
       await moved(
